@@ -1,0 +1,53 @@
+// Lint: TypeScript rules plus the dependency direction of the architecture
+// (apps → infrastructure libs → contracts → game → engine). The pure libs may not reach
+// infrastructure, Nest, the network, the file system or the clock's services.
+import nx from '@nx/eslint-plugin';
+import tseslint from 'typescript-eslint';
+
+const ioModules = [
+  'node:fs', 'fs', 'node:fs/promises', 'fs/promises', 'node:net', 'net', 'node:http', 'http', 'node:https', 'https',
+  'node:child_process', 'child_process', 'node:dgram', 'dgram', 'node:worker_threads', 'worker_threads',
+];
+const infrastructure = ['@nestjs/*', '@nats-io/*', 'typeorm', 'pg', 'pino', 'prom-client', 'nestjs-pino', 'class-validator'];
+
+export default [
+  { ignores: ['**/node_modules/**', '**/dist/**', 'tmp/**', '.nx/**', 'coverage/**', '**/*.cjs', '**/*.js', '**/*.mjs'] },
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.ts'],
+    plugins: { '@nx': nx },
+    rules: {
+      '@nx/enforce-module-boundaries': ['error', {
+        allow: ['@chronicle/engine/examples'],
+        depConstraints: [
+          { sourceTag: 'type:pure', onlyDependOnLibsWithTags: ['type:pure'] },
+          { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: ['type:pure', 'type:contracts'] },
+          { sourceTag: 'type:infra', onlyDependOnLibsWithTags: ['type:pure', 'type:contracts', 'type:infra'] },
+          { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:pure', 'type:contracts', 'type:infra'] },
+          { sourceTag: 'type:bench', onlyDependOnLibsWithTags: ['type:pure', 'type:contracts', 'type:infra', 'type:app'] },
+        ],
+      }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+  {
+    files: ['libs/engine/src/**/*.ts', 'libs/sammo/src/**/*.ts'],
+    ignores: ['**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: ioModules.map((name) => ({ name, message: 'pure libs do no I/O: take data as arguments' })),
+        patterns: [{ group: infrastructure, message: 'pure libs may not import infrastructure' }],
+      }],
+      'no-restricted-globals': ['error',
+        { name: 'fetch', message: 'pure libs do no I/O' },
+        { name: 'setTimeout', message: 'pure libs have no clock: time comes from moves' },
+        { name: 'setInterval', message: 'pure libs have no clock: time comes from moves' },
+      ],
+      'no-restricted-properties': ['error',
+        { object: 'Date', property: 'now', message: 'pure libs have no clock: time comes from moves' },
+        { object: 'Math', property: 'random', message: 'randomness comes only from the engine\'s Randomness' },
+      ],
+    },
+  },
+];

@@ -1,0 +1,2 @@
+export { diceRace, type DiceRaceData, type Roll } from './dice-race';
+export { ticTacToe, type TicTacToeData, type Mark } from './tic-tac-toe';

@@ -1,0 +1,74 @@
+import type { Json } from './json';
+import type { RandomSource } from './random-source';
+import type { Randomness, StreamDerivation } from './randomness';
+import type { GameState, Outcome, TurnOrder } from './game-state';
+
+/** Who acts: a seat id, or `null` for the table itself (the operator, the clock). */
+export type Seat = string | null;
+
+/** What a game's setup returns: the state before the first move. */
+export interface InitialState<G> {
+  phase: string;
+  turn: number;
+  order: TurnOrder;
+  data: G;
+  outcome?: Outcome | null;
+}
+
+export interface SetupContext<S> {
+  readonly tableId: string;
+  readonly seats: readonly string[];
+  readonly options: Readonly<Record<string, Json>>;
+  readonly random: Randomness<S>;
+}
+
+/**
+ * A game definition: pure rules, no I/O, no clock. `G` is the game's data, `P` a checked
+ * move, `S` the kind of labelled stream the game draws from.
+ *
+ * State ownership: `apply` mutates the state it is given, in place. The engine calls it
+ * only after `check` accepted the move, and `check` must not change anything, so a refused
+ * move leaves the state as it was without any copy. A game whose `apply` throws has a bug:
+ * the engine reports it as `InvalidGame` and the caller must rebuild the state from the log.
+ */
+export interface Game<G, P = Json, S = RandomSource> {
+  /** Stable name of the game, recorded in every log. */
+  readonly id: string;
+  /** Rules version, recorded in every log; bump it whenever a log could replay differently. */
+  readonly version: string;
+  /** Labelled-stream derivation; the engine's xoshiro streams when absent. */
+  readonly streams?: StreamDerivation<S>;
+
+  setup(context: SetupContext<S>): InitialState<G>;
+
+  /** Reads and checks a move for `seat`; throws `IllegalMove` with a reason, changes nothing. */
+  check(state: Readonly<GameState<G>>, seat: Seat, payload: Json): P;
+
+  /** Plays a checked move on the state, drawing only from `random`. */
+  apply(state: GameState<G>, seat: Seat, move: P, random: Randomness<S>): void;
+
+  /** Whether moves may be taken back (besides the engine's own rules); `false` when absent. */
+  undoable?: boolean | ((state: Readonly<GameState<G>>, move: LoggedMove) => boolean);
+
+  /** Plain values for the game data; identity when absent (the data must then be JSON). */
+  writeData?(data: G): Json;
+  /** Reads the game data back, throwing `InvalidGame` for anything out of shape. */
+  readData(value: Json): G;
+}
+
+/** The part of a game that reads and writes its data (all a snapshot needs). */
+export type GameData<G> = Pick<Game<G, unknown, unknown>, 'readData' | 'writeData'>;
+
+/** A move as the log keeps it. */
+export interface LoggedMove {
+  /** 1 for the first move of the table. */
+  readonly number: number;
+  readonly seat: Seat;
+  readonly payload: Json;
+  /** Whether playing it drew randomness; replay checks that it still does (or still does not). */
+  readonly random: boolean;
+}
+
+/** Any game, for code that only passes games along. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyGame = Game<any, any, any>;

@@ -1,0 +1,21 @@
+export {
+  ChronicleError, InvalidGame, IllegalMove, GameOver, GameInProgress, ConcurrentMove, UnknownTable,
+  isErrorCode, reviveError, type ErrorCode,
+} from './errors';
+export type { Json, JsonObject } from './json';
+export {
+  asArray, asBoolean, asInteger, asJson, asJsonObject, asNullableString, asObject, asString, asStringArray,
+} from './json';
+export { newSeed, isSeed, commitmentOf, matchesCommitment } from './seed';
+export { Xoshiro256StarStar } from './xoshiro';
+export { RandomSource, type Draws } from './random-source';
+export {
+  Randomness, xoshiroStreams, stepState, labelsText, tableSeed,
+  type Label, type StreamDerivation, type TableSeed,
+} from './randomness';
+export type { Game, GameData, Seat, InitialState, SetupContext, LoggedMove, AnyGame } from './game';
+export { GameLog, readMove, type GameHeader, type TableDefinition } from './game-log';
+export { stateToArray, stateFromArray, readTurnOrder, type GameState, type TurnOrder, type Outcome } from './game-state';
+export { Engine, engine, type Step, type Table, type Resumed } from './engine';
+export { Snapshot, type SnapshotExpectation } from './snapshot';
+export { InMemoryTables, type Tables, type OpenTable, type Opened, type Moved } from './tables';
