@@ -1,0 +1,75 @@
+import { diceRace, ticTacToe, type DiceRaceData, type Roll } from './examples';
+import type { RandomSource } from './random-source';
+import { ConcurrentMove, GameInProgress, GameOver, IllegalMove, UnknownTable } from './errors';
+import type { GameLog } from './game-log';
+import { engine } from './engine';
+import { InMemoryTables } from './tables';
+
+describe('InMemoryTables', () => {
+  it('opens a table with a commitment and plays moves with an expected revision', async () => {
+    const tables = new InMemoryTables(ticTacToe);
+    const opened = await tables.open({ tableId: 't1', seats: ['x', 'o'] });
+    expect(opened.commitment).toMatch(/^[0-9a-f]{64}$/);
+    await tables.move('t1', 'x', { cell: 0 }, 0);
+    await expect(tables.move('t1', 'o', { cell: 1 }, 0)).rejects.toThrow(ConcurrentMove);
+    expect((await tables.move('t1', 'o', { cell: 1 }, 1)).revision).toBe(2);
+  });
+
+  it('leaves the table as it was when a move is refused', async () => {
+    const tables = new InMemoryTables(ticTacToe);
+    await tables.open({ tableId: 't1', seats: ['x', 'o'] });
+    await tables.move('t1', 'x', { cell: 0 });
+    await expect(tables.move('t1', 'o', { cell: 0 })).rejects.toThrow(IllegalMove);
+    const state = await tables.state('t1');
+    expect(state.revision).toBe(1);
+    expect(state.data.cells).toEqual(['x', null, null, null, null, null, null, null, null]);
+  });
+
+  it('undoes by the engine\'s rules', async () => {
+    const tables = new InMemoryTables(ticTacToe);
+    await tables.open({ tableId: 't1', seats: ['x', 'o'] });
+    await tables.move('t1', 'x', { cell: 0 });
+    await expect(tables.undo('t1', 'o')).rejects.toThrow(IllegalMove);
+    expect(await tables.undo('t1', 'x')).toEqual({ revision: 0 });
+    expect((await tables.state('t1')).data.cells[0]).toBeNull();
+  });
+
+  it('refuses an unknown table with a clear error', async () => {
+    await expect(new InMemoryTables(ticTacToe).state('nope')).rejects.toThrow(UnknownTable);
+  });
+
+  describe('finishedLog', () => {
+    it('raises GameInProgress while the game goes on', async () => {
+      const tables = new InMemoryTables(diceRace);
+      await tables.open({ tableId: 'd1', seats: ['ann', 'bob'] });
+      await expect(tables.finishedLog('d1')).rejects.toThrow(GameInProgress);
+    });
+
+    it('shows the log with its seed once the game is over, and it verifies', async () => {
+      const tables = new InMemoryTables(diceRace);
+      const { commitment } = await tables.open({ tableId: 'd1', seats: ['ann', 'bob'], options: { finish: 10 } });
+      for (let state = await tables.state('d1'); !state.outcome; state = await tables.state('d1')) {
+        await tables.move('d1', state.order.acting, { type: 'roll' });
+      }
+      const log = await tables.finishedLog('d1');
+      expect(engine.verify(diceRace, log, commitment).outcome).not.toBeNull();
+      await expect(tables.undo('d1', null)).rejects.toThrow(GameOver);
+      await expect(tables.move('d1', 'ann', { type: 'roll' })).rejects.toThrow(IllegalMove);
+    });
+
+    it('raises ConcurrentMove when the table is reopened between its two reads', async () => {
+      class Reopening extends InMemoryTables<DiceRaceData, Roll, RandomSource> {
+        protected override async readLog(tableId: string): Promise<GameLog> {
+          await this.open({ tableId, seats: ['ann', 'bob'], options: { finish: 10 } });
+          return super.readLog(tableId);
+        }
+      }
+      const tables = new Reopening(diceRace);
+      await tables.open({ tableId: 'd1', seats: ['ann', 'bob'], options: { finish: 3 } });
+      for (let state = await tables.state('d1'); !state.outcome; state = await tables.state('d1')) {
+        await tables.move('d1', state.order.acting, { type: 'roll' });
+      }
+      await expect(tables.finishedLog('d1')).rejects.toThrow(ConcurrentMove);
+    });
+  });
+});
