@@ -1,0 +1,16 @@
+export {
+  Subjects, LogSubjects, EventSubjects, StreamRoles, TABLE_ID_PATTERN, isTableId,
+  type LogSubject, type StreamRole,
+} from './subjects';
+export {
+  ContractError, BadRequest, InternalError, ServiceUnavailable, toErrorBody, reviveReplyError, unwrapReply,
+  type ContractErrorCode, type ErrorBody, type Reply,
+} from './errors';
+export { validate, decodeAndValidate, type Validated } from './validate';
+export { IsJsonValue, IsSeat, IsTableId, MAX_PAYLOAD_BYTES } from './validators';
+export {
+  OpenTableV1, AppendMoveV1, UndoV1, ReadMovesV1, TableRequestV1, TableStatuses,
+  type OpenedV1, type LoggedMoveV1, type AppendedV1, type UndoneV1, type MovesPageV1, type HeaderV1,
+  type CommitmentV1, type FinishedLogV1, type TableStatus,
+} from './log/requests.v1';
+export { MoveEventV1, TableEventV1, type DeadLetterV1 } from './log/events.v1';

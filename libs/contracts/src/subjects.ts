@@ -1,0 +1,76 @@
+/**
+ * Subjects and stream names. Code names subjects *logically* (`log.v1.append`,
+ * `moves.t1`); a {@link Subjects} instance puts the deployment's prefix in front, so that
+ * parallel test runs (and several deployments on one NATS server) never collide.
+ * Nest handlers are declared with logical patterns; the bus transport prefixes them.
+ */
+
+/** A prefix is one subject token that is also valid in a stream name. */
+const PREFIX_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
+/** A table id is one subject token: no dots, no wildcards, no spaces. */
+export const TABLE_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** Request subjects of the log service (request/reply over core NATS, queue group `log-service`). */
+export const LogSubjects = {
+  open: 'log.v1.open',
+  append: 'log.v1.append',
+  undo: 'log.v1.undo',
+  read: 'log.v1.read',
+  header: 'log.v1.header',
+  finishedLog: 'log.v1.finished-log',
+  commitment: 'log.v1.commitment',
+} as const;
+export type LogSubject = (typeof LogSubjects)[keyof typeof LogSubjects];
+
+/** Event subjects (JetStream). Payloads: `MoveEventV1` on moves, `TableEventV1` on tables. */
+export const EventSubjects = {
+  moves: (tableId: string): string => `moves.${checkTableId(tableId)}`,
+  allMoves: 'moves.>',
+  tables: (tableId: string): string => `tables.${checkTableId(tableId)}`,
+  allTables: 'tables.>',
+  /** Where a consumer puts what it could not handle: `DeadLetterV1`. */
+  deadLetters: (consumer: string): string => `dead.${consumer}`,
+  allDeadLetters: 'dead.>',
+} as const;
+
+/** Streams by role; the stream's name is `<prefix>_<role>`. */
+export const StreamRoles = { moves: 'MOVES', tables: 'TABLES', deadLetters: 'DEAD' } as const;
+export type StreamRole = (typeof StreamRoles)[keyof typeof StreamRoles];
+
+export class Subjects {
+  constructor(readonly prefix: string) {
+    if (!PREFIX_PATTERN.test(prefix)) {
+      throw new Error(`subject prefix ${JSON.stringify(prefix)} must be 1 to 32 letters, digits, "_" or "-"`);
+    }
+  }
+
+  /** The wire subject of a logical one: `log.v1.append` → `<prefix>.log.v1.append`. */
+  of(logical: string): string {
+    return `${this.prefix}.${logical}`;
+  }
+
+  /** The logical subject of a wire one, or undefined when it is not under this prefix. */
+  logical(wire: string): string | undefined {
+    return wire.startsWith(`${this.prefix}.`) ? wire.slice(this.prefix.length + 1) : undefined;
+  }
+
+  stream(role: StreamRole | string): string {
+    return `${this.prefix}_${role}`;
+  }
+
+  /** A durable consumer or bucket name owned by this deployment. */
+  name(local: string): string {
+    return `${this.prefix}_${local}`;
+  }
+}
+
+export function isTableId(value: unknown): value is string {
+  return typeof value === 'string' && TABLE_ID_PATTERN.test(value);
+}
+
+function checkTableId(tableId: string): string {
+  if (!isTableId(tableId)) {
+    throw new Error(`table id ${JSON.stringify(tableId)} must be 1 to 64 letters, digits, "_" or "-" (it is a subject token)`);
+  }
+  return tableId;
+}
