@@ -8,7 +8,7 @@ const ioModules = [
   'node:fs', 'fs', 'node:fs/promises', 'fs/promises', 'node:net', 'net', 'node:http', 'http', 'node:https', 'https',
   'node:child_process', 'child_process', 'node:dgram', 'dgram', 'node:worker_threads', 'worker_threads',
 ];
-const infrastructure = ['@nestjs/*', '@nats-io/*', 'typeorm', 'pg', 'pino', 'prom-client', 'nestjs-pino', 'class-validator'];
+const infrastructure = ['@nestjs/*', '@nats-io/*', 'typeorm', 'pg', 'pino', 'prom-client', 'nestjs-pino', 'class-validator', 'commander'];
 
 export default [
   { ignores: ['**/node_modules/**', '**/dist/**', 'tmp/**', '.nx/**', 'coverage/**', '**/*.cjs', '**/*.js', '**/*.mjs'] },
