@@ -19,3 +19,4 @@ export { stateToArray, stateFromArray, readTurnOrder, type GameState, type TurnO
 export { Engine, engine, type Step, type Table, type Resumed } from './engine';
 export { Snapshot, type SnapshotExpectation } from './snapshot';
 export { InMemoryTables, type Tables, type OpenTable, type Opened, type Moved } from './tables';
+export { canonicalJson, hashJson, stateHash } from './canonical';
