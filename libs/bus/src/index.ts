@@ -1,0 +1,9 @@
+export { JetStreamServer, type JetStreamServerOptions, type BusObserver, type ConsumerStatus } from './jetstream-server';
+export { JetStreamEventContext, NatsRequestContext } from './context';
+export { OnRequest, OnEvent } from './decorators';
+export { PermanentFailure, PassErrorsToTransport, isPermanent } from './handler-errors';
+export {
+  provision, coreStreams, consumer,
+  type Topology, type StreamDefinition, type ConsumerDefinition, type BucketDefinition, type ProvisionReport,
+} from './topology';
+export { RequestClient, LogClient } from './request-client';

@@ -1,0 +1,261 @@
+import { BadRequest, decodeAndValidate, EventSubjects, type DeadLetterV1, type Subjects } from '@chronicle/contracts';
+import { jetstream, type ConsumerMessages, type JetStreamClient, type JsMsg } from '@nats-io/jetstream';
+import type { Msg, NatsConnection, Subscription } from '@nats-io/nats-core';
+import { Logger } from '@nestjs/common';
+import { Server, type CustomTransportStrategy, type MessageHandler } from '@nestjs/microservices';
+import { lastValueFrom } from 'rxjs';
+import { JetStreamEventContext, NatsRequestContext } from './context';
+import { isPermanent, replyError } from './handler-errors';
+import type { ConsumerDefinition } from './topology';
+
+/** Hooks for metrics; every call is synchronous and must not throw. */
+export interface BusObserver {
+  request(subject: string, code: string, seconds: number): void;
+  event(consumer: string, outcome: 'ack' | 'nak' | 'dead', seconds: number): void;
+}
+
+export interface JetStreamServerOptions {
+  /** The app's connection (the app drains it on shutdown, after this server closed). */
+  connection: NatsConnection;
+  subjects: Subjects;
+  /** Queue group of the request handlers: replicas of one service share the requests. */
+  queue: string;
+  /** One per `@EventPattern`: the handler's pattern is the consumer's `filter`. */
+  consumers?: ConsumerDefinition[];
+  /** Messages each pull asks for (per consumer). */
+  batch?: number;
+  observer?: BusObserver;
+}
+
+export interface ConsumerStatus {
+  consumer: string;
+  running: boolean;
+  pending?: number;
+  error?: string;
+}
+
+type DtoClass = new () => object;
+
+/**
+ * A Nest transport over NATS:
+ * - `@MessagePattern` handlers answer requests on `<prefix>.<pattern>` (core NATS, queue
+ *   group), with the DTO of `extras.dto` validated first; replies are `{ data }` or
+ *   `{ error: { code, message } }`.
+ * - `@EventPattern` handlers read a JetStream durable pull consumer (provisioned beforehand,
+ *   see `provision`). A message is acked after the handler resolved; a transient failure
+ *   naks it with backoff; a permanent one, a malformed payload (`extras.dto`), or the last
+ *   allowed delivery dead-letters it (`dead.<consumer>`, with the reason and the original
+ *   bytes) and then terminates it. Nothing is dropped silently and nothing throws out.
+ */
+export class JetStreamServer extends Server implements CustomTransportStrategy {
+  override readonly propagatesEventHandlerErrors = true;
+  private readonly log = new Logger('JetStreamServer');
+  private readonly subscriptions: Subscription[] = [];
+  private readonly running = new Map<string, { messages?: ConsumerMessages; error?: string }>();
+  private js?: JetStreamClient;
+  private closed = false;
+
+  constructor(private readonly options: JetStreamServerOptions) {
+    super();
+  }
+
+  async listen(callback: (error?: unknown) => void): Promise<void> {
+    try {
+      this.js = jetstream(this.options.connection);
+      const definitions = this.options.consumers ?? [];
+      for (const [pattern, handler] of this.messageHandlers) {
+        if (handler.isEventHandler) {
+          const definition = definitions.find((d) => d.filter === pattern);
+          if (!definition) {
+            throw new Error(`@EventPattern('${pattern}') has no consumer definition: add one whose filter is '${pattern}'`);
+          }
+          await this.startConsumer(definition, handler);
+        } else {
+          this.subscribe(pattern, handler);
+        }
+      }
+      callback();
+    } catch (error) {
+      callback(error);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const subscription of this.subscriptions) subscription.unsubscribe();
+    for (const entry of this.running.values()) await entry.messages?.close();
+  }
+
+  /** For the health endpoint: each consumer, whether it is reading, and its backlog. */
+  async consumerStatus(): Promise<ConsumerStatus[]> {
+    const statuses: ConsumerStatus[] = [];
+    for (const [name, entry] of this.running) {
+      const status: ConsumerStatus = { consumer: name, running: entry.messages !== undefined && !entry.error };
+      if (entry.error) status.error = entry.error;
+      statuses.push(status);
+    }
+    return statuses;
+  }
+
+  on(): never {
+    throw new Error('JetStreamServer emits no events; watch the NATS connection status instead');
+  }
+
+  unwrap<T>(): T {
+    return this.options.connection as T;
+  }
+
+  private subscribe(pattern: string, handler: MessageHandler): void {
+    const wire = this.options.subjects.of(pattern);
+    const dto = handler.extras?.dto as DtoClass | undefined;
+    this.subscriptions.push(this.options.connection.subscribe(wire, {
+      queue: this.options.queue,
+      callback: (error, msg) => {
+        if (error) {
+          this.log.error({ err: error, subject: wire }, `subscription to ${wire} failed`);
+          return;
+        }
+        void this.answer(pattern, handler, dto, msg);
+      },
+    }));
+  }
+
+  private async answer(pattern: string, handler: MessageHandler, dto: DtoClass | undefined, msg: Msg): Promise<void> {
+    const started = performance.now();
+    let body: unknown;
+    try {
+      const data = parseRequest(dto, msg.data);
+      const result = await handler(data, new NatsRequestContext([msg, pattern]));
+      body = { data: (await lastValueFrom(this.transformToObservable(result), { defaultValue: undefined })) ?? null };
+    } catch (error) {
+      body = { error: replyError(error, pattern) };
+    }
+    const code = (body as { error?: { code: string } }).error?.code ?? 'OK';
+    this.options.observer?.request(pattern, code, (performance.now() - started) / 1000);
+    if (!msg.reply) {
+      this.log.warn(`a message on ${msg.subject} expected a reply but had no reply subject; it was handled, the answer dropped`);
+      return;
+    }
+    msg.respond(JSON.stringify(body));
+  }
+
+  private async startConsumer(definition: ConsumerDefinition, handler: MessageHandler): Promise<void> {
+    const { subjects } = this.options;
+    const stream = subjects.stream(definition.stream);
+    const durable = subjects.name(definition.durable);
+    const js = this.js!;
+    // Fails here (and so at start) when provisioning has not run: better than a silent idle service.
+    const consumer = await js.consumers.get(stream, durable).catch((error: unknown) => {
+      throw new Error(`consumer ${stream}/${durable} is missing: run the provisioning step first (${String(error)})`);
+    });
+    const entry: { messages?: ConsumerMessages; error?: string } = {};
+    this.running.set(durable, entry);
+    const loop = async (): Promise<void> => {
+      while (!this.closed) {
+        try {
+          entry.messages = await consumer.consume({ max_messages: this.options.batch ?? 64 });
+          delete entry.error;
+          for await (const msg of entry.messages) await this.deliver(definition, durable, handler, msg);
+        } catch (error) {
+          entry.error = String(error);
+          this.log.error({ err: error, consumer: durable }, `consumer ${durable} stopped; restarting in 1 s`);
+          await new Promise((resolve) => setTimeout(resolve, 1000));
+        }
+      }
+    };
+    void loop();
+  }
+
+  private async deliver(definition: ConsumerDefinition, durable: string, handler: MessageHandler, msg: JsMsg): Promise<void> {
+    const started = performance.now();
+    const logical = this.options.subjects.logical(msg.subject) ?? msg.subject;
+    const outcome = await this.handleDelivery(definition, durable, handler, msg, logical);
+    this.options.observer?.event(durable, outcome, (performance.now() - started) / 1000);
+  }
+
+  private async handleDelivery(
+    definition: ConsumerDefinition, durable: string, handler: MessageHandler, msg: JsMsg, logical: string,
+  ): Promise<'ack' | 'nak' | 'dead'> {
+    const dto = handler.extras?.dto as DtoClass | undefined;
+    if (msg.info.deliveryCount > definition.maxDeliver) {
+      return this.deadLetter(definition, durable, msg, `delivered ${msg.info.deliveryCount} times without an outcome (a consumer died while handling it?)`);
+    }
+    let data: unknown;
+    try {
+      data = parseRequest(dto, msg.data);
+    } catch (error) {
+      return this.deadLetter(definition, durable, msg, `malformed event: ${(error as Error).message}`);
+    }
+    // Keeps the delivery ours while a long handler runs (else the server redelivers it).
+    const keepAlive = setInterval(() => msg.working(), Math.max(1000, definition.ackWaitMs / 2));
+    try {
+      const result = await handler(data, new JetStreamEventContext([msg, logical]));
+      await lastValueFrom(this.transformToObservable(result), { defaultValue: undefined });
+      msg.ack();
+      return 'ack';
+    } catch (error) {
+      const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      if (isPermanent(error)) return this.deadLetter(definition, durable, msg, `permanent failure: ${reason}`);
+      const deliveries = msg.info.deliveryCount;
+      if (deliveries >= definition.maxDeliver) {
+        return this.deadLetter(definition, durable, msg, `failed ${deliveries} deliveries; last error: ${reason}`);
+      }
+      const delay = definition.backoffMs[Math.min(deliveries - 1, definition.backoffMs.length - 1)] ?? 1000;
+      this.log.warn({ consumer: durable, subject: msg.subject, deliveries, err: error }, `retrying in ${delay} ms: ${reason}`);
+      msg.nak(delay);
+      return 'nak';
+    } finally {
+      clearInterval(keepAlive);
+    }
+  }
+
+  /** Publishes the dead letter durably, then terminates the message; if that publish fails, naks it. */
+  private async deadLetter(definition: ConsumerDefinition, durable: string, msg: JsMsg, reason: string): Promise<'dead' | 'nak'> {
+    const letter: DeadLetterV1 = {
+      v: 1,
+      reason,
+      consumer: durable,
+      stream: msg.info.stream,
+      subject: msg.subject,
+      streamSeq: msg.seq,
+      deliveries: msg.info.deliveryCount,
+      headers: headersOf(msg),
+      data: Buffer.from(msg.data).toString('base64'),
+      deadAt: new Date().toISOString(),
+    };
+    try {
+      await this.js!.publish(this.options.subjects.of(EventSubjects.deadLetters(definition.durable)), JSON.stringify(letter), {
+        msgID: `${durable}:${msg.info.stream}:${msg.seq}`,
+      });
+    } catch (error) {
+      this.log.error({ err: error, consumer: durable }, `could not dead-letter ${msg.subject} #${msg.seq}; will retry`);
+      msg.nak(definition.backoffMs[0] ?? 1000);
+      return 'nak';
+    }
+    this.log.warn({ consumer: durable, subject: msg.subject, seq: msg.seq }, `dead-lettered: ${reason}`);
+    // No reason argument: a 2.9 server does not parse "+TERM <reason>" and leaves the message pending.
+    msg.term();
+    return 'dead';
+  }
+}
+
+/** JSON-decodes and validates against the DTO; throws `BadRequest` listing every reason. */
+function parseRequest(dto: DtoClass | undefined, bytes: Uint8Array): unknown {
+  if (!dto) {
+    try {
+      return bytes.length === 0 ? null : JSON.parse(Buffer.from(bytes).toString('utf8'));
+    } catch (error) {
+      throw new BadRequest(`not JSON: ${(error as Error).message}`);
+    }
+  }
+  const result = decodeAndValidate(dto, bytes);
+  if (!result.ok) throw new BadRequest(result.reasons.join('; '));
+  return result.value;
+}
+
+function headersOf(msg: JsMsg): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  if (!msg.headers) return out;
+  for (const [key, values] of msg.headers) out[key] = values;
+  return out;
+}

@@ -1,0 +1,77 @@
+import {
+  LogSubjects, ServiceUnavailable, unwrapReply, type AppendMoveV1, type AppendedV1, type CommitmentV1,
+  type FinishedLogV1, type HeaderV1, type MovesPageV1, type OpenTableV1, type OpenedV1, type ReadMovesV1,
+  type Subjects, type TableRequestV1, type UndoV1, type UndoneV1,
+} from '@chronicle/contracts';
+import { RequestError, TimeoutError, type NatsConnection } from '@nats-io/nats-core';
+
+/**
+ * Requests over core NATS. Returns the reply's data, or throws the typed error it carried
+ * (engine errors as their own classes); no responder or no answer in time is
+ * `ServiceUnavailable`.
+ */
+export class RequestClient {
+  constructor(
+    private readonly nc: NatsConnection,
+    private readonly subjects: Subjects,
+    private readonly timeoutMs = 5_000,
+  ) {}
+
+  async request<T>(logicalSubject: string, body: unknown, timeoutMs = this.timeoutMs): Promise<T> {
+    const subject = this.subjects.of(logicalSubject);
+    let reply;
+    try {
+      reply = await this.nc.request(subject, JSON.stringify(body), { timeout: timeoutMs });
+    } catch (error) {
+      if (error instanceof RequestError && error.isNoResponders()) {
+        throw new ServiceUnavailable(`nobody serves ${subject}: is the service running with prefix ${this.subjects.prefix}?`);
+      }
+      if (error instanceof TimeoutError || (error instanceof RequestError && error.cause instanceof TimeoutError)) {
+        throw new ServiceUnavailable(`no answer on ${subject} within ${timeoutMs} ms; the request may or may not have been applied`);
+      }
+      throw error;
+    }
+    let raw: unknown;
+    try {
+      raw = reply.json();
+    } catch {
+      raw = undefined;
+    }
+    return unwrapReply<T>(raw);
+  }
+}
+
+type Body<T> = Omit<T, 'v'>;
+
+/** The log service's requests, typed (`v: 1` filled in). */
+export class LogClient {
+  constructor(private readonly client: RequestClient) {}
+
+  open(request: Body<OpenTableV1>): Promise<OpenedV1> {
+    return this.client.request(LogSubjects.open, { v: 1, ...request });
+  }
+
+  append(request: Body<AppendMoveV1>): Promise<AppendedV1> {
+    return this.client.request(LogSubjects.append, { v: 1, ...request });
+  }
+
+  undo(request: Body<UndoV1>): Promise<UndoneV1> {
+    return this.client.request(LogSubjects.undo, { v: 1, ...request });
+  }
+
+  read(request: Body<ReadMovesV1>): Promise<MovesPageV1> {
+    return this.client.request(LogSubjects.read, { v: 1, ...request });
+  }
+
+  header(request: Body<TableRequestV1>): Promise<HeaderV1> {
+    return this.client.request(LogSubjects.header, { v: 1, ...request });
+  }
+
+  finishedLog(request: Body<TableRequestV1>): Promise<FinishedLogV1> {
+    return this.client.request(LogSubjects.finishedLog, { v: 1, ...request });
+  }
+
+  commitment(request: Body<TableRequestV1>): Promise<CommitmentV1> {
+    return this.client.request(LogSubjects.commitment, { v: 1, ...request });
+  }
+}
