@@ -1,0 +1,50 @@
+import type { Json } from '@chronicle/engine';
+import type { RandUtil } from '../rng/rand-util';
+import type { City, General, Nation, World } from '../world/types';
+
+/** What a command sees when it is checked or run (§4: general/city/nation/dest* context). */
+export interface CommandContext {
+  readonly world: World;
+  readonly general: General;
+  readonly city: City;
+  readonly nation: Nation | undefined;
+  readonly year: number;
+  readonly month: number;
+  /** The command's stream (`generalCommand`/`nationCommand`); alternatives reuse it. */
+  readonly rng: RandUtil;
+}
+
+/** A constraint: null when it holds, else the reason the player reads. */
+export type Constraint<A> = (ctx: CommandContext, arg: A) => string | null;
+
+/** The next command to try when `run` declines (`getAlternativeCommand`). */
+export interface Alternative {
+  key: string;
+  arg: Json;
+}
+
+/**
+ * One command (§4): key = the legacy class name (also the RNG label), name = the Korean
+ * display name (LastTurn, cooldown keys and logs use it), id = the English identifier.
+ */
+export interface CommandDef<A = Json> {
+  readonly key: string;
+  readonly name: string;
+  readonly id: string;
+  readonly kind: 'general' | 'nation';
+  /** Reads and checks the argument (`argTest`); throws `IllegalMove` with what is wrong. */
+  readArg(raw: Json, world: World): A;
+  /** The full condition, in order; the first failure wins. */
+  readonly constraints: readonly Constraint<A>[];
+  /** Pre-turns P (term stack); 0 when absent. */
+  preTurns?(ctx: CommandContext, arg: A): number;
+  /** Post-turns Q (cooldown); 0 when absent. */
+  postTurns?(ctx: CommandContext, arg: A): number;
+  /** Runs the effect; false means "not done" and lets an alternative try. */
+  run(ctx: CommandContext, arg: A): boolean;
+  alternative?(ctx: CommandContext, arg: A): Alternative | null;
+}
+
+// Commands are stored with their own argument types; the registry forgets them.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyCommand = CommandDef<any>;

@@ -1,0 +1,139 @@
+import { Diplo } from '../world/constants';
+import { diplomacyKey, relYear } from '../world/queries';
+import type { City, General } from '../world/types';
+import type { CommandContext, Constraint } from './command';
+
+/**
+ * The constraint kinds of §4 the implemented commands use. Each returns the message the
+ * player reads in the command log when it fails, in the game's language.
+ */
+export const notBeNeutral: Constraint<unknown> = (c) => (c.general.nation === 0 ? '소속 국가가 없습니다.' : null);
+export const beNeutral: Constraint<unknown> = (c) => (c.general.nation !== 0 ? '이미 국가에 소속되어 있습니다.' : null);
+export const notWanderingNation: Constraint<unknown> = (c) => (c.nation !== undefined && c.nation.level === 0 ? '방랑군은 불가능합니다.' : null);
+export const occupiedCity: Constraint<unknown> = (c) => (c.city.nation !== c.general.nation ? '아국이 아닙니다.' : null);
+export const suppliedCity: Constraint<unknown> = (c) => (c.city.supply === 0 ? '고립된 도시입니다.' : null);
+export const beChief: Constraint<unknown> = (c) => (c.general.officerLevel < 5 ? '수뇌가 아닙니다.' : null);
+export const beLord: Constraint<unknown> = (c) => (c.general.officerLevel !== 12 ? '군주가 아닙니다.' : null);
+export const notLord: Constraint<unknown> = (c) => (c.general.officerLevel === 12 ? '군주입니다.' : null);
+export const notOpeningPart: Constraint<unknown> = (c) => (relYear(c.world) < 3 ? '초반 제한 중에는 불가능합니다.' : null);
+
+export function reqGeneralGold<A>(amount: (c: CommandContext, a: A) => number): Constraint<A> {
+  return (c, a) => (c.general.gold < amount(c, a) ? '자금이 모자랍니다.' : null);
+}
+
+export function reqGeneralRice<A>(amount: (c: CommandContext, a: A) => number): Constraint<A> {
+  return (c, a) => (c.general.rice < amount(c, a) ? '군량이 모자랍니다.' : null);
+}
+
+export const reqGeneralCrew: Constraint<unknown> = (c) => (c.general.crew <= 0 ? '병사가 없습니다.' : null);
+
+export function reqNationGold<A>(amount: (c: CommandContext, a: A) => number): Constraint<A> {
+  return (c, a) => ((c.nation?.gold ?? 0) < amount(c, a) ? '국고가 부족합니다.' : null);
+}
+
+export function reqNationRice<A>(amount: (c: CommandContext, a: A) => number): Constraint<A> {
+  return (c, a) => ((c.nation?.rice ?? 0) < amount(c, a) ? '병량이 부족합니다.' : null);
+}
+
+type CityStat = 'agri' | 'comm' | 'secu' | 'def' | 'wall' | 'pop';
+
+/** RemainCityCapacity: the stat is not at its maximum yet. */
+export function remainCityCapacity(stat: CityStat, label: string): Constraint<unknown> {
+  const max = `${stat}Max` as `${CityStat}Max`;
+  return (c) => (c.city[stat] >= c.city[max] ? `이미 ${label}${label.endsWith('구') ? '가' : '이'} 최대치입니다.` : null);
+}
+
+export const remainCityTrust: Constraint<unknown> = (c) => (c.city.trust >= 100 ? '이미 민심이 최대치입니다.' : null);
+
+export function reqCityCapacity(amount: (c: CommandContext) => number): Constraint<unknown> {
+  return (c) => (c.city.pop < amount(c) ? '주민이 모자랍니다.' : null);
+}
+
+export function reqCityTrust(min: number): Constraint<unknown> {
+  return (c) => (c.city.trust < min ? '민심이 낮아 주민들이 도망갑니다.' : null);
+}
+
+/** NearCity(d): the destination is within d steps of the general's city. */
+export function nearCity<A>(dest: (a: A) => number, distance: number): Constraint<A> {
+  return (c, a) => (cityDistance(c, c.city.id, dest(a), distance) > distance ? '인접도시가 아닙니다.' : null);
+}
+
+export function notSameDestCity<A>(dest: (a: A) => number): Constraint<A> {
+  return (c, a) => (dest(a) === c.city.id ? '같은 도시입니다.' : null);
+}
+
+export function occupiedDestCity<A>(dest: (a: A) => number): Constraint<A> {
+  return (c, a) => (c.world.cities[dest(a)]!.nation !== c.general.nation ? '아국이 아닙니다.' : null);
+}
+
+export function suppliedDestCity<A>(dest: (a: A) => number): Constraint<A> {
+  return (c, a) => (c.world.cities[dest(a)]!.supply === 0 ? '고립된 도시입니다.' : null);
+}
+
+export function existsDestGeneral<A>(dest: (a: A) => number): Constraint<A> {
+  return (c, a) => (c.world.generals.has(dest(a)) ? null : '없는 장수입니다.');
+}
+
+export function friendlyDestGeneral<A>(dest: (a: A) => number): Constraint<A> {
+  return (c, a) => (c.world.generals.get(dest(a))?.nation !== c.general.nation ? '아군이 아닙니다.' : null);
+}
+
+export function notSelfDestGeneral<A>(dest: (a: A) => number): Constraint<A> {
+  return (c, a) => (dest(a) === c.general.id ? '본인입니다.' : null);
+}
+
+export function existsDestNation<A>(dest: (a: A) => number): Constraint<A> {
+  return (c, a) => (c.world.nations.has(dest(a)) ? null : '멸망한 국가입니다.');
+}
+
+/** AllowJoinAction: the general may join a nation again (makelimit spent). */
+export const allowJoinAction: Constraint<unknown> = (c) =>
+  c.general.makelimit > 0 ? `재야가 된지 ${c.general.makelimit}턴이 지나야 합니다.` : null;
+
+/** AllowJoinDestNation: scout closed, joined before, or full in the early years. */
+export function allowJoinDestNation<A>(dest: (c: CommandContext, a: A) => number): Constraint<A> {
+  return (c, a) => {
+    const nation = c.world.nations.get(dest(c, a));
+    if (!nation) return '멸망한 국가입니다.';
+    if (nation.scout !== 0) return '임관이 금지되어 있습니다.';
+    if (relYear(c.world) < 3 && nation.gennum >= 10) return '현재는 임관이 제한되어 있습니다.';
+    return null;
+  };
+}
+
+export function differentDestNation<A>(dest: (a: A) => number): Constraint<A> {
+  return (c, a) => (dest(a) === c.general.nation ? '같은 국가입니다.' : null);
+}
+
+export function atWarWith(world: CommandContext['world'], a: number, b: number): boolean {
+  return world.diplomacy.get(diplomacyKey(a, b))?.state === Diplo.war;
+}
+
+/** BFS distance between two cities over the whole map, stopping past `limit`. */
+function cityDistance(c: CommandContext, from: number, to: number, limit: number): number {
+  if (from === to) return 0;
+  let layer = [from];
+  const seen = new Set<number>(layer);
+  for (let d = 1; d <= limit; d++) {
+    const next: number[] = [];
+    for (const id of layer) {
+      for (const n of c.world.cities[id]!.neighbours) {
+        if (n === to) return d;
+        if (!seen.has(n)) {
+          seen.add(n);
+          next.push(n);
+        }
+      }
+    }
+    layer = next;
+  }
+  return limit + 1;
+}
+
+export function isUser(general: General): boolean {
+  return general.npc < 2;
+}
+
+export function cityOwner(city: City): number {
+  return city.nation;
+}

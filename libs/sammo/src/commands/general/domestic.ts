@@ -1,0 +1,145 @@
+import { addDedication, addExperience, checkStatChange } from '../../world/levels';
+import { relYear } from '../../world/queries';
+import { generalLog } from '../../world/logbook';
+import type { City, General } from '../../world/types';
+import { noArg } from '../args';
+import type { CommandContext, CommandDef, Constraint } from '../command';
+import {
+  notBeNeutral, notWanderingNation, occupiedCity, remainCityCapacity, remainCityTrust, reqGeneralGold, reqGeneralRice, suppliedCity,
+} from '../constraints';
+import { statOf, type StatName } from '../stats';
+
+/** What a domestic command improves (§5.1 table). */
+type Target = 'agri' | 'comm' | 'secu' | 'def' | 'wall' | 'tech' | 'pop' | 'trust';
+
+export interface DomesticSpec {
+  key: string;
+  name: string;
+  id: string;
+  stat: StatName;
+  target: Target;
+  /** The front debuff for the five city-stat commands; null for 기술/정착/주민. */
+  debuff: number | null;
+  /** Whether the score scales with trust (`che_상업투자` and its subclasses). */
+  trustScaled: boolean;
+  /** Cost in rice (×2) rather than gold. */
+  paidInRice: boolean;
+  label: string;
+}
+
+const STAT_EXP = { leadership: 'leadershipExp', strength: 'strengthExp', intel: 'intelExp' } as const;
+
+export function domesticCost(ctx: CommandContext): number {
+  return Math.round(ctx.world.env.develcost);
+}
+
+function capacityConstraint(spec: DomesticSpec): Constraint<null>[] {
+  if (spec.target === 'tech') return [];
+  if (spec.target === 'trust') return [remainCityTrust];
+  return [remainCityCapacity(spec.target, spec.label)];
+}
+
+/** The shared body of the eight domestic commands (§5.1 steps 1–6). */
+export function domesticCommand(spec: DomesticSpec): CommandDef<null> {
+  const gold = (c: CommandContext) => (spec.paidInRice ? 0 : domesticCost(c));
+  const rice = (c: CommandContext) => (spec.paidInRice ? domesticCost(c) * 2 : 0);
+  return {
+    key: spec.key,
+    name: spec.name,
+    id: spec.id,
+    kind: 'general',
+    readArg: (raw) => noArg(raw, spec.id),
+    constraints: [notBeNeutral, notWanderingNation, occupiedCity, suppliedCity, reqGeneralGold(gold), reqGeneralRice(rice), ...capacityConstraint(spec)],
+    run(ctx) {
+      const { general, city, rng } = ctx;
+      let score = statOf(general, spec.stat, true);
+      if (spec.trustScaled) score *= Math.max(city.trust, 50) / 100;
+      score *= 1 + general.explevel / 500;
+      score *= rng.nextRange(0.8, 1.2);
+      score = Math.max(1, score);
+
+      const { success, fail } = criticalRatios(general, spec, city);
+      const pick = rng.choiceUsingWeight<'fail' | 'success' | 'normal'>([['fail', fail], ['success', success], ['normal', 1 - fail - success]]);
+      const multiplier = pick === 'success' ? rng.nextRange(2.2, 3.0) : pick === 'fail' ? rng.nextRange(0.2, 0.4) : 1;
+      score = spec.target === 'trust' ? score * multiplier : Math.round(score * multiplier);
+      const baseScore = score;
+
+      if (spec.debuff !== null && (city.front === 1 || city.front === 3)) score *= frontDebuff(ctx, spec.debuff);
+
+      addExperience(general, baseScore * 0.7);
+      addDedication(general, baseScore);
+      general.aux.maxDomesticCritical = pick === 'success' ? (general.aux.maxDomesticCritical ?? 0) + baseScore / 2 : 0;
+      const gained = applyScore(ctx, spec.target, score);
+      general.gold = Math.max(0, general.gold - gold(ctx));
+      general.rice = Math.max(0, general.rice - rice(ctx));
+      general[STAT_EXP[spec.stat]] += 1;
+      const verdict = pick === 'success' ? '성공하여' : pick === 'fail' ? '실패하여' : '하여';
+      generalLog(ctx.world, general.id, `${spec.name}을 ${verdict} ${spec.label}이 ${formatGain(gained)} 상승했습니다.`);
+      for (const line of checkStatChange(general)) generalLog(ctx.world, general.id, line);
+      return true;
+    },
+  };
+}
+
+/** Criticals from full stats (no injury), `v = min(mean(L,S,I)/stat, 1.2)` (§5.1 step 3). */
+export function criticalRatios(general: General, spec: Pick<DomesticSpec, 'stat' | 'trustScaled'>, city: City): { success: number; fail: number } {
+  const l = statOf(general, 'leadership', false);
+  const s = statOf(general, 'strength', false);
+  const i = statOf(general, 'intel', false);
+  const own = statOf(general, spec.stat, false);
+  const v = Math.min((l + s + i) / 3 / Math.max(own, 1e-9), 1.2);
+  let fail = clamp((v / 1.2) ** 1.4 - 0.3, 0, 0.5);
+  let success = clamp((v / 1.2) ** 1.5 - 0.25, 0, 0.5);
+  if (spec.trustScaled && city.trust < 80) success *= city.trust / 80;
+  success = clamp(success, 0, 1);
+  fail = clamp(fail, 0, 1 - success);
+  return { success, fail };
+}
+
+/** The front debuff, softened in the capital during the first 25 years (§5.1 step 5). */
+export function frontDebuff(ctx: CommandContext, debuff: number): number {
+  if (ctx.nation === undefined || ctx.nation.capital !== ctx.city.id) return debuff;
+  const years = relYear(ctx.world);
+  if (years >= 25) return debuff;
+  const k = clamp(years - 5, 0, 20) * 0.05;
+  return k * debuff + (1 - k);
+}
+
+function applyScore(ctx: CommandContext, target: Target, score: number): number {
+  const city = ctx.city;
+  switch (target) {
+    case 'tech': {
+      const nation = ctx.nation!;
+      const techLevel = clamp(Math.floor(nation.tech / 1000), 0, 12);
+      const allowed = clamp(Math.floor(relYear(ctx.world) / 5) + 1, 1, 12);
+      const effective = techLevel >= allowed ? score / 4 : score;
+      const gain = Math.fround(effective / Math.max(nation.gennum, 10));
+      nation.tech = Math.fround(nation.tech + gain);
+      return gain;
+    }
+    case 'pop': {
+      const before = city.pop;
+      city.pop = Math.round(clamp(city.pop + score * 10, 0, city.popMax));
+      return city.pop - before;
+    }
+    case 'trust': {
+      const before = city.trust;
+      city.trust = clamp(city.trust + score / 10, 0, 100);
+      return city.trust - before;
+    }
+    default: {
+      const max = city[`${target}Max`];
+      const before = city[target];
+      city[target] = Math.round(clamp(city[target] + score, 0, max));
+      return city[target] - before;
+    }
+  }
+}
+
+function formatGain(gain: number): string {
+  return Number.isInteger(gain) ? String(gain) : gain.toFixed(1);
+}
+
+export function clamp(v: number, min: number, max: number): number {
+  return v < min ? min : v > max ? max : v;
+}

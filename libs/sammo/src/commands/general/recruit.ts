@@ -1,0 +1,102 @@
+import { addDedication, addExperience, checkStatChange } from '../../world/levels';
+import { generalLog } from '../../world/logbook';
+import { GameConst } from '../../world/constants';
+import { IllegalMove, type Json } from '@chronicle/engine';
+import { argInt, argObject } from '../args';
+import type { CommandContext, CommandDef, Constraint } from '../command';
+import { notBeNeutral, occupiedCity, reqCityTrust, reqGeneralGold, reqGeneralRice, suppliedCity } from '../constraints';
+import { crewTypeOf, dexFactor } from '../crew-types';
+import { leadershipWithInjury } from '../stats';
+import { clamp } from './domestic';
+
+export interface RecruitArg {
+  crewType: number;
+  amount: number;
+}
+
+interface RecruitSpec {
+  key: string;
+  name: string;
+  id: string;
+  costOffset: number;
+  base: number;
+}
+
+function readRecruitArg(raw: Json, id: string): RecruitArg {
+  const o = argObject(raw, id);
+  const crewType = argInt(o, 'crewType', id, 0, Number.MAX_SAFE_INTEGER);
+  if (!crewTypeOf(crewType)) throw new IllegalMove(`${id}: unknown crew type ${crewType}`);
+  return { crewType, amount: argInt(o, 'amount', id, 1, 1_000_000) };
+}
+
+/** How many soldiers the order raises: `clamp(amount, 100, L×100 − same-type crew)` (100 when the room is smaller). */
+export function appliedAmount(ctx: CommandContext, arg: RecruitArg): number {
+  const g = ctx.general;
+  const maxCrew = leadershipWithInjury(g) * 100 - (g.crewtype === arg.crewType ? g.crew : 0);
+  return maxCrew < 100 ? 100 : clamp(arg.amount, 100, maxCrew);
+}
+
+export function recruitCost(ctx: CommandContext, arg: RecruitArg, costOffset: number): { gold: number; rice: number } {
+  const applied = appliedAmount(ctx, arg);
+  const techLevel = clamp(Math.floor((ctx.nation?.tech ?? 0) / 1000), 0, GameConst.maxTechLevel);
+  const techCost = 1 + techLevel * 0.15;
+  return {
+    gold: Math.round(crewTypeOf(arg.crewType)!.cost * techCost * (applied / 100) * costOffset),
+    rice: Math.round(applied / 100),
+  };
+}
+
+const crewMargin: Constraint<RecruitArg> = (c, a) =>
+  c.general.crewtype === a.crewType && leadershipWithInjury(c.general) * 100 <= c.general.crew ? '이미 많은 병력을 보유하고 있습니다.' : null;
+
+function recruitCommand(spec: RecruitSpec): CommandDef<RecruitArg> {
+  return {
+    key: spec.key,
+    name: spec.name,
+    id: spec.id,
+    kind: 'general',
+    readArg: (raw) => readRecruitArg(raw, spec.id),
+    constraints: [
+      notBeNeutral, occupiedCity, suppliedCity,
+      (c, a) => (c.city.pop < GameConst.minAvailableRecruitPop + Math.max(a.amount, 100) ? '주민이 모자랍니다.' : null),
+      reqCityTrust(20) as Constraint<RecruitArg>,
+      reqGeneralGold((c, a: RecruitArg) => recruitCost(c, a, spec.costOffset).gold),
+      reqGeneralRice((c, a: RecruitArg) => recruitCost(c, a, spec.costOffset).rice),
+      crewMargin,
+    ],
+    run(ctx, arg) {
+      const { general, city } = ctx;
+      const applied = appliedAmount(ctx, arg);
+      const cost = recruitCost(ctx, arg, spec.costOffset);
+      const type = crewTypeOf(arg.crewType)!;
+      if (general.crewtype === arg.crewType && general.crew > 0) {
+        const total = general.crew + applied;
+        general.train = Math.round((general.crew * general.train + applied * spec.base) / total);
+        general.atmos = Math.round((general.crew * general.atmos + applied * spec.base) / total);
+        general.crew = total;
+      } else {
+        general.crewtype = arg.crewType;
+        general.crew = applied;
+        general.train = spec.base;
+        general.atmos = spec.base;
+      }
+      city.trust = Math.max(0, city.trust - (applied / city.pop / spec.costOffset) * 100);
+      city.pop = Math.max(0, city.pop - applied);
+      general.dex[type.armType]! += Math.round((applied / 100) * dexFactor(type.armType));
+      addExperience(general, Math.round(applied / 100));
+      addDedication(general, Math.round(applied / 100));
+      general.gold = Math.max(0, general.gold - cost.gold);
+      general.rice = Math.max(0, general.rice - cost.rice);
+      general.leadershipExp += 1;
+      general.aux.armType = type.armType;
+      generalLog(ctx.world, general.id, `${type.name} ${applied}명을 ${spec.name}했습니다.`);
+      for (const line of checkStatChange(general)) generalLog(ctx.world, general.id, line);
+      return true;
+    },
+  };
+}
+
+/** 징병: cheap, green soldiers (train/atmos 40). */
+export const conscript = recruitCommand({ key: 'che_징병', name: '징병', id: 'conscript', costOffset: 1, base: GameConst.defaultTrainLow });
+/** 모병: twice the gold, seasoned soldiers (train/atmos 70). */
+export const enlist = recruitCommand({ key: 'che_모병', name: '모병', id: 'enlist', costOffset: 2, base: GameConst.defaultTrainHigh });

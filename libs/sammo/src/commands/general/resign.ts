@@ -1,0 +1,43 @@
+import { GameConst } from '../../world/constants';
+import { dedLevelOf, expLevelOf } from '../../world/levels';
+import { chronicle, generalLog } from '../../world/logbook';
+import { noArg } from '../args';
+import type { CommandDef } from '../command';
+import { notBeNeutral, notLord } from '../constraints';
+
+/** 하야: leave the nation; riches above the default stay with it, and trust in the general drops. */
+export const resign: CommandDef<null> = {
+  key: 'che_하야',
+  name: '하야',
+  id: 'resign',
+  kind: 'general',
+  readArg: (raw) => noArg(raw, 'resign'),
+  constraints: [notBeNeutral, notLord],
+  run(ctx) {
+    const { world, general: g, nation } = ctx;
+    if (nation) {
+      const gold = Math.max(0, g.gold - GameConst.defaultGold);
+      const rice = Math.max(0, g.rice - GameConst.defaultRice);
+      nation.gold += gold;
+      nation.rice += rice;
+      g.gold -= gold;
+      g.rice -= rice;
+      nation.gennum = Math.max(0, nation.gennum - 1);
+    }
+    const keep = 1 - 0.1 * g.betray;
+    g.experience *= keep;
+    g.dedication *= keep;
+    g.explevel = expLevelOf(g.experience);
+    g.dedlevel = dedLevelOf(g.dedication);
+    g.betray = Math.min(9, g.betray + 1);
+    g.nation = 0;
+    g.belong = 0;
+    g.makelimit = 12;
+    g.officerLevel = 0;
+    g.officerCity = 0;
+    g.troop = 0;
+    generalLog(world, g.id, `${nation?.name ?? ''}에서 하야했습니다.`);
+    chronicle(world, `${g.name}이(가) ${nation?.name ?? ''}에서 하야했습니다.`);
+    return true;
+  },
+};

@@ -1,0 +1,103 @@
+import { createHash } from 'node:crypto';
+import { LiteHashDRBG } from './lite-hash-drbg';
+import { RandUtil } from './rand-util';
+import { simpleSerialize } from './simple-serialize';
+import { legacyStreams, streamFromSeed } from './streams';
+import { tableSeed } from '@chronicle/engine';
+
+function block(seed: string, index: number): Buffer {
+  const counter = Buffer.alloc(4);
+  counter.writeUInt32LE(index);
+  return createHash('sha512').update(Buffer.concat([Buffer.from(seed, 'utf8'), counter])).digest();
+}
+
+describe('simpleSerialize', () => {
+  it('writes the documented example', () => {
+    expect(simpleSerialize('abcd', 'generalCommand', 190, 3, 42, 'che_훈련')).toBe(
+      'str(4,abcd)|str(14,generalCommand)|int(190)|int(3)|int(42)|str(6,che_훈련)',
+    );
+  });
+
+  it('counts code points and writes floats with six decimals', () => {
+    expect(simpleSerialize('😀a', 1.5, -3)).toBe('str(2,😀a)|float(1.500000)|int(-3)');
+  });
+});
+
+describe('LiteHashDRBG', () => {
+  const seed = 'str(4,test)';
+
+  it('reads the SHA-512 blocks in order, across block boundaries', () => {
+    const drbg = new LiteHashDRBG(seed);
+    const expected = Buffer.concat([block(seed, 0), block(seed, 1)]);
+    expect(drbg.nextBytes(60)).toEqual(expected.subarray(0, 60));
+    expect(drbg.nextBytes(10)).toEqual(expected.subarray(60, 70));
+  });
+
+  it('masks the last byte of nextBits', () => {
+    const b0 = block(seed, 0);
+    expect(new LiteHashDRBG(seed).nextBits(12)).toEqual(Buffer.from([b0[0]!, b0[1]! & 0x0f]));
+  });
+
+  it('draws nextInt by rejection on the smallest mask, little-endian', () => {
+    const b0 = block(seed, 0);
+    // max 1000 → 10 bits: two bytes, the second masked to 2 bits; rejected draws move on.
+    let i = 0;
+    let expected = -1;
+    while (expected < 0) {
+      const n = b0[i]! + (b0[i + 1]! & 0x03) * 256;
+      i += 2;
+      if (n <= 1000) expected = n;
+    }
+    expect(new LiteHashDRBG(seed).nextInt(1000)).toBe(expected);
+    expect(new LiteHashDRBG(seed).nextInt(0)).toBe(0);
+  });
+
+  it('builds nextFloat1 from 54 bits', () => {
+    const b0 = block(seed, 0);
+    const low = b0.readUInt32LE(0);
+    const high = b0[4]! + b0[5]! * 256 + (b0[6]! & 0x3f) * 65536;
+    const drbg = new LiteHashDRBG(seed);
+    const f = drbg.nextFloat1();
+    if (high < 2 ** 21) expect(f).toBe((high * 2 ** 32 + low) / 2 ** 53);
+    else expect(f).toBeLessThanOrEqual(1);
+    expect(f).toBeGreaterThanOrEqual(0);
+  });
+
+  it('pins the draws of a fixed seed string', () => {
+    const rng = streamFromSeed('00'.repeat(32), 'generalCommand', 190, 3, 42, 'che_훈련');
+    const draws = [rng.nextRangeInt(1, 100), rng.nextRangeInt(1, 100), rng.nextRange(0.8, 1.2).toFixed(12), rng.nextBool(0.5)];
+    // The same seed, rebuilt by hand, gives the same draws.
+    const again = new RandUtil(new LiteHashDRBG(simpleSerialize('00'.repeat(32), 'generalCommand', 190, 3, 42, 'che_훈련')));
+    expect([again.nextRangeInt(1, 100), again.nextRangeInt(1, 100), again.nextRange(0.8, 1.2).toFixed(12), again.nextBool(0.5)]).toEqual(draws);
+    expect(draws).toEqual([28, 68, '0.885530630212', true]);
+  });
+});
+
+describe('RandUtil', () => {
+  it('draws nothing for certain booleans and single choices', () => {
+    const rng = streamFromSeed('ab'.repeat(32), 'x');
+    expect(rng.nextBool(1)).toBe(true);
+    expect(rng.nextBool(0)).toBe(false);
+    expect(rng.choice(['only'])).toBe('only');
+    expect(rng.nextFloat1()).toBe(streamFromSeed('ab'.repeat(32), 'x').nextFloat1());
+  });
+
+  it('walks weights in order', () => {
+    const f = streamFromSeed('cd'.repeat(32), 'w').nextFloat1();
+    const picked = streamFromSeed('cd'.repeat(32), 'w').choiceUsingWeight([['fail', 0.2], ['success', 0.3], ['normal', 0.5]]);
+    const rd = f * 1.0;
+    expect(picked).toBe(rd <= 0.2 ? 'fail' : rd - 0.2 <= 0.3 ? 'success' : 'normal');
+  });
+
+  it('shuffles a permutation', () => {
+    const out = streamFromSeed('ef'.repeat(32), 's').shuffle([1, 2, 3, 4, 5, 6, 7]);
+    expect([...out].sort()).toEqual([1, 2, 3, 4, 5, 6, 7]);
+  });
+
+  it('is the engine stream derivation: table seed hex stands for the hidden seed', () => {
+    const hex = '12'.repeat(32);
+    const a = legacyStreams.derive(tableSeed(hex), ['monthly', 190, 3]).nextInt(1_000_000);
+    const b = new LiteHashDRBG(`str(64,${hex})|str(7,monthly)|int(190)|int(3)`).nextInt(1_000_000);
+    expect(a).toBe(b);
+  });
+});

@@ -1,0 +1,78 @@
+import mapData from '../../data/map-default.json';
+import scenarioData from '../../data/scenario-sample.json';
+import type { RandUtil } from '../rng/rand-util';
+import { Diplo } from '../world/constants';
+import { newCity, newGeneral, newNation } from '../world/factory';
+import { diplomacyKey } from '../world/queries';
+import type { World } from '../world/types';
+import { emptyWorld, randomTurnTime } from './new-world';
+import type { WorldOptions } from './world-options';
+
+interface MapCity {
+  id: number;
+  name: string;
+  level: number;
+  region: number;
+  neighbors: number[];
+  initial: { population: number; agriculture: number; commerce: number; security: number; defence: number; wall: number; trust: number };
+  max: { population: number; agriculture: number; commerce: number; security: number; defence: number; wall: number };
+}
+
+/** The map `che` (94 cities) as world cities, neutral and at their initial stats. */
+export function addDefaultMap(world: World): void {
+  for (const c of mapData.cities as MapCity[]) {
+    world.cities[c.id] = newCity({
+      id: c.id, name: c.name, level: c.level, region: c.region, neighbours: [...c.neighbors],
+      pop: c.initial.population, agri: c.initial.agriculture, comm: c.initial.commerce, secu: c.initial.security,
+      def: c.initial.defence, wall: c.initial.wall, trust: c.initial.trust,
+      popMax: c.max.population, agriMax: c.max.agriculture, commMax: c.max.commerce, secuMax: c.max.security,
+      defMax: c.max.defence, wallMax: c.max.wall,
+    });
+  }
+}
+
+/**
+ * Scenario 1020 (반동탁연합, 187) on the `che` map. Decisions where the data is silent:
+ * generals not yet born or already dead at the start year are left out; a nation's
+ * generals start in its capital and unaffiliated ones in a city drawn from the
+ * `InitScenario` stream; an NPC's killturn runs out in a drawn month of its death year.
+ */
+export function loadSampleScenario(options: WorldOptions, rng: RandUtil): World {
+  const s = scenarioData;
+  const world = emptyWorld({
+    scenarioId: s.scenarioId, title: s.title, startyear: s.startYear, fiction: s.fiction,
+    turnterm: options.turnterm, start: options.start, maxgeneral: s.const.defaultMaxGeneral,
+    autorunLimitMinutes: options.autorunLimitMinutes,
+  });
+  addDefaultMap(world);
+  for (const n of s.nations) {
+    world.nations.set(n.id, newNation({ id: n.id, name: n.name, color: n.color, capital: n.capitalCityId, gold: n.gold, rice: n.rice, tech: n.tech, level: n.level, type: n.typeCode }));
+    for (const cityId of n.cityIds) world.cities[cityId]!.nation = n.id;
+    world.env.nextNationId = Math.max(world.env.nextNationId, n.id + 1);
+  }
+  for (const a of world.nations.keys()) {
+    for (const b of world.nations.keys()) if (a !== b) world.diplomacy.set(diplomacyKey(a, b), { state: Diplo.normal, term: 0, dead: 0 });
+  }
+  for (const pair of s.diplomacy.pairs) {
+    world.diplomacy.set(diplomacyKey(pair.a, pair.b), { state: pair.state, term: pair.termMonths, dead: 0 });
+    world.diplomacy.set(diplomacyKey(pair.b, pair.a), { state: pair.state, term: pair.termMonths, dead: 0 });
+  }
+  const cityCount = world.cities.length - 1;
+  for (const g of s.generals) {
+    world.env.nextGeneralId = Math.max(world.env.nextGeneralId, g.id + 1);
+    if (g.birthYear > s.startYear || g.deathYear <= s.startYear) continue;
+    const nation = g.nationId === 0 ? undefined : world.nations.get(g.nationId);
+    const city = nation ? nation.capital : rng.nextRangeInt(1, cityCount);
+    const officerLevel = nation ? (g.officerLevel === 0 ? 1 : g.officerLevel) : 0;
+    world.generals.set(g.id, newGeneral({
+      id: g.id, name: g.name, npc: g.npcType, nation: nation?.id ?? 0, city, officerLevel,
+      leadership: g.leadership, strength: g.strength, intel: g.intel,
+      bornyear: g.birthYear, deadyear: g.deathYear, year: s.startYear, affinity: g.affinity,
+      personal: g.personality, special: g.special,
+      turntime: randomTurnTime(world.env.starttime, options.turnterm, rng),
+      killturn: (g.deathYear - s.startYear) * 12 + rng.nextRangeInt(0, 11),
+    }));
+    if (nation) nation.gennum++;
+  }
+  return world;
+}

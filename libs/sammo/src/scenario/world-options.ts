@@ -1,0 +1,32 @@
+import { InvalidGame, asInteger, type Json } from '@chronicle/engine';
+
+/** Table options: which world to build and its clock. */
+export interface WorldOptions {
+  world: 'sample' | 'synthetic';
+  /** Epoch ms of the first turn (the table's opening); aligned down to a turn window. */
+  start: number;
+  turnterm: number;
+  /** Synthetic world sizes. */
+  cities: number;
+  nations: number;
+  generals: number;
+  /** `autorun_user.limit_minutes`: how long a user's reserved turns keep the AI away (0: never). */
+  autorunLimitMinutes: number;
+}
+
+/** 2026-01-01T00:00Z: a fixed opening, since pure rules have no clock of their own. */
+export const DEFAULT_START = 1_767_225_600_000;
+
+export function readWorldOptions(options: Readonly<Record<string, Json>>): WorldOptions {
+  const world = options.world ?? 'sample';
+  if (world !== 'sample' && world !== 'synthetic') throw new InvalidGame('options.world must be "sample" or "synthetic"');
+  return {
+    world,
+    start: options.start === undefined ? DEFAULT_START : asInteger(options.start, 'options.start', 0),
+    turnterm: options.turnterm === undefined ? 60 : asInteger(options.turnterm, 'options.turnterm', 1, 1440),
+    cities: options.cities === undefined ? 94 : asInteger(options.cities, 'options.cities', 2, 10_000),
+    nations: options.nations === undefined ? 12 : asInteger(options.nations, 'options.nations', 1, 1_000),
+    generals: options.generals === undefined ? 1200 : asInteger(options.generals, 'options.generals', 1, 100_000),
+    autorunLimitMinutes: options.autorunLimitMinutes === undefined ? 0 : asInteger(options.autorunLimitMinutes, 'options.autorunLimitMinutes', 0),
+  };
+}

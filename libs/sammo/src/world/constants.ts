@@ -1,0 +1,41 @@
+/** GameConst values (§10) the implemented rules use. */
+export const GameConst = {
+  develrate: 50,
+  maxTrainByCommand: 100,
+  maxAtmosByCommand: 100,
+  trainDelta: 30,
+  atmosDelta: 30,
+  defaultTrainLow: 40,
+  defaultAtmosLow: 40,
+  defaultTrainHigh: 70,
+  defaultAtmosHigh: 70,
+  basegold: 0,
+  baserice: 2000,
+  exchangeFee: 0.01,
+  maxDedLevel: 30,
+  maxTechLevel: 12,
+  maxLevel: 255,
+  basePopIncreaseAmount: 5000,
+  minAvailableRecruitPop: 30000,
+  initialNationGenLimit: 10,
+  defaultGold: 1000,
+  defaultRice: 1000,
+  maxResourceActionAmount: 10000,
+  generalMinimumRice: 500,
+  maxTurn: 30,
+  maxChiefTurn: 12,
+  openingPartYear: 3,
+  joinActionLimit: 12,
+  retirementYear: 80,
+  techLevelIncYear: 5,
+  defaultDefenceTrain: 80,
+  maxInjury: 80,
+  /** Alternative commands chain at most this deep (core2026 cap). */
+  maxAlternativeDepth: 5,
+  minNPCWarLeadership: 40,
+} as const;
+
+export const REST_KEY = '휴식';
+
+/** Diplomacy states (§6.8). */
+export const Diplo = { war: 0, declared: 1, normal: 2, nap: 7 } as const;

@@ -1,0 +1,48 @@
+import { GameConst } from './constants';
+import type { General } from './types';
+
+export function expLevelOf(experience: number): number {
+  return experience < 1000 ? Math.trunc(experience / 100) : Math.trunc(Math.sqrt(experience / 10));
+}
+
+export function dedLevelOf(dedication: number): number {
+  return Math.min(GameConst.maxDedLevel, Math.ceil(Math.sqrt(dedication) / 10));
+}
+
+/** Salary of a general with this dedication (`getBill`). */
+export function billOf(dedication: number): number {
+  return dedLevelOf(dedication) * 200 + 400;
+}
+
+export function addExperience(general: General, amount: number): void {
+  general.experience = Math.max(0, general.experience + amount);
+  general.explevel = expLevelOf(general.experience);
+}
+
+export function addDedication(general: General, amount: number): void {
+  general.dedication = Math.max(0, general.dedication + amount);
+  general.dedlevel = dedLevelOf(general.dedication);
+}
+
+/** `checkStatChange`: every 30 stat experience is a point (up to 255); debt costs a point. */
+export function checkStatChange(general: General): string[] {
+  const changed: string[] = [];
+  changed.push(...settle(general, 'leadership', 'leadershipExp', '통솔'));
+  changed.push(...settle(general, 'strength', 'strengthExp', '무력'));
+  changed.push(...settle(general, 'intel', 'intelExp', '지력'));
+  return changed;
+}
+
+function settle(general: General, stat: 'leadership' | 'strength' | 'intel', exp: 'leadershipExp' | 'strengthExp' | 'intelExp', label: string): string[] {
+  if (general[exp] >= 30 && general[stat] < GameConst.maxLevel) {
+    general[exp] -= 30;
+    general[stat] += 1;
+    return [`${label}이 1 올랐습니다!`];
+  }
+  if (general[exp] < 0 && general[stat] > 0) {
+    general[exp] += 30;
+    general[stat] -= 1;
+    return [`${label}이 1 떨어졌습니다!`];
+  }
+  return [];
+}

@@ -1,0 +1,300 @@
+import { InvalidGame, type Json, type JsonObject } from '@chronicle/engine';
+import { GameConst } from './constants';
+import { arr, int, intArray, intRecord, json, nullableInt, nullableStr, num, obj, str, type Fields } from './read-helpers';
+import type { City, Diplomacy, GameEnv, General, GeneralAux, LastTurn, LogEntry, Nation, TurnSlot, World } from './types';
+
+/**
+ * The world as plain JSON: entities sorted by id, so that equal worlds write equal
+ * documents (the state hash depends on it).
+ */
+export function writeWorld(world: World): JsonObject {
+  const nations = [...world.nations.values()].sort((a, b) => a.id - b.id);
+  const generals = [...world.generals.values()].sort((a, b) => a.id - b.id);
+  const diplomacy = [...world.diplomacy.entries()]
+    .map(([key, d]) => {
+      const [a, b] = key.split(':').map(Number) as [number, number];
+      return [a, b, d.state, d.term, d.dead];
+    })
+    .sort((x, y) => x[0]! - y[0]! || x[1]! - y[1]!);
+  return structuredClone({
+    env: world.env,
+    nations,
+    cities: world.cities.slice(1),
+    generals,
+    diplomacy,
+    logs: world.logs,
+    history: world.history,
+  }) as unknown as JsonObject;
+}
+
+/** Reads a stored world back, refusing with `InvalidGame` anything out of shape or inconsistent. */
+export function readWorld(value: Json): World {
+  const o = obj(value, 'data');
+  const env = readEnv(o.env);
+  const cities: City[] = [undefined as unknown as City];
+  arr(o.cities, 'data.cities').forEach((c, i) => {
+    const city = readCity(c, `data.cities[${i}]`);
+    if (city.id !== i + 1) throw new InvalidGame(`data.cities[${i}] has id ${city.id}; cities are numbered from 1 in order`);
+    cities.push(city);
+  });
+  const nations = new Map<number, Nation>();
+  arr(o.nations, 'data.nations').forEach((n, i) => {
+    const nation = readNation(n, `data.nations[${i}]`);
+    if (nations.has(nation.id)) throw new InvalidGame(`data.nations lists nation ${nation.id} twice`);
+    nations.set(nation.id, nation);
+  });
+  const generals = new Map<number, General>();
+  arr(o.generals, 'data.generals').forEach((g, i) => {
+    const general = readGeneral(g, `data.generals[${i}]`);
+    if (generals.has(general.id)) throw new InvalidGame(`data.generals lists general ${general.id} twice`);
+    generals.set(general.id, general);
+  });
+  const diplomacy = new Map<string, Diplomacy>();
+  arr(o.diplomacy, 'data.diplomacy').forEach((row, i) => {
+    const [a, b, state, term, dead] = intArray(row, `data.diplomacy[${i}]`, 5) as [number, number, number, number, number];
+    diplomacy.set(`${a}:${b}`, { state, term, dead });
+  });
+  const world: World = {
+    env,
+    nations,
+    cities,
+    generals,
+    diplomacy,
+    logs: arr(o.logs, 'data.logs').map((e, i) => readLog(e, `data.logs[${i}]`)),
+    history: arr(o.history, 'data.history').map((e, i) => readLog(e, `data.history[${i}]`)),
+  };
+  checkReferences(world);
+  return world;
+}
+
+function checkReferences(world: World): void {
+  const cityCount = world.cities.length - 1;
+  for (const city of world.cities.slice(1)) {
+    if (city.nation !== 0 && !world.nations.has(city.nation)) throw new InvalidGame(`city ${city.id} belongs to unknown nation ${city.nation}`);
+    for (const n of city.neighbours) {
+      if (n < 1 || n > cityCount) throw new InvalidGame(`city ${city.id} lists unknown neighbour ${n}`);
+    }
+  }
+  for (const nation of world.nations.values()) {
+    if (nation.capital !== 0 && (nation.capital > cityCount || nation.capital < 1)) {
+      throw new InvalidGame(`nation ${nation.id} has unknown capital ${nation.capital}`);
+    }
+  }
+  for (const g of world.generals.values()) {
+    if (g.city < 1 || g.city > cityCount) throw new InvalidGame(`general ${g.id} stands in unknown city ${g.city}`);
+    if (g.nation !== 0 && !world.nations.has(g.nation)) throw new InvalidGame(`general ${g.id} serves unknown nation ${g.nation}`);
+  }
+  for (const key of world.diplomacy.keys()) {
+    const [a, b] = key.split(':').map(Number) as [number, number];
+    if (!world.nations.has(a) || !world.nations.has(b)) throw new InvalidGame(`diplomacy row ${key} names an unknown nation`);
+  }
+}
+
+function readEnv(value: unknown): GameEnv {
+  const p = 'data.env';
+  const o = obj(value, p);
+  const joinMode = str(o, 'joinMode', p);
+  if (joinMode !== 'full' && joinMode !== 'onlyRandom') throw new InvalidGame(`${p}.joinMode must be full or onlyRandom`);
+  let statistic: GameEnv['statistic'] = null;
+  if (o.statistic !== null) {
+    const s = obj(o.statistic, `${p}.statistic`);
+    const sp = `${p}.statistic`;
+    statistic = { year: int(s, 'year', sp), nations: int(s, 'nations', sp, 0), generals: int(s, 'generals', sp, 0), power: int(s, 'power', sp) };
+  }
+  return {
+    scenarioId: int(o, 'scenarioId', p),
+    title: str(o, 'title', p),
+    startyear: int(o, 'startyear', p),
+    year: int(o, 'year', p),
+    month: int(o, 'month', p, 1, 12),
+    turnterm: int(o, 'turnterm', p, 1, 1440),
+    turntime: num(o, 'turntime', p),
+    starttime: num(o, 'starttime', p),
+    killturn: int(o, 'killturn', p, 0),
+    develcost: int(o, 'develcost', p, 0),
+    isunited: int(o, 'isunited', p, 0, 3),
+    fiction: int(o, 'fiction', p, 0, 1),
+    npcmode: int(o, 'npcmode', p, 0, 2),
+    maxgeneral: int(o, 'maxgeneral', p, 0),
+    cityRate: int(o, 'cityRate', p, 0, 100),
+    conlimit: int(o, 'conlimit', p, 0),
+    autorunLimitMinutes: int(o, 'autorunLimitMinutes', p, 0),
+    joinMode,
+    statistic,
+    nextGeneralId: int(o, 'nextGeneralId', p, 1),
+    nextNationId: int(o, 'nextNationId', p, 1),
+  };
+}
+
+function readSlots(value: unknown, path: string, length: number): TurnSlot[] {
+  const slots = arr(value, path);
+  if (slots.length !== length) throw new InvalidGame(`${path} must hold ${length} slots, got ${slots.length}`);
+  return slots.map((s, i) => {
+    const o = obj(s, `${path}[${i}]`);
+    return { action: str(o, 'action', `${path}[${i}]`), arg: json(o, 'arg', `${path}[${i}]`) };
+  });
+}
+
+function readLastTurn(value: unknown, path: string): LastTurn {
+  const o = obj(value, path);
+  return { command: str(o, 'command', path), arg: json(o, 'arg', path), term: int(o, 'term', path, 0) };
+}
+
+function readNation(value: unknown, p: string): Nation {
+  const o = obj(value, p);
+  const lastTurn: Record<number, LastTurn> = {};
+  for (const [level, last] of Object.entries(obj(o.lastTurn, `${p}.lastTurn`))) lastTurn[Number(level)] = readLastTurn(last, `${p}.lastTurn.${level}`);
+  const chiefQueues: Record<number, TurnSlot[]> = {};
+  for (const [level, slots] of Object.entries(obj(o.chiefQueues, `${p}.chiefQueues`))) {
+    const n = Number(level);
+    if (!Number.isInteger(n) || n < 5 || n > 12) throw new InvalidGame(`${p}.chiefQueues has a queue for level ${level}; chiefs are levels 5 to 12`);
+    chiefQueues[n] = readSlots(slots, `${p}.chiefQueues.${level}`, GameConst.maxChiefTurn);
+  }
+  return {
+    id: int(o, 'id', p, 1),
+    name: str(o, 'name', p),
+    color: str(o, 'color', p),
+    capital: int(o, 'capital', p, 0),
+    gold: num(o, 'gold', p, 0),
+    rice: num(o, 'rice', p, 0),
+    bill: int(o, 'bill', p, 0, 200),
+    rate: int(o, 'rate', p, 0, 100),
+    rateTmp: int(o, 'rateTmp', p, 0, 100),
+    tech: num(o, 'tech', p, 0),
+    power: int(o, 'power', p),
+    level: int(o, 'level', p, 0, 7),
+    type: str(o, 'type', p),
+    gennum: int(o, 'gennum', p, 0),
+    chiefSet: int(o, 'chiefSet', p),
+    scout: int(o, 'scout', p, 0, 1),
+    war: int(o, 'war', p, 0, 1),
+    strategicCmdLimit: int(o, 'strategicCmdLimit', p),
+    surlimit: int(o, 'surlimit', p),
+    lastTurn,
+    nextExecute: intRecord(o.nextExecute, `${p}.nextExecute`),
+    prevIncomeGold: num(o, 'prevIncomeGold', p),
+    prevIncomeRice: num(o, 'prevIncomeRice', p),
+    maxPower: int(o, 'maxPower', p),
+    availableWarSettingCnt: int(o, 'availableWarSettingCnt', p, 0),
+    chiefQueues,
+  };
+}
+
+function readCity(value: unknown, p: string): City {
+  const o = obj(value, p);
+  return {
+    id: int(o, 'id', p, 1),
+    name: str(o, 'name', p),
+    level: int(o, 'level', p, 1, 8),
+    region: int(o, 'region', p, 0),
+    nation: int(o, 'nation', p, 0),
+    supply: int(o, 'supply', p, 0, 1),
+    front: int(o, 'front', p, 0, 3),
+    pop: int(o, 'pop', p, 0),
+    popMax: int(o, 'popMax', p, 0),
+    agri: int(o, 'agri', p, 0),
+    agriMax: int(o, 'agriMax', p, 0),
+    comm: int(o, 'comm', p, 0),
+    commMax: int(o, 'commMax', p, 0),
+    secu: int(o, 'secu', p, 0),
+    secuMax: int(o, 'secuMax', p, 0),
+    def: int(o, 'def', p, 0),
+    defMax: int(o, 'defMax', p, 0),
+    wall: int(o, 'wall', p, 0),
+    wallMax: int(o, 'wallMax', p, 0),
+    trust: num(o, 'trust', p, 0, 100),
+    trade: nullableInt(o, 'trade', p, 0, 200),
+    dead: int(o, 'dead', p, 0),
+    state: int(o, 'state', p, 0),
+    term: int(o, 'term', p),
+    officerSet: int(o, 'officerSet', p),
+    neighbours: intArray(o.neighbours, `${p}.neighbours`),
+  };
+}
+
+function readAux(value: unknown, p: string): GeneralAux {
+  const o = obj(value, p);
+  const aux: GeneralAux = {};
+  for (const key of Object.keys(o)) {
+    if (key === 'autorunLimit' || key === 'nextTurnTimeBase' || key === 'armType' || key === 'maxDomesticCritical' || key === 'last발령') {
+      aux[key] = num(o, key, p);
+    } else {
+      throw new InvalidGame(`${p}.${key} is not a general aux field`);
+    }
+  }
+  return aux;
+}
+
+function readGeneral(value: unknown, p: string): General {
+  const o = obj(value, p);
+  const r = obj(o.rank, `${p}.rank`);
+  const rp = `${p}.rank`;
+  const stat = (key: string) => int(o, key, p, 0, GameConst.maxLevel);
+  return {
+    id: int(o, 'id', p, 1),
+    owner: nullableStr(o, 'owner', p),
+    ownerName: nullableStr(o, 'ownerName', p),
+    name: str(o, 'name', p),
+    npc: int(o, 'npc', p, 0, 9),
+    npcOrg: int(o, 'npcOrg', p, 0, 9),
+    affinity: int(o, 'affinity', p, 0, 999),
+    bornyear: int(o, 'bornyear', p),
+    deadyear: int(o, 'deadyear', p),
+    age: int(o, 'age', p, 0),
+    nation: int(o, 'nation', p, 0),
+    city: int(o, 'city', p, 1),
+    troop: int(o, 'troop', p, 0),
+    officerLevel: int(o, 'officerLevel', p, 0, 12),
+    officerCity: int(o, 'officerCity', p, 0),
+    belong: int(o, 'belong', p, 0),
+    betray: int(o, 'betray', p, 0, 9),
+    makelimit: int(o, 'makelimit', p),
+    leadership: stat('leadership'),
+    strength: stat('strength'),
+    intel: stat('intel'),
+    leadershipExp: int(o, 'leadershipExp', p),
+    strengthExp: int(o, 'strengthExp', p),
+    intelExp: int(o, 'intelExp', p),
+    injury: int(o, 'injury', p, 0, GameConst.maxInjury),
+    experience: num(o, 'experience', p, 0),
+    dedication: num(o, 'dedication', p, 0),
+    explevel: int(o, 'explevel', p, 0),
+    dedlevel: int(o, 'dedlevel', p, 0),
+    gold: num(o, 'gold', p, 0),
+    rice: num(o, 'rice', p, 0),
+    crew: int(o, 'crew', p, 0),
+    crewtype: int(o, 'crewtype', p, 0),
+    train: int(o, 'train', p, 0, 150),
+    atmos: int(o, 'atmos', p, 0, 150),
+    defenceTrain: int(o, 'defenceTrain', p, 0),
+    dex: intArray(o.dex, `${p}.dex`, 6),
+    personal: nullableStr(o, 'personal', p),
+    special: nullableStr(o, 'special', p),
+    turntime: num(o, 'turntime', p),
+    killturn: int(o, 'killturn', p),
+    block: int(o, 'block', p, 0, 3),
+    myset: int(o, 'myset', p, 0, 9),
+    lastTurn: readLastTurn(o.lastTurn, `${p}.lastTurn`),
+    aux: readAux(o.aux, `${p}.aux`),
+    rank: {
+      warnum: int(r, 'warnum', rp, 0),
+      killnum: int(r, 'killnum', rp, 0),
+      deathnum: int(r, 'deathnum', rp, 0),
+      killcrew: int(r, 'killcrew', rp, 0),
+      deathcrew: int(r, 'deathcrew', rp, 0),
+      killcrewPerson: int(r, 'killcrewPerson', rp, 0),
+      deathcrewPerson: int(r, 'deathcrewPerson', rp, 0),
+      occupied: int(r, 'occupied', rp, 0),
+      firenum: int(r, 'firenum', rp, 0),
+    },
+    nextExecute: intRecord(o.nextExecute, `${p}.nextExecute`),
+    queue: readSlots(o.queue, `${p}.queue`, GameConst.maxTurn),
+  };
+}
+
+function readLog(value: unknown, p: string): LogEntry {
+  const o: Fields = obj(value, p);
+  const scope = str(o, 'scope', p);
+  if (scope !== 'general' && scope !== 'nation' && scope !== 'world') throw new InvalidGame(`${p}.scope must be general, nation or world`);
+  return { year: int(o, 'year', p), month: int(o, 'month', p, 1, 12), scope, subject: int(o, 'subject', p, 0), text: str(o, 'text', p) };
+}

@@ -1,0 +1,220 @@
+import type { Json } from '@chronicle/engine';
+
+/** One reserved turn: a command key (`che_농지개간`, `휴식`) and its argument. */
+export interface TurnSlot {
+  readonly action: string;
+  readonly arg: Json;
+}
+
+/** The last command a general or a chief ran, for term stacks (§4). */
+export interface LastTurn {
+  command: string;
+  arg: Json;
+  term: number;
+}
+
+/** `game_env` (§1.1): the world's clock and settings. Times are epoch milliseconds. */
+export interface GameEnv {
+  scenarioId: number;
+  title: string;
+  startyear: number;
+  year: number;
+  month: number;
+  /** Minutes per turn; one turn is one game month. */
+  turnterm: number;
+  /** The engine cursor: the last processed instant. */
+  turntime: number;
+  /** The turn-aligned instant of January of `startyear`. */
+  starttime: number;
+  killturn: number;
+  develcost: number;
+  /** 0 normal, 2 unified, 3 after the invader war (2 and 3 freeze the clock). */
+  isunited: number;
+  fiction: number;
+  npcmode: number;
+  maxgeneral: number;
+  cityRate: number;
+  conlimit: number;
+  /** `autorun_user.limit_minutes`; 0 when autorun is off for users. */
+  autorunLimitMinutes: number;
+  joinMode: 'full' | 'onlyRandom';
+  /** Statistics written by `checkStatistic` every January. */
+  statistic: { year: number; nations: number; generals: number; power: number } | null;
+  /** Next id for generals created during play. */
+  nextGeneralId: number;
+  /** Next id for nations founded during play. */
+  nextNationId: number;
+}
+
+export interface Nation {
+  id: number;
+  name: string;
+  color: string;
+  capital: number;
+  gold: number;
+  rice: number;
+  /** Salary percent. */
+  bill: number;
+  /** Tax percent, and the rate frozen for this month. */
+  rate: number;
+  rateTmp: number;
+  tech: number;
+  power: number;
+  /** 0 방랑군 … 7 황제. */
+  level: number;
+  type: string;
+  gennum: number;
+  chiefSet: number;
+  scout: number;
+  war: number;
+  strategicCmdLimit: number;
+  surlimit: number;
+  /** `nation_env`: `turn_last_{level}` and `next_execute_{actionName}` live here. */
+  lastTurn: Record<number, LastTurn>;
+  nextExecute: Record<string, number>;
+  prevIncomeGold: number;
+  prevIncomeRice: number;
+  maxPower: number;
+  availableWarSettingCnt: number;
+  /** 12-slot queues per chief level (5..12), keyed by level. */
+  chiefQueues: Record<number, TurnSlot[]>;
+}
+
+export interface City {
+  id: number;
+  name: string;
+  level: number;
+  region: number;
+  nation: number;
+  supply: number;
+  front: number;
+  pop: number;
+  popMax: number;
+  agri: number;
+  agriMax: number;
+  comm: number;
+  commMax: number;
+  secu: number;
+  secuMax: number;
+  def: number;
+  defMax: number;
+  wall: number;
+  wallMax: number;
+  trust: number;
+  /** 95..105, or null for no trade. */
+  trade: number | null;
+  dead: number;
+  state: number;
+  term: number;
+  officerSet: number;
+  neighbours: number[];
+}
+
+export interface RankData {
+  warnum: number;
+  killnum: number;
+  deathnum: number;
+  killcrew: number;
+  deathcrew: number;
+  killcrewPerson: number;
+  deathcrewPerson: number;
+  occupied: number;
+  firenum: number;
+}
+
+/** The `aux` fields the rules read. */
+export interface GeneralAux {
+  autorunLimit?: number;
+  nextTurnTimeBase?: number;
+  armType?: number;
+  maxDomesticCritical?: number;
+  last발령?: number;
+}
+
+export interface General {
+  id: number;
+  /** The seat that plays this general, or null for NPCs. */
+  owner: string | null;
+  ownerName: string | null;
+  name: string;
+  /** 0 user, 1 user-possessed NPC, ≥ 2 AI, 5 troop-leader dummy. */
+  npc: number;
+  npcOrg: number;
+  affinity: number;
+  bornyear: number;
+  deadyear: number;
+  age: number;
+  nation: number;
+  city: number;
+  troop: number;
+  officerLevel: number;
+  officerCity: number;
+  belong: number;
+  betray: number;
+  makelimit: number;
+  leadership: number;
+  strength: number;
+  intel: number;
+  leadershipExp: number;
+  strengthExp: number;
+  intelExp: number;
+  injury: number;
+  experience: number;
+  dedication: number;
+  explevel: number;
+  dedlevel: number;
+  gold: number;
+  rice: number;
+  crew: number;
+  crewtype: number;
+  train: number;
+  atmos: number;
+  defenceTrain: number;
+  /** Dexterity per arm type 1..5 (index 0 unused). */
+  dex: number[];
+  personal: string | null;
+  special: string | null;
+  turntime: number;
+  killturn: number;
+  block: number;
+  myset: number;
+  lastTurn: LastTurn;
+  aux: GeneralAux;
+  rank: RankData;
+  /** General command cooldowns (`next_execute_{gid}_{actionName}`), keyed by action name. */
+  nextExecute: Record<string, number>;
+  /** 30 reserved turns; slot 0 runs next. */
+  queue: TurnSlot[];
+}
+
+/** Diplomacy between two nations, one row per direction. */
+export interface Diplomacy {
+  state: number;
+  term: number;
+  dead: number;
+}
+
+export type LogScope = 'general' | 'nation' | 'world';
+
+export interface LogEntry {
+  year: number;
+  month: number;
+  scope: LogScope;
+  /** The general or nation the entry is about (0 for the world). */
+  subject: number;
+  text: string;
+}
+
+export interface World {
+  env: GameEnv;
+  nations: Map<number, Nation>;
+  /** Indexed by city id; index 0 is empty. */
+  cities: City[];
+  generals: Map<number, General>;
+  /** Keyed `${a}:${b}` for the row of nation a towards nation b. */
+  diplomacy: Map<string, Diplomacy>;
+  /** The most recent entries, oldest first, bounded (see {@link LOG_CAPACITY}). */
+  logs: LogEntry[];
+  /** Notable events (중원정세), bounded. */
+  history: LogEntry[];
+}
