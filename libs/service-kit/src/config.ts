@@ -1,0 +1,41 @@
+import { plainToInstance, Type, type ClassConstructor } from 'class-transformer';
+import { IsIn, IsInt, IsString, Matches, Max, Min, validateSync } from 'class-validator';
+
+/** The service refuses to start: each line names a variable and what is wrong with it. */
+export class ConfigError extends Error {
+  constructor(readonly reasons: string[]) {
+    super(`invalid configuration:\n  - ${reasons.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** What every service reads from its environment. Extend it with the service's own variables. */
+export class ServiceConfig {
+  /** NATS servers, comma-separated. */
+  @IsString() NATS_URL = '127.0.0.1:4222';
+  /** Subject/stream prefix of this deployment (one token: letters, digits, _ and -). */
+  @Matches(/^[A-Za-z0-9_-]{1,32}$/) CHRONICLE_PREFIX = 'chronicle';
+  /** Port of /health and /metrics; 0 picks a free port (logged at start). */
+  @Type(() => Number) @IsInt() @Min(0) @Max(65535) HTTP_PORT = 0;
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']) LOG_LEVEL = 'info';
+}
+
+/**
+ * Reads and checks the configuration once, at start: a bad value stops the service with
+ * every reason at once instead of failing later, somewhere else.
+ */
+export function loadConfig<T extends object>(schema: ClassConstructor<T>, env: NodeJS.ProcessEnv = process.env): T {
+  const known = Object.keys(new schema());
+  const raw: Record<string, string> = {};
+  for (const key of known) {
+    const value = env[key];
+    if (value !== undefined && value !== '') raw[key] = value;
+  }
+  const config = plainToInstance(schema, raw);
+  const errors = validateSync(config, { forbidUnknownValues: true });
+  if (errors.length > 0) {
+    throw new ConfigError(errors.flatMap((e) =>
+      Object.values(e.constraints ?? {}).map((m) => `${e.property}=${JSON.stringify(env[e.property] ?? '(default)')}: ${m}`)));
+  }
+  return config;
+}

@@ -1,0 +1,5 @@
+export { ServiceConfig, ConfigError, loadConfig } from './config';
+export { HealthRegistry, HealthController, type CheckResult, type HealthCheck } from './health';
+export { Metrics, MetricsController } from './metrics';
+export { natsCheck, postgresCheck, consumersCheck } from './checks';
+export { ServiceKitModule, type ServiceKitOptions } from './service-kit.module';

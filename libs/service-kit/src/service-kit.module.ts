@@ -1,0 +1,37 @@
+import { Global, Module, type DynamicModule } from '@nestjs/common';
+import { LoggerModule } from 'nestjs-pino';
+import { HealthController, HealthRegistry } from './health';
+import { Metrics, MetricsController } from './metrics';
+
+export interface ServiceKitOptions {
+  /** Appears as `name` in every log line. */
+  serviceName: string;
+  logLevel: string;
+}
+
+/**
+ * pino logs (nestjs-pino; the seed and other secrets must never be logged, so log ids and
+ * counts, not payloads), `GET /health` and `GET /metrics` for one service.
+ */
+@Global()
+@Module({})
+export class ServiceKitModule {
+  static forRoot(options: ServiceKitOptions): DynamicModule {
+    return {
+      module: ServiceKitModule,
+      imports: [
+        LoggerModule.forRoot({
+          pinoHttp: {
+            name: options.serviceName,
+            level: options.logLevel,
+            // Probes every few seconds would drown the log.
+            autoLogging: { ignore: (req) => req.url === '/health' || req.url === '/metrics' },
+          },
+        }),
+      ],
+      controllers: [HealthController, MetricsController],
+      providers: [HealthRegistry, Metrics],
+      exports: [HealthRegistry, Metrics],
+    };
+  }
+}
