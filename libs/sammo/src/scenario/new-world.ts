@@ -35,6 +35,7 @@ export function emptyWorld(seed: EnvSeed): World {
     autorunLimitMinutes: seed.autorunLimitMinutes,
     joinMode: 'full',
     statistic: null,
+    generalTurns: 0,
     nextGeneralId: 1,
     nextNationId: 1,
   };

@@ -121,6 +121,7 @@ function readEnv(value: unknown): GameEnv {
     autorunLimitMinutes: int(o, 'autorunLimitMinutes', p, 0),
     joinMode,
     statistic,
+    generalTurns: int(o, 'generalTurns', p, 0),
     nextGeneralId: int(o, 'nextGeneralId', p, 1),
     nextNationId: int(o, 'nextNationId', p, 1),
   };

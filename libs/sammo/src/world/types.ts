@@ -40,6 +40,8 @@ export interface GameEnv {
   joinMode: 'full' | 'onlyRandom';
   /** Statistics written by `checkStatistic` every January. */
   statistic: { year: number; nations: number; generals: number; power: number } | null;
+  /** General turns executed since the opening (the same however time was split into advances). */
+  generalTurns: number;
   /** Next id for generals created during play. */
   nextGeneralId: number;
   /** Next id for nations founded during play. */

@@ -1,0 +1,24 @@
+import type { Json } from '@chronicle/engine';
+import type { CommandContext, AnyCommand } from '../commands/command';
+import type { RandUtil } from '../rng/rand-util';
+import type { General, World } from '../world/types';
+
+/** A context for checking a command the AI considers (constraints never draw). */
+export function contextFor(world: World, general: General, rng: RandUtil): CommandContext {
+  return {
+    world, general, city: world.cities[general.city]!, nation: general.nation === 0 ? undefined : world.nations.get(general.nation),
+    year: world.env.year, month: world.env.month, rng,
+  };
+}
+
+/** Whether the command's argument reads and its full condition holds right now. */
+export function feasible(ctx: CommandContext, command: AnyCommand, raw: Json): boolean {
+  let arg: unknown;
+  try {
+    arg = command.readArg(raw, ctx.world);
+  } catch {
+    return false;
+  }
+  for (const constraint of command.constraints) if (constraint(ctx, arg) !== null) return false;
+  return true;
+}

@@ -1,0 +1,68 @@
+import type { Json } from '@chronicle/engine';
+import { NATION_COMMANDS } from '../commands/registry';
+import type { RandUtil } from '../rng/rand-util';
+import { REST_KEY } from '../world/constants';
+import { citiesOfNation, generalsOfNation, REST_SLOT } from '../world/queries';
+import type { General, Nation, TurnSlot, World } from '../world/types';
+import { contextFor, feasible } from './feasible';
+import { developmentRate } from './general-ai';
+
+/**
+ * A basic nation AI for chiefs (§8): quarterly tax from the nation's development, then
+ * urgent rewards (NPC긴급포상), confiscation when the treasury is empty (NPC몰수), and
+ * domestic assignments (NPC내정발령); else 휴식. Diplomacy, capital moves and war
+ * assignments are not implemented.
+ */
+export function chooseNationTurn(world: World, chief: General, nation: Nation, reserved: TurnSlot, rng: RandUtil): TurnSlot {
+  const ctx = contextFor(world, chief, rng);
+  if (reserved.action !== REST_KEY) {
+    const command = NATION_COMMANDS.get(reserved.action);
+    if (command && feasible(ctx, command, reserved.arg)) return reserved;
+  }
+  const cities = citiesOfNation(world, nation.id);
+  if (world.env.month % 3 === 1 && chief.officerLevel === 12) setTax(nation, cities);
+
+  const members = generalsOfNation(world, nation.id).filter((g) => g.id !== chief.id && g.npc !== 5);
+  const try_ = (key: string, arg: Json): TurnSlot | null => (feasible(ctx, NATION_COMMANDS.get(key)!, arg) ? { action: key, arg } : null);
+
+  const needy = members.filter((g) => g.gold < world.env.develcost * 10).sort((a, b) => a.gold - b.gold || a.id - b.id)[0];
+  if (needy && nation.gold > 5000) {
+    const grant = try_('che_포상', { isGold: true, amount: 1000, destGeneralId: needy.id });
+    if (grant) return grant;
+  }
+  if (nation.gold < 2000) {
+    const rich = members.filter((g) => g.gold > 10000).sort((a, b) => b.gold - a.gold || a.id - b.id)[0];
+    if (rich) {
+      const take = try_('che_몰수', { isGold: true, amount: 2000, destGeneralId: rich.id });
+      if (take) return take;
+    }
+  }
+  const supplied = cities.filter((c) => c.supply === 1).sort((a, b) => developmentRate(a) - developmentRate(b) || a.id - b.id);
+  const target = supplied[0];
+  if (target && developmentRate(target) < 0.9) {
+    const idle = members.filter((g) => {
+      const c = world.cities[g.city]!;
+      return c.nation === nation.id && c.id !== target.id && developmentRate(c) >= 0.95;
+    });
+    if (idle.length > 0) {
+      const assign = try_('che_발령', { destGeneralId: rng.choice(idle).id, destCityId: target.id });
+      if (assign) return assign;
+    }
+  }
+  return REST_SLOT;
+}
+
+/** NPC tax from mean(pop ratio, development ratio): > 0.95 → 25, > 0.7 → 20, > 0.5 → 15, else 10. */
+function setTax(nation: Nation, cities: ReturnType<typeof citiesOfNation>): void {
+  if (cities.length === 0) return;
+  let pop = 0;
+  let popMax = 0;
+  let dev = 0;
+  for (const c of cities) {
+    pop += c.pop;
+    popMax += c.popMax;
+    dev += developmentRate(c);
+  }
+  const ratio = (pop / popMax + dev / cities.length) / 2;
+  nation.rate = ratio > 0.95 ? 25 : ratio > 0.7 ? 20 : ratio > 0.5 ? 15 : 10;
+}

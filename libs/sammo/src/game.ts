@@ -1,0 +1,35 @@
+import { InvalidGame, type Game } from '@chronicle/engine';
+import { applyMove } from './moves/apply-move';
+import { checkMove } from './moves/check-move';
+import type { SammoMove } from './moves/move-types';
+import type { RandUtil } from './rng/rand-util';
+import { legacyStreams } from './rng/streams';
+import { loadSampleScenario } from './scenario/sample';
+import { buildSyntheticWorld } from './scenario/synthetic';
+import { readWorldOptions } from './scenario/world-options';
+import { readWorld, writeWorld } from './world/serialize';
+import type { World } from './world/types';
+
+/**
+ * The Three-Kingdoms strategy game (삼국지 모의전투) as a pure game definition: time passes
+ * by `advance` moves from the table seat; players reserve commands for their generals.
+ * Streams are the legacy hash DRBG seeded with the table seed (see README).
+ */
+export const sammo: Game<World, SammoMove, RandUtil> = {
+  id: 'sammo',
+  version: '1',
+  streams: legacyStreams,
+
+  setup({ seats, options, random }) {
+    const opts = readWorldOptions(options);
+    const rng = random.stream('InitScenario');
+    const world = opts.world === 'sample' ? loadSampleScenario(opts, rng) : buildSyntheticWorld(opts, rng);
+    if (world.generals.size === 0) throw new InvalidGame('the world has no generals');
+    return { phase: 'play', turn: 1, order: { seats: [...seats], acting: null, pending: [] }, data: world };
+  },
+
+  check: checkMove,
+  apply: applyMove,
+  writeData: writeWorld,
+  readData: readWorld,
+};

@@ -1,0 +1,11 @@
+export { sammo } from './game';
+export type { SammoMove, AdvanceMove, ReserveMove, ReserveNationMove, CreateGeneralMove, PossessMove, AutorunMove } from './moves/move-types';
+export type { World, GameEnv, Nation, City, General, TurnSlot, LastTurn, LogEntry, Diplomacy } from './world/types';
+export { readWorld, writeWorld } from './world/serialize';
+export { addTurn, cutTurn, turnDate, joinYearMonth } from './world/clock';
+export { LiteHashDRBG } from './rng/lite-hash-drbg';
+export { RandUtil } from './rng/rand-util';
+export { simpleSerialize } from './rng/simple-serialize';
+export { legacyStreams, streamFromSeed } from './rng/streams';
+export { GENERAL_COMMANDS, NATION_COMMANDS, findCommand } from './commands/registry';
+export { DEFAULT_START } from './scenario/world-options';

@@ -1,0 +1,67 @@
+import type { RandUtil } from '../rng/rand-util';
+import { GameConst } from '../world/constants';
+import { chronicle } from '../world/logbook';
+import type { City, World } from '../world/types';
+
+interface Disaster {
+  state: number;
+  text: string;
+}
+
+/** The month's possible events: good ones (Apr 호황, Jul 풍작) and bad ones (§6.7). */
+const BAD: Record<number, Disaster[]> = {
+  1: [{ state: 3, text: '혹한' }, { state: 4, text: '역병' }, { state: 9, text: '황건적' }],
+  4: [{ state: 5, text: '지진' }, { state: 6, text: '태풍' }, { state: 7, text: '홍수' }],
+  7: [{ state: 5, text: '지진' }, { state: 8, text: '메뚜기 떼' }],
+  10: [{ state: 3, text: '혹한' }, { state: 5, text: '지진' }, { state: 9, text: '황건적' }],
+};
+const GOOD: Record<number, Disaster[]> = {
+  4: [{ state: 2, text: '호황' }],
+  7: [{ state: 1, text: '풍작' }],
+};
+
+const STATS = ['pop', 'agri', 'comm', 'secu', 'def', 'wall'] as const;
+
+/**
+ * RaiseDisaster (§6.7), stream `('disater', y, m)`: from the fourth year, each city by id
+ * is hit with a chance set by its security; one message (and state) is drawn for the
+ * event after all cities were drawn. Booms lift a city, disasters cut it and hurt the
+ * generals there (p 0.3: injury +1..16, crew/atmos/train ×0.98).
+ */
+export function raiseDisaster(world: World, rng: RandUtil): void {
+  const { year, month, startyear } = world.env;
+  for (let id = 1; id < world.cities.length; id++) if (world.cities[id]!.state <= 10) world.cities[id]!.state = 0;
+  if (startyear + 3 > year) return;
+  const good = month === 4 || month === 7 ? rng.nextBool(0.25) : false;
+  const hit: City[] = [];
+  for (let id = 1; id < world.cities.length; id++) {
+    const city = world.cities[id]!;
+    const sr = city.secu / city.secuMax;
+    const p = good ? 0.02 + 0.05 * sr : 0.06 - 0.05 * sr;
+    if (rng.nextBool(p)) hit.push(city);
+  }
+  if (hit.length === 0) return;
+  const choices = (good ? GOOD : BAD)[month] ?? BAD[1]!;
+  const disaster = rng.choice(choices);
+  for (const city of hit) {
+    city.state = disaster.state;
+    const r = Math.min(1, Math.max(0, city.secu / city.secuMax / 0.8));
+    if (good) {
+      const factor = 1.01 + 0.04 * r;
+      for (const key of STATS) city[key] = Math.round(Math.min(city[`${key}Max`], city[key] * factor));
+      city.trust = Math.min(100, city.trust * factor);
+    } else {
+      const factor = 0.8 + 0.15 * r;
+      for (const key of STATS) city[key] = Math.round(city[key] * factor);
+      city.trust *= factor;
+      for (const g of world.generals.values()) {
+        if (g.city !== city.id || !rng.nextBool(0.3)) continue;
+        g.injury = Math.min(GameConst.maxInjury, g.injury + rng.nextRangeInt(1, 16));
+        g.crew = Math.round(g.crew * 0.98);
+        g.atmos = Math.round(g.atmos * 0.98);
+        g.train = Math.round(g.train * 0.98);
+      }
+    }
+  }
+  chronicle(world, `【${good ? '호재' : '재난'}】 ${hit.map((c) => c.name).join(', ')}에 ${disaster.text}이(가) 일어났습니다.`);
+}

@@ -1,0 +1,38 @@
+import { ensureChiefQueues } from '../world/factory';
+import { chronicle } from '../world/logbook';
+import type { World } from '../world/types';
+
+/** Nation level by the count of owned cities of level ≥ 4 (§1.2). */
+export function levelForCities(count: number): number {
+  if (count >= 21) return 7;
+  if (count >= 16) return 6;
+  if (count >= 11) return 5;
+  if (count >= 8) return 4;
+  if (count >= 5) return 3;
+  if (count >= 2) return 2;
+  if (count >= 1) return 1;
+  return 0;
+}
+
+const TITLES = ['방랑군', '호족', '군벌', '주자사', '주목', '공', '왕', '황제'];
+
+/**
+ * UpdateNationLevel (§6.7): a level only rises; each new level pays 1000 gold and rice and
+ * opens the chief queues the level allows. Unique-item awards and inheritance are not modelled.
+ */
+export function updateNationLevel(world: World): void {
+  const counts = new Map<number, number>();
+  for (let id = 1; id < world.cities.length; id++) {
+    const city = world.cities[id]!;
+    if (city.nation !== 0 && city.level >= 4) counts.set(city.nation, (counts.get(city.nation) ?? 0) + 1);
+  }
+  for (const nation of [...world.nations.values()].sort((a, b) => a.id - b.id)) {
+    const level = levelForCities(counts.get(nation.id) ?? 0);
+    if (level <= nation.level) continue;
+    nation.gold += level * 1000;
+    nation.rice += level * 1000;
+    nation.level = level;
+    ensureChiefQueues(nation);
+    chronicle(world, `【작위】 ${nation.name}이(가) ${TITLES[level]}(으)로 승격했습니다.`);
+  }
+}

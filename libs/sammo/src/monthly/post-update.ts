@@ -1,0 +1,41 @@
+import type { RandUtil } from '../rng/rand-util';
+import { chronicle } from '../world/logbook';
+import type { World } from '../world/types';
+import { updateDiplomacy } from './diplomacy';
+import { setNationFronts } from './fronts';
+import { updateNationPower } from './power';
+
+/**
+ * postUpdateMonthly (§6.8) with the closing month's stream: power, diplomacy, war-setting
+ * allowance, general counts, unification check, fronts. Dissolving level-0 nations
+ * (해산), tournaments and auctions are not modelled.
+ */
+export function postUpdateMonthly(world: World, rng: RandUtil): void {
+  updateNationPower(world, rng);
+  updateDiplomacy(world);
+  for (const nation of world.nations.values()) nation.availableWarSettingCnt = Math.min(10, nation.availableWarSettingCnt + 2);
+  updateGeneralNumbers(world);
+  checkEmperor(world);
+  setNationFronts(world);
+}
+
+/** `updateGeneralNumber()`: gennum counts every general but troop dummies. */
+export function updateGeneralNumbers(world: World): void {
+  const counts = new Map<number, number>();
+  for (const g of world.generals.values()) if (g.nation !== 0 && g.npc !== 5) counts.set(g.nation, (counts.get(g.nation) ?? 0) + 1);
+  for (const nation of world.nations.values()) nation.gennum = counts.get(nation.id) ?? 0;
+}
+
+/** `checkEmperior()` (§7.4): one nation of level > 0 holding every city unifies the world. */
+export function checkEmperor(world: World): void {
+  if (world.env.isunited !== 0) return;
+  const owners = new Set<number>();
+  for (let id = 1; id < world.cities.length; id++) owners.add(world.cities[id]!.nation);
+  if (owners.size !== 1) return;
+  const [only] = owners;
+  const nation = only === undefined ? undefined : world.nations.get(only);
+  if (!nation || nation.level <= 0) return;
+  world.env.isunited = 2;
+  world.env.conlimit *= 100;
+  chronicle(world, `【통일】 ${nation.name}이(가) 천하를 통일했습니다!`);
+}

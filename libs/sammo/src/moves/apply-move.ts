@@ -1,0 +1,69 @@
+import type { GameState, Randomness } from '@chronicle/engine';
+import type { RandUtil } from '../rng/rand-util';
+import { randomTurnTime } from '../scenario/new-world';
+import { advanceWorld } from '../turn/advance';
+import { newRun } from '../turn/turn-run';
+import { joinYearMonth } from '../world/clock';
+import { newGeneral } from '../world/factory';
+import { chronicle } from '../world/logbook';
+import type { World } from '../world/types';
+import type { SammoMove } from './move-types';
+
+/** Plays a checked move on the world, in place. */
+export function applyMove(state: GameState<World>, seat: string | null, move: SammoMove, random: Randomness<RandUtil>): void {
+  const world = state.data;
+  switch (move.type) {
+    case 'advance': {
+      const report = advanceWorld(newRun(world, random, move.budget), move.until);
+      world.env.generalTurns += report.generalTurns;
+      state.turn = (world.env.year - world.env.startyear) * 12 + world.env.month;
+      if (world.env.isunited !== 0) {
+        const unifier = world.cities[1]!.nation;
+        const winners = [...world.generals.values()].filter((g) => g.nation === unifier && g.owner !== null).map((g) => g.owner!).sort();
+        state.outcome = { winners, result: `${world.nations.get(unifier)?.name ?? 'a nation'} unified the land` };
+        state.phase = 'finished';
+      }
+      return;
+    }
+    case 'reserve': {
+      const general = world.generals.get(move.generalId)!;
+      for (const slot of move.slots) general.queue[slot] = { action: move.command, arg: move.arg };
+      return;
+    }
+    case 'reserveNation': {
+      const queue = world.nations.get(move.nationId)!.chiefQueues[move.level]!;
+      for (const slot of move.slots) queue[slot] = { action: move.command, arg: move.arg };
+      return;
+    }
+    case 'createGeneral': {
+      const env = world.env;
+      const rng = random.stream('MakeGeneral', seat!, env.turntime);
+      const id = env.nextGeneralId++;
+      const city = move.cityId ?? rng.nextRangeInt(1, world.cities.length - 1);
+      const general = newGeneral({
+        id, name: move.name, npc: 0, owner: seat, nation: 0, city, officerLevel: 0,
+        leadership: move.leadership, strength: move.strength, intel: move.intel,
+        bornyear: env.year - 20, deadyear: env.year + 60, year: env.year, affinity: rng.nextRangeInt(1, 150),
+        turntime: randomTurnTime(env.turntime, env.turnterm, rng), killturn: env.killturn,
+      });
+      world.generals.set(id, general);
+      chronicle(world, `${move.name}이(가) 천하에 이름을 알립니다.`);
+      return;
+    }
+    case 'possess': {
+      const general = world.generals.get(move.generalId)!;
+      general.npcOrg = general.npc;
+      general.npc = 1;
+      general.owner = seat;
+      general.ownerName = seat;
+      general.killturn = world.env.killturn;
+      return;
+    }
+    case 'autorun': {
+      const general = world.generals.get(move.generalId)!;
+      if (move.months === 0) delete general.aux.autorunLimit;
+      else general.aux.autorunLimit = joinYearMonth(world.env.year, world.env.month) + move.months;
+      return;
+    }
+  }
+}

@@ -1,0 +1,112 @@
+import { IllegalMove, type GameState, type Json, type Seat } from '@chronicle/engine';
+import { findCommand } from '../commands/registry';
+import { GameConst } from '../world/constants';
+import type { General, World } from '../world/types';
+import type { SammoMove } from './move-types';
+
+const MAX_BUDGET = 10_000_000;
+
+/** Reads a move and checks it against the world; throws `IllegalMove` with what to fix, changes nothing. */
+export function checkMove(state: Readonly<GameState<World>>, seat: Seat, payload: Json): SammoMove {
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) throw new IllegalMove('a move is an object with a "type"');
+  const world = state.data;
+  switch (payload.type) {
+    case 'advance': {
+      if (seat !== null) throw new IllegalMove('only the table (the clock) advances time');
+      const until = payload.until;
+      if (typeof until !== 'number' || !Number.isSafeInteger(until) || until < 0) throw new IllegalMove('advance.until must be a time in epoch milliseconds');
+      const budget = payload.budget ?? MAX_BUDGET;
+      if (typeof budget !== 'number' || !Number.isSafeInteger(budget) || budget < 1 || budget > MAX_BUDGET) {
+        throw new IllegalMove(`advance.budget must be a whole number of general turns from 1 to ${MAX_BUDGET}`);
+      }
+      return { type: 'advance', until, budget };
+    }
+    case 'reserve': {
+      const general = ownGeneral(world, seat, payload.generalId);
+      const command = findCommand('general', stringField(payload.command, 'reserve.command'));
+      const arg = payload.arg ?? null;
+      command.readArg(arg, world);
+      return { type: 'reserve', generalId: general.id, command: command.key, arg, slots: readSlots(payload.slots, GameConst.maxTurn) };
+    }
+    case 'reserveNation': {
+      const general = ownGeneral(world, seat, payload.generalId);
+      const nation = world.nations.get(general.nation);
+      if (!nation || general.officerLevel < 5) throw new IllegalMove(`${general.name} is not a chief (officer level 5 or more) of a nation`);
+      if (!nation.chiefQueues[general.officerLevel]) throw new IllegalMove(`${nation.name} has no chief queue for level ${general.officerLevel}`);
+      const command = findCommand('nation', stringField(payload.command, 'reserveNation.command'));
+      const arg = payload.arg ?? null;
+      command.readArg(arg, world);
+      return {
+        type: 'reserveNation', generalId: general.id, nationId: nation.id, level: general.officerLevel,
+        command: command.key, arg, slots: readSlots(payload.slots, GameConst.maxChiefTurn),
+      };
+    }
+    case 'createGeneral': {
+      if (seat === null) throw new IllegalMove('a general is created for a player seat');
+      if (ownedBy(world, seat)) throw new IllegalMove(`seat ${seat} already plays a general`);
+      if (world.generals.size >= world.env.maxgeneral) throw new IllegalMove(`the world is full (${world.env.maxgeneral} generals)`);
+      const name = stringField(payload.name, 'createGeneral.name').trim();
+      if (name.length < 1 || name.length > 18) throw new IllegalMove('createGeneral.name must be 1 to 18 characters');
+      const stats = [payload.leadership, payload.strength, payload.intel].map((v, i) => {
+        if (typeof v !== 'number' || !Number.isInteger(v) || v < 15 || v > 80) {
+          throw new IllegalMove(`createGeneral.${['leadership', 'strength', 'intel'][i]} must be an integer from 15 to 80`);
+        }
+        return v;
+      }) as [number, number, number];
+      if (stats[0] + stats[1] + stats[2] > 150) throw new IllegalMove('createGeneral: leadership + strength + intel must be at most 150');
+      const cityId = payload.cityId ?? null;
+      if (cityId !== null && (typeof cityId !== 'number' || !Number.isInteger(cityId) || cityId < 1 || cityId >= world.cities.length)) {
+        throw new IllegalMove(`createGeneral.cityId must be a city from 1 to ${world.cities.length - 1}, or null for a random city`);
+      }
+      return { type: 'createGeneral', name, leadership: stats[0], strength: stats[1], intel: stats[2], cityId };
+    }
+    case 'possess': {
+      if (seat === null) throw new IllegalMove('a general is possessed by a player seat');
+      if (ownedBy(world, seat)) throw new IllegalMove(`seat ${seat} already plays a general`);
+      const general = generalField(world, payload.generalId);
+      if (general.owner !== null || general.npc < 2 || general.npc === 5) throw new IllegalMove(`${general.name} is not an unowned NPC`);
+      return { type: 'possess', generalId: general.id };
+    }
+    case 'autorun': {
+      const general = ownGeneral(world, seat, payload.generalId);
+      const months = payload.months;
+      if (typeof months !== 'number' || !Number.isInteger(months) || months < 0 || months > 120) throw new IllegalMove('autorun.months must be from 0 (off) to 120');
+      return { type: 'autorun', generalId: general.id, months };
+    }
+    default:
+      throw new IllegalMove('move type must be advance, reserve, reserveNation, createGeneral, possess or autorun');
+  }
+}
+
+function stringField(value: Json | undefined, path: string): string {
+  if (typeof value !== 'string') throw new IllegalMove(`${path} must be a string`);
+  return value;
+}
+
+function generalField(world: World, value: Json | undefined): General {
+  if (typeof value !== 'number' || !Number.isInteger(value)) throw new IllegalMove('generalId must be a general id');
+  const general = world.generals.get(value);
+  if (!general) throw new IllegalMove(`there is no general ${value}`);
+  return general;
+}
+
+function ownGeneral(world: World, seat: Seat, value: Json | undefined): General {
+  const general = generalField(world, value);
+  if (seat === null || general.owner !== seat) throw new IllegalMove(`general ${general.id} is not played by ${seat ?? 'the table'}`);
+  return general;
+}
+
+function ownedBy(world: World, seat: string): General | undefined {
+  for (const g of world.generals.values()) if (g.owner === seat) return g;
+  return undefined;
+}
+
+function readSlots(value: Json | undefined, length: number): number[] {
+  if (!Array.isArray(value) || value.length === 0) throw new IllegalMove(`slots must be a non-empty list of queue slots from 0 to ${length - 1}`);
+  const slots = value.map((v) => {
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v >= length) throw new IllegalMove(`slots must be queue slots from 0 to ${length - 1}`);
+    return v;
+  });
+  if (new Set(slots).size !== slots.length) throw new IllegalMove('slots lists a slot twice');
+  return slots;
+}

@@ -1,0 +1,53 @@
+import type { Json } from '@chronicle/engine';
+
+/** Time passes up to `until` (epoch ms), executing at most `budget` general turns. */
+export interface AdvanceMove {
+  type: 'advance';
+  until: number;
+  budget: number;
+}
+
+/** Reserve a general command into one or more queue slots (0..29). */
+export interface ReserveMove {
+  type: 'reserve';
+  generalId: number;
+  command: string;
+  arg: Json;
+  slots: number[];
+}
+
+/** Reserve a nation command into the chief's queue slots (0..11). */
+export interface ReserveNationMove {
+  type: 'reserveNation';
+  generalId: number;
+  nationId: number;
+  level: number;
+  command: string;
+  arg: Json;
+  slots: number[];
+}
+
+/** A new general for the seat, in the wilderness. */
+export interface CreateGeneralMove {
+  type: 'createGeneral';
+  name: string;
+  leadership: number;
+  strength: number;
+  intel: number;
+  cityId: number | null;
+}
+
+/** The seat takes over an unowned NPC (빙의: npc 1). */
+export interface PossessMove {
+  type: 'possess';
+  generalId: number;
+}
+
+/** Let the AI play the seat's general for `months` months (0 clears it). */
+export interface AutorunMove {
+  type: 'autorun';
+  generalId: number;
+  months: number;
+}
+
+export type SammoMove = AdvanceMove | ReserveMove | ReserveNationMove | CreateGeneralMove | PossessMove | AutorunMove;

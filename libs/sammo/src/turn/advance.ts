@@ -1,0 +1,90 @@
+import { runMonth } from '../monthly/pipeline';
+import { addTurn, cutTurn, turnDate } from '../world/clock';
+import type { World } from '../world/types';
+import { runGeneralTurn } from './general-turn';
+import type { TurnRun } from './turn-run';
+
+const MINUTE = 60_000;
+
+/** What an advance did. */
+export interface AdvanceReport {
+  generalTurns: number;
+  months: number;
+  /** True when the work budget ended the advance early; the next advance continues. */
+  stopped: boolean;
+  /** Months skipped by the delay rule. */
+  skippedMonths: number;
+}
+
+/**
+ * `executeAllCommand` for wall time `until` (§2): time gate, frozen states, delay skipping,
+ * the catch-up loop (generals up to each month boundary, then the monthly pipeline), the
+ * partial month. A work budget may stop it at a general boundary; the cursor then stays at
+ * the last executed general's turn time, so the next advance continues exactly there.
+ * Tournaments and auctions (post-turn work) are not modelled.
+ */
+export function advanceWorld(run: TurnRun, until: number): AdvanceReport {
+  const world = run.world;
+  const env = world.env;
+  const report: AdvanceReport = { generalTurns: 0, months: 0, stopped: false, skippedMonths: 0 };
+  const startTurns = run.executed;
+  const startMonths = run.months;
+  const finish = (stopped: boolean) => ({ ...report, stopped, generalTurns: run.executed - startTurns, months: run.months - startMonths });
+
+  if (until < env.turntime) return finish(false);
+  if (env.isunited === 2 || env.isunited === 3) return finish(false);
+  report.skippedMonths = checkDelay(world, until);
+  env.conlimit = Math.round(env.turnterm ** 0.6 * 3) * 10;
+
+  let prevTurn = cutTurn(env.turntime, env.turnterm);
+  let nextTurn = addTurn(prevTurn, env.turnterm);
+  while (nextTurn <= until) {
+    if (!executeGeneralsUntil(run, nextTurn)) return finish(true);
+    runMonth(run, nextTurn);
+    prevTurn = nextTurn;
+    nextTurn = addTurn(prevTurn, env.turnterm);
+    env.turntime = prevTurn;
+    if (env.isunited !== 0) return finish(false);
+  }
+  const date = turnDate(prevTurn, env.starttime, env.startyear, env.turnterm);
+  env.year = date.year;
+  env.month = date.month;
+  return finish(!executeGeneralsUntil(run, until));
+}
+
+/**
+ * `executeGeneralCommandUntil`: every general with turntime < `date`, by (turntime, id),
+ * each once. Returns false when the budget ran out with generals still due.
+ */
+export function executeGeneralsUntil(run: TurnRun, date: number): boolean {
+  const world = run.world;
+  const due = [];
+  for (const g of world.generals.values()) if (g.turntime < date) due.push(g);
+  due.sort((a, b) => a.turntime - b.turntime || a.id - b.id);
+  for (const general of due) {
+    if (!world.generals.has(general.id)) continue;
+    if (run.budget <= 0) return false;
+    const turntime = general.turntime;
+    run.budget -= 1;
+    run.executed += 1;
+    runGeneralTurn(run, general);
+    world.env.turntime = turntime;
+  }
+  return true;
+}
+
+/**
+ * `checkDelay()`: an advance that comes more than 1 (term ≥ 20), 3 (≥ 10) or 6 turns late
+ * shifts the clock and every general forward by the missed turns, which are skipped.
+ */
+export function checkDelay(world: World, until: number): number {
+  const env = world.env;
+  const iter = Math.floor((until - env.turntime) / MINUTE / env.turnterm);
+  const threshold = env.turnterm >= 20 ? 1 : env.turnterm >= 10 ? 3 : 6;
+  if (iter <= threshold) return 0;
+  const shift = iter * env.turnterm * MINUTE;
+  env.turntime += shift;
+  env.starttime += shift;
+  for (const g of world.generals.values()) g.turntime += shift;
+  return iter;
+}

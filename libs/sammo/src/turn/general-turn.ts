@@ -1,0 +1,131 @@
+import { chooseGeneralTurn } from '../ai/general-ai';
+import { chooseNationTurn } from '../ai/nation-ai';
+import type { CommandContext } from '../commands/command';
+import { GENERAL_COMMANDS, NATION_COMMANDS } from '../commands/registry';
+import { updateTurnTime } from '../lifecycle/update-turn-time';
+import type { RandUtil } from '../rng/rand-util';
+import { joinYearMonth } from '../world/clock';
+import { REST_KEY } from '../world/constants';
+import { generalLog } from '../world/logbook';
+import { REST_SLOT } from '../world/queries';
+import type { General, Nation, TurnSlot } from '../world/types';
+import { preprocess } from './preprocess';
+import { processCommand, type CommandHolder } from './process-command';
+import type { TurnRun } from './turn-run';
+
+const EMPTY_LAST = { command: REST_KEY, arg: null, term: 0 };
+
+/**
+ * One general's turn (§3), steps in order: chief's nation command setup, preprocess,
+ * AI decision, block, nation command, general command with killturn, queue pulls,
+ * autorun limit, turn-time update. Returns false when the general is gone.
+ */
+export function runGeneralTurn(run: TurnRun, general: General): boolean {
+  const { world, random } = run;
+  const env = world.env;
+  const { year, month } = env;
+  const trace = run.trace;
+
+  trace?.('load', general.id);
+  const nation = general.nation === 0 ? undefined : world.nations.get(general.nation);
+  const chiefLevel = nation !== undefined && general.officerLevel >= 5 ? general.officerLevel : 0;
+  const chiefQueue = chiefLevel > 0 ? nation!.chiefQueues[chiefLevel] : undefined;
+
+  trace?.('preprocess', general.id);
+  preprocess(world, general);
+
+  const now = joinYearMonth(year, month);
+  const isAI = general.npc >= 2 || now < (general.aux.autorunLimit ?? joinYearMonth(year - 2, month));
+  let ai: RandUtil | undefined;
+  const aiStream = () => (ai ??= random.stream('GeneralAI', year, month, general.id));
+
+  const generalSlot = general.queue[0] ?? REST_SLOT;
+  const hasReservedTurn = generalSlot.action !== REST_KEY;
+  let autorunMode = false;
+
+  if (general.block >= 2) {
+    trace?.('blocked', general.id);
+    general.killturn = Math.max(0, general.killturn - 1);
+    generalLog(world, general.id, '현재 멀티, 또는 비매너로 인한 블럭 대상자입니다.');
+  } else {
+    if (chiefQueue !== undefined) {
+      trace?.('nationCommand', general.id);
+      let slot: TurnSlot = chiefQueue[0] ?? REST_SLOT;
+      if (isAI) slot = chooseNationTurn(world, general, nation!, slot, aiStream());
+      runNationCommand(run, general, nation!, chiefLevel, slot);
+    }
+    trace?.('generalCommand', general.id);
+    let slot = generalSlot;
+    if (isAI) {
+      const chosen = chooseGeneralTurn(world, general, slot, aiStream());
+      autorunMode = chosen !== slot;
+      slot = chosen;
+    }
+    const command = GENERAL_COMMANDS.get(slot.action) ?? GENERAL_COMMANDS.get(REST_KEY)!;
+    const city = world.cities[general.city]!;
+    const ctx: CommandContext = {
+      world, general, city, nation: general.nation === 0 ? undefined : world.nations.get(general.nation), year, month,
+      rng: random.stream('generalCommand', year, month, general.id, command.key),
+    };
+    const outcome = processCommand(ctx, generalHolder(general), command, slot.arg);
+    if (general.npc >= 2 || general.killturn > env.killturn || autorunMode || outcome.final.key === REST_KEY) {
+      general.killturn -= 1;
+    } else {
+      general.killturn = env.killturn;
+    }
+  }
+
+  trace?.('pullQueues', general.id);
+  if (chiefQueue !== undefined) pull(chiefQueue);
+  pull(general.queue);
+  general.myset = Math.min(general.myset + 3, 9);
+
+  if (env.autorunLimitMinutes > 0 && general.npc < 2 && hasReservedTurn) {
+    general.aux.autorunLimit = now + Math.trunc(env.autorunLimitMinutes / env.turnterm);
+  }
+
+  trace?.('updateTurnTime', general.id);
+  return updateTurnTime(world, general, random);
+}
+
+function runNationCommand(run: TurnRun, chief: General, nation: Nation, level: number, slot: TurnSlot): void {
+  const { world, random } = run;
+  const { year, month } = world.env;
+  const command = NATION_COMMANDS.get(slot.action) ?? NATION_COMMANDS.get(REST_KEY)!;
+  const holder: CommandHolder = {
+    get last() {
+      return nation.lastTurn[level] ?? EMPTY_LAST;
+    },
+    set last(value) {
+      nation.lastTurn[level] = value;
+    },
+    cooldowns: nation.nextExecute,
+    kind: 'nation',
+    lookup: (key) => NATION_COMMANDS.get(key),
+  };
+  const ctx: CommandContext = {
+    world, general: chief, city: world.cities[chief.city]!, nation, year, month,
+    rng: random.stream('nationCommand', year, month, chief.id, command.key),
+  };
+  processCommand(ctx, holder, command, slot.arg);
+}
+
+function generalHolder(general: General): CommandHolder {
+  return {
+    get last() {
+      return general.lastTurn;
+    },
+    set last(value) {
+      general.lastTurn = value;
+    },
+    cooldowns: general.nextExecute,
+    kind: 'general',
+    lookup: (key) => GENERAL_COMMANDS.get(key),
+  };
+}
+
+/** Slot 0 ran: everything moves up one and the last slot becomes 휴식. */
+function pull(queue: TurnSlot[]): void {
+  queue.shift();
+  queue.push(REST_SLOT);
+}

@@ -1,0 +1,103 @@
+import { IllegalMove, type Json } from '@chronicle/engine';
+import { canonicalJson } from '@chronicle/engine';
+import { joinYearMonth } from '../world/clock';
+import { GameConst, REST_KEY } from '../world/constants';
+import { generalLog, nationLog } from '../world/logbook';
+import type { LastTurn } from '../world/types';
+import type { AnyCommand, CommandContext } from '../commands/command';
+
+/** Where a command's LastTurn and cooldowns live: the general, or the nation's chief seat. */
+export interface CommandHolder {
+  last: LastTurn;
+  readonly cooldowns: Record<string, number>;
+  readonly kind: 'general' | 'nation';
+  /** Resolves an alternative's key to its command. */
+  lookup(key: string): AnyCommand | undefined;
+}
+
+/** What happened, for the killturn rule and the tests. */
+export interface CommandOutcome {
+  /** The command tried last (after alternatives). */
+  final: AnyCommand;
+  result: 'ran' | 'failed' | 'stacking';
+}
+
+/**
+ * `processCommand` (§4): full condition (first failure logged), term stack, run, cooldown,
+ * alternatives (same stream, bounded depth). A failed command leaves LastTurn as it was.
+ */
+export function processCommand(ctx: CommandContext, holder: CommandHolder, first: AnyCommand, rawArg: Json): CommandOutcome {
+  let command = first;
+  let raw = rawArg;
+  for (let depth = 0; ; depth++) {
+    let arg: unknown;
+    try {
+      arg = command.readArg(raw, ctx.world);
+    } catch (error) {
+      if (!(error instanceof IllegalMove)) throw error;
+      fail(ctx, holder, command, error.message);
+      return { final: command, result: 'failed' };
+    }
+    const reason = firstFailure(ctx, holder, command, arg);
+    if (reason !== null) {
+      fail(ctx, holder, command, reason);
+      return { final: command, result: 'failed' };
+    }
+    const pre = command.preTurns?.(ctx, arg) ?? 0;
+    if (!addTermStack(holder, command.name, raw, pre)) {
+      say(ctx, holder, `${command.name} 수행중... (${holder.last.term}/${pre + 1})`);
+      return { final: command, result: 'stacking' };
+    }
+    if (command.run(ctx, arg)) {
+      const post = command.postTurns?.(ctx, arg) ?? 0;
+      if (post > 0) holder.cooldowns[command.name] = joinYearMonth(ctx.year, ctx.month) + post - pre;
+      holder.last = command.key === REST_KEY ? { command: REST_KEY, arg: null, term: 0 } : { command: command.name, arg: raw, term: 0 };
+      return { final: command, result: 'ran' };
+    }
+    const alternative = command.alternative?.(ctx, arg) ?? null;
+    const next = alternative === null ? undefined : holder.lookup(alternative.key);
+    if (next === undefined || depth + 1 >= GameConst.maxAlternativeDepth) return { final: command, result: 'failed' };
+    command = next;
+    raw = alternative!.arg;
+  }
+}
+
+function firstFailure(ctx: CommandContext, holder: CommandHolder, command: AnyCommand, arg: unknown): string | null {
+  for (const constraint of command.constraints) {
+    const reason = constraint(ctx, arg);
+    if (reason !== null) return reason;
+  }
+  const until = holder.cooldowns[command.name];
+  if (until !== undefined) {
+    const remain = until - joinYearMonth(ctx.year, ctx.month);
+    if (remain > 0) return `${remain}턴 더 기다려야 합니다.`;
+  }
+  return null;
+}
+
+/**
+ * `addTermStack`: P = 0 runs at once; another command or argument restarts at term 1;
+ * the same one below P counts a term; otherwise it runs (on the P+1-th turn).
+ */
+export function addTermStack(holder: CommandHolder, name: string, arg: Json, pre: number): boolean {
+  if (pre === 0) return true;
+  const last = holder.last;
+  if (last.command !== name || canonicalJson(last.arg) !== canonicalJson(arg)) {
+    holder.last = { command: name, arg, term: 1 };
+    return false;
+  }
+  if (last.term < pre) {
+    holder.last = { command: name, arg, term: last.term + 1 };
+    return false;
+  }
+  return true;
+}
+
+function fail(ctx: CommandContext, holder: CommandHolder, command: AnyCommand, reason: string): void {
+  say(ctx, holder, `${command.name} 실패: ${reason}`);
+}
+
+function say(ctx: CommandContext, holder: CommandHolder, text: string): void {
+  if (holder.kind === 'general') generalLog(ctx.world, ctx.general.id, text);
+  else nationLog(ctx.world, ctx.general.nation, text);
+}
