@@ -14,3 +14,5 @@ export {
   type CommitmentV1, type FinishedLogV1, type TableStatus,
 } from './log/requests.v1';
 export { MoveEventV1, TableEventV1, type DeadLetterV1 } from './log/events.v1';
+export { SnapshotSubjects, GetSnapshotV1, encodeSnapshot, decodeSnapshot, type SnapshotV1 } from './snapshot/requests.v1';
+export { TrustedSubjects, sealSeed, unsealSeed, seedKey, type SealedSeedV1 } from './trust/sealed-seed';

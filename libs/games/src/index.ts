@@ -1,0 +1,1 @@
+export { GameRegistry, defaultGames } from './game-registry';
