@@ -1,0 +1,79 @@
+import { streamFromSeed } from '../../rng/streams';
+import { addGeneral, smallWorld, TEST_SEED } from '../../testing/small-world';
+import type { CommandContext } from '../command';
+import { appliedAmount, conscript, enlist, recruitCost } from './recruit';
+import { drill, rally } from './train';
+import { move } from './movement';
+
+function ctxFor(world: ReturnType<typeof smallWorld>, id: number): CommandContext {
+  const general = world.generals.get(id)!;
+  return {
+    world, general, city: world.cities[general.city]!, nation: world.nations.get(general.nation), year: world.env.year, month: world.env.month,
+    rng: streamFromSeed(TEST_SEED, 'military'),
+  };
+}
+
+describe('징병 / 모병 (§5.2)', () => {
+  it('clamps the amount to leadership × 100 and prices it with tech', () => {
+    const world = smallWorld();
+    addGeneral(world, { id: 1, leadership: 50 });
+    const ctx = ctxFor(world, 1);
+    expect(appliedAmount(ctx, { crewType: 1100, amount: 7000 })).toBe(5000);
+    expect(appliedAmount(ctx, { crewType: 1100, amount: 10 })).toBe(100);
+    // tech 1000 → level 1 → ×1.15; 9 gold × 1.15 × 50 hundreds = 517.5 → 518; 모병 twice.
+    expect(recruitCost(ctx, { crewType: 1100, amount: 7000 }, 1)).toEqual({ gold: 518, rice: 50 });
+    expect(recruitCost(ctx, { crewType: 1100, amount: 7000 }, 2).gold).toBe(1035);
+  });
+
+  it('raises soldiers from the city and blends training on the same type', () => {
+    const world = smallWorld();
+    const g = addGeneral(world, { id: 1, leadership: 50 });
+    g.gold = 5000;
+    const city = world.cities[1]!;
+    conscript.run(ctxFor(world, 1), { crewType: 1100, amount: 2000 });
+    expect(g.crew).toBe(2000);
+    expect(g.train).toBe(40);
+    expect(city.pop).toBe(98000);
+    // trust − 2000 / 100000 / 1 × 100 = 48
+    expect(city.trust).toBeCloseTo(48, 10);
+    expect(g.dex[1]).toBe(20);
+    enlist.run(ctxFor(world, 1), { crewType: 1100, amount: 2000 });
+    expect(g.crew).toBe(4000);
+    expect(g.train).toBe(55); // (2000×40 + 2000×70) / 4000
+    expect(g.gold).toBe(5000 - 207 - 414);
+  });
+});
+
+describe('훈련 / 사기진작 (§5.2)', () => {
+  it('scores round(L×100/crew × 30), caps the stat at 100 and gives dex the whole score', () => {
+    const world = smallWorld();
+    const g = addGeneral(world, { id: 1, leadership: 50 });
+    g.crew = 2000;
+    g.crewtype = 1100;
+    g.train = 40;
+    g.atmos = 40;
+    drill.run(ctxFor(world, 1), null);
+    expect(g.train).toBe(100); // 40 + 75, capped
+    expect(g.dex[1]).toBe(75);
+    expect(g.experience).toBe(100);
+    expect(g.dedication).toBe(70);
+    rally.run(ctxFor(world, 1), null);
+    expect(g.atmos).toBe(100);
+    expect(g.gold).toBe(1000 - 20);
+  });
+});
+
+describe('이동', () => {
+  it('moves to a neighbour for develcost gold and costs morale', () => {
+    const world = smallWorld();
+    const g = addGeneral(world, { id: 1 });
+    g.atmos = 22;
+    const ctx = ctxFor(world, 1);
+    const far = move.constraints.map((c) => c(ctx, { destCityId: 3 })).find((r) => r !== null);
+    expect(far).toBe('인접도시가 아닙니다.');
+    move.run(ctx, { destCityId: 2 });
+    expect(g.city).toBe(2);
+    expect(g.atmos).toBe(20);
+    expect(g.gold).toBe(1000 - world.env.develcost);
+  });
+});

@@ -1,0 +1,224 @@
+import { addGeneral, seededStreams, smallWorld } from '../testing/small-world';
+import { joinYearMonth } from '../world/clock';
+import { REST_KEY } from '../world/constants';
+import { advanceWorld } from './advance';
+import { runGeneralTurn } from './general-turn';
+import { newRun } from './turn-run';
+
+function turn(world: ReturnType<typeof smallWorld>, id: number, trace?: (step: string, subject: number) => void) {
+  const streams = seededStreams();
+  const run = newRun(world, streams, 1000, trace);
+  const alive = runGeneralTurn(run, world.generals.get(id)!);
+  return { alive, streams };
+}
+
+describe('per-general pipeline (§3)', () => {
+  it('runs the steps in order for a chief and draws the documented streams', () => {
+    const world = smallWorld();
+    addGeneral(world, { id: 7, officerLevel: 12 });
+    world.generals.get(7)!.queue[0] = { action: 'che_농지개간', arg: null };
+    const steps: string[] = [];
+    const { streams } = turn(world, 7, (step) => steps.push(step));
+    expect(steps).toEqual(['load', 'preprocess', 'nationCommand', 'generalCommand', 'pullQueues', 'updateTurnTime']);
+    expect(streams.labels).toEqual(['nationCommand/190/1/7/휴식', 'generalCommand/190/1/7/che_농지개간']);
+  });
+
+  it('heals injury and feeds the crew before the command', () => {
+    const world = smallWorld();
+    const g = addGeneral(world, { id: 1 });
+    g.injury = 15;
+    g.crew = 1250;
+    g.rice = 100;
+    turn(world, 1);
+    expect(g.injury).toBe(5);
+    expect(g.rice).toBe(88);
+    g.rice = 5;
+    turn(world, 1);
+    expect(g.crew).toBe(0);
+    expect(g.rice).toBe(0);
+  });
+
+  it('pulls the queue, records LastTurn and moves the turn time a term on', () => {
+    const world = smallWorld();
+    const g = addGeneral(world, { id: 1 });
+    g.queue[0] = { action: 'che_농지개간', arg: null };
+    g.queue[1] = { action: 'che_상업투자', arg: null };
+    const before = g.turntime;
+    turn(world, 1);
+    expect(g.queue[0]!.action).toBe('che_상업투자');
+    expect(g.queue[29]!.action).toBe(REST_KEY);
+    expect(g.queue).toHaveLength(30);
+    expect(g.lastTurn).toEqual({ command: '농지 개간', arg: null, term: 0 });
+    expect(g.turntime).toBe(before + 60 * 60_000);
+    expect(g.myset).toBe(6);
+  });
+
+  it('stacks pre-turns: 은퇴 runs on the second consecutive turn', () => {
+    const world = smallWorld();
+    const g = addGeneral(world, { id: 1, bornyear: 120, leadership: 80 });
+    g.queue[0] = { action: 'che_은퇴', arg: null };
+    g.queue[1] = { action: 'che_은퇴', arg: null };
+    turn(world, 1);
+    expect(g.lastTurn).toEqual({ command: '은퇴', arg: null, term: 1 });
+    expect(g.age).toBe(70);
+    turn(world, 1);
+    expect(g.age).toBe(20);
+    expect(g.leadership).toBe(68);
+  });
+
+  it('leaves LastTurn alone when the full condition fails, and logs why', () => {
+    const world = smallWorld();
+    const g = addGeneral(world, { id: 1 });
+    g.lastTurn = { command: '은퇴', arg: null, term: 1 };
+    g.gold = 0;
+    g.queue[0] = { action: 'che_농지개간', arg: null };
+    turn(world, 1);
+    expect(g.lastTurn).toEqual({ command: '은퇴', arg: null, term: 1 });
+    expect(world.logs.at(-1)!.text).toBe('농지 개간 실패: 자금이 모자랍니다.');
+  });
+
+  it('resets killturn after a player action and counts down on rest, NPCs and blocks', () => {
+    const world = smallWorld();
+    const user = addGeneral(world, { id: 1 });
+    user.killturn = 5;
+    turn(world, 1);
+    expect(user.killturn).toBe(4);
+    user.queue[0] = { action: 'che_농지개간', arg: null };
+    turn(world, 1);
+    expect(user.killturn).toBe(world.env.killturn);
+
+    const npc = addGeneral(world, { id: 2, npc: 2, killturn: 10 });
+    npc.queue[0] = { action: 'che_농지개간', arg: null };
+    turn(world, 2);
+    expect(npc.killturn).toBe(9);
+
+    const blocked = addGeneral(world, { id: 3, killturn: 10 });
+    blocked.block = 2;
+    blocked.queue[0] = { action: 'che_농지개간', arg: null };
+    const steps: string[] = [];
+    const agri = world.cities[1]!.agri;
+    turn(world, 3, (s) => steps.push(s));
+    expect(blocked.killturn).toBe(9);
+    expect(steps).toContain('blocked');
+    expect(steps).not.toContain('generalCommand');
+    expect(world.cities[1]!.agri).toBe(agri);
+  });
+
+  it('lets the AI play an autorun user, which counts as inactivity', () => {
+    const world = smallWorld();
+    const g = addGeneral(world, { id: 1, killturn: 50 });
+    g.aux.autorunLimit = joinYearMonth(world.env.year, world.env.month) + 3;
+    const { streams } = turn(world, 1);
+    expect(streams.labels[0]).toBe('GeneralAI/190/1/1');
+    expect(g.killturn).toBe(49);
+  });
+
+  it('sets the autorun limit when a user reserves turns on an autorun server', () => {
+    const world = smallWorld();
+    world.env.autorunLimitMinutes = 600;
+    const g = addGeneral(world, { id: 1 });
+    g.queue[0] = { action: 'che_농지개간', arg: null };
+    turn(world, 1);
+    expect(g.aux.autorunLimit).toBe(joinYearMonth(190, 1) + 10);
+  });
+});
+
+describe('updateTurnTime (§3 step 10)', () => {
+  it('detaches a possessed NPC that ran out of killturn', () => {
+    const world = smallWorld();
+    const g = addGeneral(world, { id: 1, npc: 1, deadyear: 200, killturn: 1 });
+    g.npcOrg = 2;
+    expect(turn(world, 1).alive).toBe(true);
+    expect(g).toMatchObject({ npc: 2, owner: null, killturn: 120, defenceTrain: 80 });
+  });
+
+  it('deletes an inactive user, and an NPC at the end of its life', () => {
+    const world = smallWorld();
+    addGeneral(world, { id: 1, killturn: 1 });
+    addGeneral(world, { id: 2, npc: 2, killturn: 1 });
+    expect(turn(world, 1).alive).toBe(false);
+    expect(turn(world, 2).alive).toBe(false);
+    expect(world.generals.size).toBe(0);
+    expect(world.nations.get(1)!.gennum).toBe(0);
+  });
+
+  it('hands a dying NPC ruler’s nation to the nearest in affinity (one draw)', () => {
+    const world = smallWorld();
+    addGeneral(world, { id: 1, npc: 2, officerLevel: 12, affinity: 10, killturn: 1 });
+    addGeneral(world, { id: 2, npc: 2, affinity: 10 });
+    addGeneral(world, { id: 3, npc: 2, affinity: 10 });
+    addGeneral(world, { id: 4, npc: 2, affinity: 140 });
+    addGeneral(world, { id: 5, npc: 0, affinity: 10 });
+    const { streams } = turn(world, 1);
+    const heir = [...world.generals.values()].find((g) => g.officerLevel === 12)!;
+    expect([2, 3]).toContain(heir.id);
+    expect(streams.labels).toContain('NextNPCRuler/190/1/1');
+  });
+
+  it('pools every NPC candidate when none is at distance 0 (the legacy !d == min quirk)', () => {
+    const world = smallWorld();
+    addGeneral(world, { id: 1, npc: 2, officerLevel: 12, affinity: 10, killturn: 1 });
+    addGeneral(world, { id: 2, npc: 2, affinity: 11 });
+    addGeneral(world, { id: 3, npc: 2, affinity: 80 });
+    const heirs = new Set<number>();
+    for (let seed = 0; seed < 16; seed++) {
+      const w = structuredClone(world);
+      const run = newRun(w, seededStreams(seed.toString(16).padStart(2, '0').repeat(32)), 10);
+      runGeneralTurn(run, w.generals.get(1)!);
+      heirs.add([...w.generals.values()].find((g) => g.officerLevel === 12)!.id);
+    }
+    expect(heirs).toEqual(new Set([2, 3]));
+  });
+
+  it('falls back to the most dedicated for a user ruler, and ends a nation with nobody left', () => {
+    const world = smallWorld();
+    addGeneral(world, { id: 1, officerLevel: 12, killturn: 1 });
+    addGeneral(world, { id: 2, dedication: 10 });
+    addGeneral(world, { id: 3, dedication: 500 });
+    turn(world, 1);
+    expect(world.generals.get(3)!.officerLevel).toBe(12);
+
+    const lonely = smallWorld();
+    addGeneral(lonely, { id: 1, officerLevel: 12, killturn: 1 });
+    turn(lonely, 1);
+    expect(lonely.nations.has(1)).toBe(false);
+    expect(lonely.cities[1]!.nation).toBe(0);
+  });
+
+  it('reborns an old user at 80', () => {
+    const world = smallWorld();
+    const g = addGeneral(world, { id: 1, bornyear: 110, leadership: 90, experience: 1000 });
+    turn(world, 1);
+    expect(g).toMatchObject({ age: 20, leadership: 77, experience: 500 });
+  });
+
+  it('realigns to nextTurnTimeBase and forgets it', () => {
+    const world = smallWorld();
+    const g = addGeneral(world, { id: 1 });
+    g.aux.nextTurnTimeBase = 125;
+    turn(world, 1);
+    expect(g.turntime).toBe(world.env.starttime + 60 * 60_000 + 125_000);
+    expect(g.aux.nextTurnTimeBase).toBeUndefined();
+  });
+});
+
+describe('monthly order (§2, §6)', () => {
+  it('runs the generals of the month, then the monthly steps in order', () => {
+    const world = smallWorld();
+    addGeneral(world, { id: 2 });
+    addGeneral(world, { id: 1, turntime: world.env.turntime + 180_000 });
+    world.env.year = 190;
+    world.env.month = 12;
+    world.env.starttime -= 11 * 3_600_000;
+    const steps: string[] = [];
+    const run = newRun(world, seededStreams(), 1000, (step, subject) => steps.push(`${step}${subject ? `#${subject}` : ''}`));
+    advanceWorld(run, world.env.turntime + 3_600_000);
+    expect(steps.filter((s) => s.startsWith('load'))).toEqual(['load#2', 'load#1']);
+    expect(steps.filter((s) => !s.includes('#') || s.startsWith('event'))).toEqual([
+      'preMonthEvents', 'event:UpdateCitySupply#1', 'event:ProcessWarIncome#1', 'preUpdateMonthly', 'turnDate', 'checkStatistic', 'monthEvents',
+      'event:ProcessSemiAnnual gold#2', 'event:ProcessIncome gold#2', 'event:ResetOfficerLock#2', 'event:RaiseDisaster#2',
+      'event:RandomizeCityTradeRate#2', 'event:NewYear#2', 'event:Notice#5', 'event:UpdateNationLevel#9', 'postUpdateMonthly',
+    ]);
+    expect(world.env).toMatchObject({ year: 191, month: 1 });
+  });
+});
