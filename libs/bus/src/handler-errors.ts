@@ -22,8 +22,9 @@ export function isPermanent(error: unknown): boolean {
 /**
  * Nest's default RPC filter turns every unknown error into `{ status: 'error' }`, losing
  * the typed error. This one passes the error itself on to the transport, which decides the
- * reply (request) or ack/nak/dead-letter (event). Register it on the microservice:
- * `app.connectMicroservice(...).useGlobalFilters(new PassErrorsToTransport())`.
+ * reply (request) or ack/nak/dead-letter (event). Put `@UseFilters(PassErrorsToTransport)`
+ * on bus controllers (in a hybrid HTTP + bus app a global filter would also catch HTTP
+ * errors), or `useGlobalFilters` on a bus-only microservice before it listens.
  */
 @Catch()
 export class PassErrorsToTransport implements RpcExceptionFilter<unknown> {

@@ -1,0 +1,82 @@
+import { Subjects } from '@chronicle/contracts';
+import { HealthRegistry, natsCheck, postgresCheck, ServiceKitModule } from '@chronicle/service-kit';
+import type { NatsConnection } from '@nats-io/nats-core';
+import { connect } from '@nats-io/transport-node';
+import {
+  Inject, Injectable, Module, type DynamicModule, type OnApplicationBootstrap, type OnApplicationShutdown,
+} from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { LogServiceConfig } from './config';
+import { logDataSource } from './database/data-source';
+import { OutboxRelay } from './outbox/outbox-relay';
+import { defaultGames, GameRegistry } from './tables/games';
+import { LogController } from './tables/log.controller';
+import { LogRepository } from './tables/log.repository';
+import { TableStore } from './tables/table-store';
+
+export const NATS_CONNECTION = Symbol('NATS_CONNECTION');
+
+/** Starts the relay once everything is wired, and closes resources in reverse order at the end. */
+@Injectable()
+class Lifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
+  constructor(
+    private readonly relay: OutboxRelay,
+    private readonly db: DataSource,
+    @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
+    private readonly health: HealthRegistry,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.health.register('nats', natsCheck(this.nc));
+    this.health.register('postgres', postgresCheck(this.db));
+    this.relay.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.relay.stop();
+    await this.nc.drain();
+    await this.db.destroy();
+  }
+}
+
+@Module({})
+export class AppModule {
+  static forRoot(config: LogServiceConfig, games: GameRegistry = defaultGames()): DynamicModule {
+    const subjects = new Subjects(config.CHRONICLE_PREFIX);
+    return {
+      module: AppModule,
+      imports: [ServiceKitModule.forRoot({ serviceName: 'log-service', logLevel: config.LOG_LEVEL })],
+      controllers: [LogController],
+      providers: [
+        { provide: LogServiceConfig, useValue: config },
+        { provide: Subjects, useValue: subjects },
+        { provide: GameRegistry, useValue: games },
+        {
+          provide: DataSource,
+          useFactory: () => logDataSource(config.DATABASE_URL, config.DB_POOL_SIZE).initialize(),
+        },
+        {
+          provide: NATS_CONNECTION,
+          useFactory: () => connect({ servers: config.NATS_URL.split(','), name: 'log-service' }),
+        },
+        {
+          provide: OutboxRelay,
+          inject: [DataSource, NATS_CONNECTION],
+          useFactory: (db: DataSource, nc: NatsConnection) => new OutboxRelay(db, nc, subjects, {
+            pollMs: config.OUTBOX_POLL_MS,
+            batch: config.OUTBOX_BATCH,
+            pauseAfterCommitMs: config.FAULT_PAUSE_AFTER_COMMIT_MS,
+            pauseAfterPublishMs: config.FAULT_PAUSE_AFTER_PUBLISH_MS,
+          }),
+        },
+        {
+          provide: TableStore,
+          inject: [DataSource, GameRegistry, OutboxRelay],
+          useFactory: (db: DataSource, registry: GameRegistry, relay: OutboxRelay) =>
+            new TableStore(db, new LogRepository(), registry, () => relay.kick(), config.TABLE_CACHE_SIZE),
+        },
+        Lifecycle,
+      ],
+    };
+  }
+}

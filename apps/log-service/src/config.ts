@@ -1,0 +1,19 @@
+import { ServiceConfig } from '@chronicle/service-kit';
+import { Type } from 'class-transformer';
+import { IsIn, IsInt, IsString, Max, Min } from 'class-validator';
+
+export class LogServiceConfig extends ServiceConfig {
+  @IsString() DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/chronicle';
+  @Type(() => Number) @IsInt() @Min(1) @Max(200) DB_POOL_SIZE = 10;
+  /** The relay publishes as soon as an append commits; this poll catches anything missed. */
+  @Type(() => Number) @IsInt() @Min(10) OUTBOX_POLL_MS = 500;
+  @Type(() => Number) @IsInt() @Min(1) @Max(5_000) OUTBOX_BATCH = 500;
+  /** Tables whose state stays in memory (least recently used go first; they rebuild from the log). */
+  @Type(() => Number) @IsInt() @Min(1) TABLE_CACHE_SIZE = 1_000;
+  /** Create/update the streams at start; deployments run `provision.ts` as a step instead. */
+  @IsIn(['true', 'false']) NATS_PROVISION = 'false';
+  /** Fault injection for crash tests: hold fetched outbox rows this long before publishing them. */
+  @Type(() => Number) @IsInt() @Min(0) FAULT_PAUSE_AFTER_COMMIT_MS = 0;
+  /** Fault injection for crash tests: hold published rows this long before marking them published. */
+  @Type(() => Number) @IsInt() @Min(0) FAULT_PAUSE_AFTER_PUBLISH_MS = 0;
+}

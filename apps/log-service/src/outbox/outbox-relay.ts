@@ -1,0 +1,178 @@
+import type { Subjects } from '@chronicle/contracts';
+import { jetstream, jetstreamManager, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
+import type { NatsConnection } from '@nats-io/nats-core';
+import { Logger } from '@nestjs/common';
+import type { DataSource } from 'typeorm';
+
+export interface RelayOptions {
+  pollMs: number;
+  batch: number;
+  /** Fault injection (crash tests only): hold fetched rows before publishing them. */
+  pauseAfterCommitMs: number;
+  /** Fault injection (crash tests only): hold published rows before marking them. */
+  pauseAfterPublishMs: number;
+}
+
+interface PendingRow {
+  id: string;
+  subject: string;
+  msgId: string;
+  payload: string;
+}
+
+/**
+ * Publishes the outbox to JetStream, in id order, and marks what the stream acknowledged.
+ * Nothing is lost: a row stays pending until JetStream stored it. Nothing is doubled:
+ * every message carries `Nats-Msg-Id` (`<table>:<seq>`), so a row published again after a
+ * crash (published, not yet marked) is dropped by the stream's duplicate window; and at
+ * start the relay first marks the rows the stream already holds (last message per
+ * subject), which covers a restart later than that window. Order: rows of one table are
+ * in commit order (see `OutboxRow`), and a table's next row is published only after the
+ * stream acknowledged the previous one (see {@link waves}).
+ */
+export class OutboxRelay {
+  private readonly log = new Logger('OutboxRelay');
+  private js?: JetStreamClient;
+  private jsm?: JetStreamManager;
+  private running = false;
+  private wake?: () => void;
+  private kicked = false;
+  private loop?: Promise<void>;
+
+  constructor(
+    private readonly db: DataSource,
+    private readonly nc: NatsConnection,
+    private readonly subjects: Subjects,
+    private readonly options: RelayOptions,
+  ) {}
+
+  start(): void {
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.kick();
+    await this.loop;
+  }
+
+  /** Something was committed: publish now rather than at the next poll. */
+  kick(): void {
+    this.kicked = true;
+    this.wake?.();
+  }
+
+  private async run(): Promise<void> {
+    this.js = jetstream(this.nc);
+    this.jsm = await jetstreamManager(this.nc);
+    let recovered = false;
+    while (this.running) {
+      try {
+        if (!recovered) {
+          await this.recover();
+          recovered = true;
+        }
+        while (this.running && (await this.publishBatch()) > 0);
+      } catch (error) {
+        this.log.error({ err: error }, `outbox relay failed; retrying in ${this.options.pollMs} ms`);
+      }
+      await this.sleep();
+    }
+  }
+
+  private async sleep(): Promise<void> {
+    if (this.kicked || !this.running) {
+      this.kicked = false;
+      return;
+    }
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, this.options.pollMs);
+      this.wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    this.wake = undefined;
+    this.kicked = false;
+  }
+
+  /** Marks the pending rows whose message the stream already holds (published before a crash). */
+  private async recover(): Promise<void> {
+    const subjects: Array<{ subject: string }> = await this.db.query(
+      'SELECT DISTINCT subject FROM outbox WHERE published_at IS NULL');
+    let marked = 0;
+    for (const { subject } of subjects) {
+      const wire = this.subjects.of(subject);
+      const stream = await this.jsm!.streams.find(wire).catch(() => undefined);
+      if (!stream) continue;
+      const last = await this.jsm!.streams.getMessage(stream, { last_by_subj: wire }).catch(() => null);
+      const msgId = last?.header?.get('Nats-Msg-Id');
+      if (!msgId) continue;
+      const rows: unknown[] = await this.db.query(
+        `UPDATE outbox SET published_at = now()
+         WHERE published_at IS NULL AND subject = $1
+           AND id <= (SELECT max(id) FROM outbox WHERE subject = $1 AND msg_id = $2)
+         RETURNING id`, [subject, msgId]);
+      marked += rows.length;
+    }
+    if (marked > 0) this.log.log(`recovery: ${marked} outbox rows were already in the stream; marked them published`);
+  }
+
+  private async publishBatch(): Promise<number> {
+    const rows: PendingRow[] = await this.db.query(
+      `SELECT id, subject, msg_id AS "msgId", payload FROM outbox WHERE published_at IS NULL ORDER BY id LIMIT $1`,
+      [this.options.batch]);
+    if (rows.length === 0) return 0;
+    if (this.options.pauseAfterCommitMs > 0) {
+      this.log.warn(`fault injection: holding ${rows.length} committed outbox rows for ${this.options.pauseAfterCommitMs} ms before publishing`);
+      await delay(this.options.pauseAfterCommitMs);
+    }
+    const published: string[] = [];
+    const failed = new Set<string>();
+    for (const wave of waves(rows)) {
+      const ready = wave.filter((row) => !failed.has(row.subject));
+      const results = await Promise.allSettled(
+        ready.map((row) => this.js!.publish(this.subjects.of(row.subject), row.payload, { msgID: row.msgId })));
+      for (const [i, result] of results.entries()) {
+        const row = ready[i]!;
+        if (result.status === 'fulfilled') {
+          published.push(row.id);
+        } else {
+          // The table's later rows wait for this one, so that they cannot overtake it in the stream.
+          failed.add(row.subject);
+          this.log.error({ err: result.reason }, `publishing outbox row ${row.id} (${row.msgId}) failed; will retry`);
+        }
+      }
+    }
+    if (this.options.pauseAfterPublishMs > 0 && published.length > 0) {
+      this.log.warn(`fault injection: ${published.length} rows published, holding ${this.options.pauseAfterPublishMs} ms before marking them`);
+      await delay(this.options.pauseAfterPublishMs);
+    }
+    if (published.length > 0) {
+      await this.db.query('UPDATE outbox SET published_at = now() WHERE id = ANY($1::bigint[])', [published]);
+    }
+    if (failed.size > 0) throw new Error(`outbox rows of ${failed.size} subjects not published`);
+    return published.length;
+  }
+}
+
+/**
+ * Splits rows (in id order) into waves holding at most one row per subject: a wave is
+ * published concurrently, waves one after the other. Rows of one table therefore reach the
+ * stream in order even if a publish fails, while many tables share each round trip.
+ */
+function waves(rows: PendingRow[]): PendingRow[][] {
+  const out: PendingRow[][] = [];
+  const depth = new Map<string, number>();
+  for (const row of rows) {
+    const k = depth.get(row.subject) ?? 0;
+    depth.set(row.subject, k + 1);
+    (out[k] ??= []).push(row);
+  }
+  return out;
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

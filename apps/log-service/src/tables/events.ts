@@ -1,0 +1,53 @@
+import { EventSubjects, type LoggedMoveV1, type MoveEventV1, type TableEventV1 } from '@chronicle/contracts';
+import type { Outcome } from '@chronicle/engine';
+import type { EntryRecord, HeaderRecord, OutboxMessage } from './log.repository';
+
+/** The event announcing an entry, on `moves.<table>`, deduplicated by `<table>:<seq>`. */
+export function moveEvent(tableId: string, entry: EntryRecord): OutboxMessage {
+  const event: MoveEventV1 = {
+    v: 1,
+    kind: entry.kind,
+    tableId,
+    seq: entry.seq,
+    revision: entry.revision,
+    number: entry.number,
+    seat: entry.seat,
+    payload: entry.payload,
+    random: entry.random,
+    stateHash: entry.stateHash,
+    nextDueAt: entry.nextDueAt,
+    recordedAt: entry.recordedAt.toISOString(),
+  };
+  return { subject: EventSubjects.moves(tableId), msgId: `${tableId}:${entry.seq}`, payload: JSON.stringify(event) };
+}
+
+/** A lifecycle event on `tables.<table>`: never the seed. */
+export function tableEvent(kind: 'opened' | 'finished', header: HeaderRecord, seq: number, revision: number, outcome: Outcome | null, at: Date): OutboxMessage {
+  const event: TableEventV1 = {
+    v: 1,
+    kind,
+    tableId: header.tableId,
+    gameId: header.gameId,
+    rulesVersion: header.rulesVersion,
+    seats: header.seats,
+    options: header.options,
+    commitment: header.commitment,
+    seq,
+    revision,
+    outcome,
+    recordedAt: at.toISOString(),
+  };
+  return { subject: EventSubjects.tables(header.tableId), msgId: `${header.tableId}:${kind}`, payload: JSON.stringify(event) };
+}
+
+export function loggedMove(entry: Pick<EntryRecord, 'number' | 'seat' | 'payload' | 'random' | 'seq' | 'stateHash' | 'nextDueAt'>): LoggedMoveV1 {
+  return {
+    number: entry.number,
+    seat: entry.seat,
+    payload: entry.payload,
+    random: entry.random,
+    seq: entry.seq,
+    stateHash: entry.stateHash,
+    nextDueAt: entry.nextDueAt,
+  };
+}

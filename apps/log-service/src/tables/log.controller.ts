@@ -1,0 +1,50 @@
+import {
+  AppendMoveV1, LogSubjects, OpenTableV1, ReadMovesV1, TableRequestV1, UndoV1, type AppendedV1, type CommitmentV1,
+  type FinishedLogV1, type HeaderV1, type MovesPageV1, type OpenedV1, type UndoneV1,
+} from '@chronicle/contracts';
+import { OnRequest, PassErrorsToTransport } from '@chronicle/bus';
+import { Controller, UseFilters } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
+import { TableStore } from './table-store';
+
+/** The log service's requests: each one validated by the transport, then handed to the store. */
+@Controller()
+@UseFilters(PassErrorsToTransport)
+export class LogController {
+  constructor(private readonly tables: TableStore) {}
+
+  @OnRequest(LogSubjects.open, OpenTableV1)
+  open(@Payload() r: OpenTableV1): Promise<OpenedV1> {
+    return this.tables.open({ tableId: r.tableId, gameId: r.gameId, seats: r.seats, ...(r.options ? { options: r.options } : {}) });
+  }
+
+  @OnRequest(LogSubjects.append, AppendMoveV1)
+  append(@Payload() r: AppendMoveV1): Promise<AppendedV1> {
+    return this.tables.append(r);
+  }
+
+  @OnRequest(LogSubjects.undo, UndoV1)
+  undo(@Payload() r: UndoV1): Promise<UndoneV1> {
+    return this.tables.undo(r);
+  }
+
+  @OnRequest(LogSubjects.read, ReadMovesV1)
+  read(@Payload() r: ReadMovesV1): Promise<MovesPageV1> {
+    return this.tables.readMoves(r.tableId, r.fromRevision, r.limit);
+  }
+
+  @OnRequest(LogSubjects.header, TableRequestV1)
+  header(@Payload() r: TableRequestV1): Promise<HeaderV1> {
+    return this.tables.header(r.tableId);
+  }
+
+  @OnRequest(LogSubjects.finishedLog, TableRequestV1)
+  finishedLog(@Payload() r: TableRequestV1): Promise<FinishedLogV1> {
+    return this.tables.finishedLog(r.tableId);
+  }
+
+  @OnRequest(LogSubjects.commitment, TableRequestV1)
+  commitment(@Payload() r: TableRequestV1): Promise<CommitmentV1> {
+    return this.tables.commitment(r.tableId);
+  }
+}

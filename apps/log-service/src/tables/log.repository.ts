@@ -1,0 +1,134 @@
+import type { Json, JsonObject, Outcome } from '@chronicle/engine';
+import { UnknownTable } from '@chronicle/engine';
+import type { EntityManager } from 'typeorm';
+
+export interface HeaderRecord {
+  tableId: string;
+  gameId: string;
+  rulesVersion: string;
+  seed: string;
+  commitment: string;
+  seats: string[];
+  options: JsonObject;
+  status: 'open' | 'finished';
+  outcome: Outcome | null;
+  revision: number;
+  lastSeq: number;
+}
+
+export interface EntryRecord {
+  seq: number;
+  kind: 'move' | 'undo';
+  number: number;
+  revision: number;
+  seat: string | null;
+  payload: Json;
+  random: boolean;
+  stateHash: string | null;
+  nextDueAt: string | null;
+  idempotencyKey: string | null;
+  recordedAt: Date;
+}
+
+export interface OutboxMessage {
+  subject: string;
+  msgId: string;
+  payload: string;
+}
+
+export interface HeaderChange {
+  status: 'open' | 'finished';
+  outcome: Outcome | null;
+}
+
+const HEADER_COLUMNS = `
+  table_id AS "tableId", game_id AS "gameId", rules_version AS "rulesVersion", seed, commitment, seats, options,
+  status, outcome, revision, last_seq AS "lastSeq"`;
+
+const ENTRY_COLUMNS = `
+  seq, kind, number, revision, seat, payload, random, state_hash AS "stateHash", next_due_at AS "nextDueAt",
+  idempotency_key AS "idempotencyKey", recorded_at AS "recordedAt"`;
+
+/**
+ * SQL for tables, entries and the outbox; no rules here. Every method takes the entity
+ * manager of the caller's transaction.
+ */
+export class LogRepository {
+  /**
+   * Locks the table's header row (appends to one table are serialized by it) and finds the
+   * entry already recorded under `idempotencyKey`, if any.
+   */
+  async lockHeader(em: EntityManager, tableId: string, idempotencyKey?: string): Promise<{ header: HeaderRecord; duplicate?: EntryRecord }> {
+    const rows: HeaderRecord[] = await em.query(`SELECT ${HEADER_COLUMNS} FROM game_tables WHERE table_id = $1 FOR UPDATE`, [tableId]);
+    const header = found(rows[0], tableId);
+    if (idempotencyKey === undefined) return { header };
+    const duplicates: EntryRecord[] = await em.query(
+      `SELECT ${ENTRY_COLUMNS} FROM log_entries WHERE table_id = $1 AND idempotency_key = $2`, [tableId, idempotencyKey]);
+    return duplicates[0] ? { header, duplicate: normalize(duplicates[0]) } : { header };
+  }
+
+  async header(em: EntityManager, tableId: string): Promise<HeaderRecord> {
+    const rows: HeaderRecord[] = await em.query(`SELECT ${HEADER_COLUMNS} FROM game_tables WHERE table_id = $1`, [tableId]);
+    return found(rows[0], tableId);
+  }
+
+  async entries(em: EntityManager, tableId: string): Promise<EntryRecord[]> {
+    const rows: EntryRecord[] = await em.query(`SELECT ${ENTRY_COLUMNS} FROM log_entries WHERE table_id = $1 ORDER BY seq`, [tableId]);
+    return rows.map(normalize);
+  }
+
+  /** Inserts a new header; false when the id is taken. */
+  async insertTable(em: EntityManager, header: HeaderRecord, openedAt: Date, events: OutboxMessage[]): Promise<boolean> {
+    const rows: unknown[] = await em.query(
+      `WITH header AS (
+         INSERT INTO game_tables (table_id, game_id, rules_version, seed, commitment, seats, options, status, outcome, revision, last_seq, opened_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, 'open', NULL, 0, 0, $8)
+         ON CONFLICT (table_id) DO NOTHING
+         RETURNING table_id
+       ), events AS (
+         INSERT INTO outbox (subject, msg_id, payload)
+         SELECT o.subject, o.msg_id, o.payload FROM jsonb_to_recordset($9::jsonb) AS o(subject text, msg_id text, payload text)
+         WHERE EXISTS (SELECT 1 FROM header)
+       )
+       SELECT table_id FROM header`,
+      [header.tableId, header.gameId, header.rulesVersion, header.seed, header.commitment, JSON.stringify(header.seats),
+        JSON.stringify(header.options), openedAt, outboxJson(events)],
+    );
+    return rows.length === 1;
+  }
+
+  /** Appends one entry, moves the header on, and queues the events, in one statement. */
+  async appendEntry(em: EntityManager, tableId: string, entry: EntryRecord, change: HeaderChange, events: OutboxMessage[]): Promise<void> {
+    await em.query(
+      `WITH entry AS (
+         INSERT INTO log_entries (table_id, seq, kind, number, revision, seat, payload, random, state_hash, next_due_at, idempotency_key, recorded_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+       ), header AS (
+         UPDATE game_tables SET revision = $5, last_seq = $2, status = $13, outcome = $14,
+           finished_at = CASE WHEN $13 = 'finished' THEN $12::timestamptz ELSE NULL END
+         WHERE table_id = $1
+       )
+       INSERT INTO outbox (subject, msg_id, payload)
+       SELECT o.subject, o.msg_id, o.payload FROM jsonb_to_recordset($15::jsonb) AS o(subject text, msg_id text, payload text)`,
+      [tableId, entry.seq, entry.kind, entry.number, entry.revision, entry.seat,
+        entry.payload === null ? null : JSON.stringify(entry.payload), entry.random, entry.stateHash, entry.nextDueAt,
+        entry.idempotencyKey, entry.recordedAt, change.status, change.outcome === null ? null : JSON.stringify(change.outcome),
+        outboxJson(events)],
+    );
+  }
+}
+
+function found(header: HeaderRecord | undefined, tableId: string): HeaderRecord {
+  if (!header) throw new UnknownTable(`there is no table ${tableId}; open it first`);
+  return header;
+}
+
+function normalize(row: EntryRecord): EntryRecord {
+  const nextDueAt = row.nextDueAt as unknown;
+  return { ...row, nextDueAt: nextDueAt instanceof Date ? nextDueAt.toISOString() : (nextDueAt as string | null) };
+}
+
+// Keeps the event bytes exact: they travel as text inside a JSON array.
+function outboxJson(events: OutboxMessage[]): string {
+  return JSON.stringify(events.map((e) => ({ subject: e.subject, msg_id: e.msgId, payload: e.payload })));
+}

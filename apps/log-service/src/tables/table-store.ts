@@ -1,0 +1,235 @@
+import {
+  BadRequest, type AppendedV1, type CommitmentV1, type FinishedLogV1, type HeaderV1, type MovesPageV1, type OpenedV1,
+  type UndoneV1,
+} from '@chronicle/contracts';
+import {
+  ConcurrentMove, engine, GameInProgress, GameLog, IllegalMove, type Json, type JsonObject,
+} from '@chronicle/engine';
+import { isDeepStrictEqual } from 'node:util';
+import type { DataSource, EntityManager } from 'typeorm';
+import { loggedMove, moveEvent, tableEvent } from './events';
+import type { GameRegistry } from './games';
+import { KeyedMutex } from './keyed-mutex';
+import type { EntryRecord, HeaderRecord, LogRepository } from './log.repository';
+import { TableCache, type CachedTable } from './table-cache';
+
+export interface OpenRequest {
+  tableId: string;
+  gameId: string;
+  seats: string[];
+  options?: JsonObject;
+}
+
+export interface AppendRequest {
+  tableId: string;
+  seat: string | null;
+  payload: Json;
+  expectedRevision: number;
+  idempotencyKey: string;
+  stateHash?: string;
+  nextDueAt?: string;
+}
+
+export interface UndoRequest {
+  tableId: string;
+  seat: string | null;
+  expectedRevision?: number;
+}
+
+/**
+ * Tables in PostgreSQL with the engine's rules: the storage counterpart of the engine's
+ * `InMemoryTables`. The rules (step, undo, limits, game over) are the engine's; this class
+ * adds what storage needs: the row lock and expected revision, exactly-once keys, the
+ * append-only entries, the outbox, and a state cache rebuilt from the entries when missing.
+ */
+export class TableStore {
+  private readonly locks = new KeyedMutex();
+  private readonly cache: TableCache;
+
+  constructor(
+    private readonly db: DataSource,
+    private readonly repository: LogRepository,
+    private readonly games: GameRegistry,
+    /** Called after each commit that queued events (the outbox relay publishes them). */
+    private readonly onCommitted: () => void,
+    cacheSize: number,
+  ) {
+    this.cache = new TableCache(cacheSize);
+  }
+
+  async open(request: OpenRequest): Promise<OpenedV1> {
+    const game = this.games.forNewTable(request.gameId);
+    // The seed comes from the OS's secure source (GameLog.open).
+    const log = GameLog.open({ tableId: request.tableId, gameId: game.id, rulesVersion: game.version, seats: request.seats, options: request.options ?? {} });
+    const state = engine.setup(game, log.header());
+    const header: HeaderRecord = {
+      tableId: log.tableId, gameId: log.gameId, rulesVersion: log.rulesVersion, seed: log.seed, commitment: log.commitment(),
+      seats: [...log.seats], options: log.options as JsonObject, status: 'open', outcome: null, revision: 0, lastSeq: 0,
+    };
+    const openedAt = new Date();
+    return this.locks.run(request.tableId, async () => {
+      const inserted = await this.db.transaction((em) =>
+        this.repository.insertTable(em, header, openedAt, [tableEvent('opened', header, 0, 0, null, openedAt)]));
+      if (!inserted) throw new ConcurrentMove(`table ${request.tableId} already exists; open the new table under another id`);
+      this.cache.set(request.tableId, { game, log, state, seq: 0, extras: [] });
+      this.onCommitted();
+      return { tableId: request.tableId, commitment: header.commitment, revision: 0 };
+    });
+  }
+
+  async append(request: AppendRequest): Promise<AppendedV1> {
+    return this.locks.run(request.tableId, async () => {
+      let table: CachedTable | undefined;
+      try {
+        const result = await this.db.transaction(async (em) => {
+          const { header, duplicate } = await this.repository.lockHeader(em, request.tableId, request.idempotencyKey);
+          if (duplicate) return { reply: duplicateReply(request, header, duplicate) };
+          if (request.expectedRevision !== header.revision) {
+            throw new ConcurrentMove(
+              `table ${request.tableId} is at revision ${header.revision}, not ${request.expectedRevision}: reload and retry`);
+          }
+          table = await this.cached(em, header);
+          const { move, state } = engine.step(table.game, table.log.header(), table.state, request.seat, request.payload);
+          const recordedAt = new Date();
+          const entry: EntryRecord = {
+            seq: header.lastSeq + 1, kind: 'move', number: move.number, revision: move.number, seat: move.seat,
+            payload: move.payload, random: move.random, stateHash: request.stateHash ?? null,
+            nextDueAt: request.nextDueAt ? new Date(request.nextDueAt).toISOString() : null,
+            idempotencyKey: request.idempotencyKey, recordedAt,
+          };
+          const events = [moveEvent(request.tableId, entry)];
+          if (state.outcome) events.push(tableEvent('finished', header, entry.seq, entry.revision, state.outcome, recordedAt));
+          await this.repository.appendEntry(em, request.tableId, entry, {
+            status: state.outcome ? 'finished' : 'open', outcome: state.outcome,
+          }, events);
+          return { entry, move, outcome: state.outcome };
+        });
+        if (result.reply) return result.reply;
+        const { entry, move, outcome } = result;
+        table!.log.append(move);
+        table!.seq = entry.seq;
+        table!.extras.push({ seq: entry.seq, stateHash: entry.stateHash, nextDueAt: entry.nextDueAt });
+        this.onCommitted();
+        return { tableId: request.tableId, revision: entry.revision, seq: entry.seq, move: loggedMove(entry), duplicate: false, outcome };
+      } catch (error) {
+        // A refused move left the cached state as it was; after anything else (a failed
+        // commit after the step, a game bug) the cache may be ahead of the log: drop it.
+        if (table && !(error instanceof IllegalMove)) this.cache.delete(request.tableId);
+        throw error;
+      }
+    });
+  }
+
+  async undo(request: UndoRequest): Promise<UndoneV1> {
+    return this.locks.run(request.tableId, async () => {
+      const result = await this.db.transaction(async (em) => {
+        const { header } = await this.repository.lockHeader(em, request.tableId);
+        if (request.expectedRevision !== undefined && request.expectedRevision !== header.revision) {
+          throw new ConcurrentMove(`table ${request.tableId} is at revision ${header.revision}, not ${request.expectedRevision}: reload and retry`);
+        }
+        const table = await this.cached(em, header);
+        const undone = engine.undo(table.game, table, request.seat);
+        const last = table.log.lastMove!;
+        const entry: EntryRecord = {
+          seq: header.lastSeq + 1, kind: 'undo', number: last.number, revision: undone.log.revision, seat: request.seat,
+          payload: null, random: false, stateHash: null, nextDueAt: null, idempotencyKey: null, recordedAt: new Date(),
+        };
+        await this.repository.appendEntry(em, request.tableId, entry, { status: 'open', outcome: null }, [moveEvent(request.tableId, entry)]);
+        return { table, undone, entry };
+      });
+      const { table, undone, entry } = result;
+      this.cache.set(request.tableId, { game: table.game, log: undone.log, state: undone.state, seq: entry.seq, extras: table.extras.slice(0, -1) });
+      this.onCommitted();
+      return { tableId: request.tableId, revision: entry.revision, seq: entry.seq, undone: entry.number };
+    });
+  }
+
+  /** Moves of the current game log numbered above `fromRevision`. */
+  async readMoves(tableId: string, fromRevision: number, limit = 1_000): Promise<MovesPageV1> {
+    return this.locks.run(tableId, () => this.db.transaction(async (em) => {
+      const header = await this.repository.header(em, tableId);
+      const table = await this.cached(em, header);
+      const moves = table.log.moves.slice(fromRevision, fromRevision + limit).map((move) => {
+        const extras = table.extras[move.number - 1]!;
+        return loggedMove({ ...move, ...extras });
+      });
+      return { tableId, revision: header.revision, seq: header.lastSeq, moves };
+    }));
+  }
+
+  async header(tableId: string): Promise<HeaderV1> {
+    const h = await this.repository.header(this.db.manager, tableId);
+    return {
+      tableId: h.tableId, gameId: h.gameId, rulesVersion: h.rulesVersion, seats: h.seats, options: h.options,
+      commitment: h.commitment, status: h.status, outcome: h.outcome, revision: h.revision, seq: h.lastSeq,
+    };
+  }
+
+  async commitment(tableId: string): Promise<CommitmentV1> {
+    const h = await this.repository.header(this.db.manager, tableId);
+    return { tableId, commitment: h.commitment };
+  }
+
+  /** The log with its seed, only once the game is over (the engine's `finishedLog` rules). */
+  async finishedLog(tableId: string): Promise<FinishedLogV1> {
+    return this.db.transaction('REPEATABLE READ', async (em) => {
+      const header = await this.repository.header(em, tableId);
+      if (header.status !== 'finished') {
+        throw new GameInProgress(`table ${tableId} is still in play: its log (and seed) stays hidden until the end`);
+      }
+      const log = foldLog(header, await this.repository.entries(em, tableId));
+      if (log.commitment() !== header.commitment || log.revision !== header.revision) {
+        throw new ConcurrentMove(`table ${tableId} changed between reading its header and its log; ask again`);
+      }
+      return { tableId, commitment: header.commitment, log: log.toArray() };
+    });
+  }
+
+  /** The cached table when it is at the header's last entry, else rebuilt from the entries. */
+  private async cached(em: EntityManager, header: HeaderRecord): Promise<CachedTable> {
+    const hit = this.cache.get(header.tableId);
+    if (hit && hit.seq === header.lastSeq) return hit;
+    const game = this.games.forTable(header.tableId, header.gameId, header.rulesVersion);
+    const entries = await this.repository.entries(em, header.tableId);
+    const log = foldLog(header, entries);
+    const extras = foldExtras(entries);
+    const table: CachedTable = { game, log, state: engine.replay(game, log), seq: header.lastSeq, extras };
+    this.cache.set(header.tableId, table);
+    return table;
+  }
+}
+
+/** The game log the entries say: a move appends, an undo takes the last move back. */
+function foldLog(header: HeaderRecord, entries: EntryRecord[]): GameLog {
+  const moves: Array<{ number: number; seat: string | null; payload: Json; random: boolean }> = [];
+  for (const entry of entries) {
+    if (entry.kind === 'move') moves.push({ number: entry.number, seat: entry.seat, payload: entry.payload, random: entry.random });
+    else moves.pop();
+  }
+  return GameLog.fromArray({
+    tableId: header.tableId, gameId: header.gameId, rulesVersion: header.rulesVersion, seed: header.seed,
+    seats: header.seats, options: header.options, moves,
+  });
+}
+
+function foldExtras(entries: EntryRecord[]): CachedTable['extras'] {
+  const extras: CachedTable['extras'] = [];
+  for (const entry of entries) {
+    if (entry.kind === 'move') extras.push({ seq: entry.seq, stateHash: entry.stateHash, nextDueAt: entry.nextDueAt });
+    else extras.pop();
+  }
+  return extras;
+}
+
+/** The first result again, for a retried append; a key reused for another move is refused. */
+function duplicateReply(request: AppendRequest, header: HeaderRecord, entry: EntryRecord): AppendedV1 {
+  if (entry.seat !== request.seat || !isDeepStrictEqual(entry.payload, request.payload)) {
+    throw new BadRequest(
+      `idempotency key ${request.idempotencyKey} of table ${request.tableId} was used for move ${entry.number} with another seat or payload`);
+  }
+  const finishedByIt = header.status === 'finished' && header.lastSeq === entry.seq;
+  return {
+    tableId: request.tableId, revision: entry.revision, seq: entry.seq, move: loggedMove(entry), duplicate: true,
+    outcome: finishedByIt ? header.outcome : null,
+  };
+}
