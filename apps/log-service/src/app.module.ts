@@ -1,4 +1,5 @@
-import { Subjects } from '@chronicle/contracts';
+import { seedKey, Subjects } from '@chronicle/contracts';
+import { defaultGames, GameRegistry } from '@chronicle/games';
 import { HealthRegistry, natsCheck, postgresCheck, ServiceKitModule } from '@chronicle/service-kit';
 import type { NatsConnection } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
@@ -9,7 +10,6 @@ import { DataSource } from 'typeorm';
 import { LogServiceConfig } from './config';
 import { logDataSource } from './database/data-source';
 import { OutboxRelay } from './outbox/outbox-relay';
-import { defaultGames, GameRegistry } from './tables/games';
 import { LogController } from './tables/log.controller';
 import { LogRepository } from './tables/log.repository';
 import { TableStore } from './tables/table-store';
@@ -73,7 +73,11 @@ export class AppModule {
           provide: TableStore,
           inject: [DataSource, GameRegistry, OutboxRelay],
           useFactory: (db: DataSource, registry: GameRegistry, relay: OutboxRelay) =>
-            new TableStore(db, new LogRepository(), registry, () => relay.kick(), config.TABLE_CACHE_SIZE),
+            new TableStore(db, new LogRepository(), registry, {
+              onCommitted: () => relay.kick(),
+              cacheSize: config.TABLE_CACHE_SIZE,
+              seedKey: seedKey(config.CHRONICLE_SEED_KEY),
+            }),
         },
         Lifecycle,
       ],

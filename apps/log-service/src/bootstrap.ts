@@ -8,7 +8,7 @@ import { Logger } from 'nestjs-pino';
 import type { AddressInfo } from 'node:net';
 import { AppModule, NATS_CONNECTION } from './app.module';
 import type { LogServiceConfig } from './config';
-import type { GameRegistry } from './tables/games';
+import type { GameRegistry } from '@chronicle/games';
 import { logServiceTopology } from './topology';
 
 export interface RunningLogService {

@@ -1,8 +1,14 @@
 import { ServiceConfig } from '@chronicle/service-kit';
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsString, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsString, Matches, Max, Min } from 'class-validator';
 
 export class LogServiceConfig extends ServiceConfig {
+  /**
+   * AES-256 key (64 hex digits) shared with the trusted services (snapshot service): the
+   * seed leaves this service only sealed with it. Generate one with `openssl rand -hex 32`.
+   */
+  @Matches(/^[0-9a-f]{64}$/, { message: 'CHRONICLE_SEED_KEY must be 64 lowercase hex digits, shared with the snapshot service' })
+  CHRONICLE_SEED_KEY = '';
   @IsString() DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/chronicle';
   @Type(() => Number) @IsInt() @Min(1) @Max(200) DB_POOL_SIZE = 10;
   /** The relay publishes as soon as an append commits; this poll catches anything missed. */

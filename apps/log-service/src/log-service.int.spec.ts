@@ -1,11 +1,14 @@
 import { LogClient, provision, RequestClient } from '@chronicle/bus';
-import { BadRequest, LogSubjects, Subjects, type MoveEventV1, type TableEventV1 } from '@chronicle/contracts';
+import {
+  BadRequest, LogSubjects, seedKey, Subjects, TrustedSubjects, unsealSeed, type MoveEventV1, type SealedSeedV1, type TableEventV1,
+} from '@chronicle/contracts';
 import {
   commitmentOf, ConcurrentMove, engine, GameInProgress, GameLog, GameOver, IllegalMove, UnknownTable,
 } from '@chronicle/engine';
 import { ticTacToe } from '@chronicle/engine/examples';
 import { connectNats, createTestDatabase, readStream, removePrefixed, uniquePrefix, waitUntil, type TestDatabase } from '@chronicle/testing';
 import type { NatsConnection, Subscription } from '@nats-io/nats-core';
+import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { startLogService, type RunningLogService } from './bootstrap';
 import { LogServiceConfig } from './config';
@@ -15,6 +18,7 @@ jest.setTimeout(30_000);
 
 describe('log service (in process, real PostgreSQL and NATS)', () => {
   const prefix = uniquePrefix('log');
+  const key = randomBytes(32).toString('hex');
   const subjects = new Subjects(prefix);
   let db: TestDatabase;
   let pg: Client;
@@ -37,7 +41,7 @@ describe('log service (in process, real PostgreSQL and NATS)', () => {
     });
     await provision(nc, subjects, logServiceTopology());
     const config = Object.assign(new LogServiceConfig(), {
-      DATABASE_URL: db.url, CHRONICLE_PREFIX: prefix, LOG_LEVEL: 'silent', OUTBOX_POLL_MS: 100, DB_POOL_SIZE: 4,
+      DATABASE_URL: db.url, CHRONICLE_PREFIX: prefix, LOG_LEVEL: 'silent', OUTBOX_POLL_MS: 100, DB_POOL_SIZE: 4, CHRONICLE_SEED_KEY: key,
     });
     replicas.push(await startLogService(config));
     replicas.push(await startLogService(config));
@@ -67,7 +71,7 @@ describe('log service (in process, real PostgreSQL and NATS)', () => {
       .map((m) => ({ ...(m.msgId ? { msgId: m.msgId } : {}), data: m.data as MoveEventV1 }));
 
   let n = 0;
-  const key = () => `k${++n}`;
+  const nextKey = () => `k${++n}`;
 
   it('opens a table: the commitment is SHA-256 of a fresh secret seed, the header shows no seed', async () => {
     const opened = await log.open({ tableId: 'open-1', gameId: 'tic-tac-toe', seats: ['ann', 'bob'] });
@@ -89,7 +93,7 @@ describe('log service (in process, real PostgreSQL and NATS)', () => {
   it('lets exactly one of concurrent appends at the same revision win; the others get ConcurrentMove', async () => {
     await log.open({ tableId: 'race', gameId: 'tic-tac-toe', seats: ['ann', 'bob'] });
     const attempts = await Promise.allSettled([0, 1, 2, 3, 4, 5, 6, 7].map((cell) =>
-      log.append({ tableId: 'race', seat: 'ann', payload: { cell }, expectedRevision: 0, idempotencyKey: key() })));
+      log.append({ tableId: 'race', seat: 'ann', payload: { cell }, expectedRevision: 0, idempotencyKey: nextKey() })));
     const won = attempts.filter((a) => a.status === 'fulfilled');
     const lost = attempts.filter((a): a is PromiseRejectedResult => a.status === 'rejected');
     expect(won).toHaveLength(1);
@@ -100,7 +104,7 @@ describe('log service (in process, real PostgreSQL and NATS)', () => {
     expect(page.moves).toHaveLength(1);
     // Whichever replica answers (its cache may be stale) plays on from the winning move.
     const taken = (page.moves[0]!.payload as { cell: number }).cell;
-    const next = await log.append({ tableId: 'race', seat: 'bob', payload: { cell: 8 - taken }, expectedRevision: 1, idempotencyKey: key() });
+    const next = await log.append({ tableId: 'race', seat: 'bob', payload: { cell: 8 - taken }, expectedRevision: 1, idempotencyKey: nextKey() });
     expect(next).toMatchObject({ revision: 2, seq: 2, duplicate: false });
   });
 
@@ -120,11 +124,11 @@ describe('log service (in process, real PostgreSQL and NATS)', () => {
 
   it('records an undo as an entry of its own, with the engine\'s undo rules', async () => {
     await log.open({ tableId: 'undo', gameId: 'tic-tac-toe', seats: ['ann', 'bob'] });
-    await log.append({ tableId: 'undo', seat: 'ann', payload: { cell: 0 }, expectedRevision: 0, idempotencyKey: key() });
+    await log.append({ tableId: 'undo', seat: 'ann', payload: { cell: 0 }, expectedRevision: 0, idempotencyKey: nextKey() });
     await expect(log.undo({ tableId: 'undo', seat: 'bob' })).rejects.toThrow(IllegalMove);
     await expect(log.undo({ tableId: 'undo', seat: 'ann', expectedRevision: 3 })).rejects.toBeInstanceOf(ConcurrentMove);
     expect(await log.undo({ tableId: 'undo', seat: 'ann' })).toEqual({ tableId: 'undo', revision: 0, seq: 2, undone: 1 });
-    await log.append({ tableId: 'undo', seat: 'ann', payload: { cell: 8 }, expectedRevision: 0, idempotencyKey: key() });
+    await log.append({ tableId: 'undo', seat: 'ann', payload: { cell: 8 }, expectedRevision: 0, idempotencyKey: nextKey() });
     const page = await log.read({ tableId: 'undo', fromRevision: 0 });
     expect(page).toMatchObject({ revision: 1, seq: 3, moves: [{ number: 1, payload: { cell: 8 }, seq: 3 }] });
     await waitUntil(async () => (await movesOf('undo')).length === 3 || undefined);
@@ -136,7 +140,7 @@ describe('log service (in process, real PostgreSQL and NATS)', () => {
     // Dice race declares no undo (and its moves draw randomness): refused by the engine's rules.
     // The seating is shuffled at setup, so try both seats for the first roll.
     await log.open({ tableId: 'dice', gameId: 'dice-race', seats: ['ann', 'bob'], options: { finish: 1000 } });
-    const roll = (seat: string) => log.append({ tableId: 'dice', seat, payload: { type: 'roll' }, expectedRevision: 0, idempotencyKey: key() });
+    const roll = (seat: string) => log.append({ tableId: 'dice', seat, payload: { type: 'roll' }, expectedRevision: 0, idempotencyKey: nextKey() });
     const rolled = await roll('ann').catch(() => roll('bob'));
     expect(rolled.move.random).toBe(true);
     await expect(log.undo({ tableId: 'dice', seat: null })).rejects.toThrow(/does not allow taking back/);
@@ -146,7 +150,7 @@ describe('log service (in process, real PostgreSQL and NATS)', () => {
     await log.open({ tableId: 'extras', gameId: 'tic-tac-toe', seats: ['ann', 'bob'] });
     const stateHash = 'ab'.repeat(32);
     const appended = await log.append({
-      tableId: 'extras', seat: 'ann', payload: { cell: 1 }, expectedRevision: 0, idempotencyKey: key(), stateHash, nextDueAt: '2030-01-02T03:04:05.000Z',
+      tableId: 'extras', seat: 'ann', payload: { cell: 1 }, expectedRevision: 0, idempotencyKey: nextKey(), stateHash, nextDueAt: '2030-01-02T03:04:05.000Z',
     });
     expect(appended.move).toMatchObject({ stateHash, nextDueAt: '2030-01-02T03:04:05.000Z' });
     expect((await log.read({ tableId: 'extras', fromRevision: 0 })).moves[0]).toMatchObject({ stateHash, nextDueAt: '2030-01-02T03:04:05.000Z' });
@@ -161,14 +165,14 @@ describe('log service (in process, real PostgreSQL and NATS)', () => {
     const plays: Array<[string, number]> = [['ann', 0], ['bob', 3], ['ann', 1], ['bob', 4], ['ann', 2]];
     let last;
     for (const [i, [seat, cell]] of plays.entries()) {
-      last = await log.append({ tableId: 'win', seat, payload: { cell }, expectedRevision: i, idempotencyKey: key() });
+      last = await log.append({ tableId: 'win', seat, payload: { cell }, expectedRevision: i, idempotencyKey: nextKey() });
     }
     expect(last!.outcome).toEqual({ winners: ['ann'], result: 'ann made a line' });
     await waitUntil(async () => (await readStream(nc, subjects.stream('TABLES')))
       .some((m) => (m.data as TableEventV1).tableId === 'win' && (m.data as TableEventV1).kind === 'finished') || undefined);
     const beforeEnd = wire.length;
 
-    await expect(log.append({ tableId: 'win', seat: 'bob', payload: { cell: 5 }, expectedRevision: 5, idempotencyKey: key() }))
+    await expect(log.append({ tableId: 'win', seat: 'bob', payload: { cell: 5 }, expectedRevision: 5, idempotencyKey: nextKey() }))
       .rejects.toBeInstanceOf(IllegalMove);
     await expect(log.undo({ tableId: 'win', seat: 'ann' })).rejects.toBeInstanceOf(GameOver);
     expect(await log.header({ tableId: 'win' })).toMatchObject({ status: 'finished', outcome: { winners: ['ann'] }, revision: 5 });
@@ -179,19 +183,23 @@ describe('log service (in process, real PostgreSQL and NATS)', () => {
 
     const seed = await seedOf('win');
     const playingSeed = await seedOf('still-playing');
+    // Trusted services get the seed of a table in play sealed; only the shared key opens it.
+    const sealed = await client.request<SealedSeedV1>(TrustedSubjects.sealedSeed, { v: 1, tableId: 'still-playing' });
+    expect(unsealSeed(seedKey(key), 'still-playing', sealed.sealedSeed)).toBe(playingSeed);
+    expect(() => unsealSeed(seedKey(randomBytes(32).toString('hex')), 'still-playing', sealed.sealedSeed)).toThrow(/does not open/);
     await waitUntil(() => wire.slice(beforeEnd).some((m) => m.text.includes(seed)) || undefined, 5_000, 'the finished log on the wire');
     expect(wire.slice(0, beforeEnd).filter((m) => m.text.includes(seed)).map((m) => m.subject)).toEqual([]);
     expect(wire.filter((m) => m.text.includes(playingSeed)).map((m) => m.subject)).toEqual([]);
   });
 
   it('answers a malformed request on every subject with BAD_REQUEST and the reasons, and keeps serving', async () => {
-    for (const subject of Object.values(LogSubjects)) {
+    for (const subject of [...Object.values(LogSubjects), TrustedSubjects.sealedSeed]) {
       await expect(client.request(subject, {})).rejects.toThrow(BadRequest);
       await expect(client.request(subject, { v: 1, tableId: 'a.b.>' })).rejects.toThrow(/tableId/);
       const raw = await nc.request(subjects.of(subject), 'garbage{', { timeout: 5_000 });
       expect(raw.json()).toEqual({ error: { code: 'BAD_REQUEST', message: expect.stringMatching(/not JSON/) } });
     }
-    await expect(log.append({ tableId: 'idem', seat: 'ann', payload: { cell: 'x' }, expectedRevision: 1, idempotencyKey: key() }))
+    await expect(log.append({ tableId: 'idem', seat: 'ann', payload: { cell: 'x' }, expectedRevision: 1, idempotencyKey: nextKey() }))
       .rejects.toThrow(/bob's turn|cell/);
     await expect(log.read({ tableId: 'idem', fromRevision: -1 })).rejects.toThrow(/fromRevision/);
     expect((await log.header({ tableId: 'idem' })).revision).toBe(1);

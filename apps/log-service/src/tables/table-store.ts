@@ -1,14 +1,14 @@
 import {
-  BadRequest, type AppendedV1, type CommitmentV1, type FinishedLogV1, type HeaderV1, type MovesPageV1, type OpenedV1,
-  type UndoneV1,
+  BadRequest, sealSeed, type AppendedV1, type CommitmentV1, type FinishedLogV1, type HeaderV1, type MovesPageV1,
+  type OpenedV1, type SealedSeedV1, type UndoneV1,
 } from '@chronicle/contracts';
 import {
   ConcurrentMove, engine, GameInProgress, GameLog, IllegalMove, type Json, type JsonObject,
 } from '@chronicle/engine';
 import { isDeepStrictEqual } from 'node:util';
+import type { GameRegistry } from '@chronicle/games';
 import type { DataSource, EntityManager } from 'typeorm';
 import { loggedMove, moveEvent, tableEvent } from './events';
-import type { GameRegistry } from './games';
 import { KeyedMutex } from './keyed-mutex';
 import type { EntryRecord, HeaderRecord, LogRepository } from './log.repository';
 import { TableCache, type CachedTable } from './table-cache';
@@ -28,6 +28,14 @@ export interface AppendRequest {
   idempotencyKey: string;
   stateHash?: string;
   nextDueAt?: string;
+}
+
+export interface TableStoreOptions {
+  /** Called after each commit that queued events (the outbox relay publishes them). */
+  onCommitted: () => void;
+  cacheSize: number;
+  /** AES-256 key shared with the trusted services, for {@link TableStore.sealedSeed}. */
+  seedKey: Buffer;
 }
 
 export interface UndoRequest {
@@ -50,11 +58,9 @@ export class TableStore {
     private readonly db: DataSource,
     private readonly repository: LogRepository,
     private readonly games: GameRegistry,
-    /** Called after each commit that queued events (the outbox relay publishes them). */
-    private readonly onCommitted: () => void,
-    cacheSize: number,
+    private readonly options: TableStoreOptions,
   ) {
-    this.cache = new TableCache(cacheSize);
+    this.cache = new TableCache(options.cacheSize);
   }
 
   async open(request: OpenRequest): Promise<OpenedV1> {
@@ -72,7 +78,7 @@ export class TableStore {
         this.repository.insertTable(em, header, openedAt, [tableEvent('opened', header, 0, 0, null, openedAt)]));
       if (!inserted) throw new ConcurrentMove(`table ${request.tableId} already exists; open the new table under another id`);
       this.cache.set(request.tableId, { game, log, state, seq: 0, extras: [] });
-      this.onCommitted();
+      this.options.onCommitted();
       return { tableId: request.tableId, commitment: header.commitment, revision: 0 };
     });
   }
@@ -109,7 +115,7 @@ export class TableStore {
         table!.log.append(move);
         table!.seq = entry.seq;
         table!.extras.push({ seq: entry.seq, stateHash: entry.stateHash, nextDueAt: entry.nextDueAt });
-        this.onCommitted();
+        this.options.onCommitted();
         return { tableId: request.tableId, revision: entry.revision, seq: entry.seq, move: loggedMove(entry), duplicate: false, outcome };
       } catch (error) {
         // A refused move left the cached state as it was; after anything else (a failed
@@ -139,7 +145,7 @@ export class TableStore {
       });
       const { table, undone, entry } = result;
       this.cache.set(request.tableId, { game: table.game, log: undone.log, state: undone.state, seq: entry.seq, extras: table.extras.slice(0, -1) });
-      this.onCommitted();
+      this.options.onCommitted();
       return { tableId: request.tableId, revision: entry.revision, seq: entry.seq, undone: entry.number };
     });
   }
@@ -168,6 +174,15 @@ export class TableStore {
   async commitment(tableId: string): Promise<CommitmentV1> {
     const h = await this.repository.header(this.db.manager, tableId);
     return { tableId, commitment: h.commitment };
+  }
+
+  /**
+   * The seed for a trusted service (the snapshot service replays with it), sealed with the
+   * shared key: the reply crosses NATS, where any `>` subscriber could read a clear seed.
+   */
+  async sealedSeed(tableId: string): Promise<SealedSeedV1> {
+    const h = await this.repository.header(this.db.manager, tableId);
+    return { tableId, commitment: h.commitment, sealedSeed: sealSeed(this.options.seedKey, tableId, h.seed) };
   }
 
   /** The log with its seed, only once the game is over (the engine's `finishedLog` rules). */
