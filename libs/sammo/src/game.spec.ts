@@ -1,0 +1,173 @@
+import { engine, hashJson, IllegalMove, InvalidGame, stateHash, stateToArray, stateFromArray, type GameState } from '@chronicle/engine';
+import fc from 'fast-check';
+import { sammo } from './game';
+import { SammoTable } from './testing/table';
+import { GameConst } from './world/constants';
+import type { World } from './world/types';
+
+const SEED_A = '0f'.repeat(32);
+const SEED_B = 'f0'.repeat(32);
+const MINUTE = 60_000;
+
+/** The hash of what the moves made: the world and the turn, not how many moves it took. */
+function worldHash(state: GameState<World>): string {
+  return hashJson({ turn: state.turn, phase: state.phase, data: sammo.writeData!(state.data) });
+}
+
+function invariants(world: World): void {
+  const cityCount = world.cities.length - 1;
+  for (const g of world.generals.values()) {
+    expect(g.city >= 1 && g.city <= cityCount).toBe(true);
+    expect(g.nation === 0 || world.nations.has(g.nation)).toBe(true);
+    expect(g.queue).toHaveLength(GameConst.maxTurn);
+    for (const v of [g.gold, g.rice, g.crew, g.injury, g.experience, g.dedication]) expect(v).toBeGreaterThanOrEqual(0);
+    for (const v of [g.leadership, g.strength, g.intel]) expect(v >= 0 && v <= GameConst.maxLevel).toBe(true);
+    expect(g.train <= 110 && g.atmos <= 150 && g.injury <= 80).toBe(true);
+  }
+  for (const n of world.nations.values()) {
+    expect(n.gold).toBeGreaterThanOrEqual(0);
+    expect(n.rice).toBeGreaterThanOrEqual(0);
+    for (const q of Object.values(n.chiefQueues)) expect(q).toHaveLength(GameConst.maxChiefTurn);
+  }
+  for (const c of world.cities.slice(1)) {
+    for (const key of ['pop', 'agri', 'comm', 'secu', 'def', 'wall'] as const) {
+      expect(c[key]).toBeGreaterThanOrEqual(0);
+      expect(c[key]).toBeLessThanOrEqual(c[`${key}Max`] * 1.5 + 100000);
+    }
+    expect(c.trust >= 0 && c.trust <= 100).toBe(true);
+  }
+}
+
+describe('the strategy game on the engine', () => {
+  it('is deterministic over 10 years of a 1,200-general world, and the seed matters', () => {
+    const options = { world: 'synthetic', generals: 1200, cities: 94, nations: 12 };
+    const a = new SammoTable(options, SEED_A);
+    const b = new SammoTable(options, SEED_A);
+    const c = new SammoTable(options, SEED_B);
+    for (const t of [a, b, c]) t.advanceMonths(120);
+    expect(a.state.data.env.year).toBe(200);
+    expect(a.state.data.env.generalTurns).toBeGreaterThan(100_000);
+    expect(stateHash(sammo, a.state)).toBe(stateHash(sammo, b.state));
+    expect(stateHash(sammo, c.state)).not.toBe(stateHash(sammo, a.state));
+    // The log replays to the same state, and verifies against the commitment.
+    const replayed = engine.verify(sammo, a.log, a.log.commitment());
+    expect(stateHash(sammo, replayed)).toBe(stateHash(sammo, a.state));
+    invariants(a.state.data);
+  });
+
+  it('runs 50 years of NPC-only play on the sample scenario with its invariants held', () => {
+    const table = new SammoTable({ world: 'sample' }, SEED_A);
+    for (let year = 0; year < 50; year++) {
+      table.advanceMonths(12);
+      invariants(table.state.data);
+    }
+    expect(table.state.data.env.year).toBe(237);
+  });
+
+  it('gives the same state however an advance is split, budgets included', () => {
+    const options = { world: 'synthetic', generals: 60, cities: 20, nations: 3, turnterm: 10 };
+    const single = new SammoTable(options, SEED_A);
+    const start = single.state.data.env.turntime;
+    // Three month boundaries: within the catch-up window of a 10-minute term (3 turns).
+    const end = start + 39 * MINUTE;
+    single.play(null, { type: 'advance', until: end });
+    expect(single.state.data.env).toMatchObject({ year: 190, month: 4, starttime: start });
+    expect(single.state.data.env.generalTurns).toBeGreaterThanOrEqual(180);
+    const expected = worldHash(single.state);
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.integer({ min: 1, max: 38 }), { maxLength: 6 }),
+        fc.array(fc.option(fc.integer({ min: 1, max: 80 }), { nil: undefined }), { minLength: 7, maxLength: 7 }),
+        (cuts, budgets) => {
+          const table = new SammoTable(options, SEED_A);
+          const points = [...cuts].sort((x, y) => x - y).map((m) => start + m * MINUTE);
+          points.push(end);
+          points.forEach((until, i) => {
+            const budget = budgets[i];
+            table.play(null, budget === undefined ? { type: 'advance', until } : { type: 'advance', until, budget });
+          });
+          table.play(null, { type: 'advance', until: end });
+          expect(worldHash(table.state)).toBe(expected);
+        },
+      ),
+      { numRuns: 25 },
+    );
+  });
+
+  it('skips the months an advance comes too late for', () => {
+    const table = new SammoTable({ world: 'synthetic', generals: 20, cities: 10, nations: 2, turnterm: 60 }, SEED_A);
+    const start = table.state.data.env.turntime;
+    table.play(null, { type: 'advance', until: start + 10 * 60 * MINUTE + 5 * MINUTE });
+    const env = table.state.data.env;
+    expect(env).toMatchObject({ year: 190, month: 1 });
+    expect(env.starttime).toBe(start + 10 * 60 * MINUTE);
+    // Only the generals due in the first five minutes of the shifted month have played.
+    expect(env.generalTurns).toBeLessThan(20);
+  });
+
+  it('round-trips its data and refuses data out of shape', () => {
+    const table = new SammoTable({ world: 'synthetic', generals: 30, cities: 10, nations: 2 }, SEED_A);
+    table.advanceMonths(3);
+    const plain = stateToArray(sammo, table.state);
+    const back = stateFromArray(sammo, JSON.parse(JSON.stringify(plain)));
+    expect(stateHash(sammo, back)).toBe(stateHash(sammo, table.state));
+
+    const broken = JSON.parse(JSON.stringify(plain));
+    broken.data.generals[0].queue.pop();
+    expect(() => stateFromArray(sammo, broken)).toThrow(new InvalidGame('data.generals[0].queue must hold 30 slots, got 29'));
+    const lost = JSON.parse(JSON.stringify(plain));
+    lost.data.generals[0].city = 999;
+    expect(() => stateFromArray(sammo, lost)).toThrow(InvalidGame);
+    const typo = JSON.parse(JSON.stringify(plain));
+    typo.data.env.month = '3';
+    expect(() => stateFromArray(sammo, typo)).toThrow(/data\.env\.month must be an integer/);
+  });
+});
+
+describe('player moves', () => {
+  const options = { world: 'synthetic', generals: 40, cities: 10, nations: 2 };
+
+  it('reserves commands into slots with checked arguments', () => {
+    const table = new SammoTable(options, SEED_A, ['user-4']);
+    const g = table.state.data.generals.get(4)!;
+    table.play('user-4', { type: 'reserve', generalId: 4, command: 'farm', slots: [0, 2] });
+    expect(g.queue[0]).toEqual({ action: 'che_농지개간', arg: null });
+    expect(g.queue[2]!.action).toBe('che_농지개간');
+    table.play('user-4', { type: 'reserve', generalId: 4, command: 'che_징병', arg: { crewType: 1100, amount: 1000 }, slots: [1] });
+    expect(g.queue[1]!.arg).toEqual({ crewType: 1100, amount: 1000 });
+
+    const refuse = (seat: string | null, payload: object, message: RegExp) =>
+      expect(() => engine.step(sammo, table.log.header(), table.state, seat, payload as never)).toThrow(message);
+    refuse('user-4', { type: 'reserve', generalId: 4, command: 'conscript', arg: { crewType: 42, amount: 1000 }, slots: [0] }, /unknown crew type 42/);
+    refuse('user-4', { type: 'reserve', generalId: 4, command: 'farm', slots: [30] }, /slots must be queue slots from 0 to 29/);
+    refuse('user-4', { type: 'reserve', generalId: 8, command: 'farm', slots: [0] }, /not played by user-4/);
+    refuse('user-4', { type: 'reserve', generalId: 4, command: 'fly', slots: [0] }, /unknown general command "fly"/);
+    refuse('user-4', { type: 'advance', until: 0 }, /only the table/);
+    expect(() => engine.step(sammo, table.log.header(), table.state, 'user-4', { type: 'reserveNation', generalId: 4, command: 'grant', slots: [0] })).toThrow(IllegalMove);
+  });
+
+  it('creates a general, possesses an NPC, and sets autorun', () => {
+    const table = new SammoTable(options, SEED_A, ['alice', 'bob']);
+    const world = table.state.data;
+    table.play('alice', { type: 'createGeneral', name: '조운', leadership: 60, strength: 60, intel: 30, cityId: null });
+    const alice = [...world.generals.values()].find((g) => g.owner === 'alice')!;
+    expect(alice).toMatchObject({ name: '조운', npc: 0, nation: 0, id: 41 });
+    expect(() => engine.step(sammo, table.log.header(), table.state, 'alice', { type: 'createGeneral', name: 'x', leadership: 50, strength: 50, intel: 50, cityId: 1 })).toThrow(/already plays/);
+    table.play('bob', { type: 'possess', generalId: 1 });
+    expect(world.generals.get(1)).toMatchObject({ npc: 1, owner: 'bob', npcOrg: 2 });
+    table.play('bob', { type: 'autorun', generalId: 1, months: 6 });
+    expect(world.generals.get(1)!.aux.autorunLimit).toBe(190 * 12 + 6);
+    table.play('bob', { type: 'autorun', generalId: 1, months: 0 });
+    expect(world.generals.get(1)!.aux.autorunLimit).toBeUndefined();
+  });
+
+  it('lets a ruler reserve nation commands', () => {
+    const table = new SammoTable(options, SEED_A, ['user-4']);
+    const world = table.state.data;
+    const ruler = [...world.generals.values()].find((g) => g.officerLevel === 12)!;
+    ruler.owner = 'user-4';
+    const member = [...world.generals.values()].find((g) => g.nation === ruler.nation && g.id !== ruler.id)!;
+    table.play('user-4', { type: 'reserveNation', generalId: ruler.id, command: 'grant', arg: { isGold: true, amount: 500, destGeneralId: member.id }, slots: [0] });
+    expect(world.nations.get(ruler.nation)!.chiefQueues[12]![0]!.action).toBe('che_포상');
+  });
+});
