@@ -3,3 +3,4 @@ export { HealthRegistry, HealthController, type CheckResult, type HealthCheck } 
 export { Metrics, MetricsController } from './metrics';
 export { natsCheck, postgresCheck, consumersCheck } from './checks';
 export { ServiceKitModule, type ServiceKitOptions } from './service-kit.module';
+export { KeyedMutex } from './keyed-mutex';

@@ -51,6 +51,8 @@ export class TableEventV1 {
   @IsInt() @Min(0) seq!: number;
   @IsInt() @Min(0) revision!: number;
   @IsOptional() @IsObject() outcome!: Outcome | null;
+  /** Why, for kinds that need one (a quarantine says what disagreed). */
+  @IsOptional() @IsString() @Length(1, 4_000) reason?: string;
   @IsDateString({ strict: true }) recordedAt!: string;
 }
 

@@ -1,0 +1,90 @@
+import { RequestClient } from '@chronicle/bus';
+import { EventSubjects, seedKey, Subjects, type TableEventV1 } from '@chronicle/contracts';
+import { defaultGames, GameRegistry } from '@chronicle/games';
+import { HealthRegistry, Metrics, natsCheck, ServiceKitModule } from '@chronicle/service-kit';
+import { jetstream } from '@nats-io/jetstream';
+import type { NatsConnection } from '@nats-io/nats-core';
+import { connect } from '@nats-io/transport-node';
+import {
+  Inject, Injectable, Logger, Module, type DynamicModule, type OnApplicationBootstrap, type OnApplicationShutdown,
+} from '@nestjs/common';
+import { SnapshotServiceConfig } from './config';
+import { keeperObserver } from './snapshots/keeper-metrics';
+import { LogSource } from './snapshots/log-source';
+import { SnapshotController } from './snapshots/snapshot.controller';
+import { SnapshotKeeper } from './snapshots/snapshot-keeper';
+import { SnapshotStore } from './snapshots/snapshot-store';
+
+export const NATS_CONNECTION = Symbol('NATS_CONNECTION');
+
+/** Flushes snapshots on a timer, reports quarantines in /health, and writes what is left at shutdown. */
+@Injectable()
+class Lifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
+  private timer?: NodeJS.Timeout;
+  private flushing?: Promise<void>;
+  private readonly logger = new Logger('SnapshotService');
+
+  constructor(
+    private readonly keeper: SnapshotKeeper,
+    private readonly config: SnapshotServiceConfig,
+    @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
+    private readonly health: HealthRegistry,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.health.register('nats', natsCheck(this.nc));
+    // A quarantined table is the operator's business, not a reason to restart the service.
+    this.health.register('quarantine', async () => ({ ok: true, detail: { tables: this.keeper.quarantinedTables } }));
+    this.timer = setInterval(() => {
+      this.flushing ??= this.keeper.flush()
+        .catch((error: unknown) => this.logger.error(`writing snapshots failed (the log still has everything): ${String(error)}`))
+        .finally(() => { this.flushing = undefined; });
+    }, Math.max(this.config.FLUSH_MS, 10));
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.timer);
+    await this.flushing;
+    await this.keeper.flush();
+    await this.nc.drain();
+  }
+}
+
+@Module({})
+export class AppModule {
+  static forRoot(config: SnapshotServiceConfig, games: GameRegistry = defaultGames()): DynamicModule {
+    const subjects = new Subjects(config.CHRONICLE_PREFIX);
+    return {
+      module: AppModule,
+      imports: [ServiceKitModule.forRoot({ serviceName: 'snapshot-service', logLevel: config.LOG_LEVEL })],
+      controllers: [SnapshotController],
+      providers: [
+        { provide: SnapshotServiceConfig, useValue: config },
+        { provide: Subjects, useValue: subjects },
+        { provide: NATS_CONNECTION, useFactory: () => connect({ servers: config.NATS_URL.split(','), name: 'snapshot-service' }) },
+        {
+          provide: SnapshotKeeper,
+          inject: [NATS_CONNECTION, Metrics],
+          useFactory: async (nc: NatsConnection, metrics: Metrics) => {
+            const js = jetstream(nc);
+            const source = new LogSource(new RequestClient(nc, subjects, config.LOG_TIMEOUT_MS), seedKey(config.CHRONICLE_SEED_KEY));
+            const observer = keeperObserver(metrics, new Logger('SnapshotKeeper'), () => ({
+              quarantined: keeper.quarantinedTables.length, cached: keeper.cachedTables,
+            }));
+            const keeper = new SnapshotKeeper(source, await SnapshotStore.open(nc, subjects), games, observer, {
+              cacheSize: config.TABLE_CACHE_SIZE,
+              progressEvery: config.REPLAY_PROGRESS_EVERY,
+              publish: async (event: TableEventV1) => {
+                await js.publish(subjects.of(EventSubjects.tables(event.tableId)), JSON.stringify(event), {
+                  msgID: `${event.tableId}:${event.kind}:${event.seq}`,
+                });
+              },
+            });
+            return keeper;
+          },
+        },
+        Lifecycle,
+      ],
+    };
+  }
+}

@@ -1,0 +1,18 @@
+import { ServiceConfig } from '@chronicle/service-kit';
+import { Type } from 'class-transformer';
+import { IsIn, IsInt, Matches, Max, Min } from 'class-validator';
+
+export class SnapshotServiceConfig extends ServiceConfig {
+  /** Opens the seeds the log service hands over sealed; the same key as the log service's. */
+  @Matches(/^[0-9a-f]{64}$/, { message: 'CHRONICLE_SEED_KEY must be 64 lowercase hex digits, shared with the log service' })
+  CHRONICLE_SEED_KEY = '';
+  /** Snapshots are written to the bucket at most this often per table (the log covers the gap). */
+  @Type(() => Number) @IsInt() @Min(0) @Max(60_000) FLUSH_MS = 200;
+  /** Tables whose state stays in memory (least recently used go first; they come back from the bucket). */
+  @Type(() => Number) @IsInt() @Min(1) TABLE_CACHE_SIZE = 1_000;
+  /** Moves between two progress lines of a long replay. */
+  @Type(() => Number) @IsInt() @Min(100) REPLAY_PROGRESS_EVERY = 10_000;
+  @Type(() => Number) @IsInt() @Min(100) LOG_TIMEOUT_MS = 10_000;
+  /** Create/update the consumer and bucket at start; deployments run `provision.ts` as a step instead. */
+  @IsIn(['true', 'false']) NATS_PROVISION = 'false';
+}

@@ -1,0 +1,36 @@
+import type { RequestClient } from '@chronicle/bus';
+import {
+  LogSubjects, TrustedSubjects, unsealSeed, type HeaderV1, type MovesPageV1, type SealedSeedV1,
+} from '@chronicle/contracts';
+
+const PAGE = 5_000;
+
+/** The log service as the snapshot service reads it: headers, the sealed seed, and pages of moves. */
+export class LogSource {
+  constructor(
+    private readonly client: RequestClient,
+    private readonly seedKey: Buffer,
+  ) {}
+
+  header(tableId: string): Promise<HeaderV1> {
+    return this.client.request<HeaderV1>(LogSubjects.header, { v: 1, tableId });
+  }
+
+  /** The table's seed: it crosses the bus sealed, and is opened only here, in memory. */
+  async seed(tableId: string): Promise<string> {
+    const reply = await this.client.request<SealedSeedV1>(TrustedSubjects.sealedSeed, { v: 1, tableId });
+    return unsealSeed(this.seedKey, tableId, reply.sealedSeed);
+  }
+
+  /** The current game log's moves numbered above `fromRevision`, page by page, each page a consistent read. */
+  async *pages(tableId: string, fromRevision: number): AsyncGenerator<MovesPageV1> {
+    let from = fromRevision;
+    for (;;) {
+      const page = await this.client.request<MovesPageV1>(LogSubjects.read, { v: 1, tableId, fromRevision: from, limit: PAGE });
+      yield page;
+      const last = page.moves.at(-1);
+      if (!last || last.number >= page.revision) return;
+      from = last.number;
+    }
+  }
+}

@@ -1,0 +1,311 @@
+import type { HeaderV1, LoggedMoveV1, MoveEventV1, SnapshotV1, TableEventV1 } from '@chronicle/contracts';
+import { encodeSnapshot } from '@chronicle/contracts';
+import {
+  engine, InvalidGame, Snapshot, stateHash, type AnyGame, type GameHeader, type GameState,
+} from '@chronicle/engine';
+import type { GameRegistry } from '@chronicle/games';
+import { KeyedMutex } from '@chronicle/service-kit';
+import type { LogSource } from './log-source';
+import type { SnapshotStore, StoredSnapshot } from './snapshot-store';
+
+/** One table as this process holds it. */
+interface Kept {
+  game: AnyGame;
+  header: GameHeader;
+  commitment: string;
+  state: GameState<unknown>;
+  seq: number;
+  lastMoveSeq: number;
+  quarantined: string | null;
+  dirty: boolean;
+}
+
+export type RebuildReason = 'missing' | 'unreadable' | 'rejected' | 'gap' | 'undo' | 'diverged';
+
+/** What the keeper reports, for logs and metrics. */
+export interface KeeperObserver {
+  entry(kind: 'move' | 'undo' | 'duplicate'): void;
+  rebuilt(tableId: string, reason: RebuildReason, moves: number, seconds: number, detail?: string): void;
+  caughtUp(tableId: string, moves: number): void;
+  progress(tableId: string, done: number, total: number): void;
+  quarantined(tableId: string, reason: string): void;
+  saved(tableId: string, bytes: number): void;
+}
+
+export interface KeeperOptions {
+  cacheSize: number;
+  progressEvery: number;
+  /** Publishes a lifecycle event (`tables.<table>`), e.g. a quarantine. */
+  publish(event: TableEventV1): Promise<void>;
+}
+
+/**
+ * Keeps every table's snapshot: advances it with each log entry, stores it in the shared
+ * bucket, and rebuilds it by replay from the log whenever what it holds cannot be trusted
+ * (missing, unreadable, of another history, a gap in the entries, an undo). A rebuilt state
+ * that disagrees with a state hash recorded in the log quarantines the table.
+ */
+export class SnapshotKeeper {
+  private readonly tables = new Map<string, Kept>();
+  private readonly locks = new KeyedMutex();
+  private readonly waiters = new Map<string, Set<() => void>>();
+
+  constructor(
+    private readonly log: LogSource,
+    private readonly store: SnapshotStore,
+    private readonly games: GameRegistry,
+    private readonly observer: KeeperObserver,
+    private readonly options: KeeperOptions,
+  ) {}
+
+  /** One entry of `moves.<table>`, in log order (the consumer delivers one at a time). */
+  onEntry(event: MoveEventV1): Promise<void> {
+    return this.locks.run(event.tableId, async () => {
+      const kept = await this.kept(event.tableId);
+      if (event.seq <= kept.seq) {
+        this.observer.entry('duplicate');
+        return;
+      }
+      this.observer.entry(event.kind);
+      if (kept.quarantined) return;
+      if (event.seq > kept.seq + 1) {
+        await this.catchUp(event.tableId, kept, 'gap');
+      } else if (event.kind === 'undo') {
+        await this.rebuild(event.tableId, kept, 'undo');
+      } else if (event.number !== kept.state.revision + 1) {
+        await this.rebuild(event.tableId, kept, 'diverged', `entry ${event.seq} appends move ${event.number} to a state at revision ${kept.state.revision}`);
+      } else {
+        await this.advance(event.tableId, kept, event, event.seq);
+      }
+      this.notify(event.tableId);
+    });
+  }
+
+  /** The table's snapshot, waiting up to `waitMs` for it to reach `minRevision`. */
+  async get(tableId: string, minRevision = 0, waitMs = 0): Promise<SnapshotV1> {
+    let kept = await this.locks.run(tableId, () => this.kept(tableId));
+    if (kept.state.revision < minRevision && waitMs > 0) {
+      await this.waitFor(tableId, minRevision, waitMs);
+      kept = await this.locks.run(tableId, () => this.kept(tableId));
+    }
+    return {
+      tableId,
+      gameId: kept.game.id,
+      rulesVersion: kept.game.version,
+      commitment: kept.commitment,
+      revision: kept.state.revision,
+      seq: kept.seq,
+      quarantined: kept.quarantined,
+      snapshot: encodeSnapshot(Snapshot.of(kept.game, kept.state, kept.commitment).toArray()),
+    };
+  }
+
+  /** Writes every changed snapshot to the bucket. Safe to lose: the log rebuilds what was not written. */
+  async flush(): Promise<void> {
+    for (const [tableId, kept] of this.tables) {
+      if (!kept.dirty) continue;
+      await this.locks.run(tableId, async () => {
+        if (!kept.dirty) return;
+        kept.dirty = false;
+        this.observer.saved(tableId, await this.store.save(tableId, stored(kept)));
+      });
+    }
+  }
+
+  get quarantinedTables(): string[] {
+    return [...this.tables].filter(([, k]) => k.quarantined !== null).map(([id]) => id);
+  }
+
+  get cachedTables(): number {
+    return this.tables.size;
+  }
+
+  /** The table in memory, else from the bucket (checked, then brought up to the log), else replayed. */
+  private async kept(tableId: string): Promise<Kept> {
+    const held = this.tables.get(tableId);
+    if (held) {
+      this.tables.delete(tableId);
+      this.tables.set(tableId, held);
+      return held;
+    }
+    const header = await this.log.header(tableId);
+    const restored = await this.fromStore(tableId, header);
+    const kept = 'kept' in restored ? restored.kept : await this.replayed(tableId, header, restored.reason, restored.detail);
+    this.tables.set(tableId, kept);
+    await this.evict();
+    return kept;
+  }
+
+  private async fromStore(tableId: string, header: HeaderV1): Promise<{ kept: Kept } | { reason: RebuildReason; detail?: string }> {
+    const loaded = await this.store.load(tableId);
+    if (!loaded.found) return { reason: 'missing' };
+    if ('unreadable' in loaded) return { reason: 'unreadable', detail: loaded.unreadable.message };
+    const s = loaded.stored;
+    try {
+      const game = this.games.forTable(tableId, header.gameId, header.rulesVersion);
+      if (s.gameId !== header.gameId || s.rulesVersion !== header.rulesVersion) {
+        throw new InvalidGame(`the cached snapshot of table ${tableId} is of ${s.gameId} ${s.rulesVersion}, the log of ${header.gameId} ${header.rulesVersion}`);
+      }
+      if (s.seq > header.seq) throw new InvalidGame(`the cached snapshot of table ${tableId} includes entry ${s.seq}; the log ends at ${header.seq}`);
+      const snapshot = Snapshot.fromArray(s.snapshot, { tableId, commitment: header.commitment, maxRevision: header.revision });
+      const kept: Kept = {
+        game,
+        header: await this.headerWithSeed(tableId, header, snapshot.revision),
+        commitment: header.commitment,
+        state: snapshot.restore(game),
+        seq: s.seq,
+        lastMoveSeq: s.lastMoveSeq,
+        quarantined: s.quarantined,
+        dirty: false,
+      };
+      if (kept.seq < header.seq && !kept.quarantined) await this.catchUp(tableId, kept, 'gap');
+      return { kept };
+    } catch (error) {
+      if (!(error instanceof InvalidGame)) throw error;
+      return { reason: 'rejected', detail: error.message };
+    }
+  }
+
+  private async replayed(tableId: string, header: HeaderV1, reason: RebuildReason, detail?: string): Promise<Kept> {
+    const game = this.games.forTable(tableId, header.gameId, header.rulesVersion);
+    const withSeed = await this.headerWithSeed(tableId, header, 0);
+    const kept: Kept = {
+      game, header: withSeed, commitment: header.commitment, state: engine.setup(game, withSeed),
+      seq: 0, lastMoveSeq: 0, quarantined: null, dirty: true,
+    };
+    await this.rebuild(tableId, kept, reason, detail);
+    return kept;
+  }
+
+  /** Replays the whole log into `kept`. */
+  private async rebuild(tableId: string, kept: Kept, reason: RebuildReason, detail?: string): Promise<void> {
+    const started = process.hrtime.bigint();
+    kept.header = { ...kept.header, moves: 0 };
+    kept.state = engine.setup(kept.game, kept.header);
+    kept.seq = 0;
+    kept.lastMoveSeq = 0;
+    const moves = await this.follow(tableId, kept, 0);
+    this.observer.rebuilt(tableId, reason, moves, Number(process.hrtime.bigint() - started) / 1e9, detail);
+  }
+
+  /**
+   * Brings `kept` up to the log's end with only the moves since, when the log still holds
+   * the state's history (its last move is the entry it was); otherwise replays it all.
+   */
+  private async catchUp(tableId: string, kept: Kept, reason: RebuildReason): Promise<void> {
+    const revision = kept.state.revision;
+    if (revision > 0) {
+      const first = await this.firstPage(tableId, revision - 1);
+      const same = first.moves[0];
+      if (!same || same.number !== revision || same.seq !== kept.lastMoveSeq) {
+        await this.rebuild(tableId, kept, reason, `the log no longer holds move ${revision} as entry ${kept.lastMoveSeq}`);
+        return;
+      }
+    }
+    this.observer.caughtUp(tableId, await this.follow(tableId, kept, revision));
+  }
+
+  private async firstPage(tableId: string, fromRevision: number) {
+    for await (const page of this.log.pages(tableId, fromRevision)) return page;
+    throw new InvalidGame(`the log service returned no page for table ${tableId}`);
+  }
+
+  /** Applies the log's moves above `fromRevision`, page by page, with progress for long replays. */
+  private async follow(tableId: string, kept: Kept, fromRevision: number): Promise<number> {
+    let applied = 0;
+    let nextProgress = this.options.progressEvery;
+    for await (const page of this.log.pages(tableId, fromRevision)) {
+      for (const move of page.moves) {
+        await this.advance(tableId, kept, move, move.seq);
+        if (kept.quarantined) return applied;
+        applied++;
+      }
+      kept.seq = Math.max(kept.seq, page.seq);
+      if (applied >= nextProgress) {
+        this.observer.progress(tableId, kept.state.revision, page.revision);
+        nextProgress += this.options.progressEvery;
+      }
+    }
+    return applied;
+  }
+
+  /**
+   * Plays one logged move on the state and compares the state hash the log recorded with
+   * it, if any. A move that no longer replays, or a different hash, quarantines the table.
+   */
+  private async advance(tableId: string, kept: Kept, move: MoveEventV1 | LoggedMoveV1, seq: number): Promise<void> {
+    kept.header = { ...kept.header, moves: move.number };
+    try {
+      engine.advance(kept.game, kept.header, kept.state, [{ number: move.number, seat: move.seat, payload: move.payload, random: move.random }]);
+    } catch (error) {
+      if (!(error instanceof InvalidGame)) throw error;
+      await this.quarantine(tableId, kept, seq, `the log does not replay: ${error.message}`);
+      return;
+    }
+    kept.seq = seq;
+    kept.lastMoveSeq = seq;
+    kept.dirty = true;
+    if (move.stateHash) {
+      const rebuilt = stateHash(kept.game, kept.state);
+      if (rebuilt !== move.stateHash) {
+        await this.quarantine(tableId, kept, seq, `entry ${seq} recorded state hash ${move.stateHash}, but replaying the log gives ${rebuilt}`);
+      }
+    }
+  }
+
+  private async quarantine(tableId: string, kept: Kept, seq: number, reason: string): Promise<void> {
+    kept.quarantined = reason;
+    kept.seq = Math.max(kept.seq, seq);
+    kept.dirty = true;
+    this.observer.quarantined(tableId, reason);
+    await this.options.publish({
+      v: 1, kind: 'quarantined', tableId, gameId: kept.game.id, rulesVersion: kept.game.version, seats: [...kept.header.seats],
+      options: { ...kept.header.options }, reason, commitment: kept.commitment, seq: kept.seq, revision: kept.state.revision,
+      outcome: null, recordedAt: new Date().toISOString(),
+    });
+  }
+
+  private async headerWithSeed(tableId: string, header: HeaderV1, moves: number): Promise<GameHeader> {
+    return {
+      tableId, gameId: header.gameId, rulesVersion: header.rulesVersion, seed: await this.log.seed(tableId),
+      seats: header.seats, options: header.options, moves,
+    };
+  }
+
+  private async evict(): Promise<void> {
+    while (this.tables.size > this.options.cacheSize) {
+      const [oldest, kept] = this.tables.entries().next().value as [string, Kept];
+      this.tables.delete(oldest);
+      if (kept.dirty) this.observer.saved(oldest, await this.store.save(oldest, stored(kept)));
+    }
+  }
+
+  private waitFor(tableId: string, minRevision: number, waitMs: number): Promise<void> {
+    return new Promise((resolve) => {
+      const set = this.waiters.get(tableId) ?? new Set<() => void>();
+      this.waiters.set(tableId, set);
+      const done = () => {
+        clearTimeout(timer);
+        set.delete(check);
+        resolve();
+      };
+      const check = () => {
+        if ((this.tables.get(tableId)?.state.revision ?? -1) >= minRevision) done();
+      };
+      const timer = setTimeout(done, waitMs);
+      set.add(check);
+      check();
+    });
+  }
+
+  private notify(tableId: string): void {
+    for (const check of this.waiters.get(tableId) ?? []) check();
+  }
+}
+
+function stored(kept: Kept): StoredSnapshot {
+  return {
+    v: 1, gameId: kept.game.id, rulesVersion: kept.game.version, seq: kept.seq, lastMoveSeq: kept.lastMoveSeq,
+    quarantined: kept.quarantined, snapshot: Snapshot.of(kept.game, kept.state, kept.commitment).toArray(),
+  };
+}
