@@ -13,7 +13,8 @@ export interface ServiceProcess {
   kill(): Promise<void>;
   /** SIGTERM, then SIGKILL after `graceMs`. */
   stop(graceMs?: number): Promise<void>;
-  readonly exited: Promise<number | null>;
+  /** How it ended: an exit code, or the signal that ended it. */
+  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
 /**
@@ -30,7 +31,8 @@ export function spawnService(entry: string, env: Record<string, string>): Servic
   let text = '';
   child.stdout!.on('data', (chunk: Buffer) => (text += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (text += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })));
   let gone = false;
   void exited.then(() => (gone = true));
   if (child.pid === undefined) throw new Error(`could not start ${entry}`);

@@ -109,12 +109,15 @@ export class OutboxRelay {
       const last = await this.jsm!.streams.getMessage(stream, { last_by_subj: wire }).catch(() => null);
       const msgId = last?.header?.get('Nats-Msg-Id');
       if (!msgId) continue;
-      const rows: unknown[] = await this.db.query(
-        `UPDATE outbox SET published_at = now()
-         WHERE published_at IS NULL AND subject = $1
-           AND id <= (SELECT max(id) FROM outbox WHERE subject = $1 AND msg_id = $2)
-         RETURNING id`, [subject, msgId]);
-      marked += rows.length;
+      // Wrapped in a SELECT: TypeORM returns [rows, count] for a bare UPDATE.
+      const [row]: Array<{ n: number }> = await this.db.query(
+        `WITH marked AS (
+           UPDATE outbox SET published_at = now()
+           WHERE published_at IS NULL AND subject = $1
+             AND id <= (SELECT max(id) FROM outbox WHERE subject = $1 AND msg_id = $2)
+           RETURNING id
+         ) SELECT count(*)::int AS n FROM marked`, [subject, msgId]);
+      marked += row!.n;
     }
     if (marked > 0) this.log.log(`recovery: ${marked} outbox rows were already in the stream; marked them published`);
   }
