@@ -10,8 +10,8 @@ export function rebirth(general: General): void {
   general.strength = Math.max(10, Math.round(general.strength * 0.85));
   general.intel = Math.max(10, Math.round(general.intel * 0.85));
   general.injury = 0;
-  general.experience *= 0.5;
-  general.dedication *= 0.5;
+  general.experience = Math.round(general.experience * 0.5);
+  general.dedication = Math.round(general.dedication * 0.5);
   general.explevel = expLevelOf(general.experience);
   general.dedlevel = dedLevelOf(general.dedication);
   general.age = 20;

@@ -33,7 +33,8 @@ export function addDefaultMap(world: World): void {
 
 /**
  * Scenario 1020 (반동탁연합, 187) on the `che` map. Decisions where the data is silent:
- * generals not yet born or already dead at the start year are left out; a nation's
+ * as the core2026 bootstrap does, generals born after the start year are seeded too (age
+ * clamped to 0); those already dead by the start year are left out; a nation's
  * generals start in its capital and unaffiliated ones in a city drawn from the
  * `InitScenario` stream; an NPC's killturn runs out in a drawn month of its death year.
  */
@@ -60,7 +61,7 @@ export function loadSampleScenario(options: WorldOptions, rng: RandUtil): World 
   const cityCount = world.cities.length - 1;
   for (const g of s.generals) {
     world.env.nextGeneralId = Math.max(world.env.nextGeneralId, g.id + 1);
-    if (g.birthYear > s.startYear || g.deathYear <= s.startYear) continue;
+    if (g.deathYear <= s.startYear) continue;
     const nation = g.nationId === 0 ? undefined : world.nations.get(g.nationId);
     const city = nation ? nation.capital : rng.nextRangeInt(1, cityCount);
     const officerLevel = nation ? (g.officerLevel === 0 ? 1 : g.officerLevel) : 0;

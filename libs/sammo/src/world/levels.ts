@@ -14,13 +14,14 @@ export function billOf(dedication: number): number {
   return dedLevelOf(dedication) * 200 + 400;
 }
 
+/** Experience and dedication are whole numbers, rounded as the legacy integer columns store them. */
 export function addExperience(general: General, amount: number): void {
-  general.experience = Math.max(0, general.experience + amount);
+  general.experience = Math.max(0, Math.round(general.experience + amount));
   general.explevel = expLevelOf(general.experience);
 }
 
 export function addDedication(general: General, amount: number): void {
-  general.dedication = Math.max(0, general.dedication + amount);
+  general.dedication = Math.max(0, Math.round(general.dedication + amount));
   general.dedlevel = dedLevelOf(general.dedication);
 }
 

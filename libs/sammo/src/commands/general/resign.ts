@@ -25,8 +25,8 @@ export const resign: CommandDef<null> = {
       nation.gennum = Math.max(0, nation.gennum - 1);
     }
     const keep = 1 - 0.1 * g.betray;
-    g.experience *= keep;
-    g.dedication *= keep;
+    g.experience = Math.round(g.experience * keep);
+    g.dedication = Math.round(g.dedication * keep);
     g.explevel = expLevelOf(g.experience);
     g.dedlevel = dedLevelOf(g.dedication);
     g.betray = Math.min(9, g.betray + 1);
