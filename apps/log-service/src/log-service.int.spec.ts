@@ -5,7 +5,7 @@ import {
 import {
   commitmentOf, ConcurrentMove, engine, GameInProgress, GameLog, GameOver, IllegalMove, UnknownTable,
 } from '@chronicle/engine';
-import { ticTacToe } from '@chronicle/engine/examples';
+import { diceRace, ticTacToe } from '@chronicle/engine/examples';
 import { connectNats, createTestDatabase, readStream, removePrefixed, uniquePrefix, waitUntil, type TestDatabase } from '@chronicle/testing';
 import type { NatsConnection, Subscription } from '@nats-io/nats-core';
 import { randomBytes } from 'node:crypto';
@@ -192,6 +192,27 @@ describe('log service (in process, real PostgreSQL and NATS)', () => {
     expect(wire.filter((m) => m.text.includes(playingSeed)).map((m) => m.subject)).toEqual([]);
   });
 
+  it('refuses the 100,001st move, after rebuilding a 100,000-move table from its entries', async () => {
+    await log.open({ tableId: 'full', gameId: 'dice-race', seats: ['ann', 'bob'], options: { finish: 1e12 } });
+    // Written straight into the database (100,000 requests would take minutes): the seats
+    // alternate in the order the seed shuffled them to, as the engine would have played them.
+    const h = await pg.query(`SELECT seed, seats, options FROM game_tables WHERE table_id = 'full'`);
+    const order = engine.setup(diceRace, {
+      tableId: 'full', gameId: 'dice-race', rulesVersion: '1', seed: h.rows[0].seed, seats: h.rows[0].seats, options: h.rows[0].options, moves: 0,
+    }).order.seats;
+    await pg.query(
+      `INSERT INTO log_entries (table_id, seq, kind, number, revision, seat, payload, random, recorded_at)
+       SELECT 'full', i, 'move', i, i, CASE WHEN i % 2 = 1 THEN $1 ELSE $2 END, '{"type":"roll"}', true, now()
+       FROM generate_series(1, 100000) AS i`, [order[0], order[1]]);
+    await pg.query(`UPDATE game_tables SET revision = 100000, last_seq = 100000 WHERE table_id = 'full'`);
+    const append = (seat: string) =>
+      log.append({ tableId: 'full', seat, payload: { type: 'roll' }, expectedRevision: 100_000, idempotencyKey: nextKey() });
+    await expect(append(order[0]!)).rejects.toThrow(/full: a log holds at most 100000 moves/);
+    await expect(append(order[1]!)).rejects.toBeInstanceOf(IllegalMove);
+    const page = await log.read({ tableId: 'full', fromRevision: 99_998 });
+    expect(page.moves.map((m) => m.number)).toEqual([99_999, 100_000]);
+  });
+
   it('answers a malformed request on every subject with BAD_REQUEST and the reasons, and keeps serving', async () => {
     for (const subject of [...Object.values(LogSubjects), TrustedSubjects.sealedSeed]) {
       await expect(client.request(subject, {})).rejects.toThrow(BadRequest);
@@ -210,8 +231,9 @@ describe('log service (in process, real PostgreSQL and NATS)', () => {
   });
 
   it('publishes every entry once, in log order, with Nats-Msg-Id <table>:<seq>', async () => {
+    // (Table 'full' was written without the service, so it has no events.)
     await waitUntil(async () => (await pg.query('SELECT count(*)::int AS c FROM outbox WHERE published_at IS NULL')).rows[0].c === 0 || undefined);
-    const entries = (await pg.query('SELECT table_id, seq FROM log_entries ORDER BY table_id, seq')).rows as Array<{ table_id: string; seq: number }>;
+    const entries = (await pg.query(`SELECT table_id, seq FROM log_entries WHERE table_id <> 'full' ORDER BY table_id, seq`)).rows as Array<{ table_id: string; seq: number }>;
     const stream = await readStream(nc, subjects.stream('MOVES'));
     const published = stream.map((m) => m.msgId);
     expect(new Set(published).size).toBe(published.length);
