@@ -1,0 +1,213 @@
+import { streamFromSeed } from '../rng/streams';
+import { addGeneral, seededStreams, smallWorld, TEST_SEED } from '../testing/small-world';
+import { Diplo } from '../world/constants';
+import { updateDiplomacy } from './diplomacy';
+import { raiseDisaster } from './disaster';
+import { holds, runEvents } from './events';
+import { setNationFronts } from './fronts';
+import { cityIncome, processIncome } from './income';
+import { levelForCities, updateNationLevel } from './nation-level';
+import { updateNationPower } from './power';
+import { processSemiAnnual } from './semi-annual';
+import { processWarIncome, updateCitySupply } from './supply';
+import { randomizeCityTradeRate } from './trade-rate';
+import { preUpdateMonthly } from './pre-update';
+
+describe('ProcessIncome (§6.6)', () => {
+  it('collects from each supplied city and pays salaries from above the base', () => {
+    const world = smallWorld();
+    const nation = world.nations.get(1)!;
+    const a = addGeneral(world, { id: 1 });
+    const b = addGeneral(world, { id: 2, dedication: 101 });
+    // Capital 가: 100000 × 0.1 × (50/200 + 0.5) / 30 = 250; × (1 + 0.01) × (1 + 1/(3×2)) = 294.58 → 295.
+    expect(cityIncome(world.cities[1]!, nation, 'gold', 0)).toBe(295);
+    // 나: 250 × 1.01 = 252.5 → 253; an officer standing in the city adds ×1.05.
+    expect(cityIncome(world.cities[2]!, nation, 'gold', 0)).toBe(253);
+    expect(cityIncome(world.cities[2]!, nation, 'gold', 1)).toBe(265);
+    processIncome(world, 'gold');
+    // Salaries: getBill(0) = 400, getBill(101) = 800 at bill 100%.
+    expect(nation.prevIncomeGold).toBe(548);
+    expect(nation.gold).toBe(10000 + 548 - 1200);
+    expect(a.gold).toBe(1400);
+    expect(b.gold).toBe(1800);
+  });
+
+  it('adds wall rice and pays only what stays above 2000 rice', () => {
+    const world = smallWorld();
+    const nation = world.nations.get(1)!;
+    nation.rice = 1400;
+    const g = addGeneral(world, { id: 1 });
+    processIncome(world, 'rice');
+    // farms 295 + 253, walls: 2000 × 2000/8000 / 3 = 166.67 → ×1.01×7/6 = 196.39 → 196 and ×1.01 = 168.33 → 168.
+    expect(nation.prevIncomeRice).toBe(295 + 253 + 196 + 168);
+    expect(nation.rice).toBe(2000);
+    // 1400 + 912 leaves 312 above the base, less than the 400 owed: all of it is paid.
+    expect(g.rice).toBe(1000 + 312);
+  });
+});
+
+describe('ProcessSemiAnnual (§6.5)', () => {
+  it('decays, then grows supplied cities by the tax rate, then decays large stocks', () => {
+    const world = smallWorld();
+    world.cities[3]!.nation = 0;
+    const g = addGeneral(world, { id: 1 });
+    g.gold = 20000;
+    processSemiAnnual(world, 'gold');
+    const city = world.cities[1]!;
+    // secu 1000 → 990 first; pop = 5000 + 100000 × (1 + 0.05 × (1 + 990/10000/10)) = 110049.5 → 110050.
+    expect(city.pop).toBe(110050);
+    expect(city.agri).toBe(990);
+    expect(city.trust).toBe(50);
+    // A neutral city decays twice and its trust resets to 50.
+    expect(world.cities[3]!.agri).toBe(980);
+    expect(g.gold).toBe(19400);
+    expect(world.nations.get(1)!.gold).toBe(9900);
+  });
+});
+
+describe('supply and war income (§6.3, §6.4)', () => {
+  it('cuts off a city with no path to the capital and lets it go below 30 trust', () => {
+    const world = smallWorld();
+    world.cities[2]!.nation = 2;
+    world.cities[3]!.nation = 1;
+    const g = addGeneral(world, { id: 1, city: 3 });
+    g.crew = 1000;
+    world.nations.get(2)!.capital = 2;
+    updateCitySupply(world);
+    expect(world.cities[3]).toMatchObject({ supply: 0, pop: 90000, nation: 1 });
+    expect(world.cities[3]!.trust).toBeCloseTo(45, 10);
+    expect(g.crew).toBe(950);
+    world.cities[3]!.trust = 31;
+    updateCitySupply(world);
+    expect(world.cities[3]!.nation).toBe(0);
+    expect(world.history.at(-1)!.text).toContain('【고립】');
+  });
+
+  it('turns the dead into gold and people', () => {
+    const world = smallWorld();
+    world.cities[1]!.dead = 1234;
+    processWarIncome(world);
+    expect(world.nations.get(1)!.gold).toBe(10123);
+    expect(world.cities[1]).toMatchObject({ dead: 0, pop: 100247 });
+  });
+});
+
+describe('random monthly actions (§6.7)', () => {
+  it('draws trade rates city by city from its own stream', () => {
+    const world = smallWorld();
+    world.cities[1]!.level = 8;
+    world.cities[2]!.level = 2;
+    randomizeCityTradeRate(world, streamFromSeed(TEST_SEED, 'trade'));
+    const replay = streamFromSeed(TEST_SEED, 'trade');
+    const expected1 = replay.nextRangeInt(95, 105); // level 8: nextBool(1) draws nothing
+    const expected3 = replay.nextBool(0.4) ? replay.nextRangeInt(95, 105) : null;
+    expect(world.cities.slice(1).map((c) => c.trade)).toEqual([expected1, null, expected3]);
+  });
+
+  it('raises no disaster in the first three years and draws nothing then', () => {
+    const world = smallWorld();
+    world.cities[1]!.state = 5;
+    const rng = streamFromSeed(TEST_SEED, 'd');
+    raiseDisaster(world, rng);
+    expect(world.cities[1]!.state).toBe(0);
+    expect(rng.nextFloat1()).toBe(streamFromSeed(TEST_SEED, 'd').nextFloat1());
+  });
+
+  it('strikes the drawn cities with one drawn disaster', () => {
+    const world = smallWorld();
+    world.env.year = 195;
+    world.env.month = 1;
+    for (const c of world.cities.slice(1)) c.secu = 0;
+    const replay = streamFromSeed(TEST_SEED, 'd');
+    const hits = [1, 2, 3].filter(() => replay.nextFloat1() < 0.06);
+    raiseDisaster(world, streamFromSeed(TEST_SEED, 'd'));
+    for (const id of hits) expect(world.cities[id]!.pop).toBe(80000);
+    for (const id of [1, 2, 3].filter((i) => !hits.includes(i))) expect(world.cities[id]!.pop).toBe(100000);
+  });
+});
+
+describe('nation level, diplomacy, fronts, power (§6.7, §6.8)', () => {
+  it('raises a nation by its cities of level 4 or more, never lowers it', () => {
+    expect([0, 1, 2, 5, 8, 11, 16, 21].map(levelForCities)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    const world = smallWorld();
+    world.cities[2]!.nation = 2;
+    updateNationLevel(world);
+    expect(world.nations.get(2)).toMatchObject({ level: 2, gold: 12000, rice: 12000 });
+    expect(world.nations.get(1)!.level).toBe(2);
+    expect(Object.keys(world.nations.get(2)!.chiefQueues).map(Number)).toEqual([9, 10, 11, 12]);
+  });
+
+  it('turns an expired declaration into war and an expired NAP into normal relations', () => {
+    const world = smallWorld();
+    world.diplomacy.set('1:2', { state: Diplo.declared, term: 1, dead: 0 });
+    world.diplomacy.set('2:1', { state: Diplo.nap, term: 1, dead: 5 });
+    updateDiplomacy(world);
+    expect(world.diplomacy.get('1:2')).toEqual({ state: Diplo.war, term: 6, dead: 0 });
+    expect(world.diplomacy.get('2:1')).toEqual({ state: Diplo.normal, term: 0, dead: 0 });
+  });
+
+  it('ends a war both sides are exhausted of', () => {
+    const world = smallWorld();
+    world.diplomacy.set('1:2', { state: Diplo.war, term: 1, dead: 0 });
+    world.diplomacy.set('2:1', { state: Diplo.war, term: 0, dead: 0 });
+    updateDiplomacy(world);
+    expect(world.diplomacy.get('1:2')!.state).toBe(Diplo.normal);
+    expect(world.diplomacy.get('2:1')!.state).toBe(Diplo.normal);
+  });
+
+  it('marks fronts next to enemies at war', () => {
+    const world = smallWorld();
+    world.diplomacy.set('1:2', { state: Diplo.war, term: 6, dead: 0 });
+    setNationFronts(world);
+    expect(world.cities.slice(1).map((c) => c.front)).toEqual([0, 3, 0]);
+  });
+
+  it('computes power with one draw per nation', () => {
+    const world = smallWorld();
+    world.nations.delete(2);
+    world.cities[3]!.nation = 0;
+    addGeneral(world, { id: 1, leadership: 50, strength: 64, intel: 49 });
+    updateNationPower(world, streamFromSeed(TEST_SEED, 'p'));
+    // resources (10000 + 10000 + 2000)/100 = 220; tech 1000; cities: pop 200000 × dev 2×107000 / max 2×446000 / 100 = 479.8 → 480;
+    // general: 1000/1000 × 1.2 × 50 × 2 + (sqrt(49×64) × 2 + 25)/2 = 120 + 68.5; dex 0; exp/ded 0 → round(188.85) = 189.
+    const raw = 189;
+    expect(world.nations.get(1)!.power).toBe(Math.round(raw * streamFromSeed(TEST_SEED, 'p').nextRange(0.95, 1.05)));
+  });
+});
+
+describe('events (§6.2)', () => {
+  it('evaluates date conditions on the new month', () => {
+    const world = smallWorld();
+    world.env.year = 191;
+    world.env.month = 1;
+    expect(holds({ kind: 'relative', years: 1, month: 1 }, world)).toBe(true);
+    expect(holds({ kind: 'and', of: [{ kind: 'months', months: [1, 7] }, { kind: 'not', of: { kind: 'always' } }] }, world)).toBe(false);
+  });
+
+  it('runs by priority, then id', () => {
+    const world = smallWorld();
+    const order: string[] = [];
+    const act = (name: string) => ({ name, run: () => order.push(name) });
+    runEvents(world, seededStreams(), 'MONTH', [
+      { id: 2, target: 'MONTH', priority: 10, condition: { kind: 'always' }, actions: [act('b')] },
+      { id: 1, target: 'MONTH', priority: 10, condition: { kind: 'always' }, actions: [act('a')] },
+      { id: 3, target: 'MONTH', priority: 50, condition: { kind: 'always' }, actions: [act('c')] },
+      { id: 4, target: 'PRE_MONTH', priority: 99, condition: { kind: 'always' }, actions: [act('d')] },
+    ]);
+    expect(order).toEqual(['c', 'a', 'b']);
+  });
+
+  it('prepares the month: rate frozen, develcost, countdowns', () => {
+    const world = smallWorld();
+    world.env.year = 195;
+    world.nations.get(1)!.rate = 15;
+    world.cities[1]!.state = 43;
+    addGeneral(world, { id: 1 }).makelimit = 2;
+    preUpdateMonthly(world);
+    expect(world.nations.get(1)!.rateTmp).toBe(15);
+    expect(world.env.develcost).toBe(30);
+    expect(world.env.cityRate).toBe(63);
+    expect(world.cities[1]!.state).toBe(42);
+    expect(world.generals.get(1)!.makelimit).toBe(1);
+  });
+});

@@ -1,0 +1,83 @@
+import { IllegalMove } from '@chronicle/engine';
+import type { AnyCommand, CommandContext } from '../commands/command';
+import { streamFromSeed } from '../rng/streams';
+import { addGeneral, smallWorld, TEST_SEED } from '../testing/small-world';
+import { joinYearMonth } from '../world/clock';
+import { REST_KEY } from '../world/constants';
+import type { General, World } from '../world/types';
+import { processCommand, type CommandHolder } from './process-command';
+
+function command(key: string, over: Partial<AnyCommand>): AnyCommand {
+  return { key, name: key, id: key, kind: 'general', readArg: (raw) => raw, constraints: [], run: () => true, ...over };
+}
+
+function setup(commands: AnyCommand[]): { world: World; general: General; ctx: CommandContext; holder: CommandHolder } {
+  const world = smallWorld();
+  const general = addGeneral(world, { id: 1 });
+  const ctx: CommandContext = {
+    world, general, city: world.cities[1]!, nation: world.nations.get(1), year: 190, month: 3, rng: streamFromSeed(TEST_SEED, 'pc'),
+  };
+  const table = new Map(commands.map((c) => [c.key, c]));
+  const holder: CommandHolder = {
+    get last() {
+      return general.lastTurn;
+    },
+    set last(v) {
+      general.lastTurn = v;
+    },
+    cooldowns: general.nextExecute,
+    kind: 'general',
+    lookup: (k) => table.get(k),
+  };
+  return { world, general, ctx, holder };
+}
+
+describe('processCommand (§4)', () => {
+  it('stores the cooldown at joinYearMonth + Q − P and refuses until it passes', () => {
+    const slow = command('slow', { preTurns: () => 1, postTurns: () => 3 });
+    const { world, general, ctx, holder } = setup([slow]);
+    expect(processCommand(ctx, holder, slow, null).result).toBe('stacking');
+    expect(processCommand(ctx, holder, slow, null).result).toBe('ran');
+    expect(general.nextExecute.slow).toBe(joinYearMonth(190, 3) + 3 - 1);
+    expect(processCommand(ctx, holder, slow, null).result).toBe('failed');
+    expect(world.logs.at(-1)!.text).toBe('slow 실패: 2턴 더 기다려야 합니다.');
+    const later = { ...ctx, month: 5 };
+    expect(processCommand(later, holder, slow, null).result).not.toBe('failed');
+  });
+
+  it('restarts the term stack when the argument changes', () => {
+    const stacked = command('stacked', { preTurns: () => 2 });
+    const { general, ctx, holder } = setup([stacked]);
+    processCommand(ctx, holder, stacked, { to: 1 });
+    processCommand(ctx, holder, stacked, { to: 1 });
+    expect(general.lastTurn).toEqual({ command: 'stacked', arg: { to: 1 }, term: 2 });
+    processCommand(ctx, holder, stacked, { to: 2 });
+    expect(general.lastTurn).toEqual({ command: 'stacked', arg: { to: 2 }, term: 1 });
+  });
+
+  it('falls back to alternatives with the same stream, at most five deep', () => {
+    const tried: string[] = [];
+    const looping = command('loop', { run: () => (tried.push('loop'), false), alternative: () => ({ key: 'loop', arg: null }) });
+    const { ctx, holder } = setup([looping]);
+    const outcome = processCommand(ctx, holder, looping, null);
+    expect(outcome.result).toBe('failed');
+    expect(tried).toHaveLength(5);
+
+    const target = command('target', { run: (c) => (tried.push(`target:${c.rng.nextInt(9)}`), true) });
+    const first = command('first', { run: () => false, alternative: () => ({ key: 'target', arg: { x: 1 } }) });
+    const second = setup([first, target]);
+    expect(processCommand(second.ctx, second.holder, first, null)).toEqual({ final: target, result: 'ran' });
+    expect(second.general.lastTurn).toEqual({ command: 'target', arg: { x: 1 }, term: 0 });
+  });
+
+  it('logs an argument that no longer reads, and writes an empty LastTurn for 휴식', () => {
+    const picky = command('picky', { readArg: () => { throw new IllegalMove('there is no general 9'); } });
+    const rest = command(REST_KEY, {});
+    const { world, general, ctx, holder } = setup([picky, rest]);
+    expect(processCommand(ctx, holder, picky, 9).result).toBe('failed');
+    expect(world.logs.at(-1)!.text).toBe('picky 실패: there is no general 9');
+    general.lastTurn = { command: 'x', arg: 1, term: 2 };
+    processCommand(ctx, holder, rest, null);
+    expect(general.lastTurn).toEqual({ command: REST_KEY, arg: null, term: 0 });
+  });
+});
