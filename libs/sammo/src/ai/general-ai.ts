@@ -1,4 +1,5 @@
 import type { Json } from '@chronicle/engine';
+import { CREW_TYPES, crewTypeOf } from '../commands/crew-types';
 import { GENERAL_COMMANDS } from '../commands/registry';
 import { joinableNations } from '../commands/general/join';
 import type { RandUtil } from '../rng/rand-util';
@@ -50,7 +51,7 @@ export function chooseGeneralTurn(world: World, general: General, reserved: Turn
 
   if (atWar(world, general.nation) && general.leadership >= 40) {
     if (general.crew < Math.min((general.leadership - 2) * 100, minWarCrew) && city.pop >= minNpcRecruitCityPopulation) {
-      const recruit = try_('che_징병', { crewType: general.crewtype === 0 ? 1100 : general.crewtype, amount: general.leadership * 100 });
+      const recruit = try_('che_징병', { crewType: crewTypeOf(general.crewtype) ? general.crewtype : CREW_TYPES[0]!.id, amount: general.leadership * 100 });
       if (recruit) return recruit;
     }
     if (general.crew > 0 && (general.train < properWarTrainAtmos || general.atmos < properWarTrainAtmos)) {

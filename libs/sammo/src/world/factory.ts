@@ -62,7 +62,7 @@ export function newGeneral(seed: GeneralSeed): General {
     gold: GameConst.defaultGold,
     rice: GameConst.defaultRice,
     crew: 0,
-    crewtype: 1,
+    crewtype: 1100,
     train: 0,
     atmos: 0,
     defenceTrain: GameConst.defaultDefenceTrain,

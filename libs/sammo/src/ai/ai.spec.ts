@@ -1,0 +1,71 @@
+import { streamFromSeed } from '../rng/streams';
+import { addGeneral, smallWorld, TEST_SEED } from '../testing/small-world';
+import { REST_KEY } from '../world/constants';
+import { chooseGeneralTurn } from './general-ai';
+import { chooseNationTurn } from './nation-ai';
+import { contextFor, feasible } from './feasible';
+import { GENERAL_COMMANDS } from '../commands/registry';
+
+const rest = { action: REST_KEY, arg: null };
+const ai = (id: number) => streamFromSeed(TEST_SEED, 'GeneralAI', 190, 1, id);
+
+describe('GeneralAI (§8)', () => {
+  it('keeps a reserved command that can run, and replaces one that cannot', () => {
+    const world = smallWorld();
+    const g = addGeneral(world, { id: 1, npc: 2 });
+    const farm = { action: 'che_농지개간', arg: null };
+    expect(chooseGeneralTurn(world, g, farm, ai(1))).toBe(farm);
+    g.gold = 0;
+    g.rice = 0;
+    expect(chooseGeneralTurn(world, g, farm, ai(1)).action).not.toBe('che_농지개간');
+  });
+
+  it('picks a feasible domestic command by weight, the same one for the same stream', () => {
+    const world = smallWorld();
+    const g = addGeneral(world, { id: 1, npc: 2, leadership: 70, strength: 30, intel: 80 });
+    const first = chooseGeneralTurn(world, g, rest, ai(1));
+    expect(chooseGeneralTurn(world, g, rest, ai(1))).toEqual(first);
+    expect(['che_농지개간', 'che_상업투자', 'che_기술연구', 'che_주민선정', 'che_정착장려']).toContain(first.action);
+    expect(feasible(contextFor(world, g, ai(1)), GENERAL_COMMANDS.get(first.action)!, first.arg)).toBe(true);
+  });
+
+  it('rests when hurt, goes home from foreign land, and trains for war', () => {
+    const world = smallWorld();
+    const hurt = addGeneral(world, { id: 1, npc: 2 });
+    hurt.injury = 30;
+    expect(chooseGeneralTurn(world, hurt, rest, ai(1))).toEqual(rest);
+    const abroad = addGeneral(world, { id: 2, npc: 2, city: 3 });
+    expect(chooseGeneralTurn(world, abroad, rest, ai(2)).action).toBe('che_귀환');
+    world.diplomacy.get('1:2')!.state = 0;
+    const soldier = addGeneral(world, { id: 3, npc: 2, leadership: 60 });
+    soldier.gold = 5000;
+    expect(chooseGeneralTurn(world, soldier, rest, ai(3))).toEqual({ action: 'che_징병', arg: { crewType: 1100, amount: 6000 } });
+    soldier.crew = 3000;
+    soldier.train = 50;
+    soldier.atmos = 95;
+    expect(chooseGeneralTurn(world, soldier, rest, ai(3)).action).toBe('che_훈련');
+  });
+
+  it('lets a wanderer join a nation now and then', () => {
+    const world = smallWorld();
+    const w = addGeneral(world, { id: 1, npc: 2, nation: 0, officerLevel: 0 });
+    const choices = new Set<string>();
+    for (let m = 1; m <= 12; m++) choices.add(chooseGeneralTurn(world, w, rest, streamFromSeed(TEST_SEED, 'GeneralAI', 190, m, 1)).action);
+    expect(choices).toEqual(new Set([REST_KEY, 'che_랜덤임관']));
+  });
+});
+
+describe('nation AI', () => {
+  it('rewards the neediest member and sets the tax each quarter', () => {
+    const world = smallWorld();
+    const ruler = addGeneral(world, { id: 1, npc: 2, officerLevel: 12 });
+    const poor = addGeneral(world, { id: 2, npc: 2 });
+    poor.gold = 50;
+    addGeneral(world, { id: 3, npc: 2 }).gold = 100;
+    const nation = world.nations.get(1)!;
+    const slot = chooseNationTurn(world, ruler, nation, rest, ai(1));
+    expect(slot).toEqual({ action: 'che_포상', arg: { isGold: true, amount: 1000, destGeneralId: 2 } });
+    // pop 25%, development 16.5%: mean below 0.5 → 10%
+    expect(nation.rate).toBe(10);
+  });
+});

@@ -1,0 +1,160 @@
+import { streamFromSeed } from '../rng/streams';
+import { addGeneral, smallWorld, TEST_SEED } from '../testing/small-world';
+import type { World } from '../world/types';
+import type { AnyCommand, CommandContext } from './command';
+import { join, joinGeneral, joinRandom } from './general/join';
+import { returnHome } from './general/movement';
+import { resign } from './general/resign';
+import { donate, gift, roundedAmount, tradeRice } from './general/resources';
+import { assign, confiscate, grant } from './nation/nation-commands';
+
+function ctxFor(world: World, id: number): CommandContext {
+  const general = world.generals.get(id)!;
+  return {
+    world, general, city: world.cities[general.city]!, nation: world.nations.get(general.nation), year: world.env.year, month: world.env.month,
+    rng: streamFromSeed(TEST_SEED, 'personnel', id),
+  };
+}
+
+function failure(command: AnyCommand, ctx: CommandContext, arg: unknown): string | null {
+  for (const c of command.constraints) {
+    const reason = c(ctx, arg);
+    if (reason !== null) return reason;
+  }
+  return null;
+}
+
+describe('임관 and its variants (§5.4)', () => {
+  it('joins at the ruler’s city as an ordinary officer, with 700 experience in a small nation', () => {
+    const world = smallWorld();
+    addGeneral(world, { id: 1, officerLevel: 12, city: 2 });
+    const wanderer = addGeneral(world, { id: 2, nation: 0, officerLevel: 0, city: 3 });
+    join.run(ctxFor(world, 2), { destNationId: 1 });
+    expect(wanderer).toMatchObject({ nation: 1, officerLevel: 1, city: 2, belong: 1, experience: 700 });
+    expect(world.nations.get(1)!.gennum).toBe(2);
+  });
+
+  it('refuses members, closed nations and those who just left', () => {
+    const world = smallWorld();
+    addGeneral(world, { id: 1 });
+    expect(failure(join, ctxFor(world, 1), { destNationId: 2 })).toBe('이미 국가에 소속되어 있습니다.');
+    const w = addGeneral(world, { id: 2, nation: 0, officerLevel: 0 });
+    world.nations.get(1)!.scout = 1;
+    expect(failure(join, ctxFor(world, 2), { destNationId: 1 })).toBe('임관이 금지되어 있습니다.');
+    w.makelimit = 5;
+    expect(failure(join, ctxFor(world, 2), { destNationId: 2 })).toBe('재야가 된지 5턴이 지나야 합니다.');
+  });
+
+  it('follows a general, or draws a nation from the command stream', () => {
+    const world = smallWorld();
+    addGeneral(world, { id: 1, nation: 2, city: 3 });
+    const a = addGeneral(world, { id: 2, nation: 0, officerLevel: 0 });
+    joinGeneral.run(ctxFor(world, 2), { destGeneralId: 1 });
+    expect(a).toMatchObject({ nation: 2, city: 3 });
+    const b = addGeneral(world, { id: 3, nation: 0, officerLevel: 0 });
+    const ctx = ctxFor(world, 3);
+    const expected = [1, 2][streamFromSeed(TEST_SEED, 'personnel', 3).nextInt(1)];
+    joinRandom.run(ctx, null);
+    expect(b.nation).toBe(expected);
+  });
+});
+
+describe('하야 (§5.4)', () => {
+  it('leaves riches above 1000 to the nation and costs trust', () => {
+    const world = smallWorld();
+    const g = addGeneral(world, { id: 1, experience: 1000, dedication: 500 });
+    g.gold = 3500;
+    g.rice = 800;
+    g.betray = 2;
+    resign.run(ctxFor(world, 1), null);
+    expect(g).toMatchObject({ nation: 0, officerLevel: 0, gold: 1000, rice: 800, betray: 3, makelimit: 12, experience: 800, dedication: 400 });
+    expect(world.nations.get(1)).toMatchObject({ gold: 12500, gennum: 0 });
+  });
+
+  it('is not for rulers', () => {
+    const world = smallWorld();
+    addGeneral(world, { id: 1, officerLevel: 12 });
+    expect(failure(resign, ctxFor(world, 1), null)).toBe('군주입니다.');
+  });
+});
+
+describe('증여, 헌납, 군량매매', () => {
+  it('rounds amounts to hundreds between 100 and 10000', () => {
+    expect([1, 149, 150, 2449, 99999].map(roundedAmount)).toEqual([100, 100, 200, 2400, 10000]);
+  });
+
+  it('gives to a fellow general and to the nation, no more than is held', () => {
+    const world = smallWorld();
+    const a = addGeneral(world, { id: 1 });
+    const b = addGeneral(world, { id: 2 });
+    gift.run(ctxFor(world, 1), { isGold: true, amount: 300, destGeneralId: 2 });
+    expect([a.gold, b.gold]).toEqual([700, 1300]);
+    donate.run(ctxFor(world, 1), { isGold: false, amount: 5000 });
+    expect(a.rice).toBe(0);
+    expect(world.nations.get(1)!.rice).toBe(11000);
+    addGeneral(world, { id: 3, nation: 2, city: 3 });
+    expect(failure(gift, ctxFor(world, 1), { isGold: true, amount: 100, destGeneralId: 3 })).toBe('아군이 아닙니다.');
+  });
+
+  it('trades rice at the city rate with a 1% fee', () => {
+    const world = smallWorld();
+    const g = addGeneral(world, { id: 1 });
+    expect(failure(tradeRice, ctxFor(world, 1), { buyRice: true, amount: 100 })).toBe('도시에 상인이 없습니다.');
+    world.cities[1]!.trade = 105;
+    tradeRice.run(ctxFor(world, 1), { buyRice: true, amount: 500 });
+    // 500 rice × 1.05 × 1.01 = 530.25 → 530 gold
+    expect([g.gold, g.rice]).toEqual([470, 1500]);
+    tradeRice.run(ctxFor(world, 1), { buyRice: false, amount: 1000 });
+    // 1000 × 1.05 × 0.99 = 1039.5 → 1040 gold
+    expect([g.gold, g.rice]).toEqual([1510, 500]);
+  });
+});
+
+describe('귀환', () => {
+  it('sends a city officer to the post and others to the capital', () => {
+    const world = smallWorld();
+    const officer = addGeneral(world, { id: 1, city: 1, officerLevel: 4 });
+    officer.officerCity = 2;
+    returnHome.run(ctxFor(world, 1), null);
+    expect(officer.city).toBe(2);
+    const member = addGeneral(world, { id: 2, city: 2 });
+    returnHome.run(ctxFor(world, 2), null);
+    expect(member).toMatchObject({ city: 1, experience: 70, dedication: 100 });
+  });
+});
+
+describe('nation commands (§5.5)', () => {
+  it('포상 pays from above the base stock', () => {
+    const world = smallWorld();
+    addGeneral(world, { id: 1, officerLevel: 12 });
+    const b = addGeneral(world, { id: 2 });
+    world.nations.get(1)!.rice = 2300;
+    grant.run(ctxFor(world, 1), { isGold: false, amount: 1000, destGeneralId: 2 });
+    expect(b.rice).toBe(1300);
+    expect(world.nations.get(1)!.rice).toBe(2000);
+    expect(failure(grant, ctxFor(world, 1), { isGold: false, amount: 100, destGeneralId: 2 })).toBe('병량이 부족합니다.');
+    expect(failure(grant, ctxFor(world, 2), { isGold: true, amount: 100, destGeneralId: 1 })).toBe('수뇌가 아닙니다.');
+  });
+
+  it('몰수 floors to hundreds and is barred in the opening years', () => {
+    const world = smallWorld();
+    const chief = addGeneral(world, { id: 1, officerLevel: 12 });
+    const b = addGeneral(world, { id: 2 });
+    expect(failure(confiscate, ctxFor(world, 1), { isGold: true, amount: 550, destGeneralId: 2 })).toBe('초반 제한 중에는 불가능합니다.');
+    world.env.year = 194;
+    confiscate.run(ctxFor(world, 1), { isGold: true, amount: 550, destGeneralId: 2 });
+    expect(b.gold).toBe(500);
+    expect(world.nations.get(1)!.gold).toBe(10500);
+    expect([chief.experience, chief.dedication]).toEqual([5, 5]);
+  });
+
+  it('발령 moves a fellow general to an own supplied city', () => {
+    const world = smallWorld();
+    addGeneral(world, { id: 1, officerLevel: 12 });
+    const b = addGeneral(world, { id: 2 });
+    expect(failure(assign, ctxFor(world, 1), { destGeneralId: 2, destCityId: 3 })).toBe('아국이 아닙니다.');
+    assign.run(ctxFor(world, 1), { destGeneralId: 2, destCityId: 2 });
+    expect(b.city).toBe(2);
+    expect(b.aux.last발령).toBe(190 * 12);
+  });
+});
