@@ -24,6 +24,8 @@ export interface JetStreamServerOptions {
   consumers?: ConsumerDefinition[];
   /** Messages each pull asks for (per consumer). */
   batch?: number;
+  /** How long one pull request lives on the server (see `startConsumer`); default 3 s. */
+  pullExpiresMs?: number;
   observer?: BusObserver;
 }
 
@@ -153,7 +155,10 @@ export class JetStreamServer extends Server implements CustomTransportStrategy {
     const loop = async (): Promise<void> => {
       while (!this.closed) {
         try {
-          entry.messages = await consumer.consume({ max_messages: this.options.batch ?? 64 });
+          // Short-lived pulls: a 2.9 server keeps a closed client's pull request until it
+          // expires and routes new messages into it, where they wait out the ack wait. With
+          // the client's default (30 s) every restart would stall a consumer that long.
+          entry.messages = await consumer.consume({ max_messages: this.options.batch ?? 64, expires: this.options.pullExpiresMs ?? 3_000 });
           delete entry.error;
           for await (const msg of entry.messages) await this.deliver(definition, durable, handler, msg);
         } catch (error) {

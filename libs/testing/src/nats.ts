@@ -21,7 +21,7 @@ export async function removePrefixed(nc: NatsConnection, prefix: string): Promis
   return removed;
 }
 
-/** Every message of a stream, in order, decoded as JSON (for assertions on small test streams). */
+/** Every message of a stream, in order, decoded as JSON where it is JSON (for assertions on small test streams). */
 export async function readStream(nc: NatsConnection, stream: string): Promise<Array<{ seq: number; subject: string; data: unknown; msgId?: string }>> {
   const jsm = await jetstreamManager(nc);
   const info = await jsm.streams.info(stream);
@@ -30,7 +30,14 @@ export async function readStream(nc: NatsConnection, stream: string): Promise<Ar
     const msg = await jsm.streams.getMessage(stream, { seq }).catch(() => null);
     if (!msg) continue;
     const msgId = msg.header?.get('Nats-Msg-Id') || undefined;
-    out.push({ seq, subject: msg.subject, data: msg.json(), ...(msgId ? { msgId } : {}) });
+    // Junk that a test published on purpose comes back as its text.
+    let data: unknown;
+    try {
+      data = msg.json();
+    } catch {
+      data = msg.string();
+    }
+    out.push({ seq, subject: msg.subject, data, ...(msgId ? { msgId } : {}) });
   }
   return out;
 }

@@ -1,0 +1,233 @@
+import { LogClient, provision, RequestClient } from '@chronicle/bus';
+import {
+  decodeSnapshot, EventSubjects, SnapshotSubjects, Subjects, type MoveEventV1, type SnapshotV1, type TableEventV1,
+} from '@chronicle/contracts';
+import { engine, GameLog, stateHash, stateToArray, type Json } from '@chronicle/engine';
+import { diceRace, ticTacToe } from '@chronicle/engine/examples';
+import { defaultGames } from '@chronicle/games';
+import { connectNats, createTestDatabase, readStream, removePrefixed, uniquePrefix, waitUntil, type TestDatabase } from '@chronicle/testing';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { Kvm } from '@nats-io/kv';
+import type { NatsConnection, Subscription } from '@nats-io/nats-core';
+import { randomBytes } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+import { startLogService, type RunningLogService } from '../../log-service/src/bootstrap';
+import { LogServiceConfig } from '../../log-service/src/config';
+import { startSnapshotService, type RunningSnapshotService } from './bootstrap';
+import { SnapshotServiceConfig } from './config';
+import { LogSource } from './snapshots/log-source';
+import { SnapshotKeeper } from './snapshots/snapshot-keeper';
+import { SnapshotStore } from './snapshots/snapshot-store';
+import { snapshotTopology, SNAPSHOT_BUCKET } from './topology';
+
+jest.setTimeout(60_000);
+
+describe('snapshot service (real PostgreSQL and NATS)', () => {
+  const prefix = uniquePrefix('snap');
+  const seedKey = randomBytes(32).toString('hex');
+  const subjects = new Subjects(prefix);
+  let db: TestDatabase;
+  let nc: NatsConnection;
+  let log: LogClient;
+  let requests: RequestClient;
+  let logService: RunningLogService;
+  let snapshots: RunningSnapshotService | undefined;
+  const wire: Array<{ subject: string; text: string }> = [];
+  let tap: Subscription;
+
+  const startSnapshots = async () => {
+    snapshots = await startSnapshotService(Object.assign(new SnapshotServiceConfig(), {
+      CHRONICLE_PREFIX: prefix, CHRONICLE_SEED_KEY: seedKey, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', FLUSH_MS: 50,
+    }));
+  };
+  const stopSnapshots = async () => {
+    await snapshots?.app.close();
+    snapshots = undefined;
+    // The 2.9 server keeps a closed client's pull request until it expires (the transport
+    // asks for 3 s); waiting it out keeps the next test's entries from landing there.
+    const jsm = await jetstreamManager(nc);
+    await waitUntil(async () => (await jsm.consumers.info(subjects.stream('MOVES'), subjects.name('snapshot-service'))).num_waiting === 0 || undefined,
+      10_000, 'the closed pull request to expire');
+  };
+  const metric = async (name: string, labels = ''): Promise<number> => {
+    const text = await (await fetch(`http://127.0.0.1:${snapshots!.port}/metrics`)).text();
+    const line = text.split('\n').find((l) => l.startsWith(`${name}${labels} `) || (labels === '' && l.startsWith(`${name} `)));
+    return line ? Number(line.split(' ').at(-1)) : 0;
+  };
+  const snapshotOf = async (tableId: string, minRevision = 0): Promise<SnapshotV1 & { state: Record<string, unknown> }> => {
+    const reply = await requests.request<SnapshotV1>(SnapshotSubjects.get, { v: 1, tableId, minRevision, waitMs: 5_000 });
+    return { ...reply, state: (decodeSnapshot(reply.snapshot) as { state: Record<string, unknown> }).state };
+  };
+  let keys = 0;
+  const append = (tableId: string, seat: string | null, payload: Json, expectedRevision: number, extra: { stateHash?: string } = {}) =>
+    log.append({ tableId, seat, payload, expectedRevision, idempotencyKey: `k${++keys}`, ...extra });
+
+  /** Rolls for whoever the snapshot says is to act: the test never knows the seed. */
+  const roll = async (tableId: string, times: number) => {
+    for (let i = 0; i < times; i++) {
+      const { revision, state } = await snapshotOf(tableId);
+      const order = state.order as { acting: string | null };
+      if (!order.acting) return;
+      await append(tableId, order.acting, { type: 'roll' }, revision);
+      await snapshotOf(tableId, revision + 1);
+    }
+  };
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    nc = await connectNats();
+    tap = nc.subscribe('>', { callback: (_e, m) => { wire.push({ subject: m.subject, text: Buffer.from(m.data).toString('latin1') }); } });
+    await provision(nc, subjects, snapshotTopology());
+    logService = await startLogService(Object.assign(new LogServiceConfig(), {
+      DATABASE_URL: db.url, CHRONICLE_PREFIX: prefix, LOG_LEVEL: 'silent', OUTBOX_POLL_MS: 100, DB_POOL_SIZE: 4, CHRONICLE_SEED_KEY: seedKey,
+    }));
+    requests = new RequestClient(nc, subjects, 10_000);
+    log = new LogClient(requests);
+    await startSnapshots();
+  });
+
+  afterAll(async () => {
+    tap?.unsubscribe();
+    await stopSnapshots();
+    await logService?.app.close();
+    if (nc) {
+      await removePrefixed(nc, prefix);
+      await nc.drain();
+    }
+    await db?.drop();
+  });
+
+  it('keeps a snapshot equal to a full replay of the finished log, and no seed crosses the wire in play', async () => {
+    const { commitment } = await log.open({ tableId: 'race', gameId: 'dice-race', seats: ['ann', 'bob', 'cid'], options: { finish: 25 } });
+    await roll('race', 200);
+    const last = await snapshotOf('race');
+    expect((last.state.outcome as { winners: string[] } | null)?.winners).toHaveLength(1);
+
+    const finished = await log.finishedLog({ tableId: 'race' });
+    const replayed = engine.verify(diceRace, GameLog.fromArray(finished.log), commitment);
+    expect(last.revision).toBe(replayed.revision);
+    expect(last.state).toEqual(stateToArray(diceRace, replayed));
+    const seed = GameLog.fromArray(finished.log).seed;
+    const firstReveal = wire.findIndex((m) => m.text.includes(seed) && m.subject.includes('finished-log'));
+    expect(wire.slice(0, firstReveal).filter((m) => m.text.includes(seed)).map((m) => m.subject)).toEqual([]);
+  });
+
+  it('resumes after a restart from its consumer and the bucket, catching up without replaying from move 1', async () => {
+    await log.open({ tableId: 'resume', gameId: 'dice-race', seats: ['ann', 'bob'], options: { finish: 1_000 } });
+    await roll('resume', 10);
+    await new Promise((resolve) => setTimeout(resolve, 200)); // let the flush timer write the bucket
+    await stopSnapshots();
+    // Moves made while no snapshot service runs: the tests know whose turn it is from the log's alternation.
+    const header = await log.header({ tableId: 'resume' });
+    const page = await log.read({ tableId: 'resume', fromRevision: 0 });
+    const seats = [page.moves[0]!.seat!, page.moves[1]!.seat!];
+    for (let r = header.revision; r < header.revision + 6; r++) await append('resume', seats[r % 2]!, { type: 'roll' }, r);
+
+    await startSnapshots();
+    const caughtUp = await snapshotOf('resume', 16);
+    expect(caughtUp.revision).toBe(16);
+    expect(await metric('chronicle_snapshot_rebuilds_total', '{reason="missing"}')).toBe(0);
+    expect(await metric('chronicle_snapshot_replayed_moves_total')).toBeLessThanOrEqual(6);
+    await waitUntil(async () => (await metric('chronicle_bus_events_total', `{consumer="${prefix}_snapshot-service",outcome="ack"}`)) >= 6 || undefined, 10_000, 'the entries made while it was down');
+    expect((await snapshotOf('resume')).revision).toBe(16);
+  });
+
+  it('rejects an unreadable or foreign snapshot in the bucket and rebuilds it by replay', async () => {
+    await log.open({ tableId: 'spoilt', gameId: 'tic-tac-toe', seats: ['x', 'o'] });
+    await append('spoilt', 'x', { cell: 4 }, 0);
+    await append('spoilt', 'o', { cell: 0 }, 1);
+    const good = await snapshotOf('spoilt', 2);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const kv = await new Kvm(nc).open(subjects.name(SNAPSHOT_BUCKET));
+
+    await stopSnapshots();
+    await kv.put('spoilt', new TextEncoder().encode('this is not a snapshot'));
+    await startSnapshots();
+    expect((await snapshotOf('spoilt')).state).toEqual(good.state);
+    expect(await metric('chronicle_snapshot_rebuilds_total', '{reason="unreadable"}')).toBe(1);
+
+    await stopSnapshots();
+    const foreign = { v: 1, gameId: 'tic-tac-toe', rulesVersion: '1', seq: 2, lastMoveSeq: 2, quarantined: null,
+      snapshot: { tableId: 'spoilt', revision: 2, commitment: '0'.repeat(64), state: good.state } };
+    await kv.put('spoilt', gzipSync(JSON.stringify(foreign)));
+    await startSnapshots();
+    expect((await snapshotOf('spoilt')).state).toEqual(good.state);
+    expect(await metric('chronicle_snapshot_rebuilds_total', '{reason="rejected"}')).toBe(1);
+  });
+
+  it('quarantines a table whose replay disagrees with a recorded state hash, and says so', async () => {
+    await log.open({ tableId: 'hashes', gameId: 'tic-tac-toe', seats: ['x', 'o'] });
+    // Tic-tac-toe draws nothing, so the test can compute the true hash without the seed.
+    const header = { tableId: 'hashes', gameId: ticTacToe.id, rulesVersion: ticTacToe.version, seed: 'a'.repeat(64), seats: ['x', 'o'], options: {}, moves: 1 };
+    const state = engine.setup(ticTacToe, { ...header, moves: 0 });
+    const first = engine.step(ticTacToe, { ...header, moves: 0 }, state, 'x', { cell: 4 });
+    await append('hashes', 'x', { cell: 4 }, 0, { stateHash: stateHash(ticTacToe, first.state) });
+    expect((await snapshotOf('hashes', 1)).quarantined).toBeNull();
+
+    await append('hashes', 'o', { cell: 0 }, 1, { stateHash: 'f'.repeat(64) });
+    const quarantined = await waitUntil(async () => (await snapshotOf('hashes')).quarantined ?? undefined, 10_000, 'the quarantine');
+    expect(quarantined).toMatch(/recorded state hash f{64}, but replaying the log gives [0-9a-f]{64}/);
+    const health = await (await fetch(`http://127.0.0.1:${snapshots!.port}/health`)).json() as { checks: { quarantine: { detail: { tables: string[] } } } };
+    expect(health.checks.quarantine.detail.tables).toContain('hashes');
+    expect(await metric('chronicle_snapshot_quarantined_tables')).toBeGreaterThanOrEqual(1);
+    const events = await waitUntil(async () => {
+      const all = (await readStream(nc, subjects.stream('TABLES'))).map((m) => m.data as TableEventV1);
+      return all.find((e) => e.tableId === 'hashes' && e.kind === 'quarantined');
+    }, 5_000, 'the quarantine event');
+    expect(events.reason).toBe(quarantined);
+  });
+
+  it('dead-letters malformed entries with their reason and goes on', async () => {
+    const js = (await import('@nats-io/jetstream')).jetstream(nc);
+    await js.publish(subjects.of(EventSubjects.moves('junk')), 'not json');
+    await js.publish(subjects.of(EventSubjects.moves('junk')), JSON.stringify({ v: 1, kind: 'move', tableId: 'junk', seq: -4 }));
+    const dead = await waitUntil(async () => {
+      const letters = (await readStream(nc, subjects.stream('DEAD'))).map((m) => m.data as { reason: string; subject: string });
+      const junk = letters.filter((l) => l.subject.endsWith('moves.junk'));
+      return junk.length >= 2 ? junk : undefined;
+    }, 10_000, 'two dead letters');
+    expect(dead.map((d) => d.reason).join('\n')).toMatch(/seq/);
+    await log.open({ tableId: 'after-junk', gameId: 'tic-tac-toe', seats: ['x', 'o'] });
+    await append('after-junk', 'x', { cell: 1 }, 0);
+    expect((await snapshotOf('after-junk', 1)).revision).toBe(1);
+  });
+
+  it('catches up from the log when an entry is missing from what it receives', async () => {
+    // A keeper of its own (its own bucket), driven as the consumer drives one, is handed the
+    // table's entries with one left out.
+    const ownBucket = new Subjects(`${prefix}g`);
+    await provision(nc, ownBucket, { streams: [], consumers: [], buckets: [{ name: SNAPSHOT_BUCKET }] });
+    const seen: string[] = [];
+    const observer = {
+      entry: () => undefined, progress: () => undefined, saved: () => undefined,
+      rebuilt: (_t: string, reason: string, moves: number) => { seen.push(`rebuilt ${reason} ${moves}`); },
+      caughtUp: (_t: string, moves: number) => { seen.push(`caught up ${moves}`); },
+      quarantined: (_t: string, reason: string) => { seen.push(`quarantined ${reason}`); },
+    };
+    const keeper = new SnapshotKeeper(new LogSource(requests, Buffer.from(seedKey, 'hex')), await SnapshotStore.open(nc, ownBucket), defaultGames(), observer, {
+      cacheSize: 10, progressEvery: 1_000, publish: async () => undefined,
+    });
+    const entriesOf = async (count: number) => waitUntil(async () => {
+      const all = (await readStream(nc, subjects.stream('MOVES'))).map((m) => m.data as MoveEventV1).filter((e) => e.tableId === 'gappy');
+      return all.length >= count ? all : undefined;
+    }, 5_000, `${count} entries`);
+
+    await log.open({ tableId: 'gappy', gameId: 'tic-tac-toe', seats: ['x', 'o'] });
+    await append('gappy', 'x', { cell: 0 }, 0);
+    await keeper.onEntry((await entriesOf(1))[0]!);
+    await append('gappy', 'o', { cell: 1 }, 1);
+    await append('gappy', 'x', { cell: 2 }, 2);
+    const entries = await entriesOf(3);
+    await keeper.onEntry(entries[2]!);
+    expect(seen).toEqual(['rebuilt missing 1', 'caught up 2']);
+    expect((await keeper.get('gappy')).revision).toBe(3);
+
+    // An undo takes a move out of the history: the keeper replays the log without it.
+    await log.undo({ tableId: 'gappy', seat: 'x' });
+    await keeper.onEntry((await entriesOf(4))[3]!);
+    expect(seen.at(-1)).toBe('rebuilt undo 2');
+    const mine = decodeSnapshot((await keeper.get('gappy')).snapshot) as { state: unknown };
+    expect(mine.state).toEqual((await snapshotOf('gappy', 2)).state);
+    expect((await snapshotOf('gappy')).revision).toBe(2);
+  });
+});
