@@ -1,6 +1,20 @@
 import { EventSubjects, type LoggedMoveV1, type MoveEventV1, type TableEventV1 } from '@chronicle/contracts';
-import type { Outcome } from '@chronicle/engine';
-import type { EntryRecord, HeaderRecord, OutboxMessage } from './log.repository';
+import type { GameLog, JsonObject, Outcome } from '@chronicle/engine';
+import type { EntryRecord, OutboxMessage } from './log.repository';
+
+/** What a lifecycle event says about its table (never the seed). */
+export interface TableFacts {
+  tableId: string;
+  gameId: string;
+  rulesVersion: string;
+  seats: readonly string[];
+  options: Readonly<JsonObject>;
+  commitment: string;
+}
+
+export function factsOf(log: GameLog): TableFacts {
+  return { tableId: log.tableId, gameId: log.gameId, rulesVersion: log.rulesVersion, seats: log.seats, options: log.options, commitment: log.commitment() };
+}
 
 /** The event announcing an entry, on `moves.<table>`, deduplicated by `<table>:<seq>`. */
 export function moveEvent(tableId: string, entry: EntryRecord): OutboxMessage {
@@ -22,15 +36,15 @@ export function moveEvent(tableId: string, entry: EntryRecord): OutboxMessage {
 }
 
 /** A lifecycle event on `tables.<table>`: never the seed. */
-export function tableEvent(kind: 'opened' | 'finished', header: HeaderRecord, seq: number, revision: number, outcome: Outcome | null, at: Date): OutboxMessage {
+export function tableEvent(kind: 'opened' | 'finished', header: TableFacts, seq: number, revision: number, outcome: Outcome | null, at: Date): OutboxMessage {
   const event: TableEventV1 = {
     v: 1,
     kind,
     tableId: header.tableId,
     gameId: header.gameId,
     rulesVersion: header.rulesVersion,
-    seats: header.seats,
-    options: header.options,
+    seats: [...header.seats],
+    options: header.options as JsonObject,
     commitment: header.commitment,
     seq,
     revision,

@@ -54,17 +54,17 @@ const ENTRY_COLUMNS = `
  * manager of the caller's transaction.
  */
 export class LogRepository {
-  /**
-   * Locks the table's header row (appends to one table are serialized by it) and finds the
-   * entry already recorded under `idempotencyKey`, if any.
-   */
-  async lockHeader(em: EntityManager, tableId: string, idempotencyKey?: string): Promise<{ header: HeaderRecord; duplicate?: EntryRecord }> {
+  /** Locks the table's header row for the rest of the transaction (undo uses it). */
+  async lockHeader(em: EntityManager, tableId: string): Promise<HeaderRecord> {
     const rows: HeaderRecord[] = await em.query(`SELECT ${HEADER_COLUMNS} FROM game_tables WHERE table_id = $1 FOR UPDATE`, [tableId]);
-    const header = found(rows[0], tableId);
-    if (idempotencyKey === undefined) return { header };
-    const duplicates: EntryRecord[] = await em.query(
+    return found(rows[0], tableId);
+  }
+
+  /** The entry recorded under an idempotency key, if any. */
+  async entryByKey(em: EntityManager, tableId: string, idempotencyKey: string): Promise<EntryRecord | undefined> {
+    const rows: EntryRecord[] = await em.query(
       `SELECT ${ENTRY_COLUMNS} FROM log_entries WHERE table_id = $1 AND idempotency_key = $2`, [tableId, idempotencyKey]);
-    return duplicates[0] ? { header, duplicate: normalize(duplicates[0]) } : { header };
+    return rows[0] ? normalize(rows[0]) : undefined;
   }
 
   async header(em: EntityManager, tableId: string): Promise<HeaderRecord> {
@@ -97,7 +97,38 @@ export class LogRepository {
     return rows.length === 1;
   }
 
-  /** Appends one entry, moves the header on, and queues the events, in one statement. */
+  /**
+   * Appends entry `seq` if the table's last entry is still `seq - 1`: one statement (its own
+   * transaction), so an append costs one round trip and one commit. Returns false, having
+   * written nothing, when another writer got there first. The header row is updated first,
+   * so concurrent writers of one table queue on its row lock and the outbox ids of one
+   * table follow commit order. A reused idempotency key fails with a unique violation on
+   * `log_entries_idempotency`.
+   */
+  async appendIfLast(em: EntityManager, tableId: string, entry: EntryRecord, change: HeaderChange, events: OutboxMessage[]): Promise<boolean> {
+    const rows: Array<{ n: number }> = await em.query(
+      `WITH header AS (
+         UPDATE game_tables SET revision = $5, last_seq = $2, status = $13, outcome = $14::jsonb,
+           finished_at = CASE WHEN $13 = 'finished' THEN $12::timestamptz ELSE NULL END
+         WHERE table_id = $1 AND last_seq = $2 - 1
+         RETURNING table_id
+       ), entry AS (
+         INSERT INTO log_entries (table_id, seq, kind, number, revision, seat, payload, random, state_hash, next_due_at, idempotency_key, recorded_at)
+         SELECT $1::text, $2::int, $3::text, $4::int, $5::int, $6::text, $7::jsonb, $8::boolean, $9::text, $10::timestamptz, $11::text, $12::timestamptz
+         FROM header
+         RETURNING seq
+       ), events AS (
+         INSERT INTO outbox (subject, msg_id, payload)
+         SELECT o.subject, o.msg_id, o.payload FROM jsonb_to_recordset($15::jsonb) AS o(subject text, msg_id text, payload text)
+         WHERE EXISTS (SELECT 1 FROM entry)
+       )
+       SELECT count(*)::int AS n FROM entry`,
+      entryParameters(tableId, entry, change, events),
+    );
+    return rows[0]!.n === 1;
+  }
+
+  /** Appends one entry, moves the header on, and queues the events, in one statement (inside the caller's transaction). */
   async appendEntry(em: EntityManager, tableId: string, entry: EntryRecord, change: HeaderChange, events: OutboxMessage[]): Promise<void> {
     await em.query(
       `WITH entry AS (
@@ -110,12 +141,24 @@ export class LogRepository {
        )
        INSERT INTO outbox (subject, msg_id, payload)
        SELECT o.subject, o.msg_id, o.payload FROM jsonb_to_recordset($15::jsonb) AS o(subject text, msg_id text, payload text)`,
-      [tableId, entry.seq, entry.kind, entry.number, entry.revision, entry.seat,
-        entry.payload === null ? null : JSON.stringify(entry.payload), entry.random, entry.stateHash, entry.nextDueAt,
-        entry.idempotencyKey, entry.recordedAt, change.status, change.outcome === null ? null : JSON.stringify(change.outcome),
-        outboxJson(events)],
+      entryParameters(tableId, entry, change, events),
     );
   }
+}
+
+function entryParameters(tableId: string, entry: EntryRecord, change: HeaderChange, events: OutboxMessage[]): unknown[] {
+  return [tableId, entry.seq, entry.kind, entry.number, entry.revision, entry.seat,
+    entry.payload === null ? null : JSON.stringify(entry.payload), entry.random, entry.stateHash, entry.nextDueAt,
+    entry.idempotencyKey, entry.recordedAt, change.status, change.outcome === null ? null : JSON.stringify(change.outcome),
+    outboxJson(events)];
+}
+
+/** True for the unique violation of a reused idempotency key. */
+export function isDuplicateKey(error: unknown): boolean {
+  const e = error as { code?: string; constraint?: string; driverError?: { code?: string; constraint?: string } };
+  const code = e?.driverError?.code ?? e?.code;
+  const constraint = e?.driverError?.constraint ?? e?.constraint;
+  return code === '23505' && constraint === 'log_entries_idempotency';
 }
 
 function found(header: HeaderRecord | undefined, tableId: string): HeaderRecord {

@@ -8,9 +8,9 @@ import {
 import { isDeepStrictEqual } from 'node:util';
 import type { GameRegistry } from '@chronicle/games';
 import type { DataSource, EntityManager } from 'typeorm';
-import { loggedMove, moveEvent, tableEvent } from './events';
+import { factsOf, loggedMove, moveEvent, tableEvent } from './events';
 import { KeyedMutex } from './keyed-mutex';
-import type { EntryRecord, HeaderRecord, LogRepository } from './log.repository';
+import { isDuplicateKey, type EntryRecord, type HeaderRecord, type LogRepository } from './log.repository';
 import { TableCache, type CachedTable } from './table-cache';
 
 export interface OpenRequest {
@@ -83,45 +83,64 @@ export class TableStore {
     });
   }
 
+  /**
+   * Plays a move on the cached state and writes it with one conditional statement. The
+   * cache may be behind the database (another replica appended): the write then fails
+   * without writing, and the move is tried once more on the state rebuilt from the log.
+   * A retried request (same idempotency key) gets the first result back.
+   */
   async append(request: AppendRequest): Promise<AppendedV1> {
     return this.locks.run(request.tableId, async () => {
-      let table: CachedTable | undefined;
-      try {
-        const result = await this.db.transaction(async (em) => {
-          const { header, duplicate } = await this.repository.lockHeader(em, request.tableId, request.idempotencyKey);
-          if (duplicate) return { reply: duplicateReply(request, header, duplicate) };
-          if (request.expectedRevision !== header.revision) {
-            throw new ConcurrentMove(
-              `table ${request.tableId} is at revision ${header.revision}, not ${request.expectedRevision}: reload and retry`);
-          }
-          table = await this.cached(em, header);
-          const { move, state } = engine.step(table.game, table.log.header(), table.state, request.seat, request.payload);
-          const recordedAt = new Date();
-          const entry: EntryRecord = {
-            seq: header.lastSeq + 1, kind: 'move', number: move.number, revision: move.number, seat: move.seat,
-            payload: move.payload, random: move.random, stateHash: request.stateHash ?? null,
-            nextDueAt: request.nextDueAt ? new Date(request.nextDueAt).toISOString() : null,
-            idempotencyKey: request.idempotencyKey, recordedAt,
-          };
-          const events = [moveEvent(request.tableId, entry)];
-          if (state.outcome) events.push(tableEvent('finished', header, entry.seq, entry.revision, state.outcome, recordedAt));
-          await this.repository.appendEntry(em, request.tableId, entry, {
+      for (let attempt = 0; ; attempt++) {
+        const table = await this.current(request.tableId, attempt > 0);
+        if (request.expectedRevision !== table.log.revision) {
+          const duplicate = await this.repository.entryByKey(this.db.manager, request.tableId, request.idempotencyKey);
+          if (duplicate) return this.duplicateReply(request, duplicate);
+          if (attempt === 0) continue;
+          throw new ConcurrentMove(
+            `table ${request.tableId} is at revision ${table.log.revision}, not ${request.expectedRevision}: reload and retry`);
+        }
+        let step;
+        try {
+          step = engine.step(table.game, table.log.header(), table.state, request.seat, request.payload);
+        } catch (error) {
+          // A refused move changed nothing; anything else (a game bug) may have half-changed the state.
+          if (!(error instanceof IllegalMove)) this.cache.delete(request.tableId);
+          throw error;
+        }
+        const { move, state } = step;
+        // From here the cached state holds the move: unless it is written, drop the cache.
+        const recordedAt = new Date();
+        const entry: EntryRecord = {
+          seq: table.seq + 1, kind: 'move', number: move.number, revision: move.number, seat: move.seat,
+          payload: move.payload, random: move.random, stateHash: request.stateHash ?? null,
+          nextDueAt: request.nextDueAt ? new Date(request.nextDueAt).toISOString() : null,
+          idempotencyKey: request.idempotencyKey, recordedAt,
+        };
+        const events = [moveEvent(request.tableId, entry)];
+        if (state.outcome) events.push(tableEvent('finished', factsOf(table.log), entry.seq, entry.revision, state.outcome, recordedAt));
+        let written: boolean;
+        try {
+          written = await this.repository.appendIfLast(this.db.manager, request.tableId, entry, {
             status: state.outcome ? 'finished' : 'open', outcome: state.outcome,
           }, events);
-          return { entry, move, outcome: state.outcome };
-        });
-        if (result.reply) return result.reply;
-        const { entry, move, outcome } = result;
-        table!.log.append(move);
-        table!.seq = entry.seq;
-        table!.extras.push({ seq: entry.seq, stateHash: entry.stateHash, nextDueAt: entry.nextDueAt });
+        } catch (error) {
+          this.cache.delete(request.tableId);
+          if (!isDuplicateKey(error)) throw error;
+          // The key was used at an earlier revision (since taken back by an undo): the first result stands.
+          const duplicate = await this.repository.entryByKey(this.db.manager, request.tableId, request.idempotencyKey);
+          return this.duplicateReply(request, duplicate!);
+        }
+        if (!written) {
+          this.cache.delete(request.tableId);
+          if (attempt > 0) throw new ConcurrentMove(`table ${request.tableId} moved on while this move was written: reload and retry`);
+          continue;
+        }
+        table.log.append(move);
+        table.seq = entry.seq;
+        table.extras.push({ seq: entry.seq, stateHash: entry.stateHash, nextDueAt: entry.nextDueAt });
         this.options.onCommitted();
-        return { tableId: request.tableId, revision: entry.revision, seq: entry.seq, move: loggedMove(entry), duplicate: false, outcome };
-      } catch (error) {
-        // A refused move left the cached state as it was; after anything else (a failed
-        // commit after the step, a game bug) the cache may be ahead of the log: drop it.
-        if (table && !(error instanceof IllegalMove)) this.cache.delete(request.tableId);
-        throw error;
+        return { tableId: request.tableId, revision: entry.revision, seq: entry.seq, move: loggedMove(entry), duplicate: false, outcome: state.outcome };
       }
     });
   }
@@ -129,7 +148,7 @@ export class TableStore {
   async undo(request: UndoRequest): Promise<UndoneV1> {
     return this.locks.run(request.tableId, async () => {
       const result = await this.db.transaction(async (em) => {
-        const { header } = await this.repository.lockHeader(em, request.tableId);
+        const header = await this.repository.lockHeader(em, request.tableId);
         if (request.expectedRevision !== undefined && request.expectedRevision !== header.revision) {
           throw new ConcurrentMove(`table ${request.tableId} is at revision ${header.revision}, not ${request.expectedRevision}: reload and retry`);
         }
@@ -200,6 +219,30 @@ export class TableStore {
     });
   }
 
+  /**
+   * The table as this process last saw it, or (`fresh`, or not cached) as the database has
+   * it now. Appends check freshness by their conditional write instead of a read.
+   */
+  private async current(tableId: string, fresh: boolean): Promise<CachedTable> {
+    const hit = fresh ? undefined : this.cache.get(tableId);
+    if (hit) return hit;
+    return this.db.transaction('REPEATABLE READ', async (em) => this.cached(em, await this.repository.header(em, tableId)));
+  }
+
+  /** The first result again, for a retried append; a key reused for another move is refused. */
+  private async duplicateReply(request: AppendRequest, entry: EntryRecord): Promise<AppendedV1> {
+    if (entry.seat !== request.seat || !isDeepStrictEqual(entry.payload, request.payload)) {
+      throw new BadRequest(
+        `idempotency key ${request.idempotencyKey} of table ${request.tableId} was used for move ${entry.number} with another seat or payload`);
+    }
+    const header = await this.repository.header(this.db.manager, request.tableId);
+    const finishedByIt = header.status === 'finished' && header.lastSeq === entry.seq;
+    return {
+      tableId: request.tableId, revision: entry.revision, seq: entry.seq, move: loggedMove(entry), duplicate: true,
+      outcome: finishedByIt ? header.outcome : null,
+    };
+  }
+
   /** The cached table when it is at the header's last entry, else rebuilt from the entries. */
   private async cached(em: EntityManager, header: HeaderRecord): Promise<CachedTable> {
     const hit = this.cache.get(header.tableId);
@@ -234,17 +277,4 @@ function foldExtras(entries: EntryRecord[]): CachedTable['extras'] {
     else extras.pop();
   }
   return extras;
-}
-
-/** The first result again, for a retried append; a key reused for another move is refused. */
-function duplicateReply(request: AppendRequest, header: HeaderRecord, entry: EntryRecord): AppendedV1 {
-  if (entry.seat !== request.seat || !isDeepStrictEqual(entry.payload, request.payload)) {
-    throw new BadRequest(
-      `idempotency key ${request.idempotencyKey} of table ${request.tableId} was used for move ${entry.number} with another seat or payload`);
-  }
-  const finishedByIt = header.status === 'finished' && header.lastSeq === entry.seq;
-  return {
-    tableId: request.tableId, revision: entry.revision, seq: entry.seq, move: loggedMove(entry), duplicate: true,
-    outcome: finishedByIt ? header.outcome : null,
-  };
 }
