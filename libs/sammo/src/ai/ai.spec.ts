@@ -2,7 +2,7 @@ import { streamFromSeed } from '../rng/streams';
 import { addGeneral, smallWorld, TEST_SEED } from '../testing/small-world';
 import { REST_KEY } from '../world/constants';
 import { chooseGeneralTurn } from './general-ai';
-import { chooseNationTurn } from './nation-ai';
+import { chooseNationTurn, promoteChiefs } from './nation-ai';
 import { contextFor, feasible } from './feasible';
 import { GENERAL_COMMANDS } from '../commands/registry';
 
@@ -46,6 +46,13 @@ describe('GeneralAI (§8)', () => {
     expect(chooseGeneralTurn(world, soldier, rest, ai(3)).action).toBe('che_훈련');
   });
 
+  it('hands its gold to the nation before an NPC dies', () => {
+    const world = smallWorld();
+    const g = addGeneral(world, { id: 1, npc: 2, killturn: 3 });
+    g.gold = 1234;
+    expect(chooseGeneralTurn(world, g, rest, ai(1))).toEqual({ action: 'che_헌납', arg: { isGold: true, amount: 1200 } });
+  });
+
   it('lets a wanderer join a nation now and then', () => {
     const world = smallWorld();
     const w = addGeneral(world, { id: 1, npc: 2, nation: 0, officerLevel: 0 });
@@ -67,5 +74,25 @@ describe('nation AI', () => {
     expect(slot).toEqual({ action: 'che_포상', arg: { isGold: true, amount: 1000, destGeneralId: 2 } });
     // pop 25%, development 16.5%: mean below 0.5 → 10%
     expect(nation.rate).toBe(10);
+  });
+});
+
+describe('promotions', () => {
+  it('fills vacant chief seats with the ablest members, once a quarter', () => {
+    const world = smallWorld();
+    addGeneral(world, { id: 1, npc: 2, officerLevel: 12 });
+    const strong = addGeneral(world, { id: 2, npc: 2, leadership: 90 });
+    const second = addGeneral(world, { id: 3, npc: 2, strength: 70 });
+    const weak = addGeneral(world, { id: 4, npc: 2, intel: 10 });
+    const nation = world.nations.get(1)!;
+    promoteChiefs(world, nation);
+    // Level 2 nation: chief seats 9 to 11; three members for three seats, ablest first.
+    expect([strong.officerLevel, second.officerLevel, weak.officerLevel]).toEqual([11, 10, 9]);
+    strong.officerLevel = 1;
+    promoteChiefs(world, nation);
+    expect(strong.officerLevel).toBe(1);
+    nation.chiefSet = 0;
+    promoteChiefs(world, nation);
+    expect(strong.officerLevel).toBe(11);
   });
 });

@@ -19,7 +19,8 @@ const minNpcRecruitCityPopulation = 50000;
 /**
  * GeneralAI (§8) over the implemented commands, drawing only from the general's
  * `GeneralAI` stream. Priorities: a valid reserved command, rest when hurt, a wanderer's
- * joining, 귀환, 금쌀구매, NPC헌납, 징병 and 전투준비 while the nation is at war,
+ * joining, NPC사망대비 (an NPC about to die hands its gold to the nation), 귀환, 금쌀구매,
+ * NPC헌납, 징병 and 전투준비 while the nation is at war,
  * 일반내정 by weight, 내정워프; else 휴식. War moves (출병, 전방워프) are not implemented.
  */
 export function chooseGeneralTurn(world: World, general: General, reserved: TurnSlot, rng: RandUtil): TurnSlot {
@@ -37,6 +38,10 @@ export function chooseGeneralTurn(world: World, general: General, reserved: Turn
   }
   const nation = ctx.nation!;
   const city = ctx.city;
+  if (general.npc >= 2 && general.killturn <= 5 && general.gold >= 100) {
+    const farewell = try_('che_헌납', { isGold: true, amount: Math.min(10000, Math.floor(general.gold / 100) * 100) });
+    if (farewell) return farewell;
+  }
   if (city.nation !== general.nation) return try_('che_귀환') ?? REST_SLOT;
 
   const develGold = world.env.develcost * 30;

@@ -2,13 +2,14 @@ import type { Json } from '@chronicle/engine';
 import { NATION_COMMANDS } from '../commands/registry';
 import type { RandUtil } from '../rng/rand-util';
 import { REST_KEY } from '../world/constants';
-import { citiesOfNation, generalsOfNation, REST_SLOT } from '../world/queries';
+import { nationLog } from '../world/logbook';
+import { citiesOfNation, generalsOfNation, lowestChiefLevel, REST_SLOT } from '../world/queries';
 import type { General, Nation, TurnSlot, World } from '../world/types';
 import { contextFor, feasible } from './feasible';
 import { developmentRate } from './general-ai';
 
 /**
- * A basic nation AI for chiefs (§8): quarterly tax from the nation's development, then
+ * A basic nation AI for chiefs (§8): quarterly promotions and tax from the nation's development, then
  * urgent rewards (NPC긴급포상), confiscation when the treasury is empty (NPC몰수), and
  * domestic assignments (NPC내정발령); else 휴식. Diplomacy, capital moves and war
  * assignments are not implemented.
@@ -20,7 +21,10 @@ export function chooseNationTurn(world: World, chief: General, nation: Nation, r
     if (command && feasible(ctx, command, reserved.arg)) return reserved;
   }
   const cities = citiesOfNation(world, nation.id);
-  if (world.env.month % 3 === 1 && chief.officerLevel === 12) setTax(nation, cities);
+  if (world.env.month % 3 === 1 && chief.officerLevel === 12) {
+    promoteChiefs(world, nation);
+    setTax(nation, cities);
+  }
 
   const members = generalsOfNation(world, nation.id).filter((g) => g.id !== chief.id && g.npc !== 5);
   const try_ = (key: string, arg: Json): TurnSlot | null => (feasible(ctx, NATION_COMMANDS.get(key)!, arg) ? { action: key, arg } : null);
@@ -50,6 +54,30 @@ export function chooseNationTurn(world: World, chief: General, nation: Nation, r
     }
   }
   return REST_SLOT;
+}
+
+/**
+ * Quarterly promotions: each vacant chief seat the nation's level allows (11 down to the
+ * lowest) goes to the ablest ordinary member (stat total, then id), unless the seat was
+ * already filled this quarter (`chief_set`, cleared by ResetOfficerLock). The legacy
+ * per-seat stat preferences are not modelled.
+ */
+export function promoteChiefs(world: World, nation: Nation): void {
+  const taken = new Set<number>();
+  const members = generalsOfNation(world, nation.id);
+  for (const g of members) taken.add(g.officerLevel);
+  const candidates = members
+    .filter((g) => g.officerLevel === 1 && g.npc !== 5)
+    .sort((a, b) => b.leadership + b.strength + b.intel - (a.leadership + a.strength + a.intel) || a.id - b.id);
+  for (let level = 11; level >= lowestChiefLevel(nation.level); level--) {
+    if (taken.has(level) || (nation.chiefSet & (1 << level)) !== 0) continue;
+    const pick = candidates.shift();
+    if (!pick) return;
+    pick.officerLevel = level;
+    pick.officerCity = 0;
+    nation.chiefSet |= 1 << level;
+    nationLog(world, nation.id, `${pick.name}을(를) 수뇌(${level})로 임명했습니다.`);
+  }
 }
 
 /** NPC tax from mean(pop ratio, development ratio): > 0.95 → 25, > 0.7 → 20, > 0.5 → 15, else 10. */
