@@ -1,4 +1,4 @@
-import { diceRace, ticTacToe, type DiceRaceData, type Roll } from './examples';
+import { diceRace, journal, ticTacToe, type DiceRaceData, type Roll } from './examples';
 import type { RandomSource } from './random-source';
 import { ConcurrentMove, GameInProgress, GameOver, IllegalMove, UnknownTable } from './errors';
 import type { GameLog } from './game-log';
@@ -71,5 +71,19 @@ describe('InMemoryTables', () => {
       }
       await expect(tables.finishedLog('d1')).rejects.toThrow(ConcurrentMove);
     });
+  });
+});
+
+describe('the journal example', () => {
+  it('takes notes from any seat or the table, refuses strangers and empty notes, and undoes', async () => {
+    const tables = new InMemoryTables(journal);
+    await tables.open({ tableId: 'j1', seats: ['ann', 'bob'] });
+    await tables.move('j1', 'bob', { text: 'hello' });
+    await tables.move('j1', null, { text: 'from the table' });
+    await expect(tables.move('j1', 'zed', { text: 'hi' })).rejects.toThrow(/zed has no seat/);
+    await expect(tables.move('j1', 'ann', { text: '' })).rejects.toThrow(IllegalMove);
+    expect((await tables.state('j1')).data).toEqual({ notes: 2, last: 'from the table' });
+    await tables.undo('j1', null);
+    expect((await tables.state('j1')).data).toEqual({ notes: 1, last: 'hello' });
   });
 });

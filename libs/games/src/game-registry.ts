@@ -1,5 +1,5 @@
 import { IllegalMove, InvalidGame, type AnyGame } from '@chronicle/engine';
-import { diceRace, ticTacToe } from '@chronicle/engine/examples';
+import { diceRace, journal, ticTacToe } from '@chronicle/engine/examples';
 
 /**
  * The games a service can run, by id, one rules version each. Every service that replays
@@ -41,4 +41,4 @@ export class GameRegistry {
 }
 
 /** The games of this build. */
-export const defaultGames = (): GameRegistry => new GameRegistry([diceRace, ticTacToe]);
+export const defaultGames = (): GameRegistry => new GameRegistry([diceRace, ticTacToe, journal]);

@@ -1,2 +1,3 @@
 export { diceRace, type DiceRaceData, type Roll } from './dice-race';
 export { ticTacToe, type TicTacToeData, type Mark } from './tic-tac-toe';
+export { journal, type JournalData, type Note } from './journal';
