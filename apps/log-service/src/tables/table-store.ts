@@ -7,9 +7,9 @@ import {
 } from '@chronicle/engine';
 import { isDeepStrictEqual } from 'node:util';
 import type { GameRegistry } from '@chronicle/games';
+import { KeyedMutex } from '@chronicle/service-kit';
 import type { DataSource, EntityManager } from 'typeorm';
 import { factsOf, loggedMove, moveEvent, tableEvent } from './events';
-import { KeyedMutex } from './keyed-mutex';
 import { isDuplicateKey, type EntryRecord, type HeaderRecord, type LogRepository } from './log.repository';
 import { TableCache, type CachedTable } from './table-cache';
 
