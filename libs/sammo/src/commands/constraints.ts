@@ -1,6 +1,4 @@
-import { Diplo } from '../world/constants';
-import { diplomacyKey, relYear } from '../world/queries';
-import type { City, General } from '../world/types';
+import { relYear } from '../world/queries';
 import type { CommandContext, Constraint } from './command';
 
 /**
@@ -13,7 +11,6 @@ export const notWanderingNation: Constraint<unknown> = (c) => (c.nation !== unde
 export const occupiedCity: Constraint<unknown> = (c) => (c.city.nation !== c.general.nation ? '아국이 아닙니다.' : null);
 export const suppliedCity: Constraint<unknown> = (c) => (c.city.supply === 0 ? '고립된 도시입니다.' : null);
 export const beChief: Constraint<unknown> = (c) => (c.general.officerLevel < 5 ? '수뇌가 아닙니다.' : null);
-export const beLord: Constraint<unknown> = (c) => (c.general.officerLevel !== 12 ? '군주가 아닙니다.' : null);
 export const notLord: Constraint<unknown> = (c) => (c.general.officerLevel === 12 ? '군주입니다.' : null);
 export const notOpeningPart: Constraint<unknown> = (c) => (relYear(c.world) < 3 ? '초반 제한 중에는 불가능합니다.' : null);
 
@@ -27,14 +24,6 @@ export function reqGeneralRice<A>(amount: (c: CommandContext, a: A) => number): 
 
 export const reqGeneralCrew: Constraint<unknown> = (c) => (c.general.crew <= 0 ? '병사가 없습니다.' : null);
 
-export function reqNationGold<A>(amount: (c: CommandContext, a: A) => number): Constraint<A> {
-  return (c, a) => ((c.nation?.gold ?? 0) < amount(c, a) ? '국고가 부족합니다.' : null);
-}
-
-export function reqNationRice<A>(amount: (c: CommandContext, a: A) => number): Constraint<A> {
-  return (c, a) => ((c.nation?.rice ?? 0) < amount(c, a) ? '병량이 부족합니다.' : null);
-}
-
 type CityStat = 'agri' | 'comm' | 'secu' | 'def' | 'wall' | 'pop';
 
 /** RemainCityCapacity: the stat is not at its maximum yet. */
@@ -44,10 +33,6 @@ export function remainCityCapacity(stat: CityStat, label: string): Constraint<un
 }
 
 export const remainCityTrust: Constraint<unknown> = (c) => (c.city.trust >= 100 ? '이미 민심이 최대치입니다.' : null);
-
-export function reqCityCapacity(amount: (c: CommandContext) => number): Constraint<unknown> {
-  return (c) => (c.city.pop < amount(c) ? '주민이 모자랍니다.' : null);
-}
 
 export function reqCityTrust(min: number): Constraint<unknown> {
   return (c) => (c.city.trust < min ? '민심이 낮아 주민들이 도망갑니다.' : null);
@@ -70,20 +55,12 @@ export function suppliedDestCity<A>(dest: (a: A) => number): Constraint<A> {
   return (c, a) => (c.world.cities[dest(a)]!.supply === 0 ? '고립된 도시입니다.' : null);
 }
 
-export function existsDestGeneral<A>(dest: (a: A) => number): Constraint<A> {
-  return (c, a) => (c.world.generals.has(dest(a)) ? null : '없는 장수입니다.');
-}
-
 export function friendlyDestGeneral<A>(dest: (a: A) => number): Constraint<A> {
   return (c, a) => (c.world.generals.get(dest(a))?.nation !== c.general.nation ? '아군이 아닙니다.' : null);
 }
 
 export function notSelfDestGeneral<A>(dest: (a: A) => number): Constraint<A> {
   return (c, a) => (dest(a) === c.general.id ? '본인입니다.' : null);
-}
-
-export function existsDestNation<A>(dest: (a: A) => number): Constraint<A> {
-  return (c, a) => (c.world.nations.has(dest(a)) ? null : '멸망한 국가입니다.');
 }
 
 /** AllowJoinAction: the general may join a nation again (makelimit spent). */
@@ -99,14 +76,6 @@ export function allowJoinDestNation<A>(dest: (c: CommandContext, a: A) => number
     if (relYear(c.world) < 3 && nation.gennum >= 10) return '현재는 임관이 제한되어 있습니다.';
     return null;
   };
-}
-
-export function differentDestNation<A>(dest: (a: A) => number): Constraint<A> {
-  return (c, a) => (dest(a) === c.general.nation ? '같은 국가입니다.' : null);
-}
-
-export function atWarWith(world: CommandContext['world'], a: number, b: number): boolean {
-  return world.diplomacy.get(diplomacyKey(a, b))?.state === Diplo.war;
 }
 
 /** BFS distance between two cities over the whole map, stopping past `limit`. */
@@ -128,12 +97,4 @@ function cityDistance(c: CommandContext, from: number, to: number, limit: number
     layer = next;
   }
   return limit + 1;
-}
-
-export function isUser(general: General): boolean {
-  return general.npc < 2;
-}
-
-export function cityOwner(city: City): number {
-  return city.nation;
 }
