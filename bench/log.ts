@@ -1,0 +1,185 @@
+// The log service end to end (NATS request → PostgreSQL commit → reply, then outbox →
+// JetStream), beside this machine's ceilings for the same payloads: raw JetStream async
+// publishes and raw batched PostgreSQL inserts. Then the snapshot service rebuilding a
+// 100,000-move table by replay through the log service.
+import { LogClient, provision, RequestClient } from '@chronicle/bus';
+import { SnapshotSubjects, Subjects, type SnapshotV1 } from '@chronicle/contracts';
+import { engine, GameLog } from '@chronicle/engine';
+import { diceRace } from '@chronicle/engine/examples';
+import { connectNats, createTestDatabase, removePrefixed, spawnService, uniquePrefix, type ServiceProcess } from '@chronicle/testing';
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
+import type { NatsConnection } from '@nats-io/nats-core';
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+import { snapshotTopology } from '../apps/snapshot-service/src/topology';
+import { percentile } from './machine';
+
+const PAYLOAD_TEXT = 'x'.repeat(170); // with the JSON around it, ~200 bytes per move
+const ONE_TABLE_APPENDS = 2_000;
+const TABLES = 50;
+const APPENDS_PER_TABLE = 200;
+const CEILING_MESSAGES = 20_000;
+const REBUILD_MOVES = 100_000;
+
+const now = () => performance.now();
+const rate = (count: number, ms: number) => Math.round(count / (ms / 1000));
+const fmt = (ms: number) => ms.toFixed(2);
+
+async function ceilingJetStream(nc: NatsConnection, subjects: Subjects): Promise<number> {
+  const jsm = await jetstreamManager(nc);
+  const stream = subjects.stream('RAW');
+  await jsm.streams.add({ name: stream, subjects: [subjects.of('raw.>')], duplicate_window: 120_000_000_000 });
+  const js = jetstream(nc);
+  const body = JSON.stringify({ tableId: 't', seat: 'ann', payload: { text: PAYLOAD_TEXT } });
+  const started = now();
+  for (let i = 0; i < CEILING_MESSAGES; i += 1_000) {
+    const acks = [];
+    for (let j = i; j < i + 1_000; j++) acks.push(js.publish(subjects.of(`raw.t${j % TABLES}`), body, { msgID: `raw:${j}` }));
+    await Promise.all(acks);
+  }
+  const ms = now() - started;
+  await jsm.streams.delete(stream);
+  return rate(CEILING_MESSAGES, ms);
+}
+
+async function ceilingPostgres(url: string): Promise<number> {
+  const pg = new Client({ connectionString: url });
+  await pg.connect();
+  await pg.query('CREATE TABLE raw_inserts (table_id text, seq int, payload jsonb, PRIMARY KEY (table_id, seq))');
+  const payload = JSON.stringify({ text: PAYLOAD_TEXT });
+  const started = now();
+  for (let i = 0; i < CEILING_MESSAGES; i += 100) {
+    const values: string[] = [];
+    const params: unknown[] = [];
+    for (let j = i; j < i + 100; j++) {
+      values.push(`($${params.length + 1}, $${params.length + 2}, $${params.length + 3})`);
+      params.push(`t${j % TABLES}`, j, payload);
+    }
+    await pg.query('BEGIN');
+    await pg.query(`INSERT INTO raw_inserts VALUES ${values.join(',')}`, params);
+    await pg.query('COMMIT');
+  }
+  const ms = now() - started;
+  await pg.query('DROP TABLE raw_inserts');
+  await pg.end();
+  return rate(CEILING_MESSAGES, ms);
+}
+
+interface Appended {
+  ms: number;
+  latencies: number[];
+}
+
+async function appendLoop(log: LogClient, tableId: string, count: number, sent: Map<string, number>): Promise<number[]> {
+  const latencies: number[] = [];
+  for (let revision = 0; revision < count; revision++) {
+    const started = now();
+    sent.set(`${tableId}:${revision + 1}`, started);
+    await log.append({ tableId, seat: 'ann', payload: { text: PAYLOAD_TEXT }, expectedRevision: revision, idempotencyKey: `${tableId}-${revision}` });
+    latencies.push(now() - started);
+  }
+  return latencies;
+}
+
+async function appendAcross(log: LogClient, tables: string[], perTable: number, sent: Map<string, number>): Promise<Appended> {
+  for (const tableId of tables) await log.open({ tableId, gameId: 'journal', seats: ['ann'] });
+  const started = now();
+  const all = await Promise.all(tables.map((tableId) => appendLoop(log, tableId, perTable, sent)));
+  return { ms: now() - started, latencies: all.flat().sort((a, b) => a - b) };
+}
+
+/** Writes a 100,000-move dice race straight into the log service's tables, as if it had been played. */
+async function seedBigTable(log: LogClient, url: string): Promise<void> {
+  await log.open({ tableId: 'big', gameId: 'dice-race', seats: ['ann', 'bob', 'cid', 'dan'], options: { finish: 1e9 } });
+  const pg = new Client({ connectionString: url });
+  await pg.connect();
+  const { seed, options } = (await pg.query('SELECT seed, options FROM game_tables WHERE table_id = $1', ['big'])).rows[0];
+  const game = GameLog.open({ tableId: 'big', gameId: diceRace.id, rulesVersion: diceRace.version, seats: ['ann', 'bob', 'cid', 'dan'], options, seed });
+  const state = engine.setup(diceRace, game.header());
+  for (let i = 0; i < REBUILD_MOVES; i++) game.append(engine.step(diceRace, game.header(), state, state.order.acting, { type: 'roll' }).move);
+  await pg.query('BEGIN');
+  for (let i = 0; i < REBUILD_MOVES; i += 5_000) {
+    const values: string[] = [];
+    const params: unknown[] = [];
+    for (const m of game.moves.slice(i, i + 5_000)) {
+      const p = params.length;
+      values.push(`('big', $${p + 1}, 'move', $${p + 1}, $${p + 1}, $${p + 2}, $${p + 3}, $${p + 4}, now())`);
+      params.push(m.number, m.seat, JSON.stringify(m.payload), m.random);
+    }
+    await pg.query(`INSERT INTO log_entries (table_id, seq, kind, number, revision, seat, payload, random, recorded_at) VALUES ${values.join(',')}`, params);
+  }
+  await pg.query('UPDATE game_tables SET revision = $1, last_seq = $1 WHERE table_id = $2', [REBUILD_MOVES, 'big']);
+  await pg.query('COMMIT');
+  await pg.end();
+}
+
+export async function main(): Promise<void> {
+  const db = await createTestDatabase();
+  const prefix = uniquePrefix('bench');
+  const subjects = new Subjects(prefix);
+  const seedKey = randomBytes(32).toString('hex');
+  const nc = await connectNats();
+  const services: ServiceProcess[] = [];
+  try {
+    await provision(nc, subjects, snapshotTopology());
+    const env = { CHRONICLE_PREFIX: prefix, CHRONICLE_SEED_KEY: seedKey, LOG_LEVEL: 'warn', HTTP_PORT: '0' };
+    const logService = spawnService('apps/log-service/src/main.ts', { ...env, DATABASE_URL: db.url, DB_POOL_SIZE: '20', LOG_LEVEL: 'info' });
+    services.push(logService);
+    await logService.waitFor(/log-service ready/, 60_000);
+    const requests = new RequestClient(nc, subjects, 30_000);
+    const log = new LogClient(requests);
+    console.log(`conditions: log-service in its own process (pool 20), PostgreSQL 127.0.0.1 (fsync on), NATS 127.0.0.1; moves of ~${JSON.stringify({ text: PAYLOAD_TEXT }).length + 30} bytes`);
+
+    process.stdout.write('ceilings… ');
+    const jsCeiling = await ceilingJetStream(nc, subjects);
+    const pgCeiling = await ceilingPostgres(db.url);
+    const ceiling = Math.min(jsCeiling, pgCeiling);
+    console.log(`raw JetStream async publish ${jsCeiling}/s, raw batched PostgreSQL inserts (100 rows/tx) ${pgCeiling}/s`);
+
+    const sent = new Map<string, number>();
+    const eventLatencies: number[] = [];
+    const tap = nc.subscribe(subjects.of('moves.>'), {
+      callback: (_e, m) => {
+        const event = m.json<{ tableId: string; revision: number }>();
+        const at = sent.get(`${event.tableId}:${event.revision}`);
+        if (at !== undefined) eventLatencies.push(now() - at);
+      },
+    });
+
+    const one = await appendAcross(log, ['solo'], ONE_TABLE_APPENDS, sent);
+    const oneRate = rate(ONE_TABLE_APPENDS, one.ms);
+    console.log(`1 table: ${ONE_TABLE_APPENDS} sequential appends, ${oneRate}/s, p50 ${fmt(percentile(one.latencies, 50))} ms, p99 ${fmt(percentile(one.latencies, 99))} ms`);
+
+    const tables = Array.from({ length: TABLES }, (_, i) => `t${i}`);
+    const many = await appendAcross(log, tables, APPENDS_PER_TABLE, sent);
+    const manyRate = rate(TABLES * APPENDS_PER_TABLE, many.ms);
+    console.log(`${TABLES} tables in parallel: ${TABLES * APPENDS_PER_TABLE} appends, ${manyRate}/s, p50 ${fmt(percentile(many.latencies, 50))} ms, p99 ${fmt(percentile(many.latencies, 99))} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    tap.unsubscribe();
+    eventLatencies.sort((a, b) => a - b);
+    console.log(`append → event on moves.<table>: ${eventLatencies.length} events, p50 ${fmt(percentile(eventLatencies, 50))} ms, p99 ${fmt(percentile(eventLatencies, 99))} ms`);
+    console.log(`ratios to the lower ceiling (${ceiling}/s): 1 table ${(oneRate / ceiling).toFixed(3)}, ${TABLES} tables ${(manyRate / ceiling).toFixed(3)}`);
+
+    process.stdout.write(`writing a ${REBUILD_MOVES}-move dice race into the log… `);
+    await seedBigTable(log, db.url);
+    console.log('done');
+    const snapshotService = spawnService('apps/snapshot-service/src/main.ts', { ...env, LOG_LEVEL: 'info' });
+    services.push(snapshotService);
+    await snapshotService.waitFor(/snapshot-service ready/, 60_000);
+    const started = now();
+    const snapshot = await requests.request<SnapshotV1>(SnapshotSubjects.get, { v: 1, tableId: 'big' }, 600_000);
+    const rebuildS = (now() - started) / 1000;
+    for (const line of snapshotService.output().split('\n').filter((l) => /replaying table big|rebuilt table big/.test(l))) {
+      console.log(`  snapshot-service: ${(/"msg":"([^"]*)"/.exec(line)?.[1] ?? line).slice(0, 160)}`);
+    }
+    console.log(`snapshot rebuild of ${snapshot.revision} moves through the log service: ${rebuildS.toFixed(2)} s`);
+
+    console.log(`RESULT log appends_per_s_1_table=${oneRate} appends_per_s_50_tables=${manyRate} ceiling_ratio=${(manyRate / ceiling).toFixed(3)} append_p99_ms=${fmt(percentile(many.latencies, 99))} rebuild_100k_s=${rebuildS.toFixed(2)}`);
+    console.log(`RESULT log append_p50_ms=${fmt(percentile(many.latencies, 50))} append_to_event_p50_ms=${fmt(percentile(eventLatencies, 50))} append_to_event_p99_ms=${fmt(percentile(eventLatencies, 99))} jetstream_ceiling_per_s=${jsCeiling} postgres_ceiling_per_s=${pgCeiling}`);
+  } finally {
+    for (const service of services) await service.stop();
+    await removePrefixed(nc, prefix);
+    await nc.drain();
+    await db.drop();
+  }
+}
