@@ -19,7 +19,8 @@ describe('per-general pipeline (§3)', () => {
     world.generals.get(7)!.queue[0] = { action: 'che_농지개간', arg: null };
     const steps: string[] = [];
     const { streams } = turn(world, 7, (step) => steps.push(step));
-    expect(steps).toEqual(['load', 'preprocess', 'nationCommand', 'generalCommand', 'pullQueues', 'updateTurnTime']);
+    expect(steps).toEqual(['load', 'inheritance', 'preprocess', 'nationCommand', 'generalCommand', 'pullQueues', 'updateTurnTime']);
+    expect(world.generals.get(7)!.aux.inheritLivedMonth).toBe(1);
     expect(streams.labels).toEqual(['nationCommand/190/1/7/휴식', 'generalCommand/190/1/7/che_농지개간']);
   });
 

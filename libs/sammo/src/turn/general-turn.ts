@@ -16,7 +16,8 @@ import type { TurnRun } from './turn-run';
 const EMPTY_LAST = { command: REST_KEY, arg: null, term: 0 };
 
 /**
- * One general's turn (§3), steps in order: chief's nation command setup, preprocess,
+ * One general's turn (§3), steps in order: chief's nation command setup, inheritance
+ * (lived months of users), preprocess,
  * AI decision, block, nation command, general command with killturn, queue pulls,
  * autorun limit, turn-time update. Returns false when the general is gone.
  */
@@ -30,6 +31,9 @@ export function runGeneralTurn(run: TurnRun, general: General): boolean {
   const nation = general.nation === 0 ? undefined : world.nations.get(general.nation);
   const chiefLevel = nation !== undefined && general.officerLevel >= 5 ? general.officerLevel : 0;
   const chiefQueue = chiefLevel > 0 ? nation!.chiefQueues[chiefLevel] : undefined;
+
+  trace?.('inheritance', general.id);
+  if (general.owner !== null && general.npc < 2 && env.isunited === 0) general.aux.inheritLivedMonth = (general.aux.inheritLivedMonth ?? 0) + 1;
 
   trace?.('preprocess', general.id);
   preprocess(world, general);

@@ -217,7 +217,7 @@ function readAux(value: unknown, p: string): GeneralAux {
   const o = obj(value, p);
   const aux: GeneralAux = {};
   for (const key of Object.keys(o)) {
-    if (key === 'autorunLimit' || key === 'nextTurnTimeBase' || key === 'armType' || key === 'maxDomesticCritical' || key === 'last발령') {
+    if (key === 'autorunLimit' || key === 'nextTurnTimeBase' || key === 'armType' || key === 'maxDomesticCritical' || key === 'last발령' || key === 'inheritLivedMonth') {
       aux[key] = num(o, key, p);
     } else {
       throw new InvalidGame(`${p}.${key} is not a general aux field`);

@@ -131,6 +131,8 @@ export interface GeneralAux {
   armType?: number;
   maxDomesticCritical?: number;
   last발령?: number;
+  /** Inheritance `lived_month`: months a user lived while the world was not unified. */
+  inheritLivedMonth?: number;
 }
 
 export interface General {
