@@ -2,7 +2,7 @@
 // JetStream), beside this machine's ceilings for the same payloads: raw JetStream async
 // publishes and raw batched PostgreSQL inserts. Then the snapshot service rebuilding a
 // 100,000-move table by replay through the log service.
-import { LogClient, provision, RequestClient } from '@chronicle/bus';
+import { LogClient, RequestClient } from '@chronicle/bus';
 import { SnapshotSubjects, Subjects, type SnapshotV1 } from '@chronicle/contracts';
 import { engine, GameLog } from '@chronicle/engine';
 import { diceRace } from '@chronicle/engine/examples';
@@ -11,7 +11,6 @@ import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/nats-core';
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
-import { snapshotTopology } from '../apps/snapshot-service/src/topology';
 import { percentile } from './machine';
 
 const PAYLOAD_TEXT = 'x'.repeat(170); // with the JSON around it, ~200 bytes per move
@@ -121,8 +120,8 @@ export async function main(): Promise<void> {
   const nc = await connectNats();
   const services: ServiceProcess[] = [];
   try {
-    await provision(nc, subjects, snapshotTopology());
-    const env = { CHRONICLE_PREFIX: prefix, CHRONICLE_SEED_KEY: seedKey, LOG_LEVEL: 'warn', HTTP_PORT: '0' };
+    // Each service provisions what it needs at start (deployments run the provisioning step instead).
+    const env = { CHRONICLE_PREFIX: prefix, CHRONICLE_SEED_KEY: seedKey, LOG_LEVEL: 'warn', HTTP_PORT: '0', NATS_PROVISION: 'true' };
     const logService = spawnService('apps/log-service/src/main.ts', { ...env, DATABASE_URL: db.url, DB_POOL_SIZE: '20', LOG_LEVEL: 'info' });
     services.push(logService);
     await logService.waitFor(/log-service ready/, 60_000);

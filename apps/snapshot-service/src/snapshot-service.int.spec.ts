@@ -5,14 +5,14 @@ import {
 import { engine, GameLog, stateHash, stateToArray, type Json } from '@chronicle/engine';
 import { diceRace, ticTacToe } from '@chronicle/engine/examples';
 import { defaultGames } from '@chronicle/games';
-import { connectNats, createTestDatabase, readStream, removePrefixed, uniquePrefix, waitUntil, type TestDatabase } from '@chronicle/testing';
+import {
+  connectNats, createTestDatabase, readStream, removePrefixed, spawnService, uniquePrefix, waitUntil, type ServiceProcess, type TestDatabase,
+} from '@chronicle/testing';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { Kvm } from '@nats-io/kv';
 import type { NatsConnection, Subscription } from '@nats-io/nats-core';
 import { randomBytes } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import { startLogService, type RunningLogService } from '../../log-service/src/bootstrap';
-import { LogServiceConfig } from '../../log-service/src/config';
 import { startSnapshotService, type RunningSnapshotService } from './bootstrap';
 import { SnapshotServiceConfig } from './config';
 import { LogSource } from './snapshots/log-source';
@@ -30,7 +30,7 @@ describe('snapshot service (real PostgreSQL and NATS)', () => {
   let nc: NatsConnection;
   let log: LogClient;
   let requests: RequestClient;
-  let logService: RunningLogService;
+  let logService: ServiceProcess;
   let snapshots: RunningSnapshotService | undefined;
   const wire: Array<{ subject: string; text: string }> = [];
   let tap: Subscription;
@@ -78,9 +78,11 @@ describe('snapshot service (real PostgreSQL and NATS)', () => {
     nc = await connectNats();
     tap = nc.subscribe('>', { callback: (_e, m) => { wire.push({ subject: m.subject, text: Buffer.from(m.data).toString('latin1') }); } });
     await provision(nc, subjects, snapshotTopology());
-    logService = await startLogService(Object.assign(new LogServiceConfig(), {
-      DATABASE_URL: db.url, CHRONICLE_PREFIX: prefix, LOG_LEVEL: 'silent', OUTBOX_POLL_MS: 100, DB_POOL_SIZE: 4, CHRONICLE_SEED_KEY: seedKey,
-    }));
+    // The log service runs in a process of its own, as deployed.
+    logService = spawnService('apps/log-service/src/main.ts', {
+      DATABASE_URL: db.url, CHRONICLE_PREFIX: prefix, LOG_LEVEL: 'info', OUTBOX_POLL_MS: '100', DB_POOL_SIZE: '4', CHRONICLE_SEED_KEY: seedKey, HTTP_PORT: '0',
+    });
+    await logService.waitFor(/log-service ready/, 60_000);
     requests = new RequestClient(nc, subjects, 10_000);
     log = new LogClient(requests);
     await startSnapshots();
@@ -89,7 +91,7 @@ describe('snapshot service (real PostgreSQL and NATS)', () => {
   afterAll(async () => {
     tap?.unsubscribe();
     await stopSnapshots();
-    await logService?.app.close();
+    await logService?.stop();
     if (nc) {
       await removePrefixed(nc, prefix);
       await nc.drain();
