@@ -143,6 +143,7 @@ describe('player moves', () => {
     refuse('user-4', { type: 'reserve', generalId: 8, command: 'farm', slots: [0] }, /not played by user-4/);
     refuse('user-4', { type: 'reserve', generalId: 4, command: 'fly', slots: [0] }, /unknown general command "fly"/);
     refuse('user-4', { type: 'advance', until: 0 }, /only the table/);
+    refuse('user-9', { type: 'reserve', generalId: 4, command: 'farm', slots: [0] }, /seat user-9 is not at table/);
     expect(() => engine.step(sammo, table.log.header(), table.state, 'user-4', { type: 'reserveNation', generalId: 4, command: 'grant', slots: [0] })).toThrow(IllegalMove);
   });
 

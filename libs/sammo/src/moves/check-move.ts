@@ -10,6 +10,7 @@ const MAX_BUDGET = 10_000_000;
 export function checkMove(state: Readonly<GameState<World>>, seat: Seat, payload: Json): SammoMove {
   if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) throw new IllegalMove('a move is an object with a "type"');
   const world = state.data;
+  if (seat !== null && !state.order.seats.includes(seat)) throw new IllegalMove(`seat ${seat} is not at table ${state.tableId}`);
   switch (payload.type) {
     case 'advance': {
       if (seat !== null) throw new IllegalMove('only the table (the clock) advances time');
