@@ -1,4 +1,6 @@
-import { engine, hashJson, IllegalMove, InvalidGame, stateHash, stateToArray, stateFromArray, type GameState } from '@chronicle/engine';
+import {
+  engine, hashJson, IllegalMove, InvalidGame, Snapshot, stateHash, stateToArray, stateFromArray, type GameState, type LoggedMove,
+} from '@chronicle/engine';
 import fc from 'fast-check';
 import { sammo } from './game';
 import { SammoTable } from './testing/table';
@@ -103,6 +105,24 @@ describe('the strategy game on the engine', () => {
     expect(env.starttime).toBe(start + 10 * 60 * MINUTE);
     // Only the generals due in the first five minutes of the shifted month have played.
     expect(env.generalTurns).toBeLessThan(20);
+  });
+
+  it('continues from a restored snapshot exactly as the live state does', () => {
+    const options = { world: 'sample' };
+    const live = new SammoTable(options, SEED_B);
+    live.advanceMonths(14);
+    const snapshot = Snapshot.of(sammo, live.state, live.log.commitment()).toArray();
+    const restored = Snapshot.fromArray(JSON.parse(JSON.stringify(snapshot)), { tableId: live.log.tableId, commitment: live.log.commitment(), maxRevision: live.log.revision }).restore(sammo);
+    const moves: LoggedMove[] = [];
+    let until = live.state.data.env.turntime;
+    for (let i = 0; i < 14; i++) {
+      until += 60 * MINUTE;
+      const step = engine.step(sammo, live.log.header(), live.state, null, { type: 'advance', until });
+      live.log.append(step.move);
+      moves.push(step.move);
+    }
+    engine.advance(sammo, live.log.header(), restored, moves);
+    expect(stateHash(sammo, restored)).toBe(stateHash(sammo, live.state));
   });
 
   it('round-trips its data and refuses data out of shape', () => {

@@ -156,5 +156,8 @@ describe('nation commands (§5.5)', () => {
     assign.run(ctxFor(world, 1), { destGeneralId: 2, destCityId: 2 });
     expect(b.city).toBe(2);
     expect(b.aux.last발령).toBe(190 * 12);
+    b.turntime += 3_600_000;
+    assign.run(ctxFor(world, 1), { destGeneralId: 2, destCityId: 1 });
+    expect(b.aux.last발령).toBe(190 * 12 + 1);
   });
 });

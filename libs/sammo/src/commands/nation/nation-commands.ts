@@ -1,5 +1,5 @@
 import { GameConst } from '../../world/constants';
-import { joinYearMonth } from '../../world/clock';
+import { cutTurn, joinYearMonth } from '../../world/clock';
 import { addDedication, addExperience } from '../../world/levels';
 import { generalLog, nationLog } from '../../world/logbook';
 import { argBool, argCity, argGeneral, argInt, argObject, noArg } from '../args';
@@ -129,7 +129,10 @@ export const assign: CommandDef<AssignArg> = {
     const dest = ctx.world.generals.get(arg.destGeneralId)!;
     const city = ctx.world.cities[arg.destCityId]!;
     dest.city = city.id;
-    dest.aux.last발령 = joinYearMonth(ctx.year, ctx.month);
+    // A general whose turn falls in another turn window than the chief's counts from the next month.
+    const term = ctx.world.env.turnterm;
+    const later = cutTurn(dest.turntime, term) !== cutTurn(ctx.general.turntime, term) ? 1 : 0;
+    dest.aux.last발령 = joinYearMonth(ctx.year, ctx.month) + later;
     generalLog(ctx.world, dest.id, `${city.name}(으)로 발령받았습니다.`);
     nationLog(ctx.world, ctx.nation!.id, `${dest.name}을(를) ${city.name}(으)로 발령했습니다.`);
     return true;
