@@ -77,6 +77,23 @@ describe('nation AI', () => {
   });
 });
 
+describe('nation AI priorities', () => {
+  it('rewards needy users before poorer NPCs, and confiscates last', () => {
+    const world = smallWorld();
+    const ruler = addGeneral(world, { id: 1, npc: 2, officerLevel: 12 });
+    addGeneral(world, { id: 2, npc: 2 }).gold = 50;
+    addGeneral(world, { id: 3, npc: 0 }).gold = 150;
+    const nation = world.nations.get(1)!;
+    world.env.month = 2;
+    expect(chooseNationTurn(world, ruler, nation, rest, ai(1)).arg).toEqual({ isGold: true, amount: 1000, destGeneralId: 3 });
+    nation.gold = 1000;
+    world.env.year = 194;
+    const rich = addGeneral(world, { id: 4, npc: 2 });
+    rich.gold = 20000;
+    expect(chooseNationTurn(world, ruler, nation, rest, ai(1))).toEqual({ action: 'che_몰수', arg: { isGold: true, amount: 2000, destGeneralId: 4 } });
+  });
+});
+
 describe('promotions', () => {
   it('fills vacant chief seats with the ablest members, once a quarter', () => {
     const world = smallWorld();

@@ -3,9 +3,9 @@ import { CREW_TYPES, crewTypeOf } from '../commands/crew-types';
 import { GENERAL_COMMANDS } from '../commands/registry';
 import { joinableNations } from '../commands/general/join';
 import type { RandUtil } from '../rng/rand-util';
-import { Diplo, REST_KEY } from '../world/constants';
+import { Diplo, GameConst, REST_KEY } from '../world/constants';
 import { REST_SLOT } from '../world/queries';
-import type { City, General, TurnSlot, World } from '../world/types';
+import type { City, General, Nation, TurnSlot, World } from '../world/types';
 import { contextFor, feasible } from './feasible';
 
 const slot = (action: string, arg: Json = null): TurnSlot => ({ action, arg });
@@ -16,12 +16,72 @@ const minWarCrew = 1500;
 const properWarTrainAtmos = 90;
 const minNpcRecruitCityPopulation = 50000;
 
+/** What a priority sees: the general's context, its stream, and a feasibility-checked slot maker. */
+interface AiTurn {
+  world: World;
+  general: General;
+  nation: Nation;
+  city: City;
+  rng: RandUtil;
+  /** The slot when the command's argument reads and its full condition holds, else null. */
+  attempt(action: string, arg?: Json): TurnSlot | null;
+}
+
+type Priority = (t: AiTurn) => TurnSlot | null;
+
+const develGold = (t: AiTurn) => t.world.env.develcost * 30;
+
+/**
+ * The general priorities of §8 that the implemented commands can serve, in the
+ * reference's order (출병, 긴급내정, 전방워프, 후방워프, 전쟁내정 and 소집해제 are not implemented).
+ */
+const PRIORITIES: readonly (readonly [string, Priority])[] = [
+  ['NPC사망대비', (t) =>
+    t.general.npc >= 2 && t.general.killturn <= 5 && t.general.gold >= 100
+      ? t.attempt('che_헌납', { isGold: true, amount: Math.min(10000, Math.floor(t.general.gold / 100) * 100) })
+      : null],
+  ['귀환', (t) => (t.city.nation !== t.general.nation ? (t.attempt('che_귀환') ?? REST_SLOT) : null)],
+  ['금쌀구매', (t) =>
+    t.general.rice < 500 && t.general.gold >= develGold(t) + 1000
+      ? t.attempt('che_군량매매', { buyRice: true, amount: Math.min(10000, Math.floor((t.general.gold - develGold(t)) / 200) * 100) })
+      : null],
+  ['전투준비', (t) => {
+    const g = t.general;
+    if (!atWar(t.world, g.nation) || g.crew <= 0 || (g.train >= properWarTrainAtmos && g.atmos >= properWarTrainAtmos)) return null;
+    const options: [TurnSlot, number][] = [];
+    const drill = t.attempt('che_훈련');
+    if (drill) options.push([drill, 100 / Math.max(g.train, 1)]);
+    const rally = g.atmos < properWarTrainAtmos ? t.attempt('che_사기진작') : null;
+    if (rally) options.push([rally, 100 / Math.max(g.atmos, 1)]);
+    return options.length > 0 ? t.rng.choiceUsingWeight(options) : null;
+  }],
+  ['NPC헌납', (t) =>
+    t.nation.gold < reqNationGold && t.general.gold > develGold(t) * 3
+      ? t.attempt('che_헌납', { isGold: true, amount: Math.min(10000, Math.floor((t.general.gold - develGold(t)) / 100) * 100) })
+      : null],
+  ['징병', (t) => {
+    const g = t.general;
+    if (!atWar(t.world, g.nation) || g.leadership < GameConst.minNPCWarLeadership) return null;
+    if (g.crew >= Math.min((g.leadership - 2) * 100, minWarCrew) || t.city.pop < minNpcRecruitCityPopulation) return null;
+    return t.attempt('che_징병', { crewType: crewTypeOf(g.crewtype) ? g.crewtype : CREW_TYPES[0]!.id, amount: g.leadership * 100 });
+  }],
+  ['일반내정', (t) => {
+    const weighted = domesticWeights(t.world, t.general, t.city, t.rng).filter(([s]) => t.attempt(s.action, s.arg) !== null);
+    return weighted.length > 0 ? t.rng.choiceUsingWeight(weighted) : null;
+  }],
+  ['내정워프', (t) => {
+    const targets = t.city.neighbours.filter((id) => {
+      const c = t.world.cities[id]!;
+      return c.nation === t.general.nation && c.supply === 1 && developmentRate(c) < 0.95;
+    });
+    return targets.length > 0 ? t.attempt('che_이동', { destCityId: t.rng.choice(targets) }) : null;
+  }],
+];
+
 /**
  * GeneralAI (§8) over the implemented commands, drawing only from the general's
- * `GeneralAI` stream. Priorities: a valid reserved command, rest when hurt, a wanderer's
- * joining, NPC사망대비 (an NPC about to die hands its gold to the nation), 귀환, 금쌀구매,
- * NPC헌납, 징병 and 전투준비 while the nation is at war,
- * 일반내정 by weight, 내정워프; else 휴식. War moves (출병, 전방워프) are not implemented.
+ * `GeneralAI` stream. Before the priorities: a valid reserved command, rest when hurt or
+ * a troop dummy, and a wanderer's occasional joining; after them, 휴식.
  */
 export function chooseGeneralTurn(world: World, general: General, reserved: TurnSlot, rng: RandUtil): TurnSlot {
   const ctx = contextFor(world, general, rng);
@@ -30,53 +90,15 @@ export function chooseGeneralTurn(world: World, general: General, reserved: Turn
     if (command && feasible(ctx, command, reserved.arg)) return reserved;
   }
   if (general.npc === 5 || general.injury > 10) return REST_SLOT;
-  const try_ = (action: string, arg: Json = null): TurnSlot | null => (feasible(ctx, GENERAL_COMMANDS.get(action)!, arg) ? slot(action, arg) : null);
-
+  const attempt = (action: string, arg: Json = null): TurnSlot | null => (feasible(ctx, GENERAL_COMMANDS.get(action)!, arg) ? slot(action, arg) : null);
   if (general.nation === 0) {
-    if (joinableNations(ctx).length > 0 && rng.nextBool(0.2)) return try_('che_랜덤임관') ?? REST_SLOT;
-    return REST_SLOT;
+    return joinableNations(ctx).length > 0 && rng.nextBool(0.2) ? (attempt('che_랜덤임관') ?? REST_SLOT) : REST_SLOT;
   }
-  const nation = ctx.nation!;
-  const city = ctx.city;
-  if (general.npc >= 2 && general.killturn <= 5 && general.gold >= 100) {
-    const farewell = try_('che_헌납', { isGold: true, amount: Math.min(10000, Math.floor(general.gold / 100) * 100) });
-    if (farewell) return farewell;
+  const turn: AiTurn = { world, general, nation: ctx.nation!, city: ctx.city, rng, attempt };
+  for (const [, priority] of PRIORITIES) {
+    const chosen = priority(turn);
+    if (chosen) return chosen;
   }
-  if (city.nation !== general.nation) return try_('che_귀환') ?? REST_SLOT;
-
-  const develGold = world.env.develcost * 30;
-  if (general.rice < 500 && general.gold >= develGold + 1000) {
-    const buy = try_('che_군량매매', { buyRice: true, amount: Math.min(10000, Math.floor((general.gold - develGold) / 200) * 100) });
-    if (buy) return buy;
-  }
-  if (nation.gold < reqNationGold && general.gold > develGold * 3) {
-    const gift = try_('che_헌납', { isGold: true, amount: Math.min(10000, Math.floor((general.gold - develGold) / 100) * 100) });
-    if (gift) return gift;
-  }
-
-  if (atWar(world, general.nation) && general.leadership >= 40) {
-    if (general.crew < Math.min((general.leadership - 2) * 100, minWarCrew) && city.pop >= minNpcRecruitCityPopulation) {
-      const recruit = try_('che_징병', { crewType: crewTypeOf(general.crewtype) ? general.crewtype : CREW_TYPES[0]!.id, amount: general.leadership * 100 });
-      if (recruit) return recruit;
-    }
-    if (general.crew > 0 && (general.train < properWarTrainAtmos || general.atmos < properWarTrainAtmos)) {
-      const options: [TurnSlot, number][] = [];
-      const drill = try_('che_훈련');
-      if (drill) options.push([drill, 100 / Math.max(general.train, 1)]);
-      const rally = general.atmos < properWarTrainAtmos ? try_('che_사기진작') : null;
-      if (rally) options.push([rally, 100 / Math.max(general.atmos, 1)]);
-      if (options.length > 0) return rng.choiceUsingWeight(options);
-    }
-  }
-
-  const domestic = domesticWeights(world, general, city, rng).filter(([s]) => feasible(ctx, GENERAL_COMMANDS.get(s.action)!, s.arg));
-  if (domestic.length > 0) return rng.choiceUsingWeight(domestic);
-
-  const warp = city.neighbours.filter((id) => {
-    const c = world.cities[id]!;
-    return c.nation === general.nation && c.supply === 1 && developmentRate(c) < 0.95;
-  });
-  if (warp.length > 0) return try_('che_이동', { destCityId: rng.choice(warp) }) ?? REST_SLOT;
   return REST_SLOT;
 }
 

@@ -8,11 +8,60 @@ import type { General, Nation, TurnSlot, World } from '../world/types';
 import { contextFor, feasible } from './feasible';
 import { developmentRate } from './general-ai';
 
+/** What a nation priority sees. */
+interface ChiefTurn {
+  world: World;
+  nation: Nation;
+  chief: General;
+  members: General[];
+  rng: RandUtil;
+  attempt(key: string, arg: Json): TurnSlot | null;
+}
+
+const isUser = (g: General) => g.npc < 2;
+
+/** 긴급포상: the poorest member short of ten develcosts of gold gets 1000, users before NPCs. */
+function urgentReward(t: ChiefTurn, users: boolean): TurnSlot | null {
+  if (t.nation.gold <= 5000) return null;
+  const needy = t.members
+    .filter((g) => isUser(g) === users && g.gold < t.world.env.develcost * 10)
+    .sort((a, b) => a.gold - b.gold || a.id - b.id)[0];
+  return needy ? t.attempt('che_포상', { isGold: true, amount: 1000, destGeneralId: needy.id }) : null;
+}
+
+/** 내정발령: a member idling in a developed city goes to the least developed supplied one. */
+function domesticAssignment(t: ChiefTurn, users: boolean): TurnSlot | null {
+  const target = citiesOfNation(t.world, t.nation.id)
+    .filter((c) => c.supply === 1)
+    .sort((a, b) => developmentRate(a) - developmentRate(b) || a.id - b.id)[0];
+  if (!target || developmentRate(target) >= 0.9) return null;
+  const idle = t.members.filter((g) => {
+    const c = t.world.cities[g.city]!;
+    return isUser(g) === users && c.nation === t.nation.id && c.id !== target.id && developmentRate(c) >= 0.95;
+  });
+  return idle.length > 0 ? t.attempt('che_발령', { destGeneralId: t.rng.choice(idle).id, destCityId: target.id }) : null;
+}
+
+/** NPC몰수: an empty treasury takes 2000 gold from the richest NPC. */
+function confiscation(t: ChiefTurn): TurnSlot | null {
+  if (t.nation.gold >= 2000) return null;
+  const rich = t.members.filter((g) => !isUser(g) && g.gold > 10000).sort((a, b) => b.gold - a.gold || a.id - b.id)[0];
+  return rich ? t.attempt('che_몰수', { isGold: true, amount: 2000, destGeneralId: rich.id }) : null;
+}
+
+/** The nation priorities of §8 the implemented commands serve, in the reference's order. */
+const PRIORITIES: readonly (readonly [string, (t: ChiefTurn) => TurnSlot | null])[] = [
+  ['유저장긴급포상', (t) => urgentReward(t, true)],
+  ['NPC긴급포상', (t) => urgentReward(t, false)],
+  ['유저장내정발령', (t) => domesticAssignment(t, true)],
+  ['NPC내정발령', (t) => domesticAssignment(t, false)],
+  ['NPC몰수', confiscation],
+];
+
 /**
- * A basic nation AI for chiefs (§8): quarterly promotions and tax from the nation's development, then
- * urgent rewards (NPC긴급포상), confiscation when the treasury is empty (NPC몰수), and
- * domestic assignments (NPC내정발령); else 휴식. Diplomacy, capital moves and war
- * assignments are not implemented.
+ * A basic nation AI for chiefs (§8): the ruler first makes the quarterly promotions and sets
+ * the tax from the nation's development; then the priorities above; else 휴식. Diplomacy,
+ * capital moves and war assignments are not implemented.
  */
 export function chooseNationTurn(world: World, chief: General, nation: Nation, reserved: TurnSlot, rng: RandUtil): TurnSlot {
   const ctx = contextFor(world, chief, rng);
@@ -20,38 +69,18 @@ export function chooseNationTurn(world: World, chief: General, nation: Nation, r
     const command = NATION_COMMANDS.get(reserved.action);
     if (command && feasible(ctx, command, reserved.arg)) return reserved;
   }
-  const cities = citiesOfNation(world, nation.id);
   if (world.env.month % 3 === 1 && chief.officerLevel === 12) {
     promoteChiefs(world, nation);
-    setTax(nation, cities);
+    setTax(nation, citiesOfNation(world, nation.id));
   }
-
-  const members = generalsOfNation(world, nation.id).filter((g) => g.id !== chief.id && g.npc !== 5);
-  const try_ = (key: string, arg: Json): TurnSlot | null => (feasible(ctx, NATION_COMMANDS.get(key)!, arg) ? { action: key, arg } : null);
-
-  const needy = members.filter((g) => g.gold < world.env.develcost * 10).sort((a, b) => a.gold - b.gold || a.id - b.id)[0];
-  if (needy && nation.gold > 5000) {
-    const grant = try_('che_포상', { isGold: true, amount: 1000, destGeneralId: needy.id });
-    if (grant) return grant;
-  }
-  if (nation.gold < 2000) {
-    const rich = members.filter((g) => g.gold > 10000).sort((a, b) => b.gold - a.gold || a.id - b.id)[0];
-    if (rich) {
-      const take = try_('che_몰수', { isGold: true, amount: 2000, destGeneralId: rich.id });
-      if (take) return take;
-    }
-  }
-  const supplied = cities.filter((c) => c.supply === 1).sort((a, b) => developmentRate(a) - developmentRate(b) || a.id - b.id);
-  const target = supplied[0];
-  if (target && developmentRate(target) < 0.9) {
-    const idle = members.filter((g) => {
-      const c = world.cities[g.city]!;
-      return c.nation === nation.id && c.id !== target.id && developmentRate(c) >= 0.95;
-    });
-    if (idle.length > 0) {
-      const assign = try_('che_발령', { destGeneralId: rng.choice(idle).id, destCityId: target.id });
-      if (assign) return assign;
-    }
+  const turn: ChiefTurn = {
+    world, nation, chief, rng,
+    members: generalsOfNation(world, nation.id).filter((g) => g.id !== chief.id && g.npc !== 5),
+    attempt: (key, arg) => (feasible(ctx, NATION_COMMANDS.get(key)!, arg) ? { action: key, arg } : null),
+  };
+  for (const [, priority] of PRIORITIES) {
+    const chosen = priority(turn);
+    if (chosen) return chosen;
   }
   return REST_SLOT;
 }
