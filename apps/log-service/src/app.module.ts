@@ -1,11 +1,12 @@
 import { seedKey, Subjects } from '@chronicle/contracts';
 import { defaultGames, GameRegistry } from '@chronicle/games';
-import { HealthRegistry, natsCheck, postgresCheck, ServiceKitModule } from '@chronicle/service-kit';
+import { HealthRegistry, Metrics, natsCheck, postgresCheck, ServiceKitModule } from '@chronicle/service-kit';
 import type { NatsConnection } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
 import {
   Inject, Injectable, Module, type DynamicModule, type OnApplicationBootstrap, type OnApplicationShutdown,
 } from '@nestjs/common';
+import { Gauge } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { LogServiceConfig } from './config';
 import { logDataSource } from './database/data-source';
@@ -24,11 +25,26 @@ class Lifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
     private readonly db: DataSource,
     @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
     private readonly health: HealthRegistry,
+    private readonly metrics: Metrics,
   ) {}
 
   onApplicationBootstrap(): void {
+    const relay = this.relay;
     this.health.register('nats', natsCheck(this.nc));
     this.health.register('postgres', postgresCheck(this.db));
+    // Unhealthy when committed moves wait more than 30 s for the stream: the relay is stuck.
+    this.health.register('outbox', async () => {
+      const status = await this.relay.status();
+      return { ok: status.oldestPendingMs < 30_000, detail: status };
+    });
+    new Gauge({
+      name: 'chronicle_outbox_pending',
+      help: 'Committed events not yet published to JetStream',
+      registers: [this.metrics.registry],
+      collect: async function (this: Gauge) {
+        this.set((await relay.status()).pending);
+      },
+    });
     this.relay.start();
   }
 

@@ -227,6 +227,10 @@ describe('log service (in process, real PostgreSQL and NATS)', () => {
     for (const replica of replicas) {
       const health = await fetch(`http://127.0.0.1:${replica.port}/health`);
       expect(health.status).toBe(200);
+      expect(await health.json()).toMatchObject({ checks: { nats: { ok: true }, postgres: { ok: true }, outbox: { ok: true } } });
+      const metrics = await (await fetch(`http://127.0.0.1:${replica.port}/metrics`)).text();
+      expect(metrics).toMatch(/chronicle_outbox_pending \d+/);
+      expect(metrics).toMatch(/chronicle_bus_request_seconds_count\{subject="log.v1.append",code="BAD_REQUEST"\} [1-9]/);
     }
   });
 

@@ -38,6 +38,8 @@ export class OutboxRelay {
   private wake?: () => void;
   private kicked = false;
   private loop?: Promise<void>;
+  private lastError?: string;
+  private lastPurge = 0;
 
   constructor(
     private readonly db: DataSource,
@@ -74,11 +76,32 @@ export class OutboxRelay {
           recovered = true;
         }
         while (this.running && (await this.publishBatch()) > 0);
+        delete this.lastError;
+        await this.purge();
       } catch (error) {
+        this.lastError = String(error);
         this.log.error({ err: error }, `outbox relay failed; retrying in ${this.options.pollMs} ms`);
       }
       await this.sleep();
     }
+  }
+
+  /**
+   * For /health and /metrics: rows waiting, and how long the oldest has waited. A relay
+   * that cannot publish (NATS down, stream not provisioned) shows here and in `lastError`.
+   */
+  async status(): Promise<{ pending: number; oldestPendingMs: number; lastError?: string }> {
+    const [row]: Array<{ pending: number; oldest_ms: number | null }> = await this.db.query(
+      `SELECT count(*)::int AS pending, (extract(epoch FROM now() - min(created_at)) * 1000)::float8 AS oldest_ms
+       FROM outbox WHERE published_at IS NULL`);
+    return { pending: row!.pending, oldestPendingMs: row!.oldest_ms ?? 0, ...(this.lastError ? { lastError: this.lastError } : {}) };
+  }
+
+  /** Published rows are kept an hour for inspection, then deleted (at most once a minute). */
+  private async purge(): Promise<void> {
+    if (Date.now() - this.lastPurge < 60_000) return;
+    this.lastPurge = Date.now();
+    await this.db.query(`DELETE FROM outbox WHERE published_at < now() - interval '1 hour'`);
   }
 
   private async sleep(): Promise<void> {
