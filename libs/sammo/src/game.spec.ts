@@ -4,6 +4,7 @@ import {
 import fc from 'fast-check';
 import { sammo } from './game';
 import { SammoTable } from './testing/table';
+import { nextDueTime } from './turn/next-due';
 import { GameConst } from './world/constants';
 import type { World } from './world/types';
 
@@ -94,6 +95,18 @@ describe('the strategy game on the engine', () => {
       ),
       { numRuns: 25 },
     );
+  });
+
+  it('says when it next has work, and does nothing before that', () => {
+    const table = new SammoTable({ world: 'synthetic', generals: 20, cities: 10, nations: 2, turnterm: 60 }, SEED_A);
+    const world = table.state.data;
+    const due = nextDueTime(world)!;
+    expect(due).toBe(Math.min(...[...world.generals.values()].map((g) => g.turntime)));
+    table.play(null, { type: 'advance', until: due });
+    expect(world.env.generalTurns).toBe(0);
+    table.play(null, { type: 'advance', until: due + 1 });
+    expect(world.env.generalTurns).toBe(1);
+    expect(nextDueTime(world)).toBeGreaterThan(due);
   });
 
   it('skips the months an advance comes too late for', () => {

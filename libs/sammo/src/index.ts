@@ -9,3 +9,4 @@ export { simpleSerialize } from './rng/simple-serialize';
 export { legacyStreams, streamFromSeed } from './rng/streams';
 export { GENERAL_COMMANDS, NATION_COMMANDS, findCommand } from './commands/registry';
 export { DEFAULT_START } from './scenario/world-options';
+export { nextDueTime } from './turn/next-due';

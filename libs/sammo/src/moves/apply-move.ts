@@ -27,12 +27,13 @@ export function applyMove(state: GameState<World>, seat: string | null, move: Sa
     }
     case 'reserve': {
       const general = world.generals.get(move.generalId)!;
-      for (const slot of move.slots) general.queue[slot] = { action: move.command, arg: move.arg };
+      // The log keeps the payload; the queue gets its own copy.
+      for (const slot of move.slots) general.queue[slot] = { action: move.command, arg: structuredClone(move.arg) };
       return;
     }
     case 'reserveNation': {
       const queue = world.nations.get(move.nationId)!.chiefQueues[move.level]!;
-      for (const slot of move.slots) queue[slot] = { action: move.command, arg: move.arg };
+      for (const slot of move.slots) queue[slot] = { action: move.command, arg: structuredClone(move.arg) };
       return;
     }
     case 'createGeneral': {
