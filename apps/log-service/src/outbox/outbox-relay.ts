@@ -188,8 +188,8 @@ export class OutboxRelay {
  * published concurrently, waves one after the other. Rows of one table therefore reach the
  * stream in order even if a publish fails, while many tables share each round trip.
  */
-function waves(rows: PendingRow[]): PendingRow[][] {
-  const out: PendingRow[][] = [];
+export function waves<R extends { subject: string }>(rows: R[]): R[][] {
+  const out: R[][] = [];
   const depth = new Map<string, number>();
   for (const row of rows) {
     const k = depth.get(row.subject) ?? 0;
