@@ -2,9 +2,10 @@ import { LogClient, provision, RequestClient } from '@chronicle/bus';
 import {
   decodeSnapshot, EventSubjects, SnapshotSubjects, Subjects, type MoveEventV1, type SnapshotV1, type TableEventV1,
 } from '@chronicle/contracts';
-import { engine, GameLog, stateHash, stateToArray, type Json } from '@chronicle/engine';
+import { engine, GameLog, stateFromArray, stateHash, stateToArray, type Json } from '@chronicle/engine';
 import { diceRace, ticTacToe } from '@chronicle/engine/examples';
 import { defaultGames } from '@chronicle/games';
+import { DEFAULT_START, sammo } from '@chronicle/sammo';
 import {
   connectNats, createTestDatabase, readStream, removePrefixed, spawnService, uniquePrefix, waitUntil, type ServiceProcess, type TestDatabase,
 } from '@chronicle/testing';
@@ -177,6 +178,21 @@ describe('snapshot service (real PostgreSQL and NATS)', () => {
       return all.find((e) => e.tableId === 'hashes' && e.kind === 'quarantined');
     }, 5_000, 'the quarantine event');
     expect(events.reason).toBe(quarantined);
+  });
+
+  it('keeps a 1,200-general strategy world in the bucket, well under the message size', async () => {
+    await log.open({ tableId: 'world', gameId: 'sammo', seats: ['user-4'], options: { world: 'synthetic', generals: 1_200, nations: 20, cities: 94 } });
+    const hour = 60 * 60_000;
+    for (let month = 1; month <= 3; month++) await append('world', null, { type: 'advance', until: DEFAULT_START + month * hour }, month - 1);
+    const snapshot = await snapshotOf('world', 3);
+    expect(snapshot.revision).toBe(3);
+    const state = stateFromArray(sammo, snapshot.state);
+    expect(state.data.generals.size).toBe(1_200);
+    await waitUntil(async () => (await metric('chronicle_snapshot_saved_bytes_count')) > 0 || undefined, 5_000, 'a snapshot written');
+    const text = await (await fetch(`http://127.0.0.1:${snapshots!.port}/metrics`)).text();
+    // The largest bucket below 1 MB already holds every write.
+    const under = Number(/chronicle_snapshot_saved_bytes_bucket\{le="500000"\} (\d+)/.exec(text)![1]);
+    expect(under).toBe(await metric('chronicle_snapshot_saved_bytes_count'));
   });
 
   it('dead-letters malformed entries with their reason and goes on', async () => {

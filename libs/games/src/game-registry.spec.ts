@@ -1,11 +1,13 @@
 import { IllegalMove, InvalidGame } from '@chronicle/engine';
 import { diceRace } from '@chronicle/engine/examples';
+import { sammo } from '@chronicle/sammo';
 import { defaultGames, GameRegistry } from './game-registry';
 
 describe('GameRegistry', () => {
   const games = defaultGames();
 
-  it('serves the example games by id', () => {
+  it('serves the strategy game and the example games by id', () => {
+    expect(games.forNewTable('sammo')).toBe(sammo);
     expect(games.forNewTable('dice-race')).toBe(diceRace);
     expect(games.forTable('t1', 'dice-race', diceRace.version)).toBe(diceRace);
   });

@@ -1,5 +1,6 @@
 import { IllegalMove, InvalidGame, type AnyGame } from '@chronicle/engine';
 import { diceRace, journal, ticTacToe } from '@chronicle/engine/examples';
+import { sammo } from '@chronicle/sammo';
 
 /**
  * The games a service can run, by id, one rules version each. Every service that replays
@@ -40,5 +41,5 @@ export class GameRegistry {
   }
 }
 
-/** The games of this build. */
-export const defaultGames = (): GameRegistry => new GameRegistry([diceRace, ticTacToe, journal]);
+/** The games of this build: the strategy game and the engine's examples. */
+export const defaultGames = (): GameRegistry => new GameRegistry([sammo, diceRace, ticTacToe, journal]);
