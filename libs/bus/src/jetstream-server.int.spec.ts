@@ -30,6 +30,7 @@ class TestController {
   echo(@Payload() body: EchoV1): string {
     if (body.text === 'stale') throw new ConcurrentMove('table x is at revision 3, not 2');
     if (body.text === 'bug') throw new Error('secret internals');
+    if (body.text === 'huge') return 'x'.repeat(2 * 1024 * 1024);
     return body.text.repeat(body.times);
   }
 
@@ -105,6 +106,11 @@ describe('JetStreamServer (real NATS)', () => {
     const hidden = client.request('test.echo', { text: 'bug', times: 1 });
     await expect(hidden).rejects.toBeInstanceOf(InternalError);
     await expect(hidden).rejects.not.toThrow(/secret/);
+  });
+
+  it('answers a reply too large for NATS with an error that says what to do, and keeps serving', async () => {
+    await expect(client.request('test.echo', { text: 'huge', times: 1 })).rejects.toThrow(/ask for less/);
+    await expect(client.request('test.echo', { text: 'y', times: 2 })).resolves.toBe('yy');
   });
 
   it('says who is missing when nobody serves a subject', async () => {

@@ -1,4 +1,4 @@
-import { BadRequest, decodeAndValidate, EventSubjects, type DeadLetterV1, type Subjects } from '@chronicle/contracts';
+import { BadRequest, decodeAndValidate, EventSubjects, type DeadLetterV1, type ErrorBody, type Subjects } from '@chronicle/contracts';
 import { jetstream, type ConsumerMessages, type JetStreamClient, type JsMsg } from '@nats-io/jetstream';
 import type { Msg, NatsConnection, Subscription } from '@nats-io/nats-core';
 import { Logger } from '@nestjs/common';
@@ -124,7 +124,7 @@ export class JetStreamServer extends Server implements CustomTransportStrategy {
 
   private async answer(pattern: string, handler: MessageHandler, dto: DtoClass | undefined, msg: Msg): Promise<void> {
     const started = performance.now();
-    let body: unknown;
+    let body: { data: unknown } | { error: ErrorBody };
     try {
       const data = parseRequest(dto, msg.data);
       const result = await handler(data, new NatsRequestContext([msg, pattern]));
@@ -132,13 +132,25 @@ export class JetStreamServer extends Server implements CustomTransportStrategy {
     } catch (error) {
       body = { error: replyError(error, pattern) };
     }
-    const code = (body as { error?: { code: string } }).error?.code ?? 'OK';
-    this.options.observer?.request(pattern, code, (performance.now() - started) / 1000);
+    this.options.observer?.request(pattern, 'error' in body ? body.error.code : 'OK', (performance.now() - started) / 1000);
     if (!msg.reply) {
       this.log.warn(`a message on ${msg.subject} expected a reply but had no reply subject; it was handled, the answer dropped`);
       return;
     }
-    msg.respond(JSON.stringify(body));
+    // Nothing may escape from here (this runs detached from the subscription): a reply that
+    // cannot be sent becomes an error reply, and if even that fails it is logged.
+    try {
+      msg.respond(JSON.stringify(body));
+    } catch (error) {
+      const max = this.options.connection.info?.max_payload;
+      const tooLarge = new BadRequest(
+        `the reply on ${pattern} could not be sent (${String(error)}; the server takes at most ${max ?? '?'} bytes): ask for less, e.g. a smaller page`);
+      try {
+        msg.respond(JSON.stringify({ error: replyError(tooLarge, pattern) }));
+      } catch (again) {
+        this.log.error({ err: again, subject: msg.subject }, `could not answer a request on ${msg.subject}`);
+      }
+    }
   }
 
   private async startConsumer(definition: ConsumerDefinition, handler: MessageHandler): Promise<void> {
@@ -192,7 +204,13 @@ export class JetStreamServer extends Server implements CustomTransportStrategy {
       return this.deadLetter(definition, durable, msg, `malformed event: ${(error as Error).message}`);
     }
     // Keeps the delivery ours while a long handler runs (else the server redelivers it).
-    const keepAlive = setInterval(() => msg.working(), Math.max(1000, definition.ackWaitMs / 2));
+    const keepAlive = setInterval(() => {
+      try {
+        msg.working();
+      } catch {
+        // The connection is closing: the delivery will be redelivered to someone else.
+      }
+    }, Math.max(1000, definition.ackWaitMs / 2));
     try {
       const result = await handler(data, new JetStreamEventContext([msg, logical]));
       await lastValueFrom(this.transformToObservable(result), { defaultValue: undefined });
