@@ -1,0 +1,76 @@
+import { engine, IllegalMove, type Json } from '@chronicle/engine';
+import fc from 'fast-check';
+import { sammo } from '../game';
+import { GENERAL_COMMANDS, NATION_COMMANDS } from '../commands/registry';
+import { SammoTable } from '../testing/table';
+
+const SEATS = ['user-4', 'user-8', 'user-12', 'user-16', 'outsider'];
+
+const argValue: fc.Arbitrary<Json> = fc.oneof(
+  fc.constant(null),
+  fc.record({
+    destCityId: fc.integer({ min: 0, max: 12 }),
+    destGeneralId: fc.integer({ min: 0, max: 45 }),
+    destNationId: fc.integer({ min: 0, max: 4 }),
+    crewType: fc.constantFrom(1100, 1300, 7),
+    amount: fc.integer({ min: -5, max: 20000 }),
+    isGold: fc.boolean(),
+    buyRice: fc.boolean(),
+  }),
+);
+
+const move = fc.oneof(
+  fc.record({ kind: fc.constant('advance' as const), minutes: fc.integer({ min: 1, max: 90 }), budget: fc.option(fc.integer({ min: 1, max: 30 }), { nil: undefined }) }),
+  fc.record({
+    kind: fc.constant('reserve' as const), seat: fc.constantFrom(...SEATS), generalId: fc.integer({ min: 1, max: 45 }),
+    command: fc.constantFrom(...[...GENERAL_COMMANDS.values()].map((c) => c.id)), arg: argValue,
+    slots: fc.uniqueArray(fc.integer({ min: 0, max: 31 }), { minLength: 1, maxLength: 3 }),
+  }),
+  fc.record({
+    kind: fc.constant('reserveNation' as const), seat: fc.constantFrom(...SEATS), generalId: fc.integer({ min: 1, max: 45 }),
+    command: fc.constantFrom(...[...NATION_COMMANDS.values()].map((c) => c.id)), arg: argValue,
+    slots: fc.uniqueArray(fc.integer({ min: 0, max: 12 }), { minLength: 1, maxLength: 2 }),
+  }),
+  fc.record({ kind: fc.constant('other' as const), seat: fc.constantFrom(...SEATS), generalId: fc.integer({ min: 1, max: 45 }), months: fc.integer({ min: -1, max: 12 }) }),
+);
+
+describe('any sequence of moves', () => {
+  it('is either refused with IllegalMove or applied without breaking the world', () => {
+    const accepted = new Map<string, number>();
+    fc.assert(
+      fc.property(fc.array(move, { minLength: 1, maxLength: 40 }), (moves) => {
+        const table = new SammoTable({ world: 'synthetic', generals: 40, cities: 12, nations: 3, turnterm: 30 }, '3c'.repeat(32), SEATS);
+        // The outsider possesses a ruler, so that nation moves can be accepted too.
+        const ruler = [...table.state.data.generals.values()].find((g) => g.officerLevel === 12 && g.npc >= 2)!;
+        table.play('outsider', { type: 'possess', generalId: ruler.id });
+        let until = table.state.data.env.turntime;
+        for (const m of moves) {
+          let payload: Json;
+          let seat: string | null;
+          if (m.kind === 'advance') {
+            until += m.minutes * 60_000;
+            seat = null;
+            payload = m.budget === undefined ? { type: 'advance', until } : { type: 'advance', until, budget: m.budget };
+          } else if (m.kind === 'other') {
+            seat = m.seat;
+            payload = m.months < 0 ? { type: 'possess', generalId: m.generalId } : { type: 'autorun', generalId: m.generalId, months: m.months };
+          } else {
+            seat = m.kind === 'reserveNation' ? 'outsider' : m.seat;
+            payload = { type: m.kind, generalId: m.kind === 'reserveNation' ? ruler.id : m.generalId, command: m.command, arg: m.arg, slots: m.slots };
+          }
+          try {
+            table.play(seat, payload);
+            accepted.set(m.kind, (accepted.get(m.kind) ?? 0) + 1);
+          } catch (error) {
+            if (!(error instanceof IllegalMove)) throw error;
+          }
+        }
+        const replayed = engine.replay(sammo, table.log);
+        expect(replayed.data.env.generalTurns).toBe(table.state.data.env.generalTurns);
+      }),
+      { numRuns: 40 },
+    );
+    // The property is only worth something if every kind of move got through now and then.
+    for (const kind of ['advance', 'reserve', 'reserveNation', 'other']) expect(accepted.get(kind) ?? 0).toBeGreaterThan(0);
+  });
+});
