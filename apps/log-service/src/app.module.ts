@@ -73,7 +73,8 @@ export class AppModule {
         },
         {
           provide: NATS_CONNECTION,
-          useFactory: () => connect({ servers: config.NATS_URL.split(','), name: 'log-service' }),
+          // Reconnect for ever: a service whose connection gave up would sit idle yet alive.
+          useFactory: () => connect({ servers: config.NATS_URL.split(','), name: 'log-service', maxReconnectAttempts: -1 }),
         },
         {
           provide: OutboxRelay,

@@ -67,10 +67,10 @@ export class OutboxRelay {
 
   private async run(): Promise<void> {
     this.js = jetstream(this.nc);
-    this.jsm = await jetstreamManager(this.nc);
     let recovered = false;
     while (this.running) {
       try {
+        this.jsm ??= await jetstreamManager(this.nc);
         if (!recovered) {
           await this.recover();
           recovered = true;
