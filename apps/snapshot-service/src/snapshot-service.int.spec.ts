@@ -210,10 +210,9 @@ describe('snapshot service (real PostgreSQL and NATS)', () => {
     expect((await snapshotOf('after-junk', 1)).revision).toBe(1);
   });
 
-  it('catches up from the log when an entry is missing from what it receives', async () => {
-    // A keeper of its own (its own bucket), driven as the consumer drives one, is handed the
-    // table's entries with one left out.
-    const ownBucket = new Subjects(`${prefix}g`);
+  /** A keeper of its own (its own bucket), driven as the consumer drives one; it notes what it does. */
+  const standaloneKeeper = async (label: string) => {
+    const ownBucket = new Subjects(`${prefix}${label}`);
     await provision(nc, ownBucket, { streams: [], consumers: [], buckets: [{ name: SNAPSHOT_BUCKET }] });
     const seen: string[] = [];
     const observer = {
@@ -225,6 +224,22 @@ describe('snapshot service (real PostgreSQL and NATS)', () => {
     const keeper = new SnapshotKeeper(new LogSource(requests, Buffer.from(seedKey, 'hex')), await SnapshotStore.open(nc, ownBucket), defaultGames(), observer, {
       cacheSize: 10, progressEvery: 1_000, publish: async () => undefined,
     });
+    return { keeper, seen };
+  };
+
+  it('rebuilds a log whose pages would not fit a NATS message by asking for smaller pages', async () => {
+    await log.open({ tableId: 'wordy', gameId: 'journal', seats: ['ann'] });
+    const note = 'n'.repeat(990);
+    for (let r = 0; r < 1_200; r++) await append('wordy', 'ann', { text: `${r}:${note}` }, r);
+    const { keeper, seen } = await standaloneKeeper('w');
+    const rebuilt = await keeper.get('wordy');
+    expect(rebuilt.revision).toBe(1_200);
+    expect(seen).toEqual(['rebuilt missing 1200']);
+    expect((decodeSnapshot(rebuilt.snapshot) as { state: { data: { last: string } } }).state.data.last).toBe(`1199:${note}`);
+  });
+
+  it('catches up from the log when an entry is missing from what it receives', async () => {
+    const { keeper, seen } = await standaloneKeeper('g');
     const entriesOf = async (count: number) => waitUntil(async () => {
       const all = (await readStream(nc, subjects.stream('MOVES'))).map((m) => m.data as MoveEventV1).filter((e) => e.tableId === 'gappy');
       return all.length >= count ? all : undefined;

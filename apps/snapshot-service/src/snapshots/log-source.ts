@@ -1,9 +1,9 @@
 import type { RequestClient } from '@chronicle/bus';
 import {
-  LogSubjects, TrustedSubjects, unsealSeed, type HeaderV1, type MovesPageV1, type SealedSeedV1,
+  BadRequest, LogSubjects, TrustedSubjects, unsealSeed, type HeaderV1, type MovesPageV1, type SealedSeedV1,
 } from '@chronicle/contracts';
 
-const PAGE = 5_000;
+const PAGE = 2_000;
 
 /** The log service as the snapshot service reads it: headers, the sealed seed, and pages of moves. */
 export class LogSource {
@@ -25,8 +25,19 @@ export class LogSource {
   /** The current game log's moves numbered above `fromRevision`, page by page, each page a consistent read. */
   async *pages(tableId: string, fromRevision: number): AsyncGenerator<MovesPageV1> {
     let from = fromRevision;
+    let limit = PAGE;
     for (;;) {
-      const page = await this.client.request<MovesPageV1>(LogSubjects.read, { v: 1, tableId, fromRevision: from, limit: PAGE });
+      let page: MovesPageV1;
+      try {
+        page = await this.client.request<MovesPageV1>(LogSubjects.read, { v: 1, tableId, fromRevision: from, limit });
+      } catch (error) {
+        // Large moves can make a page bigger than a NATS message: ask for fewer.
+        if (error instanceof BadRequest && limit > 1 && /could not be sent/.test(error.message)) {
+          limit = Math.ceil(limit / 2);
+          continue;
+        }
+        throw error;
+      }
       yield page;
       const last = page.moves.at(-1);
       if (!last || last.number >= page.revision) return;
