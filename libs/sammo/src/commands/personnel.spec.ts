@@ -90,8 +90,9 @@ describe('증여, 헌납, 군량매매', () => {
     gift.run(ctxFor(world, 1), { isGold: true, amount: 300, destGeneralId: 2 });
     expect([a.gold, b.gold]).toEqual([700, 1300]);
     donate.run(ctxFor(world, 1), { isGold: false, amount: 5000 });
-    expect(a.rice).toBe(0);
-    expect(world.nations.get(1)!.rice).toBe(11000);
+    expect(a.rice).toBe(500);
+    expect(world.nations.get(1)!.rice).toBe(10500);
+    expect(failure(donate, ctxFor(world, 1), { isGold: false, amount: 100 })).toBe('군량이 부족합니다.');
     addGeneral(world, { id: 3, nation: 2, city: 3 });
     expect(failure(gift, ctxFor(world, 1), { isGold: true, amount: 100, destGeneralId: 3 })).toBe('아군이 아닙니다.');
   });

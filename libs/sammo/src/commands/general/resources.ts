@@ -26,18 +26,22 @@ function readAmount(o: Record<string, Json>, id: string): { isGold: boolean; amo
   return { isGold: argBool(o, 'isGold', id), amount: roundedAmount(argInt(o, 'amount', id, 1, 1_000_000)) };
 }
 
-const hasStock: Constraint<{ isGold: boolean }> = (c, a) =>
-  (a.isGold ? c.general.gold : c.general.rice) <= 0 ? (a.isGold ? '자금이 없습니다.' : '군량이 없습니다.') : null;
+/** What a general may give away: all the gold, the rice above the minimum a general keeps. */
+function spare(ctx: CommandContext, isGold: boolean): number {
+  return isGold ? ctx.general.gold : Math.max(0, ctx.general.rice - GameConst.generalMinimumRice);
+}
+
+const hasStock: Constraint<{ isGold: boolean }> = (c, a) => (spare(c, a.isGold) <= 0 ? (a.isGold ? '자금이 없습니다.' : '군량이 부족합니다.') : null);
 
 function take(ctx: CommandContext, isGold: boolean, amount: number): number {
   const g = ctx.general;
-  const given = Math.min(amount, isGold ? g.gold : g.rice);
+  const given = Math.min(amount, spare(ctx, isGold));
   if (isGold) g.gold -= given;
   else g.rice -= given;
   return given;
 }
 
-/** 증여: give gold or rice to a fellow general. */
+/** 증여: give gold or rice to a fellow general (500 rice stay with the giver). */
 export const gift: CommandDef<GiftArg> = {
   key: 'che_증여',
   name: '증여',
@@ -62,7 +66,7 @@ export const gift: CommandDef<GiftArg> = {
   },
 };
 
-/** 헌납: give gold or rice to the nation. */
+/** 헌납: give gold or rice to the nation (500 rice stay with the giver). */
 export const donate: CommandDef<DonateArg> = {
   key: 'che_헌납',
   name: '헌납',
