@@ -60,7 +60,10 @@ describe('log service crash between commit and publish (child process, SIGKILL)'
   beforeAll(async () => {
     db = await createTestDatabase();
     nc = await connectNats();
-    await provision(nc, subjects, logServiceTopology());
+    // A 1 s duplicate window: past it only the relay's recovery, not the stream, can keep a
+    // row that was published but not marked from being published twice.
+    const topology = logServiceTopology();
+    await provision(nc, subjects, { ...topology, streams: topology.streams.map((s) => ({ ...s, duplicateWindowMs: 1_000 })) });
     log = new LogClient(new RequestClient(nc, subjects, 10_000));
     pg = new Client({ connectionString: db.url });
   });
@@ -93,6 +96,7 @@ describe('log service crash between commit and publish (child process, SIGKILL)'
     await play(4);
     await second.kill();
     expect(await pending()).toBe(15);
+    await new Promise((resolve) => setTimeout(resolve, 1_500)); // past the duplicate window
 
     // 3. Restart: the rows already in the stream are recognised, the rest published once.
     const third = await start();

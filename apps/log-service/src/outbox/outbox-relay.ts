@@ -39,6 +39,8 @@ export class OutboxRelay {
   private kicked = false;
   private loop?: Promise<void>;
   private lastError?: string;
+  /** False at start and after a failure: the next round first marks what the stream holds. */
+  private recovered = false;
   private lastPurge = 0;
 
   constructor(
@@ -67,18 +69,20 @@ export class OutboxRelay {
 
   private async run(): Promise<void> {
     this.js = jetstream(this.nc);
-    let recovered = false;
     while (this.running) {
       try {
         this.jsm ??= await jetstreamManager(this.nc);
-        if (!recovered) {
+        if (!this.recovered) {
           await this.recover();
-          recovered = true;
+          this.recovered = true;
         }
-        while (this.running && (await this.publishBatch()) > 0);
+        while (this.running && this.recovered && (await this.publishBatch()) > 0);
         delete this.lastError;
         await this.purge();
       } catch (error) {
+        // Rows published before the failure may be unmarked: look at the stream again before
+        // publishing them, in case the outage outlasts the stream's duplicate window.
+        this.recovered = false;
         this.lastError = String(error);
         this.log.error({ err: error }, `outbox relay failed; retrying in ${this.options.pollMs} ms`);
       }
@@ -146,6 +150,7 @@ export class OutboxRelay {
   }
 
   private async publishBatch(): Promise<number> {
+    const fetchedAt = Date.now();
     const rows: PendingRow[] = await this.db.query(
       `SELECT id, subject, msg_id AS "msgId", payload FROM outbox WHERE published_at IS NULL ORDER BY id LIMIT $1`,
       [this.options.batch]);
@@ -157,6 +162,12 @@ export class OutboxRelay {
     const published: string[] = [];
     const failed = new Set<string>();
     for (const wave of waves(rows)) {
+      // Rows read long ago may have been published and marked by another replica since; past
+      // half the duplicate window, the stream would no longer drop them: read again instead.
+      if (Date.now() - fetchedAt > STALE_BATCH_MS) {
+        this.recovered = false;
+        break;
+      }
       const ready = wave.filter((row) => !failed.has(row.subject));
       const results = await Promise.allSettled(
         ready.map((row) => this.js!.publish(this.subjects.of(row.subject), row.payload, { msgID: row.msgId })));
@@ -182,6 +193,9 @@ export class OutboxRelay {
     return published.length;
   }
 }
+
+/** Half the streams' 2-minute duplicate window (`coreStreams`). */
+const STALE_BATCH_MS = 60_000;
 
 /**
  * Splits rows (in id order) into waves holding at most one row per subject: a wave is
