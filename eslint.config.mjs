@@ -25,6 +25,7 @@ export default [
           { sourceTag: 'type:infra', onlyDependOnLibsWithTags: ['type:pure', 'type:contracts', 'type:infra'] },
           { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:pure', 'type:contracts', 'type:infra'] },
           { sourceTag: 'type:bench', onlyDependOnLibsWithTags: ['type:pure', 'type:contracts', 'type:infra', 'type:app'] },
+          { sourceTag: 'type:deploy', onlyDependOnLibsWithTags: ['type:pure', 'type:contracts', 'type:infra'] },
         ],
       }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],

@@ -1,3 +1,5 @@
+// class-transformer's @Type reads decorator metadata: load the polyfill wherever configs are declared.
+import 'reflect-metadata';
 import { plainToInstance, Type, type ClassConstructor } from 'class-transformer';
 import { IsIn, IsInt, IsString, Matches, Max, Min, validateSync } from 'class-validator';
 

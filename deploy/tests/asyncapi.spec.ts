@@ -1,0 +1,55 @@
+import {
+  AppendMoveV1, GetSnapshotV1, LogSubjects, MoveEventV1, OpenTableV1, ReadMovesV1, SnapshotSubjects, TableEventV1,
+  TableRequestV1, TrustedSubjects, UndoV1,
+} from '@chronicle/contracts';
+import { manifests } from '@chronicle/testing';
+import { getMetadataStorage } from 'class-validator';
+
+// The AsyncAPI document is written by hand for people; these checks keep it true to the
+// contracts the services validate, so that it cannot drift silently.
+
+interface Schema {
+  required?: string[];
+  properties?: Record<string, unknown>;
+}
+const doc = manifests('deploy/asyncapi/chronicle.asyncapi.yaml')[0] as {
+  asyncapi: string;
+  channels: Record<string, { address: string }>;
+  components: { messages: Record<string, { payload: Schema }> };
+};
+const addresses = Object.values(doc.channels).map((c) => c.address);
+
+/** The properties a DTO validates, and those it does not mark optional. */
+function validated(dto: new () => object): { properties: string[]; required: string[] } {
+  const metadata = getMetadataStorage().getTargetValidationMetadatas(dto, '', true, false);
+  const properties = [...new Set(metadata.map((m) => m.propertyName))].sort();
+  const optional = new Set(metadata.filter((m) => m.name === 'isOptional').map((m) => m.propertyName));
+  return { properties, required: properties.filter((p) => !optional.has(p)) };
+}
+
+describe('the AsyncAPI document', () => {
+  it('is AsyncAPI 3', () => {
+    expect(doc.asyncapi).toBe('3.0.0');
+  });
+
+  it('has a channel for every request subject the services serve', () => {
+    const subjects = [...Object.values(LogSubjects), ...Object.values(SnapshotSubjects), ...Object.values(TrustedSubjects)];
+    for (const subject of subjects) expect(addresses).toContain(`{prefix}.${subject}`);
+  });
+
+  it('has a channel for every event subject', () => {
+    expect(addresses).toEqual(expect.arrayContaining(['{prefix}.moves.{tableId}', '{prefix}.tables.{tableId}', '{prefix}.dead.{consumer}']));
+  });
+
+  const dtos = [OpenTableV1, AppendMoveV1, UndoV1, ReadMovesV1, TableRequestV1, GetSnapshotV1, MoveEventV1, TableEventV1];
+  it.each(dtos.map((dto) => [dto.name, dto] as const))(
+    'describes %s with the fields its DTO validates',
+    (_name, dto) => {
+      const schema = doc.components.messages[dto.name]?.payload;
+      expect(schema).toBeDefined();
+      const { properties, required } = validated(dto);
+      expect(Object.keys(schema!.properties ?? {}).sort()).toEqual(properties);
+      expect([...(schema!.required ?? [])].sort()).toEqual(required);
+    },
+  );
+});

@@ -1,0 +1,77 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse, parseAllDocuments } from 'yaml';
+
+const WORKSPACE = path.resolve(__dirname, '../../..');
+
+/** Stand-ins for what an operator supplies (secrets, compose variables), valid by each service's rules. */
+export const SAMPLE_SECRETS: Record<string, string> = {
+  CHRONICLE_SEED_KEY: 'ab'.repeat(32),
+  DATABASE_URL: 'postgres://chronicle:secret@postgres:5432/chronicle',
+};
+
+export interface Deployed {
+  /** Where the environment comes from, for messages. */
+  where: string;
+  env: Record<string, string>;
+}
+
+/**
+ * The environment a service gets in each deployment of this repository: docker-compose.yml
+ * and the Kubernetes manifests under deploy/k8s (ConfigMap and Secret references resolved,
+ * secrets and `${VAR:?…}` placeholders replaced by {@link SAMPLE_SECRETS}). A service's own
+ * tests check it against its configuration class, so a renamed or missing variable fails CI.
+ */
+export function deployedEnvironments(service: string): Deployed[] {
+  return [composeEnvironment(service), kubernetesEnvironment(service)];
+}
+
+function composeEnvironment(service: string): Deployed {
+  const compose = parse(readFileSync(path.join(WORKSPACE, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
+    services: Record<string, { environment?: Record<string, string> }>;
+  };
+  const definition = compose.services[service];
+  if (!definition) throw new Error(`docker-compose.yml has no service ${service}`);
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(definition.environment ?? {})) {
+    env[key] = String(value).replace(/\$\{(\w+)(:?[?-][^}]*)?\}/g, (_m, name: string) => SAMPLE_SECRETS[name] ?? `<unset ${name}>`);
+  }
+  return { where: `docker-compose.yml service ${service}`, env };
+}
+
+interface Container {
+  name: string;
+  env?: Array<{ name: string; value?: string; valueFrom?: { secretKeyRef?: { name: string; key: string }; configMapKeyRef?: { name: string; key: string } } }>;
+  envFrom?: Array<{ configMapRef?: { name: string }; secretRef?: { name: string } }>;
+}
+
+function kubernetesEnvironment(service: string): Deployed {
+  const file = path.join('deploy/k8s', `${service}.yaml`);
+  const docs = manifests(file);
+  const deployment = docs.find((d) => d.kind === 'Deployment') as { spec: { template: { spec: { containers: Container[] } } } } | undefined;
+  if (!deployment) throw new Error(`${file} has no Deployment`);
+  const container = deployment.spec.template.spec.containers.find((c) => c.name === service);
+  if (!container) throw new Error(`${file} has no container named ${service}`);
+  const configMaps = new Map<string, Record<string, string>>();
+  for (const doc of manifests('deploy/k8s/config.yaml')) {
+    if (doc.kind === 'ConfigMap') configMaps.set((doc.metadata as { name: string }).name, doc.data as Record<string, string>);
+  }
+  const env: Record<string, string> = {};
+  for (const from of container.envFrom ?? []) {
+    if (from.configMapRef) {
+      const data = configMaps.get(from.configMapRef.name);
+      if (!data) throw new Error(`${file} reads ConfigMap ${from.configMapRef.name}, which deploy/k8s/config.yaml does not define`);
+      Object.assign(env, data);
+    }
+  }
+  for (const variable of container.env ?? []) {
+    const secret = variable.valueFrom?.secretKeyRef;
+    env[variable.name] = variable.value ?? (secret ? SAMPLE_SECRETS[secret.key] ?? `<no sample for ${secret.key}>` : '<unresolved>');
+  }
+  return { where: file, env };
+}
+
+/** Every document of a YAML file of the repository, as plain values. */
+export function manifests(file: string): Array<Record<string, unknown>> {
+  return parseAllDocuments(readFileSync(path.join(WORKSPACE, file), 'utf8')).map((d) => d.toJS() as Record<string, unknown>);
+}
