@@ -74,6 +74,11 @@ describe('nation AI', () => {
     expect(slot).toEqual({ action: 'che_포상', arg: { isGold: true, amount: 1000, destGeneralId: 2 } });
     // pop 25%, development 16.5%: mean below 0.5 → 10%
     expect(nation.rate).toBe(10);
+    // A user ruler on autorun leaves promotions and tax to the player.
+    ruler.npc = 1;
+    nation.rate = 20;
+    chooseNationTurn(world, ruler, nation, rest, ai(1));
+    expect(nation.rate).toBe(20);
   });
 });
 

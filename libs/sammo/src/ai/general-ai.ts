@@ -56,7 +56,7 @@ const PRIORITIES: readonly (readonly [string, Priority])[] = [
     return options.length > 0 ? t.rng.choiceUsingWeight(options) : null;
   }],
   ['NPC헌납', (t) =>
-    t.nation.gold < reqNationGold && t.general.gold > develGold(t) * 3
+    t.general.npc >= 2 && t.nation.gold < reqNationGold && t.general.gold > develGold(t) * 3
       ? t.attempt('che_헌납', { isGold: true, amount: Math.min(10000, Math.floor((t.general.gold - develGold(t)) / 100) * 100) })
       : null],
   ['징병', (t) => {

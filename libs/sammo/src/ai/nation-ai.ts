@@ -59,8 +59,8 @@ const PRIORITIES: readonly (readonly [string, (t: ChiefTurn) => TurnSlot | null]
 ];
 
 /**
- * A basic nation AI for chiefs (§8): the ruler first makes the quarterly promotions and sets
- * the tax from the nation's development; then the priorities above; else 휴식. Diplomacy,
+ * A basic nation AI for chiefs (§8): an NPC ruler first makes the quarterly promotions and
+ * sets the tax from the nation's development; then the priorities above; else 휴식. Diplomacy,
  * capital moves and war assignments are not implemented.
  */
 export function chooseNationTurn(world: World, chief: General, nation: Nation, reserved: TurnSlot, rng: RandUtil): TurnSlot {
@@ -69,7 +69,7 @@ export function chooseNationTurn(world: World, chief: General, nation: Nation, r
     const command = NATION_COMMANDS.get(reserved.action);
     if (command && feasible(ctx, command, reserved.arg)) return reserved;
   }
-  if (world.env.month % 3 === 1 && chief.officerLevel === 12) {
+  if (world.env.month % 3 === 1 && chief.officerLevel === 12 && chief.npc >= 2) {
     promoteChiefs(world, nation);
     setTax(nation, citiesOfNation(world, nation.id));
   }
