@@ -1,7 +1,7 @@
 import { RequestClient } from '@chronicle/bus';
 import { EventSubjects, seedKey, Subjects, type TableEventV1 } from '@chronicle/contracts';
 import { defaultGames, GameRegistry } from '@chronicle/games';
-import { HealthRegistry, Metrics, natsCheck, ServiceKitModule } from '@chronicle/service-kit';
+import { HealthRegistry, Metrics, NATS_CONNECTION, natsCheck, ServiceKitModule } from '@chronicle/service-kit';
 import { jetstream } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
@@ -14,8 +14,6 @@ import { LogSource } from './snapshots/log-source';
 import { SnapshotController } from './snapshots/snapshot.controller';
 import { SnapshotKeeper } from './snapshots/snapshot-keeper';
 import { SnapshotStore } from './snapshots/snapshot-store';
-
-export const NATS_CONNECTION = Symbol('NATS_CONNECTION');
 
 /** Flushes snapshots on a timer, reports quarantines in /health, and writes what is left at shutdown. */
 @Injectable()

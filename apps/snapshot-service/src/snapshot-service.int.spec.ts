@@ -5,6 +5,7 @@ import {
 import { engine, GameLog, stateFromArray, stateHash, stateToArray, type Json } from '@chronicle/engine';
 import { diceRace, ticTacToe } from '@chronicle/engine/examples';
 import { defaultGames } from '@chronicle/games';
+import type { RunningService } from '@chronicle/service-kit';
 import { DEFAULT_START, sammo } from '@chronicle/sammo';
 import {
   connectNats, createTestDatabase, readStream, removePrefixed, spawnService, uniquePrefix, waitUntil, type ServiceProcess, type TestDatabase,
@@ -14,7 +15,7 @@ import { Kvm } from '@nats-io/kv';
 import type { NatsConnection, Subscription } from '@nats-io/nats-core';
 import { randomBytes } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import { startSnapshotService, type RunningSnapshotService } from './bootstrap';
+import { startSnapshotService } from './bootstrap';
 import { SnapshotServiceConfig } from './config';
 import { LogSource } from './snapshots/log-source';
 import { SnapshotKeeper } from './snapshots/snapshot-keeper';
@@ -32,7 +33,7 @@ describe('snapshot service (real PostgreSQL and NATS)', () => {
   let log: LogClient;
   let requests: RequestClient;
   let logService: ServiceProcess;
-  let snapshots: RunningSnapshotService | undefined;
+  let snapshots: RunningService | undefined;
   const wire: Array<{ subject: string; text: string }> = [];
   let tap: Subscription;
 

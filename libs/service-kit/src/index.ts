@@ -4,3 +4,4 @@ export { Metrics, MetricsController } from './metrics';
 export { natsCheck, postgresCheck, consumersCheck } from './checks';
 export { ServiceKitModule, type ServiceKitOptions } from './service-kit.module';
 export { KeyedMutex } from './keyed-mutex';
+export { startService, runProvisionStep, NATS_CONNECTION, type ServiceDefinition, type RunningService } from './start-service';
