@@ -4,7 +4,8 @@ import { checkMove } from './moves/check-move';
 import type { SammoMove } from './moves/move-types';
 import type { RandUtil } from './rng/rand-util';
 import { legacyStreams } from './rng/streams';
-import { loadSampleScenario } from './scenario/sample';
+import { DEFAULT_MAP, loadScenario, SAMPLE_SCENARIO } from './scenario/sample';
+import { readMapData, readScenarioData } from './scenario/scenario-data';
 import { buildSyntheticWorld } from './scenario/synthetic';
 import { readWorldOptions } from './scenario/world-options';
 import { readWorld, writeWorld } from './world/serialize';
@@ -23,7 +24,15 @@ export const sammo: Game<World, SammoMove, RandUtil> = {
   setup({ seats, options, random }) {
     const opts = readWorldOptions(options);
     const rng = random.stream('InitScenario');
-    const world = opts.world === 'sample' ? loadSampleScenario(opts, rng) : buildSyntheticWorld(opts, rng);
+    let world: World;
+    if (opts.world === 'synthetic') {
+      world = buildSyntheticWorld(opts, rng);
+    } else if (opts.world === 'sample') {
+      world = loadScenario(SAMPLE_SCENARIO, DEFAULT_MAP, opts, rng);
+    } else {
+      const map = opts.map === null ? DEFAULT_MAP : readMapData(opts.map);
+      world = loadScenario(readScenarioData(opts.scenario, map), map, opts, rng);
+    }
     if (world.generals.size === 0) throw new InvalidGame('the world has no generals');
     return { phase: 'play', turn: 1, order: { seats: [...seats], acting: null, pending: [] }, data: world };
   },

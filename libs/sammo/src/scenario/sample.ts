@@ -1,26 +1,33 @@
-import mapData from '../../data/map-default.json';
-import scenarioData from '../../data/scenario-sample.json';
+import type { Json } from '@chronicle/engine';
+import mapJson from '../../data/map-default.json';
+import scenarioJson from '../../data/scenario-sample.json';
 import type { RandUtil } from '../rng/rand-util';
 import { Diplo } from '../world/constants';
 import { newCity, newGeneral, newNation } from '../world/factory';
 import { diplomacyKey } from '../world/queries';
 import type { World } from '../world/types';
 import { emptyWorld, randomTurnTime } from './new-world';
+import { readMapData, readScenarioData, type MapData, type ScenarioData } from './scenario-data';
 import type { WorldOptions } from './world-options';
 
-interface MapCity {
-  id: number;
-  name: string;
-  level: number;
-  region: number;
-  neighbors: number[];
-  initial: { population: number; agriculture: number; commerce: number; security: number; defence: number; wall: number; trust: number };
-  max: { population: number; agriculture: number; commerce: number; security: number; defence: number; wall: number };
-}
+/** The default map `che` (94 cities). */
+export const DEFAULT_MAP: MapData = readMapData(mapJson as unknown as Json);
+/** Scenario 1020 (반동탁연합, 187). */
+export const SAMPLE_SCENARIO: ScenarioData = readScenarioData(scenarioJson as unknown as Json, DEFAULT_MAP);
 
-/** The map `che` (94 cities) as world cities, neutral and at their initial stats. */
-export function addDefaultMap(world: World): void {
-  for (const c of mapData.cities as MapCity[]) {
+/**
+ * A world from a scenario on a map. Decisions where the data is silent: as the core2026
+ * bootstrap does, generals born after the start year are seeded too (age clamped to 0);
+ * those already dead by the start year are left out; a general with no city starts in its
+ * nation's capital, or, unaffiliated, in a city drawn from the `InitScenario` stream; an
+ * NPC's killturn ends in a drawn month of its death year.
+ */
+export function loadScenario(s: ScenarioData, map: MapData, options: WorldOptions, rng: RandUtil): World {
+  const world = emptyWorld({
+    scenarioId: s.scenarioId, title: s.title, startyear: s.startYear, fiction: s.fiction,
+    turnterm: options.turnterm, start: options.start, maxgeneral: s.maxGeneral, autorunLimitMinutes: options.autorunLimitMinutes,
+  });
+  for (const c of map.cities) {
     world.cities[c.id] = newCity({
       id: c.id, name: c.name, level: c.level, region: c.region, neighbours: [...c.neighbors],
       pop: c.initial.population, agri: c.initial.agriculture, comm: c.initial.commerce, secu: c.initial.security,
@@ -29,23 +36,6 @@ export function addDefaultMap(world: World): void {
       defMax: c.max.defence, wallMax: c.max.wall,
     });
   }
-}
-
-/**
- * Scenario 1020 (반동탁연합, 187) on the `che` map. Decisions where the data is silent:
- * as the core2026 bootstrap does, generals born after the start year are seeded too (age
- * clamped to 0); those already dead by the start year are left out; a nation's
- * generals start in its capital and unaffiliated ones in a city drawn from the
- * `InitScenario` stream; an NPC's killturn runs out in a drawn month of its death year.
- */
-export function loadSampleScenario(options: WorldOptions, rng: RandUtil): World {
-  const s = scenarioData;
-  const world = emptyWorld({
-    scenarioId: s.scenarioId, title: s.title, startyear: s.startYear, fiction: s.fiction,
-    turnterm: options.turnterm, start: options.start, maxgeneral: s.const.defaultMaxGeneral,
-    autorunLimitMinutes: options.autorunLimitMinutes,
-  });
-  addDefaultMap(world);
   for (const n of s.nations) {
     world.nations.set(n.id, newNation({ id: n.id, name: n.name, color: n.color, capital: n.capitalCityId, gold: n.gold, rice: n.rice, tech: n.tech, level: n.level, type: n.typeCode }));
     for (const cityId of n.cityIds) world.cities[cityId]!.nation = n.id;
@@ -54,7 +44,7 @@ export function loadSampleScenario(options: WorldOptions, rng: RandUtil): World 
   for (const a of world.nations.keys()) {
     for (const b of world.nations.keys()) if (a !== b) world.diplomacy.set(diplomacyKey(a, b), { state: Diplo.normal, term: 0, dead: 0 });
   }
-  for (const pair of s.diplomacy.pairs) {
+  for (const pair of s.diplomacy) {
     world.diplomacy.set(diplomacyKey(pair.a, pair.b), { state: pair.state, term: pair.termMonths, dead: 0 });
     world.diplomacy.set(diplomacyKey(pair.b, pair.a), { state: pair.state, term: pair.termMonths, dead: 0 });
   }
@@ -63,7 +53,7 @@ export function loadSampleScenario(options: WorldOptions, rng: RandUtil): World 
     world.env.nextGeneralId = Math.max(world.env.nextGeneralId, g.id + 1);
     if (g.deathYear <= s.startYear) continue;
     const nation = g.nationId === 0 ? undefined : world.nations.get(g.nationId);
-    const city = nation ? nation.capital : rng.nextRangeInt(1, cityCount);
+    const city = g.cityId ?? (nation ? nation.capital : rng.nextRangeInt(1, cityCount));
     const officerLevel = nation ? (g.officerLevel === 0 ? 1 : g.officerLevel) : 0;
     world.generals.set(g.id, newGeneral({
       id: g.id, name: g.name, npc: g.npcType, nation: nation?.id ?? 0, city, officerLevel,

@@ -2,7 +2,11 @@ import { InvalidGame, asInteger, type Json } from '@chronicle/engine';
 
 /** Table options: which world to build and its clock. */
 export interface WorldOptions {
-  world: 'sample' | 'synthetic';
+  /** The built-in sample, a synthetic world, or a scenario given in `scenario` (and `map`). */
+  world: 'sample' | 'synthetic' | 'scenario';
+  /** For `world: 'scenario'`: the scenario document, and its map (the `che` map when absent). */
+  scenario: Json;
+  map: Json;
   /** Epoch ms of the first turn (the table's opening); aligned down to a turn window. */
   start: number;
   turnterm: number;
@@ -19,9 +23,12 @@ export const DEFAULT_START = 1_767_225_600_000;
 
 export function readWorldOptions(options: Readonly<Record<string, Json>>): WorldOptions {
   const world = options.world ?? 'sample';
-  if (world !== 'sample' && world !== 'synthetic') throw new InvalidGame('options.world must be "sample" or "synthetic"');
+  if (world !== 'sample' && world !== 'synthetic' && world !== 'scenario') throw new InvalidGame('options.world must be "sample", "synthetic" or "scenario"');
+  if (world === 'scenario' && options.scenario === undefined) throw new InvalidGame('options.scenario is required for world "scenario"');
   return {
     world,
+    scenario: options.scenario ?? null,
+    map: options.map ?? null,
     start: options.start === undefined ? DEFAULT_START : asInteger(options.start, 'options.start', 0),
     turnterm: options.turnterm === undefined ? 60 : asInteger(options.turnterm, 'options.turnterm', 1, 1440),
     cities: options.cities === undefined ? 94 : asInteger(options.cities, 'options.cities', 2, 10_000),
