@@ -16,16 +16,15 @@ import type { TurnRun } from './turn-run';
 const EMPTY_LAST = { command: REST_KEY, arg: null, term: 0 };
 
 /**
- * One general's turn (§3), steps in order: chief's nation command setup, inheritance
- * (lived months of users), preprocess,
- * AI decision, block, nation command, general command with killturn, queue pulls,
- * autorun limit, turn-time update. Returns false when the general is gone.
+ * One general's turn (§3), steps in order: load (the chief's queue), inheritance (lived
+ * months of users), preprocess, AI decision, block, nation command, general command with
+ * the killturn rule, queue pulls, autorun limit, turn-time update. Returns false when the
+ * general is gone.
  */
 export function runGeneralTurn(run: TurnRun, general: General): boolean {
-  const { world, random } = run;
+  const { world, random, trace } = run;
   const env = world.env;
   const { year, month } = env;
-  const trace = run.trace;
 
   trace?.('load', general.id);
   const nation = general.nation === 0 ? undefined : world.nations.get(general.nation);
@@ -40,12 +39,10 @@ export function runGeneralTurn(run: TurnRun, general: General): boolean {
 
   const now = joinYearMonth(year, month);
   const isAI = general.npc >= 2 || now < (general.aux.autorunLimit ?? joinYearMonth(year - 2, month));
+  // One GeneralAI stream per turn serves both choices, as the legacy AI object does.
   let ai: RandUtil | undefined;
   const aiStream = () => (ai ??= random.stream('GeneralAI', year, month, general.id));
-
-  const generalSlot = general.queue[0] ?? REST_SLOT;
-  const hasReservedTurn = generalSlot.action !== REST_KEY;
-  let autorunMode = false;
+  const hasReservedTurn = (general.queue[0] ?? REST_SLOT).action !== REST_KEY;
 
   if (general.block >= 2) {
     trace?.('blocked', general.id);
@@ -59,24 +56,7 @@ export function runGeneralTurn(run: TurnRun, general: General): boolean {
       runNationCommand(run, general, nation!, chiefLevel, slot);
     }
     trace?.('generalCommand', general.id);
-    let slot = generalSlot;
-    if (isAI) {
-      const chosen = chooseGeneralTurn(world, general, slot, aiStream());
-      autorunMode = chosen !== slot;
-      slot = chosen;
-    }
-    const command = GENERAL_COMMANDS.get(slot.action) ?? GENERAL_COMMANDS.get(REST_KEY)!;
-    const city = world.cities[general.city]!;
-    const ctx: CommandContext = {
-      world, general, city, nation: general.nation === 0 ? undefined : world.nations.get(general.nation), year, month,
-      rng: random.stream('generalCommand', year, month, general.id, command.key),
-    };
-    const outcome = processCommand(ctx, generalHolder(general), command, slot.arg);
-    if (general.npc >= 2 || general.killturn > env.killturn || autorunMode || outcome.final.key === REST_KEY) {
-      general.killturn -= 1;
-    } else {
-      general.killturn = env.killturn;
-    }
+    runOwnCommand(run, general, isAI ? aiStream : undefined);
   }
 
   trace?.('pullQueues', general.id);
@@ -92,6 +72,33 @@ export function runGeneralTurn(run: TurnRun, general: General): boolean {
   return updateTurnTime(world, general, random);
 }
 
+/**
+ * The general command (§3 step 7): slot 0, or what the AI puts in its place (which makes
+ * the turn an autorun turn), on the stream of the command that runs first; then killturn:
+ * NPCs, autorun turns, rest and generals above the world's killturn count down, any other
+ * player action resets it.
+ */
+function runOwnCommand(run: TurnRun, general: General, aiStream: (() => RandUtil) | undefined): void {
+  const { world, random } = run;
+  const { year, month, killturn } = world.env;
+  let slot = general.queue[0] ?? REST_SLOT;
+  let autorunMode = false;
+  if (aiStream !== undefined) {
+    const chosen = chooseGeneralTurn(world, general, slot, aiStream());
+    autorunMode = chosen !== slot;
+    slot = chosen;
+  }
+  const command = GENERAL_COMMANDS.get(slot.action) ?? GENERAL_COMMANDS.get(REST_KEY)!;
+  const ctx: CommandContext = {
+    world, general, city: world.cities[general.city]!, nation: general.nation === 0 ? undefined : world.nations.get(general.nation), year, month,
+    rng: random.stream('generalCommand', year, month, general.id, command.key),
+  };
+  const outcome = processCommand(ctx, generalHolder(general), command, slot.arg);
+  if (general.npc >= 2 || general.killturn > killturn || autorunMode || outcome.final.key === REST_KEY) general.killturn -= 1;
+  else general.killturn = killturn;
+}
+
+/** The chief's nation command (§3 step 6), its LastTurn kept per level in `nation_env`. */
 function runNationCommand(run: TurnRun, chief: General, nation: Nation, level: number, slot: TurnSlot): void {
   const { world, random } = run;
   const { year, month } = world.env;
