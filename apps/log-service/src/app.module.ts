@@ -1,6 +1,6 @@
 import { seedKey, Subjects } from '@chronicle/contracts';
 import { defaultGames, GameRegistry } from '@chronicle/games';
-import { HealthRegistry, Metrics, natsCheck, postgresCheck, ServiceKitModule } from '@chronicle/service-kit';
+import { HealthRegistry, Metrics, NATS_CONNECTION, natsCheck, postgresCheck, ServiceKitModule } from '@chronicle/service-kit';
 import type { NatsConnection } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
 import {
@@ -14,8 +14,6 @@ import { OutboxRelay } from './outbox/outbox-relay';
 import { LogController } from './tables/log.controller';
 import { LogRepository } from './tables/log.repository';
 import { TableStore } from './tables/table-store';
-
-export const NATS_CONNECTION = Symbol('NATS_CONNECTION');
 
 /** Starts the relay once everything is wired, and closes resources in reverse order at the end. */
 @Injectable()

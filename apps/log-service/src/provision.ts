@@ -1,22 +1,4 @@
-import { provision } from '@chronicle/bus';
-import { Subjects } from '@chronicle/contracts';
-import { loadConfig, ServiceConfig } from '@chronicle/service-kit';
-import { connect } from '@nats-io/transport-node';
+import { runProvisionStep } from '@chronicle/service-kit';
 import { logServiceTopology } from './topology';
 
-/** Deployment step: creates or updates the log service's streams (idempotent). */
-async function main(): Promise<void> {
-  const config = loadConfig(ServiceConfig);
-  const nc = await connect({ servers: config.NATS_URL.split(',') });
-  try {
-    const report = await provision(nc, new Subjects(config.CHRONICLE_PREFIX), logServiceTopology());
-    console.log(JSON.stringify(report));
-  } finally {
-    await nc.drain();
-  }
-}
-
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+void runProvisionStep(logServiceTopology());
