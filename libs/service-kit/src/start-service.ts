@@ -36,7 +36,9 @@ export interface RunningService {
  */
 export async function startService(definition: ServiceDefinition): Promise<RunningService> {
   const { name, config, consumers = [] } = definition;
-  const app = await NestFactory.create(definition.module, { bufferLogs: true });
+  // abortOnError: false: a failed start is thrown to the caller (main exits with the reason,
+  // a test fails with it) instead of Nest calling process.exit inside a test runner.
+  const app = await NestFactory.create(definition.module, { bufferLogs: true, abortOnError: false });
   const logger = app.get(Logger);
   app.useLogger(logger);
   app.enableShutdownHooks();
