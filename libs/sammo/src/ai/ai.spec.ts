@@ -1,63 +1,77 @@
 import { streamFromSeed } from '../rng/streams';
 import { addGeneral, smallWorld, TEST_SEED } from '../testing/small-world';
 import { REST_KEY } from '../world/constants';
+import type { General } from '../world/types';
+import { AiSession } from './ai-session';
 import { chooseGeneralTurn } from './general-ai';
 import { chooseNationTurn, promoteChiefs } from './nation-ai';
 import { contextFor, feasible } from './feasible';
 import { GENERAL_COMMANDS } from '../commands/registry';
 
 const rest = { action: REST_KEY, arg: null };
-const ai = (id: number) => streamFromSeed(TEST_SEED, 'GeneralAI', 190, 1, id);
+const stream = (id: number, month = 1) => streamFromSeed(TEST_SEED, 'GeneralAI', 190, month, id);
+const session = (g: General, month = 1) => new AiSession(stream(g.id, month), g);
 
 describe('GeneralAI (§8)', () => {
+  it('takes the general type with the first draw of its stream', () => {
+    const world = smallWorld();
+    const pure = new AiSession(stream(1), addGeneral(world, { id: 1, leadership: 30, strength: 90, intel: 50 }));
+    expect([pure.warrior, pure.scholar, pure.commander]).toEqual([true, false, false]);
+    const close = addGeneral(world, { id: 2, leadership: 60, strength: 70, intel: 80 });
+    const hybrid = new AiSession(stream(2), close);
+    expect(hybrid.scholar).toBe(true);
+    expect(hybrid.warrior).toBe(stream(2).nextBool(0.5));
+    expect(hybrid.commander).toBe(true);
+  });
+
   it('keeps a reserved command that can run, and replaces one that cannot', () => {
     const world = smallWorld();
     const g = addGeneral(world, { id: 1, npc: 2 });
     const farm = { action: 'che_농지개간', arg: null };
-    expect(chooseGeneralTurn(world, g, farm, ai(1))).toBe(farm);
+    expect(chooseGeneralTurn(world, g, farm, session(g))).toBe(farm);
     g.gold = 0;
     g.rice = 0;
-    expect(chooseGeneralTurn(world, g, farm, ai(1)).action).not.toBe('che_농지개간');
+    expect(chooseGeneralTurn(world, g, farm, session(g)).action).not.toBe('che_농지개간');
   });
 
   it('picks a feasible domestic command by weight, the same one for the same stream', () => {
     const world = smallWorld();
     const g = addGeneral(world, { id: 1, npc: 2, leadership: 70, strength: 30, intel: 80 });
-    const first = chooseGeneralTurn(world, g, rest, ai(1));
-    expect(chooseGeneralTurn(world, g, rest, ai(1))).toEqual(first);
+    const first = chooseGeneralTurn(world, g, rest, session(g));
+    expect(chooseGeneralTurn(world, g, rest, session(g))).toEqual(first);
     expect(['che_농지개간', 'che_상업투자', 'che_기술연구', 'che_주민선정', 'che_정착장려']).toContain(first.action);
-    expect(feasible(contextFor(world, g, ai(1)), GENERAL_COMMANDS.get(first.action)!, first.arg)).toBe(true);
+    expect(feasible(contextFor(world, g, stream(1)), GENERAL_COMMANDS.get(first.action)!, first.arg)).toBe(true);
   });
 
   it('rests when hurt, goes home from foreign land, and trains for war', () => {
     const world = smallWorld();
     const hurt = addGeneral(world, { id: 1, npc: 2 });
     hurt.injury = 30;
-    expect(chooseGeneralTurn(world, hurt, rest, ai(1))).toEqual(rest);
+    expect(chooseGeneralTurn(world, hurt, rest, session(hurt))).toEqual(rest);
     const abroad = addGeneral(world, { id: 2, npc: 2, city: 3 });
-    expect(chooseGeneralTurn(world, abroad, rest, ai(2)).action).toBe('che_귀환');
+    expect(chooseGeneralTurn(world, abroad, rest, session(abroad)).action).toBe('che_귀환');
     world.diplomacy.get('1:2')!.state = 0;
     const soldier = addGeneral(world, { id: 3, npc: 2, leadership: 60 });
     soldier.gold = 5000;
-    expect(chooseGeneralTurn(world, soldier, rest, ai(3))).toEqual({ action: 'che_징병', arg: { crewType: 1100, amount: 6000 } });
+    expect(chooseGeneralTurn(world, soldier, rest, session(soldier))).toEqual({ action: 'che_징병', arg: { crewType: 1100, amount: 6000 } });
     soldier.crew = 3000;
     soldier.train = 50;
     soldier.atmos = 95;
-    expect(chooseGeneralTurn(world, soldier, rest, ai(3)).action).toBe('che_훈련');
+    expect(chooseGeneralTurn(world, soldier, rest, session(soldier)).action).toBe('che_훈련');
   });
 
   it('hands its gold to the nation before an NPC dies', () => {
     const world = smallWorld();
     const g = addGeneral(world, { id: 1, npc: 2, killturn: 3 });
     g.gold = 1234;
-    expect(chooseGeneralTurn(world, g, rest, ai(1))).toEqual({ action: 'che_헌납', arg: { isGold: true, amount: 1200 } });
+    expect(chooseGeneralTurn(world, g, rest, session(g))).toEqual({ action: 'che_헌납', arg: { isGold: true, amount: 1200 } });
   });
 
   it('lets a wanderer join a nation now and then', () => {
     const world = smallWorld();
     const w = addGeneral(world, { id: 1, npc: 2, nation: 0, officerLevel: 0 });
     const choices = new Set<string>();
-    for (let m = 1; m <= 12; m++) choices.add(chooseGeneralTurn(world, w, rest, streamFromSeed(TEST_SEED, 'GeneralAI', 190, m, 1)).action);
+    for (let m = 1; m <= 12; m++) choices.add(chooseGeneralTurn(world, w, rest, session(w, m)).action);
     expect(choices).toEqual(new Set([REST_KEY, 'che_랜덤임관']));
   });
 });
@@ -70,14 +84,14 @@ describe('nation AI', () => {
     poor.gold = 50;
     addGeneral(world, { id: 3, npc: 2 }).gold = 100;
     const nation = world.nations.get(1)!;
-    const slot = chooseNationTurn(world, ruler, nation, rest, ai(1));
+    const slot = chooseNationTurn(world, ruler, nation, rest, stream(1));
     expect(slot).toEqual({ action: 'che_포상', arg: { isGold: true, amount: 1000, destGeneralId: 2 } });
     // pop 25%, development 16.5%: mean below 0.5 → 10%
     expect(nation.rate).toBe(10);
     // A user ruler on autorun leaves promotions and tax to the player.
     ruler.npc = 1;
     nation.rate = 20;
-    chooseNationTurn(world, ruler, nation, rest, ai(1));
+    chooseNationTurn(world, ruler, nation, rest, stream(1));
     expect(nation.rate).toBe(20);
   });
 });
@@ -90,12 +104,12 @@ describe('nation AI priorities', () => {
     addGeneral(world, { id: 3, npc: 0 }).gold = 150;
     const nation = world.nations.get(1)!;
     world.env.month = 2;
-    expect(chooseNationTurn(world, ruler, nation, rest, ai(1)).arg).toEqual({ isGold: true, amount: 1000, destGeneralId: 3 });
+    expect(chooseNationTurn(world, ruler, nation, rest, stream(1)).arg).toEqual({ isGold: true, amount: 1000, destGeneralId: 3 });
     nation.gold = 1000;
     world.env.year = 194;
     const rich = addGeneral(world, { id: 4, npc: 2 });
     rich.gold = 20000;
-    expect(chooseNationTurn(world, ruler, nation, rest, ai(1))).toEqual({ action: 'che_몰수', arg: { isGold: true, amount: 2000, destGeneralId: 4 } });
+    expect(chooseNationTurn(world, ruler, nation, rest, stream(1))).toEqual({ action: 'che_몰수', arg: { isGold: true, amount: 2000, destGeneralId: 4 } });
   });
 });
 

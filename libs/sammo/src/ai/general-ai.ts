@@ -3,6 +3,7 @@ import { CREW_TYPES, crewTypeOf } from '../commands/crew-types';
 import { GENERAL_COMMANDS } from '../commands/registry';
 import { joinableNations } from '../commands/general/join';
 import type { RandUtil } from '../rng/rand-util';
+import type { AiSession } from './ai-session';
 import { Diplo, GameConst, REST_KEY } from '../world/constants';
 import { REST_SLOT } from '../world/queries';
 import type { City, General, Nation, TurnSlot, World } from '../world/types';
@@ -23,6 +24,7 @@ interface AiTurn {
   nation: Nation;
   city: City;
   rng: RandUtil;
+  ai: AiSession;
   /** The slot when the command's argument reads and its full condition holds, else null. */
   attempt(action: string, arg?: Json): TurnSlot | null;
 }
@@ -66,7 +68,7 @@ const PRIORITIES: readonly (readonly [string, Priority])[] = [
     return t.attempt('che_징병', { crewType: crewTypeOf(g.crewtype) ? g.crewtype : CREW_TYPES[0]!.id, amount: g.leadership * 100 });
   }],
   ['일반내정', (t) => {
-    const weighted = domesticWeights(t.world, t.general, t.city, t.rng).filter(([s]) => t.attempt(s.action, s.arg) !== null);
+    const weighted = domesticWeights(t.world, t.general, t.city, t.ai).filter(([s]) => t.attempt(s.action, s.arg) !== null);
     return weighted.length > 0 ? t.rng.choiceUsingWeight(weighted) : null;
   }],
   ['내정워프', (t) => {
@@ -83,7 +85,8 @@ const PRIORITIES: readonly (readonly [string, Priority])[] = [
  * `GeneralAI` stream. Before the priorities: a valid reserved command, rest when hurt or
  * a troop dummy, and a wanderer's occasional joining; after them, 휴식.
  */
-export function chooseGeneralTurn(world: World, general: General, reserved: TurnSlot, rng: RandUtil): TurnSlot {
+export function chooseGeneralTurn(world: World, general: General, reserved: TurnSlot, ai: AiSession): TurnSlot {
+  const rng = ai.rng;
   const ctx = contextFor(world, general, rng);
   if (reserved.action !== REST_KEY) {
     const command = GENERAL_COMMANDS.get(reserved.action);
@@ -94,7 +97,7 @@ export function chooseGeneralTurn(world: World, general: General, reserved: Turn
   if (general.nation === 0) {
     return joinableNations(ctx).length > 0 && rng.nextBool(0.2) ? (attempt('che_랜덤임관') ?? REST_SLOT) : REST_SLOT;
   }
-  const turn: AiTurn = { world, general, nation: ctx.nation!, city: ctx.city, rng, attempt };
+  const turn: AiTurn = { world, general, nation: ctx.nation!, city: ctx.city, rng, ai, attempt };
   for (const [, priority] of PRIORITIES) {
     const chosen = priority(turn);
     if (chosen) return chosen;
@@ -103,12 +106,11 @@ export function chooseGeneralTurn(world: World, general: General, reserved: Turn
 }
 
 /** 일반내정 weights (§8) by the general's type: 통솔장, 무장, 지장. */
-function domesticWeights(world: World, general: General, city: City, rng: RandUtil): [TurnSlot, number][] {
+function domesticWeights(world: World, general: General, city: City, ai: AiSession): [TurnSlot, number][] {
   const out: [TurnSlot, number][] = [];
   const { leadership: l, strength: s, intel: i } = general;
-  const warrior = s >= i || (s >= i * 0.8 && rng.nextBool(0.5));
-  const scholar = i > s || (i >= s * 0.8 && rng.nextBool(0.5));
-  if (l >= 40) {
+  const { warrior, scholar } = ai;
+  if (ai.commander) {
     const trust = city.trust / 100;
     if (trust < 0.98) out.push([slot('che_주민선정'), (l / Math.max(trust / 2 - 0.2, 0.001)) * 2]);
     const pop = city.pop / city.popMax;

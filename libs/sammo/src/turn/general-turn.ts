@@ -1,9 +1,9 @@
+import { AiSession } from '../ai/ai-session';
 import { chooseGeneralTurn } from '../ai/general-ai';
 import { chooseNationTurn } from '../ai/nation-ai';
 import type { CommandContext } from '../commands/command';
 import { GENERAL_COMMANDS, NATION_COMMANDS } from '../commands/registry';
 import { updateTurnTime } from '../lifecycle/update-turn-time';
-import type { RandUtil } from '../rng/rand-util';
 import { joinYearMonth } from '../world/clock';
 import { REST_KEY } from '../world/constants';
 import { generalLog } from '../world/logbook';
@@ -39,9 +39,9 @@ export function runGeneralTurn(run: TurnRun, general: General): boolean {
 
   const now = joinYearMonth(year, month);
   const isAI = general.npc >= 2 || now < (general.aux.autorunLimit ?? joinYearMonth(year - 2, month));
-  // One GeneralAI stream per turn serves both choices, as the legacy AI object does.
-  let ai: RandUtil | undefined;
-  const aiStream = () => (ai ??= random.stream('GeneralAI', year, month, general.id));
+  // One AI per turn serves both choices, as the legacy GeneralAI object does.
+  let ai: AiSession | undefined;
+  const aiSession = () => (ai ??= new AiSession(random.stream('GeneralAI', year, month, general.id), general));
   const hasReservedTurn = (general.queue[0] ?? REST_SLOT).action !== REST_KEY;
 
   if (general.block >= 2) {
@@ -52,11 +52,11 @@ export function runGeneralTurn(run: TurnRun, general: General): boolean {
     if (chiefQueue !== undefined) {
       trace?.('nationCommand', general.id);
       let slot: TurnSlot = chiefQueue[0] ?? REST_SLOT;
-      if (isAI) slot = chooseNationTurn(world, general, nation!, slot, aiStream());
+      if (isAI) slot = chooseNationTurn(world, general, nation!, slot, aiSession().rng);
       runNationCommand(run, general, nation!, chiefLevel, slot);
     }
     trace?.('generalCommand', general.id);
-    runOwnCommand(run, general, isAI ? aiStream : undefined);
+    runOwnCommand(run, general, isAI ? aiSession : undefined);
   }
 
   trace?.('pullQueues', general.id);
@@ -78,13 +78,13 @@ export function runGeneralTurn(run: TurnRun, general: General): boolean {
  * NPCs, autorun turns, rest and generals above the world's killturn count down, any other
  * player action resets it.
  */
-function runOwnCommand(run: TurnRun, general: General, aiStream: (() => RandUtil) | undefined): void {
+function runOwnCommand(run: TurnRun, general: General, aiSession: (() => AiSession) | undefined): void {
   const { world, random } = run;
   const { year, month, killturn } = world.env;
   let slot = general.queue[0] ?? REST_SLOT;
   let autorunMode = false;
-  if (aiStream !== undefined) {
-    const chosen = chooseGeneralTurn(world, general, slot, aiStream());
+  if (aiSession !== undefined) {
+    const chosen = chooseGeneralTurn(world, general, slot, aiSession());
     autorunMode = chosen !== slot;
     slot = chosen;
   }
