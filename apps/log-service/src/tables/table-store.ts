@@ -47,8 +47,10 @@ export interface UndoRequest {
 /**
  * Tables in PostgreSQL with the engine's rules: the storage counterpart of the engine's
  * `InMemoryTables`. The rules (step, undo, limits, game over) are the engine's; this class
- * adds what storage needs: the row lock and expected revision, exactly-once keys, the
- * append-only entries, the outbox, and a state cache rebuilt from the entries when missing.
+ * adds what storage needs: the expected revision (conditional writes; undo takes the header
+ * row lock), exactly-once keys, the append-only entries, the outbox, and a state cache
+ * rebuilt from the entries when missing. Operations on one table run one at a time in this
+ * process (a `KeyedMutex`), so the cache never races itself.
  */
 export class TableStore {
   private readonly locks = new KeyedMutex();
