@@ -5,7 +5,7 @@ import type { General } from '../world/types';
 import { AiSession } from './ai-session';
 import { chooseGeneralTurn } from './general-ai';
 import { chooseNationTurn, promoteChiefs } from './nation-ai';
-import { contextFor, feasible } from './feasible';
+import { contextFor, feasible } from '../commands/feasible';
 import { GENERAL_COMMANDS } from '../commands/registry';
 
 const rest = { action: REST_KEY, arg: null };

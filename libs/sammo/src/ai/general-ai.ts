@@ -7,7 +7,7 @@ import type { AiSession } from './ai-session';
 import { Diplo, GameConst, REST_KEY } from '../world/constants';
 import { REST_SLOT } from '../world/queries';
 import type { City, General, Nation, TurnSlot, World } from '../world/types';
-import { contextFor, feasible } from './feasible';
+import { contextFor, feasible } from '../commands/feasible';
 
 const slot = (action: string, arg: Json = null): TurnSlot => ({ action, arg });
 

@@ -5,7 +5,7 @@ import { REST_KEY } from '../world/constants';
 import { nationLog } from '../world/logbook';
 import { citiesOfNation, generalsOfNation, lowestChiefLevel, REST_SLOT } from '../world/queries';
 import type { General, Nation, TurnSlot, World } from '../world/types';
-import { contextFor, feasible } from './feasible';
+import { contextFor, feasible } from '../commands/feasible';
 import { developmentRate } from './general-ai';
 
 /** What a nation priority sees. */

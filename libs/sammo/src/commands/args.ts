@@ -45,3 +45,9 @@ export function noArg(raw: Json, command: string): null {
   }
   return null;
 }
+
+export function argString(o: Record<string, Json>, key: string, command: string, pattern: RegExp, what: string): string {
+  const v = o[key];
+  if (typeof v !== 'string' || !pattern.test(v)) throw new IllegalMove(`${command}: ${key} must be ${what}`);
+  return v;
+}

@@ -1,6 +1,7 @@
 import { IllegalMove } from '@chronicle/engine';
 import type { AnyCommand } from './command';
 import { commerce, farm, fortify, goodwill, patrol, repairWall, research, settle } from './general/domestic-commands';
+import { disband, foundNation, raiseBand } from './general/founding';
 import { join, joinGeneral, joinRandom } from './general/join';
 import { assemble, move, returnHome } from './general/movement';
 import { conscript, enlist } from './general/recruit';
@@ -25,6 +26,7 @@ export const GENERAL_COMMANDS = byKey([
   rest, farm, commerce, research, fortify, repairWall, patrol, settle, goodwill,
   conscript, enlist, drill, rally, move, assemble, returnHome,
   join, joinGeneral, joinRandom, resign, retire, gift, donate, tradeRice,
+  raiseBand, foundNation, disband,
 ]);
 
 /** Nation (chief) commands by legacy key. */

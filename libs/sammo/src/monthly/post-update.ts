@@ -1,3 +1,5 @@
+import { contextFor, feasible } from '../commands/feasible';
+import { disband } from '../commands/general/founding';
 import type { RandUtil } from '../rng/rand-util';
 import { chronicle } from '../world/logbook';
 import type { World } from '../world/types';
@@ -7,16 +9,28 @@ import { updateNationPower } from './power';
 
 /**
  * postUpdateMonthly (§6.8) with the closing month's stream: power, diplomacy, war-setting
- * allowance, general counts, unification check, fronts. Dissolving level-0 nations
- * (해산), tournaments and auctions are not modelled.
+ * allowance, bands still wandering after two years disband (해산), general counts,
+ * unification check, fronts. Tournaments and auctions are not modelled.
  */
 export function postUpdateMonthly(world: World, rng: RandUtil): void {
   updateNationPower(world, rng);
   updateDiplomacy(world);
   for (const nation of world.nations.values()) nation.availableWarSettingCnt = Math.min(10, nation.availableWarSettingCnt + 2);
+  if (world.env.year >= world.env.startyear + 2) disbandStrayBands(world, rng);
   updateGeneralNumbers(world);
   checkEmperor(world);
   setNationFronts(world);
+}
+
+/** Rulers of level-0 nations run 해산 with the monthly stream when its full condition holds. */
+function disbandStrayBands(world: World, rng: RandUtil): void {
+  const rulers = [...world.generals.values()]
+    .filter((g) => g.officerLevel === 12 && world.nations.get(g.nation)?.level === 0)
+    .sort((a, b) => a.id - b.id);
+  for (const ruler of rulers) {
+    const ctx = contextFor(world, ruler, rng);
+    if (feasible(ctx, disband, null)) disband.run(ctx, null);
+  }
 }
 
 /** `updateGeneralNumber()`: gennum counts every general but troop dummies. */

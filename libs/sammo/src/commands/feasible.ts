@@ -1,5 +1,5 @@
 import type { Json } from '@chronicle/engine';
-import type { CommandContext, AnyCommand } from '../commands/command';
+import type { CommandContext, AnyCommand } from './command';
 import type { RandUtil } from '../rng/rand-util';
 import type { General, World } from '../world/types';
 

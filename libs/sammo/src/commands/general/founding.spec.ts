@@ -1,0 +1,60 @@
+import { streamFromSeed } from '../../rng/streams';
+import { postUpdateMonthly } from '../../monthly/post-update';
+import { addGeneral, smallWorld, TEST_SEED } from '../../testing/small-world';
+import type { World } from '../../world/types';
+import type { AnyCommand, CommandContext } from '../command';
+import { disband, foundNation, raiseBand } from './founding';
+import { join } from './join';
+
+function ctxFor(world: World, id: number): CommandContext {
+  const general = world.generals.get(id)!;
+  return {
+    world, general, city: world.cities[general.city]!, nation: world.nations.get(general.nation), year: world.env.year, month: world.env.month,
+    rng: streamFromSeed(TEST_SEED, 'founding', id),
+  };
+}
+
+function failure(command: AnyCommand, ctx: CommandContext, arg: unknown): string | null {
+  for (const c of command.constraints) {
+    const reason = c(ctx, arg);
+    if (reason !== null) return reason;
+  }
+  return null;
+}
+
+describe('거병, 건국, 해산', () => {
+  it('raises a band, founds a nation in a neutral city of level 5 or 6, with a follower', () => {
+    const world = smallWorld();
+    world.cities[2]!.nation = 0;
+    const leader = addGeneral(world, { id: 1, nation: 0, officerLevel: 0, city: 2 });
+    raiseBand.run(ctxFor(world, 1), null);
+    const band = world.nations.get(leader.nation)!;
+    expect(band).toMatchObject({ id: 3, name: '장수1', level: 0, gold: 0, rice: 2000, gennum: 1, capital: 0 });
+    expect(Object.keys(band.chiefQueues).map(Number)).toEqual([11, 12]);
+    expect(leader).toMatchObject({ officerLevel: 12, experience: 100, dedication: 100 });
+    expect(world.diplomacy.get('3:1')).toEqual({ state: 2, term: 0, dead: 0 });
+
+    const arg = { nationName: '촉한', nationType: 'che_덕가', color: '#00aa00' };
+    expect(failure(foundNation, ctxFor(world, 1), arg)).toBe('수하 장수가 부족합니다.');
+    addGeneral(world, { id: 2, nation: 0, officerLevel: 0 });
+    join.run(ctxFor(world, 2), { destNationId: 3 });
+    expect(failure(foundNation, ctxFor(world, 1), { ...arg, nationName: '위' })).toBe('이미 있는 국호입니다.');
+    foundNation.run(ctxFor(world, 1), arg);
+    expect(band).toMatchObject({ name: '촉한', level: 1, capital: 2, type: 'che_덕가' });
+    expect(world.cities[2]!.nation).toBe(3);
+    expect(leader.experience).toBe(1100);
+  });
+
+  it('disbands bands still wandering two years in, with the monthly stream', () => {
+    const world = smallWorld();
+    const leader = addGeneral(world, { id: 1, nation: 0, officerLevel: 0 });
+    raiseBand.run(ctxFor(world, 1), null);
+    expect(failure(disband, ctxFor(world, 1), null)).toBeNull();
+    postUpdateMonthly(world, streamFromSeed(TEST_SEED, 'monthly'));
+    expect(world.nations.has(3)).toBe(true);
+    world.env.year = 192;
+    postUpdateMonthly(world, streamFromSeed(TEST_SEED, 'monthly'));
+    expect(world.nations.has(3)).toBe(false);
+    expect(leader).toMatchObject({ nation: 0, officerLevel: 0, makelimit: 12 });
+  });
+});
