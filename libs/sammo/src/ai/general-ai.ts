@@ -1,7 +1,7 @@
 import type { Json } from '@chronicle/engine';
 import { CREW_TYPES, crewTypeOf } from '../commands/crew-types';
 import { GENERAL_COMMANDS } from '../commands/registry';
-import { joinableNations } from '../commands/general/join';
+import { joinableNations } from '../commands/general/join-random';
 import type { RandUtil } from '../rng/rand-util';
 import type { AiSession } from './ai-session';
 import { Diplo, GameConst, REST_KEY } from '../world/constants';

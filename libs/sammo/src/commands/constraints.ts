@@ -10,6 +10,8 @@ export const beNeutral: Constraint<unknown> = (c) => (c.general.nation !== 0 ? '
 export const notWanderingNation: Constraint<unknown> = (c) => (c.nation !== undefined && c.nation.level === 0 ? '방랑군은 불가능합니다.' : null);
 export const occupiedCity: Constraint<unknown> = (c) => (c.city.nation !== c.general.nation ? '아국이 아닙니다.' : null);
 export const suppliedCity: Constraint<unknown> = (c) => (c.city.supply === 0 ? '고립된 도시입니다.' : null);
+export const beLord: Constraint<unknown> = (c) => (c.general.officerLevel !== 12 ? '군주가 아닙니다.' : null);
+export const wanderingNation: Constraint<unknown> = (c) => (c.nation === undefined || c.nation.level !== 0 ? '방랑군이 아닙니다.' : null);
 export const beChief: Constraint<unknown> = (c) => (c.general.officerLevel < 5 ? '수뇌가 아닙니다.' : null);
 export const notLord: Constraint<unknown> = (c) => (c.general.officerLevel === 12 ? '군주입니다.' : null);
 export const notOpeningPart: Constraint<unknown> = (c) => (relYear(c.world) < 3 ? '초반 제한 중에는 불가능합니다.' : null);

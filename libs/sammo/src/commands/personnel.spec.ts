@@ -2,11 +2,18 @@ import { streamFromSeed } from '../rng/streams';
 import { addGeneral, smallWorld, TEST_SEED } from '../testing/small-world';
 import type { World } from '../world/types';
 import type { AnyCommand, CommandContext } from './command';
-import { join, joinGeneral, joinRandom } from './general/join';
-import { returnHome } from './general/movement';
+import { join } from './general/join';
+import { joinGeneral } from './general/join-general';
+import { joinRandom } from './general/join-random';
+import { returnHome } from './general/return-home';
 import { resign } from './general/resign';
-import { donate, gift, roundedAmount, tradeRice } from './general/resources';
-import { assign, confiscate, grant } from './nation/nation-commands';
+import { donate } from './general/donate';
+import { gift } from './general/gift';
+import { roundedAmount } from './general/resource-amount';
+import { tradeRice } from './general/trade-rice';
+import { assign } from './nation/assign';
+import { confiscate } from './nation/confiscate';
+import { grant } from './nation/grant';
 
 function ctxFor(world: World, id: number): CommandContext {
   const general = world.generals.get(id)!;

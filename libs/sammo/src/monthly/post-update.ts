@@ -1,5 +1,5 @@
 import { contextFor, feasible } from '../commands/feasible';
-import { disband } from '../commands/general/founding';
+import { disband } from '../commands/general/disband';
 import type { RandUtil } from '../rng/rand-util';
 import { chronicle } from '../world/logbook';
 import type { World } from '../world/types';

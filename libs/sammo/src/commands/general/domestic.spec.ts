@@ -3,7 +3,9 @@ import { addGeneral, smallWorld, TEST_SEED } from '../../testing/small-world';
 import type { CommandContext } from '../command';
 import { statOf } from '../stats';
 import { criticalRatios, frontDebuff } from './domestic';
-import { farm, goodwill, research } from './domestic-commands';
+import { farm } from './farm';
+import { goodwill } from './goodwill';
+import { research } from './research';
 
 function ctxFor(world: ReturnType<typeof smallWorld>, id: number, label = 'farm'): CommandContext {
   const general = world.generals.get(id)!;

@@ -3,7 +3,9 @@ import { postUpdateMonthly } from '../../monthly/post-update';
 import { addGeneral, smallWorld, TEST_SEED } from '../../testing/small-world';
 import type { World } from '../../world/types';
 import type { AnyCommand, CommandContext } from '../command';
-import { disband, foundNation, raiseBand } from './founding';
+import { disband } from './disband';
+import { foundNation } from './found-nation';
+import { raiseBand } from './raise-band';
 import { join } from './join';
 
 function ctxFor(world: World, id: number): CommandContext {

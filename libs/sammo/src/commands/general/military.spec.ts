@@ -1,9 +1,12 @@
 import { streamFromSeed } from '../../rng/streams';
 import { addGeneral, smallWorld, TEST_SEED } from '../../testing/small-world';
 import type { CommandContext } from '../command';
-import { appliedAmount, conscript, enlist, recruitCost } from './recruit';
-import { drill, rally } from './train';
-import { move } from './movement';
+import { conscript } from './conscript';
+import { enlist } from './enlist';
+import { appliedAmount, recruitCost } from './recruit';
+import { drill } from './drill';
+import { rally } from './rally';
+import { move } from './move';
 
 function ctxFor(world: ReturnType<typeof smallWorld>, id: number): CommandContext {
   const general = world.generals.get(id)!;

@@ -49,7 +49,7 @@ export function recruitCost(ctx: CommandContext, arg: RecruitArg, costOffset: nu
 const crewMargin: Constraint<RecruitArg> = (c, a) =>
   c.general.crewtype === a.crewType && leadershipWithInjury(c.general) * 100 <= c.general.crew ? '이미 많은 병력을 보유하고 있습니다.' : null;
 
-function recruitCommand(spec: RecruitSpec): CommandDef<RecruitArg> {
+export function recruitCommand(spec: RecruitSpec): CommandDef<RecruitArg> {
   return {
     key: spec.key,
     name: spec.name,
@@ -95,8 +95,3 @@ function recruitCommand(spec: RecruitSpec): CommandDef<RecruitArg> {
     },
   };
 }
-
-/** 징병: cheap, green soldiers (train/atmos 40). */
-export const conscript = recruitCommand({ key: 'che_징병', name: '징병', id: 'conscript', costOffset: 1, base: GameConst.defaultTrainLow });
-/** 모병: twice the gold, seasoned soldiers (train/atmos 70). */
-export const enlist = recruitCommand({ key: 'che_모병', name: '모병', id: 'enlist', costOffset: 2, base: GameConst.defaultTrainHigh });

@@ -1,0 +1,35 @@
+import { GameConst } from '../../world/constants';
+import { chronicle } from '../../world/logbook';
+import { noArg } from '../args';
+import type { CommandDef } from '../command';
+import { beLord, wanderingNation } from '../constraints';
+
+/** 해산: the ruler of a band disbands it; everyone goes back to the wilderness. */
+export const disband: CommandDef<null> = {
+  key: 'che_해산',
+  name: '해산',
+  id: 'disband',
+  kind: 'general',
+  readArg: (raw) => noArg(raw, 'disband'),
+  constraints: [beLord, wanderingNation],
+  run(ctx) {
+    const { world } = ctx;
+    const nation = ctx.nation!;
+    for (const g of world.generals.values()) {
+      if (g.nation !== nation.id) continue;
+      g.nation = 0;
+      g.officerLevel = 0;
+      g.officerCity = 0;
+      g.belong = 0;
+      g.troop = 0;
+      g.makelimit = GameConst.joinActionLimit;
+    }
+    for (const key of [...world.diplomacy.keys()]) {
+      const [a, b] = key.split(':').map(Number);
+      if (a === nation.id || b === nation.id) world.diplomacy.delete(key);
+    }
+    world.nations.delete(nation.id);
+    chronicle(world, `【해산】 ${nation.name}이(가) 해산했습니다.`);
+    return true;
+  },
+};

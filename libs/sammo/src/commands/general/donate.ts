@@ -1,0 +1,30 @@
+import { generalLog, nationLog } from '../../world/logbook';
+import { argObject } from '../args';
+import type { CommandDef } from '../command';
+import { notBeNeutral, occupiedCity, suppliedCity } from '../constraints';
+import { hasStock, readAmount, take } from './resource-amount';
+
+export interface DonateArg {
+  isGold: boolean;
+  amount: number;
+}
+
+/** 헌납: give gold or rice to the nation (500 rice stay with the giver). */
+export const donate: CommandDef<DonateArg> = {
+  key: 'che_헌납',
+  name: '헌납',
+  id: 'donate',
+  kind: 'general',
+  readArg: (raw) => readAmount(argObject(raw, 'donate'), 'donate'),
+  constraints: [notBeNeutral, occupiedCity, suppliedCity, hasStock],
+  run(ctx, arg) {
+    const nation = ctx.nation!;
+    const given = take(ctx, arg.isGold, arg.amount);
+    if (arg.isGold) nation.gold += given;
+    else nation.rice += given;
+    const what = arg.isGold ? '금' : '쌀';
+    generalLog(ctx.world, ctx.general.id, `${what} ${given}을 헌납했습니다.`);
+    nationLog(ctx.world, nation.id, `${ctx.general.name}이(가) ${what} ${given}을 헌납했습니다.`);
+    return true;
+  },
+};

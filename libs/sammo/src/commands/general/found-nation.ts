@@ -1,0 +1,60 @@
+import { GameConst } from '../../world/constants';
+import { addDedication, addExperience } from '../../world/levels';
+import { chronicle, generalLog } from '../../world/logbook';
+import { relYear } from '../../world/queries';
+import type { World } from '../../world/types';
+import { argObject, argString } from '../args';
+import type { CommandDef } from '../command';
+import { beLord, wanderingNation } from '../constraints';
+
+export interface FoundArg {
+  nationName: string;
+  nationType: string;
+  color: string;
+}
+
+function nameTaken(world: World, name: string): boolean {
+  for (const n of world.nations.values()) if (n.name === name) return true;
+  return false;
+}
+
+/**
+ * 건국: the ruler of a band with at least two members founds a nation in the neutral
+ * medium or small city (level 5 or 6) where it stands, during the opening years.
+ */
+export const foundNation: CommandDef<FoundArg> = {
+  key: 'che_건국',
+  name: '건국',
+  id: 'found-nation',
+  kind: 'general',
+  readArg(raw) {
+    const o = argObject(raw, 'found-nation');
+    return {
+      nationName: argString(o, 'nationName', 'found-nation', /^\S.{0,17}$/u, '1 to 18 characters, not starting with a space'),
+      nationType: argString(o, 'nationType', 'found-nation', /^che_[가-힣]{1,6}$/u, 'a nation type such as che_중립'),
+      color: argString(o, 'color', 'found-nation', /^#[0-9A-Fa-f]{6}$/, 'a colour like #336699'),
+    };
+  },
+  constraints: [
+    beLord, wanderingNation,
+    (c) => (c.nation!.gennum < 2 ? '수하 장수가 부족합니다.' : null),
+    (c) => (relYear(c.world) + 1 > GameConst.openingPartYear ? '건국 기한이 지났습니다.' : null),
+    (c) => (c.city.nation !== 0 || (c.city.level !== 5 && c.city.level !== 6) ? '건국할 수 없는 도시입니다.' : null),
+    (c, a) => (nameTaken(c.world, a.nationName) && c.nation!.name !== a.nationName ? '이미 있는 국호입니다.' : null),
+  ],
+  run(ctx, arg) {
+    const { world, general, city } = ctx;
+    const nation = ctx.nation!;
+    nation.name = arg.nationName;
+    nation.type = arg.nationType;
+    nation.color = arg.color;
+    nation.level = 1;
+    nation.capital = city.id;
+    city.nation = nation.id;
+    addExperience(general, 1000);
+    addDedication(general, 1000);
+    generalLog(world, general.id, `${city.name}에서 ${nation.name}을(를) 건국했습니다.`);
+    chronicle(world, `【건국】 ${general.name}이(가) ${city.name}에 ${nation.name}을(를) 세웠습니다.`);
+    return true;
+  },
+};

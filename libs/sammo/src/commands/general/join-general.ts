@@ -1,0 +1,23 @@
+import { argGeneral, argObject } from '../args';
+import type { CommandDef } from '../command';
+import { allowJoinAction, allowJoinDestNation, beNeutral } from '../constraints';
+import { joinNation } from './join';
+
+/** 장수대상임관 {destGeneralId}: follow a general into their nation and city. */
+export const joinGeneral: CommandDef<{ destGeneralId: number }> = {
+  key: 'che_장수대상임관',
+  name: '장수를 따라 임관',
+  id: 'join-general',
+  kind: 'general',
+  readArg: (raw, world) => ({ destGeneralId: argGeneral(argObject(raw, 'join-general'), 'destGeneralId', 'join-general', world) }),
+  constraints: [
+    beNeutral, allowJoinAction,
+    (c, a) => ((c.world.generals.get(a.destGeneralId)?.nation ?? 0) === 0 ? '재야 장수입니다.' : null),
+    allowJoinDestNation((c, a: { destGeneralId: number }) => c.world.generals.get(a.destGeneralId)!.nation),
+  ],
+  run(ctx, arg) {
+    const leader = ctx.world.generals.get(arg.destGeneralId)!;
+    joinNation(ctx, ctx.world.nations.get(leader.nation)!, leader.city);
+    return true;
+  },
+};

@@ -1,0 +1,37 @@
+import { addExperience, checkStatChange } from '../../world/levels';
+import { generalLog } from '../../world/logbook';
+import { argCity, argObject } from '../args';
+import type { CommandDef } from '../command';
+import { nearCity, notSameDestCity, reqGeneralGold } from '../constraints';
+
+export interface DestCityArg {
+  destCityId: number;
+}
+
+/** 이동: to a neighbouring city for develcost gold; a wandering ruler takes the whole band along. */
+export const move: CommandDef<DestCityArg> = {
+  key: 'che_이동',
+  name: '이동',
+  id: 'move',
+  kind: 'general',
+  readArg: (raw, world) => ({ destCityId: argCity(argObject(raw, 'move'), 'destCityId', 'move', world) }),
+  constraints: [
+    notSameDestCity((a: DestCityArg) => a.destCityId),
+    nearCity((a: DestCityArg) => a.destCityId, 1),
+    reqGeneralGold((c) => c.world.env.develcost),
+  ],
+  run(ctx, arg) {
+    const { world, general, nation } = ctx;
+    general.city = arg.destCityId;
+    general.atmos = Math.max(20, general.atmos - 5);
+    general.gold = Math.max(0, general.gold - world.env.develcost);
+    addExperience(general, 50);
+    general.leadershipExp += 1;
+    if (nation !== undefined && nation.level === 0 && general.officerLevel === 12) {
+      for (const other of world.generals.values()) if (other.nation === nation.id) other.city = arg.destCityId;
+    }
+    generalLog(world, general.id, `${world.cities[arg.destCityId]!.name}(으)로 이동했습니다.`);
+    for (const line of checkStatChange(general)) generalLog(world, general.id, line);
+    return true;
+  },
+};

@@ -1,0 +1,38 @@
+import { Diplo, GameConst } from '../../world/constants';
+import { newNation } from '../../world/factory';
+import { addDedication, addExperience } from '../../world/levels';
+import { chronicle, generalLog } from '../../world/logbook';
+import { diplomacyKey } from '../../world/queries';
+import { noArg } from '../args';
+import type { CommandDef } from '../command';
+import { allowJoinAction, beNeutral } from '../constraints';
+
+/** 거병: a wanderer raises a band, a level-0 nation named after the general (§1.2, §5.4). */
+export const raiseBand: CommandDef<null> = {
+  key: 'che_거병',
+  name: '거병',
+  id: 'raise-band',
+  kind: 'general',
+  readArg: (raw) => noArg(raw, 'raise-band'),
+  constraints: [beNeutral, allowJoinAction],
+  run(ctx) {
+    const { world, general } = ctx;
+    const id = world.env.nextNationId++;
+    const nation = newNation({ id, name: general.name, color: '#330000', capital: 0, gold: 0, rice: GameConst.baserice, tech: 0, level: 0, type: 'che_중립' });
+    nation.gennum = 1;
+    for (const other of world.nations.keys()) {
+      world.diplomacy.set(diplomacyKey(id, other), { state: Diplo.normal, term: 0, dead: 0 });
+      world.diplomacy.set(diplomacyKey(other, id), { state: Diplo.normal, term: 0, dead: 0 });
+    }
+    world.nations.set(id, nation);
+    general.nation = id;
+    general.officerLevel = 12;
+    general.officerCity = 0;
+    general.belong = 1;
+    addExperience(general, 100);
+    addDedication(general, 100);
+    generalLog(world, general.id, `${ctx.city.name}에서 거병했습니다.`);
+    chronicle(world, `【거병】 ${general.name}이(가) ${ctx.city.name}에서 세력을 일으켰습니다.`);
+    return true;
+  },
+};

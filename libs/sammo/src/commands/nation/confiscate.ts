@@ -1,0 +1,41 @@
+import { GameConst } from '../../world/constants';
+import { addDedication, addExperience } from '../../world/levels';
+import { generalLog, nationLog } from '../../world/logbook';
+import type { CommandDef } from '../command';
+import { friendlyDestGeneral, notOpeningPart, notSelfDestGeneral } from '../constraints';
+import { clamp } from '../general/domestic';
+import { chiefInOwnSuppliedCity, readGrant, type GrantArg } from './grant-arg';
+
+/** 몰수: take from a fellow general into the treasury (not in the opening years). */
+export const confiscate: CommandDef<GrantArg> = {
+  key: 'che_몰수',
+  name: '몰수',
+  id: 'confiscate',
+  kind: 'nation',
+  readArg: (raw, world) => readGrant(raw, world, 'confiscate'),
+  constraints: [
+    ...chiefInOwnSuppliedCity,
+    notOpeningPart,
+    notSelfDestGeneral((a: GrantArg) => a.destGeneralId),
+    friendlyDestGeneral((a: GrantArg) => a.destGeneralId),
+  ],
+  run(ctx, arg) {
+    const nation = ctx.nation!;
+    const dest = ctx.world.generals.get(arg.destGeneralId)!;
+    const stock = arg.isGold ? dest.gold : dest.rice;
+    const amount = Math.min(clamp(Math.floor(arg.amount / 100) * 100, 100, GameConst.maxResourceActionAmount), stock);
+    if (arg.isGold) {
+      dest.gold -= amount;
+      nation.gold += amount;
+    } else {
+      dest.rice -= amount;
+      nation.rice += amount;
+    }
+    addExperience(ctx.general, 5);
+    addDedication(ctx.general, 5);
+    const what = arg.isGold ? '금' : '쌀';
+    generalLog(ctx.world, dest.id, `${what} ${amount}을 몰수당했습니다.`);
+    nationLog(ctx.world, nation.id, `${dest.name}에게서 ${what} ${amount}을 몰수했습니다.`);
+    return true;
+  },
+};

@@ -1,0 +1,41 @@
+import { GameConst } from '../../world/constants';
+import { generalLog, nationLog } from '../../world/logbook';
+import type { CommandDef } from '../command';
+import { friendlyDestGeneral, notSelfDestGeneral } from '../constraints';
+import { clamp } from '../general/domestic';
+import { chiefInOwnSuppliedCity, readGrant, type GrantArg } from './grant-arg';
+
+/** 포상: pay a fellow general from the treasury, keeping the base stock (gold 0, rice 2000). */
+export const grant: CommandDef<GrantArg> = {
+  key: 'che_포상',
+  name: '포상',
+  id: 'grant',
+  kind: 'nation',
+  readArg: (raw, world) => readGrant(raw, world, 'grant'),
+  constraints: [
+    ...chiefInOwnSuppliedCity,
+    notSelfDestGeneral((a: GrantArg) => a.destGeneralId),
+    friendlyDestGeneral((a: GrantArg) => a.destGeneralId),
+    (c, a) => {
+      const n = c.nation!;
+      return (a.isGold ? n.gold - GameConst.basegold : n.rice - GameConst.baserice) < 100 ? (a.isGold ? '국고가 부족합니다.' : '병량이 부족합니다.') : null;
+    },
+  ],
+  run(ctx, arg) {
+    const nation = ctx.nation!;
+    const dest = ctx.world.generals.get(arg.destGeneralId)!;
+    const spare = arg.isGold ? nation.gold - GameConst.basegold : nation.rice - GameConst.baserice;
+    const amount = Math.min(clamp(Math.round(arg.amount / 100) * 100, 100, GameConst.maxResourceActionAmount), spare);
+    if (arg.isGold) {
+      nation.gold -= amount;
+      dest.gold += amount;
+    } else {
+      nation.rice -= amount;
+      dest.rice += amount;
+    }
+    const what = arg.isGold ? '금' : '쌀';
+    generalLog(ctx.world, dest.id, `${what} ${amount}을 포상으로 받았습니다.`);
+    nationLog(ctx.world, nation.id, `${dest.name}에게 ${what} ${amount}을 포상했습니다.`);
+    return true;
+  },
+};
