@@ -107,7 +107,12 @@ export class TableStore {
           step = engine.step(table.game, table.log.header(), table.state, request.seat, request.payload);
         } catch (error) {
           // A refused move changed nothing; anything else (a game bug) may have half-changed the state.
-          if (!(error instanceof IllegalMove)) this.cache.delete(request.tableId);
+          if (!(error instanceof IllegalMove)) {
+            this.cache.delete(request.tableId);
+            throw error;
+          }
+          // Refused by a cache that is behind? Then judge it again on the table as it is now.
+          if (attempt === 0 && (await this.repository.header(this.db.manager, request.tableId)).lastSeq !== table.seq) continue;
           throw error;
         }
         const { move, state } = step;
