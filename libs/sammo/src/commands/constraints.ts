@@ -1,3 +1,4 @@
+import { GameConst } from '../world/constants';
 import { relYear } from '../world/queries';
 import type { CommandContext, Constraint } from './command';
 
@@ -14,7 +15,7 @@ export const beLord: Constraint<unknown> = (c) => (c.general.officerLevel !== 12
 export const wanderingNation: Constraint<unknown> = (c) => (c.nation === undefined || c.nation.level !== 0 ? '방랑군이 아닙니다.' : null);
 export const beChief: Constraint<unknown> = (c) => (c.general.officerLevel < 5 ? '수뇌가 아닙니다.' : null);
 export const notLord: Constraint<unknown> = (c) => (c.general.officerLevel === 12 ? '군주입니다.' : null);
-export const notOpeningPart: Constraint<unknown> = (c) => (relYear(c.world) < 3 ? '초반 제한 중에는 불가능합니다.' : null);
+export const notOpeningPart: Constraint<unknown> = (c) => (relYear(c.world) < GameConst.openingPartYear ? '초반 제한 중에는 불가능합니다.' : null);
 
 export function reqGeneralGold<A>(amount: (c: CommandContext, a: A) => number): Constraint<A> {
   return (c, a) => (c.general.gold < amount(c, a) ? '자금이 모자랍니다.' : null);
@@ -75,7 +76,7 @@ export function allowJoinDestNation<A>(dest: (c: CommandContext, a: A) => number
     const nation = c.world.nations.get(dest(c, a));
     if (!nation) return '멸망한 국가입니다.';
     if (nation.scout !== 0) return '임관이 금지되어 있습니다.';
-    if (relYear(c.world) < 3 && nation.gennum >= 10) return '현재는 임관이 제한되어 있습니다.';
+    if (relYear(c.world) < GameConst.openingPartYear && nation.gennum >= GameConst.initialNationGenLimit) return '현재는 임관이 제한되어 있습니다.';
     return null;
   };
 }
