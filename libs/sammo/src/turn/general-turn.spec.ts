@@ -121,6 +121,18 @@ describe('per-general pipeline (§3)', () => {
     g.queue[0] = { action: 'che_농지개간', arg: null };
     turn(world, 1);
     expect(g.aux.autorunLimit).toBe(joinYearMonth(190, 1) + 10);
+
+    // A reserved nation command counts too; a blocked turn reserves nothing.
+    const chief = addGeneral(world, { id: 2, officerLevel: 12 });
+    world.nations.get(1)!.chiefQueues[12]![0] = { action: 'che_포상', arg: { isGold: true, amount: 100, destGeneralId: 1 } };
+    turn(world, 2);
+    expect(chief.aux.autorunLimit).toBe(joinYearMonth(190, 1) + 10);
+    const blocked = addGeneral(world, { id: 3, killturn: 10 });
+    blocked.block = 3;
+    blocked.queue[0] = { action: 'che_농지개간', arg: null };
+    turn(world, 3);
+    expect(blocked.aux.autorunLimit).toBeUndefined();
+    expect(world.logs.at(-1)!.text).toBe('현재 악성유저로 분류되어 블럭 대상자입니다.');
   });
 });
 

@@ -42,25 +42,29 @@ export function runGeneralTurn(run: TurnRun, general: General): boolean {
   // One AI per turn serves both choices, as the legacy GeneralAI object does.
   let ai: AiSession | undefined;
   const aiSession = () => (ai ??= new AiSession(random.stream('GeneralAI', year, month, general.id), general));
-  const hasReservedTurn = (general.queue[0] ?? REST_SLOT).action !== REST_KEY;
+  let hasReservedTurn = false;
 
-  if (general.block >= 2) {
+  if (general.block === 2 || general.block === 3) {
     trace?.('blocked', general.id);
     general.killturn = Math.max(0, general.killturn - 1);
-    generalLog(world, general.id, '현재 멀티, 또는 비매너로 인한 블럭 대상자입니다.');
+    generalLog(world, general.id, general.block === 2 ? '현재 멀티, 또는 비매너로 인한 블럭 대상자입니다.' : '현재 악성유저로 분류되어 블럭 대상자입니다.');
   } else {
     if (chiefQueue !== undefined) {
       trace?.('nationCommand', general.id);
       let slot: TurnSlot = chiefQueue[0] ?? REST_SLOT;
+      if (slot.action !== REST_KEY) hasReservedTurn = true;
       if (isAI) slot = chooseNationTurn(world, general, nation!, slot, aiSession().rng);
       runNationCommand(run, general, nation!, chiefLevel, slot);
     }
+    if ((general.queue[0] ?? REST_SLOT).action !== REST_KEY) hasReservedTurn = true;
     trace?.('generalCommand', general.id);
     runOwnCommand(run, general, isAI ? aiSession : undefined);
   }
 
   trace?.('pullQueues', general.id);
-  if (chiefQueue !== undefined) pull(chiefQueue);
+  // The legacy pulls the queue of the seat the general holds now (nothing below level 5).
+  const heldQueue = general.officerLevel >= 5 ? world.nations.get(general.nation)?.chiefQueues[general.officerLevel] : undefined;
+  if (heldQueue !== undefined) pull(heldQueue);
   pull(general.queue);
   general.myset = Math.min(general.myset + 3, 9);
 
