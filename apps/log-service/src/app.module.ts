@@ -91,6 +91,7 @@ export class AppModule {
             new TableStore(db, new LogRepository(), registry, {
               onCommitted: () => relay.kick(),
               cacheSize: config.TABLE_CACHE_SIZE,
+              batching: { maxBatch: config.APPEND_BATCH_MAX, concurrency: config.APPEND_BATCH_CONCURRENCY },
               seedKey: seedKey(config.CHRONICLE_SEED_KEY),
             }),
         },

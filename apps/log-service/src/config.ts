@@ -16,6 +16,10 @@ export class LogServiceConfig extends ServiceConfig {
   @Type(() => Number) @IsInt() @Min(1) @Max(5_000) OUTBOX_BATCH = 500;
   /** Tables whose state stays in memory (least recently used go first; they rebuild from the log). */
   @Type(() => Number) @IsInt() @Min(1) TABLE_CACHE_SIZE = 1_000;
+  /** Most appends (of different tables) written in one statement and one commit. */
+  @Type(() => Number) @IsInt() @Min(1) @Max(1_000) APPEND_BATCH_MAX = 100;
+  /** Batched writes under way at once (each holds a database connection). */
+  @Type(() => Number) @IsInt() @Min(1) @Max(50) APPEND_BATCH_CONCURRENCY = 2;
   /** Create/update the streams at start; deployments run `provision.ts` as a step instead. */
   @IsIn(['true', 'false']) NATS_PROVISION = 'false';
   /** Fault injection for crash tests: hold fetched outbox rows this long before publishing them. */

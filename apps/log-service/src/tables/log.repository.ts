@@ -41,6 +41,14 @@ export interface HeaderChange {
   outcome: Outcome | null;
 }
 
+/** One table's append, as the batched statement takes it. */
+export interface PendingAppend {
+  tableId: string;
+  entry: EntryRecord;
+  change: HeaderChange;
+  events: OutboxMessage[];
+}
+
 const HEADER_COLUMNS = `
   table_id AS "tableId", game_id AS "gameId", rules_version AS "rulesVersion", seed, commitment, seats, options,
   status, outcome, revision, last_seq AS "lastSeq"`;
@@ -126,6 +134,48 @@ export class LogRepository {
       entryParameters(tableId, entry, change, events),
     );
     return rows[0]!.n === 1;
+  }
+
+  /**
+   * {@link appendIfLast} for the appends of several tables at once, in one statement (one
+   * round trip, one commit). Returns the tables whose append was written. Any error (a
+   * reused idempotency key, say) fails the whole statement: the caller then appends one by one.
+   */
+  async appendManyIfLast(em: EntityManager, appends: PendingAppend[]): Promise<Set<string>> {
+    const rows: Array<{ table_id: string }> = await em.query(
+      `WITH input AS (
+         SELECT * FROM jsonb_to_recordset($1::jsonb) AS i(
+           ord int, table_id text, seq int, kind text, number int, revision int, seat text, payload jsonb, random boolean,
+           state_hash text, next_due_at timestamptz, idempotency_key text, recorded_at timestamptz, status text, outcome jsonb,
+           events jsonb)
+       ), header AS (
+         UPDATE game_tables g SET revision = i.revision, last_seq = i.seq, status = i.status, outcome = i.outcome,
+           finished_at = CASE WHEN i.status = 'finished' THEN i.recorded_at ELSE NULL END
+         FROM input i
+         WHERE g.table_id = i.table_id AND g.last_seq = i.seq - 1
+         RETURNING g.table_id
+       ), entry AS (
+         INSERT INTO log_entries (table_id, seq, kind, number, revision, seat, payload, random, state_hash, next_due_at, idempotency_key, recorded_at)
+         SELECT i.table_id, i.seq, i.kind, i.number, i.revision, i.seat, i.payload, i.random, i.state_hash, i.next_due_at, i.idempotency_key, i.recorded_at
+         FROM input i JOIN header h ON h.table_id = i.table_id
+         RETURNING table_id
+       ), events AS (
+         INSERT INTO outbox (subject, msg_id, payload)
+         SELECT o.subject, o.msg_id, o.payload
+         FROM input i JOIN entry e ON e.table_id = i.table_id
+         CROSS JOIN LATERAL jsonb_to_recordset(i.events) WITH ORDINALITY AS o(subject text, msg_id text, payload text, n)
+         ORDER BY i.ord, o.n
+       )
+       SELECT table_id FROM entry`,
+      [JSON.stringify(appends.map((a, ord) => ({
+        ord, table_id: a.tableId, seq: a.entry.seq, kind: a.entry.kind, number: a.entry.number, revision: a.entry.revision,
+        seat: a.entry.seat, payload: a.entry.payload, random: a.entry.random, state_hash: a.entry.stateHash,
+        next_due_at: a.entry.nextDueAt, idempotency_key: a.entry.idempotencyKey, recorded_at: a.entry.recordedAt.toISOString(),
+        status: a.change.status, outcome: a.change.outcome,
+        events: a.events.map((e) => ({ subject: e.subject, msg_id: e.msgId, payload: e.payload })),
+      })))],
+    );
+    return new Set(rows.map((r) => r.table_id));
   }
 
   /** Appends one entry, moves the header on, and queues the events, in one statement (inside the caller's transaction). */

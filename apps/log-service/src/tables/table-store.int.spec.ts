@@ -19,7 +19,7 @@ describe('TableStore with two replicas (real PostgreSQL)', () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     ds = await logDataSource(db.url, 2).initialize();
-    const options = { onCommitted: () => commits++, cacheSize: 10, seedKey: randomBytes(32) };
+    const options = { onCommitted: () => commits++, cacheSize: 10, seedKey: randomBytes(32), batching: { maxBatch: 100, concurrency: 2 } };
     a = new TableStore(ds, new LogRepository(), defaultGames(), options);
     b = new TableStore(ds, new LogRepository(), defaultGames(), options);
   });
@@ -61,5 +61,42 @@ describe('TableStore with two replicas (real PostgreSQL)', () => {
     expect((await b.readMoves('t3', 0)).moves).toEqual([]);
     expect(await a.append(move('t3', 'ann', 5, 0, 'k2'))).toMatchObject({ revision: 1, seq: 3, duplicate: false });
     expect(commits).toBeGreaterThan(0);
+  });
+
+  it('writes concurrent appends of many tables together, each exactly once and in order', async () => {
+    const tables = Array.from({ length: 40 }, (_, i) => `many-${i}`);
+    for (const tableId of tables) await a.open({ tableId, gameId: 'journal', seats: ['ann'] });
+    const note = (tableId: string, revision: number) =>
+      ({ tableId, seat: 'ann', payload: { text: `${tableId}/${revision}` }, expectedRevision: revision, idempotencyKey: `${tableId}:${revision}` });
+    await Promise.all(tables.map(async (tableId) => {
+      for (let revision = 0; revision < 5; revision++) await a.append(note(tableId, revision));
+    }));
+    const entries: Array<{ table_id: string; seq: number; payload: { text: string } }> =
+      await ds.query(`SELECT table_id, seq, payload FROM log_entries WHERE table_id LIKE 'many-%' ORDER BY table_id, seq`);
+    expect(entries).toHaveLength(200);
+    for (const e of entries) expect(e.payload.text).toBe(`${e.table_id}/${e.seq - 1}`);
+    const outbox: Array<{ msg_id: string }> = await ds.query(`SELECT msg_id FROM outbox WHERE subject LIKE 'moves.many-%' ORDER BY id`);
+    const seqs = new Map<string, number[]>();
+    for (const { msg_id } of outbox) {
+      const [tableId, seq] = msg_id.split(':') as [string, string];
+      seqs.set(tableId, [...(seqs.get(tableId) ?? []), Number(seq)]);
+    }
+    for (const tableId of tables) expect(seqs.get(tableId)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('answers each append of a batch on its own when one of them reuses a key', async () => {
+    await a.open({ tableId: 'reuse', gameId: 'journal', seats: ['ann'] });
+    await a.append({ tableId: 'reuse', seat: 'ann', payload: { text: 'first' }, expectedRevision: 0, idempotencyKey: 'once' });
+    await b.undo({ tableId: 'reuse', seat: 'ann' });
+    const others = Array.from({ length: 10 }, (_, i) => `beside-${i}`);
+    for (const tableId of others) await a.open({ tableId, gameId: 'journal', seats: ['ann'] });
+    // The reused key (for another note) fails the batched statement; the others must still be written.
+    const results = await Promise.allSettled([
+      a.append({ tableId: 'reuse', seat: 'ann', payload: { text: 'second' }, expectedRevision: 0, idempotencyKey: 'once' }),
+      ...others.map((tableId) => a.append({ tableId, seat: 'ann', payload: { text: 'hi' }, expectedRevision: 0, idempotencyKey: 'k' })),
+    ]);
+    expect(results[0]).toMatchObject({ status: 'rejected', reason: expect.any(BadRequest) });
+    expect(results.slice(1).map((r) => r.status)).toEqual(others.map(() => 'fulfilled'));
+    expect((await a.readMoves('reuse', 0)).moves).toEqual([]);
   });
 });

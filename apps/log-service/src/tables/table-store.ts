@@ -7,6 +7,7 @@ import {
 } from '@chronicle/engine';
 import { isDeepStrictEqual } from 'node:util';
 import type { GameRegistry } from '@chronicle/games';
+import { AppendBatcher, type AppendBatcherOptions } from './append-batcher';
 import { KeyedMutex } from '@chronicle/service-kit';
 import type { DataSource, EntityManager } from 'typeorm';
 import { factsOf, loggedMove, moveEvent, tableEvent } from './events';
@@ -34,6 +35,8 @@ export interface TableStoreOptions {
   /** Called after each commit that queued events (the outbox relay publishes them). */
   onCommitted: () => void;
   cacheSize: number;
+  /** Appends of different tables written together (see {@link AppendBatcher}). */
+  batching: AppendBatcherOptions;
   /** AES-256 key shared with the trusted services, for {@link TableStore.sealedSeed}. */
   seedKey: Buffer;
 }
@@ -55,6 +58,7 @@ export interface UndoRequest {
 export class TableStore {
   private readonly locks = new KeyedMutex();
   private readonly cache: TableCache;
+  private readonly appends: AppendBatcher;
 
   constructor(
     private readonly db: DataSource,
@@ -63,6 +67,7 @@ export class TableStore {
     private readonly options: TableStoreOptions,
   ) {
     this.cache = new TableCache(options.cacheSize);
+    this.appends = new AppendBatcher(db, repository, options.batching);
   }
 
   async open(request: OpenRequest): Promise<OpenedV1> {
@@ -128,9 +133,9 @@ export class TableStore {
         if (state.outcome) events.push(tableEvent('finished', factsOf(table.log), entry.seq, entry.revision, state.outcome, recordedAt));
         let written: boolean;
         try {
-          written = await this.repository.appendIfLast(this.db.manager, request.tableId, entry, {
-            status: state.outcome ? 'finished' : 'open', outcome: state.outcome,
-          }, events);
+          written = await this.appends.append({
+            tableId: request.tableId, entry, change: { status: state.outcome ? 'finished' : 'open', outcome: state.outcome }, events,
+          });
         } catch (error) {
           this.cache.delete(request.tableId);
           if (!isDuplicateKey(error)) throw error;
