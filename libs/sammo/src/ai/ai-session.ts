@@ -1,12 +1,14 @@
+import { statOf } from '../commands/stats';
 import type { RandUtil } from '../rng/rand-util';
 import { GameConst } from '../world/constants';
 import type { General } from '../world/types';
 
 /**
  * The AI of one general turn (the legacy GeneralAI object): built on first use, it takes the
- * general's type with the first draw of the `GeneralAI` stream (t무장 or t지장 by the stronger
- * stat, the other too with p ½ when the weaker is within 80%; t통솔장 from leadership 40), then
- * serves the nation choice and the general choice from the same stream.
+ * general's type from its stats without injury, with the first draw of the `GeneralAI` stream
+ * (t무장 or t지장 by the stronger stat; the other too, with p = weaker/stronger/2, when the
+ * weaker is within 80%; t통솔장 from leadership 40), then serves the nation choice and the
+ * general choice from the same stream.
  */
 export class AiSession {
   readonly warrior: boolean;
@@ -14,14 +16,15 @@ export class AiSession {
   readonly commander: boolean;
 
   constructor(readonly rng: RandUtil, general: General) {
-    const { strength: s, intel: i } = general;
+    const s = Math.max(1, Math.floor(statOf(general, 'strength', false)));
+    const i = Math.max(1, Math.floor(statOf(general, 'intel', false)));
     if (s >= i) {
       this.warrior = true;
-      this.scholar = i >= s * 0.8 && rng.nextBool(0.5);
+      this.scholar = i >= s * 0.8 && rng.nextBool(i / s / 2);
     } else {
       this.scholar = true;
-      this.warrior = s >= i * 0.8 && rng.nextBool(0.5);
+      this.warrior = s >= i * 0.8 && rng.nextBool(s / i / 2);
     }
-    this.commander = general.leadership >= GameConst.minNPCWarLeadership;
+    this.commander = Math.floor(statOf(general, 'leadership', false)) >= GameConst.minNPCWarLeadership;
   }
 }

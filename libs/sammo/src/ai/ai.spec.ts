@@ -17,10 +17,11 @@ describe('GeneralAI (§8)', () => {
     const world = smallWorld();
     const pure = new AiSession(stream(1), addGeneral(world, { id: 1, leadership: 30, strength: 90, intel: 50 }));
     expect([pure.warrior, pure.scholar, pure.commander]).toEqual([true, false, false]);
+    // Full stats: strength 70 + round(80/4) = 90, intel 80 + round(70/4) = 98 → 지장, 무장 with p 90/98/2.
     const close = addGeneral(world, { id: 2, leadership: 60, strength: 70, intel: 80 });
     const hybrid = new AiSession(stream(2), close);
     expect(hybrid.scholar).toBe(true);
-    expect(hybrid.warrior).toBe(stream(2).nextBool(0.5));
+    expect(hybrid.warrior).toBe(stream(2).nextBool(90 / 98 / 2));
     expect(hybrid.commander).toBe(true);
   });
 
