@@ -4,6 +4,7 @@ import { GENERAL_COMMANDS } from '../commands/registry';
 import { joinableNations } from '../commands/general/join-random';
 import type { RandUtil } from '../rng/rand-util';
 import type { AiSession } from './ai-session';
+import { peaceDomestic, skipForRice, warDomestic } from './domestic-weights';
 import { Diplo, GameConst, REST_KEY } from '../world/constants';
 import { REST_SLOT } from '../world/queries';
 import type { City, General, Nation, TurnSlot, World } from '../world/types';
@@ -33,9 +34,15 @@ type Priority = (t: AiTurn) => TurnSlot | null;
 
 const develGold = (t: AiTurn) => t.world.env.develcost * 30;
 
+/** One of the candidates whose full condition holds, by weight. */
+function pickFeasible(t: AiTurn, candidates: [TurnSlot, number][]): TurnSlot | null {
+  const feasibleOnes = candidates.filter(([s]) => t.attempt(s.action, s.arg) !== null);
+  return feasibleOnes.length > 0 ? t.rng.choiceUsingWeight(feasibleOnes) : null;
+}
+
 /**
  * The general priorities of §8 that the implemented commands can serve, in the
- * reference's order (출병, 긴급내정, 전방워프, 후방워프, 전쟁내정 and 소집해제 are not implemented).
+ * reference's order (출병, 긴급내정, 전방워프, 후방워프 and 소집해제 are not implemented).
  */
 const PRIORITIES: readonly (readonly [string, Priority])[] = [
   ['NPC사망대비', (t) =>
@@ -49,7 +56,7 @@ const PRIORITIES: readonly (readonly [string, Priority])[] = [
       : null],
   ['전투준비', (t) => {
     const g = t.general;
-    if (!atWar(t.world, g.nation) || g.crew <= 0 || (g.train >= properWarTrainAtmos && g.atmos >= properWarTrainAtmos)) return null;
+    if (!atWar(t.world, g.nation, true) || g.crew <= 0 || (g.train >= properWarTrainAtmos && g.atmos >= properWarTrainAtmos)) return null;
     const options: [TurnSlot, number][] = [];
     const drill = t.attempt('che_훈련');
     if (drill) options.push([drill, 100 / Math.max(g.train, 1)]);
@@ -63,13 +70,17 @@ const PRIORITIES: readonly (readonly [string, Priority])[] = [
       : null],
   ['징병', (t) => {
     const g = t.general;
-    if (!atWar(t.world, g.nation) || g.leadership < GameConst.minNPCWarLeadership) return null;
+    if (!atWar(t.world, g.nation, false) || !t.ai.commander) return null;
     if (g.crew >= Math.min((g.leadership - 2) * 100, minWarCrew) || t.city.pop < minNpcRecruitCityPopulation) return null;
     return t.attempt('che_징병', { crewType: crewTypeOf(g.crewtype) ? g.crewtype : CREW_TYPES[0]!.id, amount: g.leadership * 100 });
   }],
+  ['전쟁내정', (t) => {
+    if (!atWar(t.world, t.general.nation, true) || skipForRice(t.nation, t.rng, GameConst.baserice) || t.rng.nextBool(0.3)) return null;
+    return pickFeasible(t, warDomestic(t.world, t.general, t.nation, t.city, t.ai));
+  }],
   ['일반내정', (t) => {
-    const weighted = domesticWeights(t.world, t.general, t.city, t.ai).filter(([s]) => t.attempt(s.action, s.arg) !== null);
-    return weighted.length > 0 ? t.rng.choiceUsingWeight(weighted) : null;
+    if (skipForRice(t.nation, t.rng, GameConst.baserice)) return null;
+    return pickFeasible(t, peaceDomestic(t.world, t.general, t.nation, t.city, t.ai));
   }],
   ['내정워프', (t) => {
     const targets = t.city.neighbours.filter((id) => {
@@ -105,48 +116,14 @@ export function chooseGeneralTurn(world: World, general: General, reserved: Turn
   return REST_SLOT;
 }
 
-/** 일반내정 weights (§8) by the general's type: 통솔장, 무장, 지장. */
-function domesticWeights(world: World, general: General, city: City, ai: AiSession): [TurnSlot, number][] {
-  const out: [TurnSlot, number][] = [];
-  const { leadership: l, strength: s, intel: i } = general;
-  const { warrior, scholar } = ai;
-  if (ai.commander) {
-    const trust = city.trust / 100;
-    if (trust < 0.98) out.push([slot('che_주민선정'), (l / Math.max(trust / 2 - 0.2, 0.001)) * 2]);
-    const pop = city.pop / city.popMax;
-    if (pop < 0.8) out.push([slot('che_정착장려'), l / Math.max(pop, 0.001)]);
-    else if (pop < 0.99) out.push([slot('che_정착장려'), l / (pop * 4)]);
-  }
-  if (warrior) {
-    const def = city.def / city.defMax;
-    const wall = city.wall / city.wallMax;
-    const secu = city.secu / city.secuMax;
-    if (def < 1) out.push([slot('che_수비강화'), s / Math.max(def, 0.001)]);
-    if (wall < 1) out.push([slot('che_성벽보수'), s / Math.max(wall, 0.001)]);
-    if (secu < 0.9) out.push([slot('che_치안강화'), s / Math.max(secu / 0.8, 0.001)]);
-    else if (secu < 1) out.push([slot('che_치안강화'), s / 2 / secu]);
-  }
-  if (scholar) {
-    const nation = world.nations.get(general.nation)!;
-    const techLevel = Math.min(12, Math.floor(nation.tech / 1000));
-    const allowed = Math.min(12, Math.max(1, Math.floor((world.env.year - world.env.startyear) / 5) + 1));
-    if (techLevel < allowed) out.push([slot('che_기술연구'), i / (((nation.tech % 1000) + 1) / 2000)]);
-    const agri = city.agri / city.agriMax;
-    const comm = city.comm / city.commMax;
-    const early = world.env.month <= 6;
-    if (agri < 1) out.push([slot('che_농지개간'), ((early ? 1.2 : 0.8) * i) / Math.max(agri, 0.001)]);
-    if (comm < 1) out.push([slot('che_상업투자'), ((early ? 0.8 : 1.2) * i) / Math.max(comm, 0.001)]);
-  }
-  return out;
-}
-
 export function developmentRate(city: City): number {
   return (city.agri / city.agriMax + city.comm / city.commMax + city.secu / city.secuMax + city.def / city.defMax + city.wall / city.wallMax) / 5;
 }
 
-function atWar(world: World, nationId: number): boolean {
+/** Whether the nation is at war (or, with `declared`, has a declaration running): the AI's dipState. */
+function atWar(world: World, nationId: number, declared: boolean): boolean {
   for (const [key, d] of world.diplomacy) {
-    if ((d.state === Diplo.war || d.state === Diplo.declared) && key.startsWith(`${nationId}:`)) return true;
+    if ((d.state === Diplo.war || (declared && d.state === Diplo.declared)) && key.startsWith(`${nationId}:`)) return true;
   }
   return false;
 }

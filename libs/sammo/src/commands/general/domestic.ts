@@ -1,5 +1,6 @@
 import { addDedication, addExperience, checkStatChange } from '../../world/levels';
 import { relYear } from '../../world/queries';
+import { techLimited } from '../../world/tech';
 import { generalLog } from '../../world/logbook';
 import type { City, General } from '../../world/types';
 import { noArg } from '../args';
@@ -110,9 +111,7 @@ function applyScore(ctx: CommandContext, target: Target, score: number): number 
   switch (target) {
     case 'tech': {
       const nation = ctx.nation!;
-      const techLevel = clamp(Math.floor(nation.tech / 1000), 0, 12);
-      const allowed = clamp(Math.floor(relYear(ctx.world) / 5) + 1, 1, 12);
-      const effective = techLevel >= allowed ? score / 4 : score;
+      const effective = techLimited(ctx.world.env.startyear, ctx.world.env.year, nation.tech) ? score / 4 : score;
       const gain = Math.fround(effective / Math.max(nation.gennum, 10));
       nation.tech = Math.fround(nation.tech + gain);
       return gain;
