@@ -163,7 +163,8 @@ export class LogRepository {
          INSERT INTO outbox (subject, msg_id, payload)
          SELECT o.subject, o.msg_id, o.payload
          FROM input i JOIN entry e ON e.table_id = i.table_id
-         CROSS JOIN LATERAL jsonb_to_recordset(i.events) WITH ORDINALITY AS o(subject text, msg_id text, payload text, n)
+         CROSS JOIN LATERAL ROWS FROM (jsonb_to_recordset(i.events) AS (subject text, msg_id text, payload text))
+           WITH ORDINALITY AS o(subject, msg_id, payload, n)
          ORDER BY i.ord, o.n
        )
        SELECT table_id FROM entry`,
