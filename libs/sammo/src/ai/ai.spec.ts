@@ -4,7 +4,8 @@ import { REST_KEY } from '../world/constants';
 import type { General } from '../world/types';
 import { AiSession } from './ai-session';
 import { chooseGeneralTurn } from './general-ai';
-import { chooseNationTurn, promoteChiefs } from './nation-ai';
+import { chooseNationTurn } from './nation-ai';
+import { promoteByRuler } from './promotions';
 import { contextFor, feasible } from '../commands/feasible';
 import { GENERAL_COMMANDS } from '../commands/registry';
 
@@ -25,14 +26,12 @@ describe('GeneralAI (§8)', () => {
     expect(hybrid.commander).toBe(true);
   });
 
-  it('keeps a reserved command that can run, and replaces one that cannot', () => {
+  it('keeps a reserved command as it is, even one that will fail', () => {
     const world = smallWorld();
     const g = addGeneral(world, { id: 1, npc: 2 });
+    g.gold = 0;
     const farm = { action: 'che_농지개간', arg: null };
     expect(chooseGeneralTurn(world, g, farm, session(g))).toBe(farm);
-    g.gold = 0;
-    g.rice = 0;
-    expect(chooseGeneralTurn(world, g, farm, session(g)).action).not.toBe('che_농지개간');
   });
 
   it('picks a feasible domestic command by weight, the same one for the same stream', () => {
@@ -85,9 +84,10 @@ describe('nation AI', () => {
     poor.gold = 50;
     addGeneral(world, { id: 3, npc: 2 }).gold = 100;
     const nation = world.nations.get(1)!;
+    world.env.month = 6;
     const slot = chooseNationTurn(world, ruler, nation, rest, stream(1));
     expect(slot).toEqual({ action: 'che_포상', arg: { isGold: true, amount: 1000, destGeneralId: 2 } });
-    // pop 25%, development 16.5%: mean below 0.5 → 10%
+    // supplied cities: population 25%, development (pop 0.25, agri/comm/secu 0.1, def/wall 0.25) 17.5%: mean 21% → 10%
     expect(nation.rate).toBe(10);
     // A user ruler on autorun leaves promotions and tax to the player.
     ruler.npc = 1;
@@ -115,21 +115,22 @@ describe('nation AI priorities', () => {
 });
 
 describe('promotions', () => {
-  it('fills vacant chief seats with the ablest members, once a quarter', () => {
+  it('gives each vacant seat to the ablest fit member (2L + S + I), once a quarter', () => {
     const world = smallWorld();
-    addGeneral(world, { id: 1, npc: 2, officerLevel: 12 });
-    const strong = addGeneral(world, { id: 2, npc: 2, leadership: 90 });
-    const second = addGeneral(world, { id: 3, npc: 2, strength: 70 });
-    const weak = addGeneral(world, { id: 4, npc: 2, intel: 10 });
+    const ruler = addGeneral(world, { id: 1, npc: 2, officerLevel: 12 });
+    const leader = addGeneral(world, { id: 2, npc: 2, leadership: 90 });
+    const fighter = addGeneral(world, { id: 3, npc: 2, strength: 80 });
+    const thinker = addGeneral(world, { id: 4, npc: 2, intel: 80 });
+    const weak = addGeneral(world, { id: 5, npc: 2, leadership: 10, strength: 10, intel: 10 });
     const nation = world.nations.get(1)!;
-    promoteChiefs(world, nation);
-    // Level 2 nation: chief seats 9 to 11; three members for three seats, ablest first.
-    expect([strong.officerLevel, second.officerLevel, weak.officerLevel]).toEqual([11, 10, 9]);
-    strong.officerLevel = 1;
-    promoteChiefs(world, nation);
-    expect(strong.officerLevel).toBe(1);
+    promoteByRuler(world, ruler, nation, stream(1));
+    // Level 2 nation: seats 9 to 11; 11 takes anyone, even seats strength ≥ 70, odd seats intel ≥ 70.
+    expect([leader.officerLevel, fighter.officerLevel, thinker.officerLevel, weak.officerLevel]).toEqual([11, 10, 9, 1]);
+    leader.officerLevel = 1;
+    promoteByRuler(world, ruler, nation, stream(1));
+    expect(leader.officerLevel).toBe(1);
     nation.chiefSet = 0;
-    promoteChiefs(world, nation);
-    expect(strong.officerLevel).toBe(11);
+    promoteByRuler(world, ruler, nation, stream(1));
+    expect(leader.officerLevel).toBe(11);
   });
 });

@@ -93,17 +93,18 @@ const PRIORITIES: readonly (readonly [string, Priority])[] = [
 
 /**
  * GeneralAI (§8) over the implemented commands, drawing only from the general's
- * `GeneralAI` stream. Before the priorities: a valid reserved command, rest when hurt or
- * a troop dummy, and a wanderer's occasional joining; after them, 휴식.
+ * `GeneralAI` stream. Before the priorities, in the legacy order: a troop dummy rests, a
+ * reserved command is kept, the hurt rest (요양 is not implemented), a wanderer sometimes
+ * joins a nation; after them, 휴식 (the neutral 물자조달/인재탐색/견문 are not implemented).
  */
 export function chooseGeneralTurn(world: World, general: General, reserved: TurnSlot, ai: AiSession): TurnSlot {
   const rng = ai.rng;
   const ctx = contextFor(world, general, rng);
-  if (reserved.action !== REST_KEY) {
-    const command = GENERAL_COMMANDS.get(reserved.action);
-    if (command && feasible(ctx, command, reserved.arg)) return reserved;
-  }
-  if (general.npc === 5 || general.injury > 10) return REST_SLOT;
+  if (general.npc >= 2) general.defenceTrain = GameConst.defaultDefenceTrain;
+  if (general.npc === 5) return REST_SLOT;
+  // A reserved command is kept as it is; if it cannot run, its turn fails and says why.
+  if (reserved.action !== REST_KEY) return reserved;
+  if (general.injury > 10) return REST_SLOT;
   const attempt = (action: string, arg: Json = null): TurnSlot | null => (feasible(ctx, GENERAL_COMMANDS.get(action)!, arg) ? slot(action, arg) : null);
   if (general.nation === 0) {
     return joinableNations(ctx).length > 0 && rng.nextBool(0.2) ? (attempt('che_랜덤임관') ?? REST_SLOT) : REST_SLOT;

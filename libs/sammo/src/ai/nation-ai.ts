@@ -2,11 +2,11 @@ import type { Json } from '@chronicle/engine';
 import { NATION_COMMANDS } from '../commands/registry';
 import type { RandUtil } from '../rng/rand-util';
 import { REST_KEY } from '../world/constants';
-import { nationLog } from '../world/logbook';
-import { citiesOfNation, generalsOfNation, lowestChiefLevel, REST_SLOT } from '../world/queries';
+import { citiesOfNation, generalsOfNation, REST_SLOT } from '../world/queries';
 import type { General, Nation, TurnSlot, World } from '../world/types';
 import { contextFor, feasible } from '../commands/feasible';
 import { developmentRate } from './general-ai';
+import { chooseTaxRate, promoteByChief, promoteByRuler } from './promotions';
 
 /** What a nation priority sees. */
 interface ChiefTurn {
@@ -59,19 +59,22 @@ const PRIORITIES: readonly (readonly [string, (t: ChiefTurn) => TurnSlot | null]
 ];
 
 /**
- * A basic nation AI for chiefs (§8): an NPC ruler first makes the quarterly promotions and
- * sets the tax from the nation's development; then the priorities above; else 휴식. Diplomacy,
+ * A basic nation AI for chiefs (§8), in the legacy order: NPC chiefs make the quarterly
+ * promotions (months 3/6/9/12) and an NPC ruler sets the tax in June and December; a
+ * reserved command that can run is kept; then the priorities above; else 휴식. Diplomacy,
  * capital moves and war assignments are not implemented.
  */
 export function chooseNationTurn(world: World, chief: General, nation: Nation, reserved: TurnSlot, rng: RandUtil): TurnSlot {
   const ctx = contextFor(world, chief, rng);
+  const month = world.env.month;
+  if (chief.npc >= 2 && month % 3 === 0) {
+    if (chief.officerLevel === 12) promoteByRuler(world, chief, nation, rng);
+    else promoteByChief(world, chief, nation, rng);
+  }
+  if (chief.npc >= 2 && chief.officerLevel === 12 && (month === 6 || month === 12)) chooseTaxRate(world, nation);
   if (reserved.action !== REST_KEY) {
     const command = NATION_COMMANDS.get(reserved.action);
     if (command && feasible(ctx, command, reserved.arg)) return reserved;
-  }
-  if (world.env.month % 3 === 1 && chief.officerLevel === 12 && chief.npc >= 2) {
-    promoteChiefs(world, nation);
-    setTax(nation, citiesOfNation(world, nation.id));
   }
   const turn: ChiefTurn = {
     world, nation, chief, rng,
@@ -83,43 +86,4 @@ export function chooseNationTurn(world: World, chief: General, nation: Nation, r
     if (chosen) return chosen;
   }
   return REST_SLOT;
-}
-
-/**
- * Quarterly promotions: each vacant chief seat the nation's level allows (11 down to the
- * lowest) goes to the ablest ordinary member (stat total, then id), unless the seat was
- * already filled this quarter (`chief_set`, cleared by ResetOfficerLock). The legacy
- * per-seat stat preferences are not modelled.
- */
-export function promoteChiefs(world: World, nation: Nation): void {
-  const taken = new Set<number>();
-  const members = generalsOfNation(world, nation.id);
-  for (const g of members) taken.add(g.officerLevel);
-  const candidates = members
-    .filter((g) => g.officerLevel === 1 && g.npc !== 5)
-    .sort((a, b) => b.leadership + b.strength + b.intel - (a.leadership + a.strength + a.intel) || a.id - b.id);
-  for (let level = 11; level >= lowestChiefLevel(nation.level); level--) {
-    if (taken.has(level) || (nation.chiefSet & (1 << level)) !== 0) continue;
-    const pick = candidates.shift();
-    if (!pick) return;
-    pick.officerLevel = level;
-    pick.officerCity = 0;
-    nation.chiefSet |= 1 << level;
-    nationLog(world, nation.id, `${pick.name}을(를) 수뇌(${level})로 임명했습니다.`);
-  }
-}
-
-/** NPC tax from mean(pop ratio, development ratio): > 0.95 → 25, > 0.7 → 20, > 0.5 → 15, else 10. */
-function setTax(nation: Nation, cities: ReturnType<typeof citiesOfNation>): void {
-  if (cities.length === 0) return;
-  let pop = 0;
-  let popMax = 0;
-  let dev = 0;
-  for (const c of cities) {
-    pop += c.pop;
-    popMax += c.popMax;
-    dev += developmentRate(c);
-  }
-  const ratio = (pop / popMax + dev / cities.length) / 2;
-  nation.rate = ratio > 0.95 ? 25 : ratio > 0.7 ? 20 : ratio > 0.5 ? 15 : 10;
 }

@@ -1,0 +1,132 @@
+import type { RandUtil } from '../rng/rand-util';
+import { nationLog } from '../world/logbook';
+import { citiesOfNation, generalsOfNation, lowestChiefLevel } from '../world/queries';
+import type { General, Nation, World } from '../world/types';
+
+/**
+ * `GameConst::$chiefStatMin`: the strength (even seats) or intel (odd seats) a chief needs.
+ * Not in the reference; 70 is the value the TypeScript ports of the game carry.
+ */
+export const CHIEF_STAT_MIN = 70;
+/** NPCs this close to the end of their life are not made chiefs. */
+const MIN_NPC_KILLTURN = 36;
+const MAX_USER_CHIEFS = 3;
+
+const hasSeat = (nation: Nation, level: number) => (nation.chiefSet & (1 << level)) !== 0;
+
+function seatStatOk(g: General, level: number): boolean {
+  if (level === 11) return true;
+  return level % 2 === 0 ? g.strength >= CHIEF_STAT_MIN : g.intel >= CHIEF_STAT_MIN;
+}
+
+function appoint(world: World, nation: Nation, g: General, level: number): void {
+  g.officerLevel = level;
+  g.officerCity = 0;
+  nation.chiefSet |= 1 << level;
+  nationLog(world, nation.id, `${g.name}을(를) 수뇌(${level})로 임명했습니다.`);
+}
+
+/**
+ * The NPC ruler's promotions (legacy `choosePromotion`, months 3/6/9/12): an active user
+ * for seat 11 if no user holds a seat; then, from 11 down to the lowest seat, each seat not
+ * set this quarter goes to the ablest ordinary member (2L + S + I) that is active, fit for
+ * the seat and within three user chiefs. A held seat changes hands with p 0.1, unless an
+ * active user holds it (the legacy compares the holder's killturn with the lowest seat level).
+ */
+export function promoteByRuler(world: World, ruler: General, nation: Nation, rng: RandUtil): void {
+  const minLevel = lowestChiefLevel(nation.level);
+  const minUserKillturn = world.env.killturn - Math.trunc(240 / world.env.turnterm);
+  const others = generalsOfNation(world, nation.id).filter((g) => g.id !== ruler.id);
+  const chiefs = new Map<number, General>();
+  for (const g of others) if (g.officerLevel > 4) chiefs.set(g.officerLevel, g);
+
+  let userChiefs = 0;
+  for (let level = minLevel; level <= 12; level++) {
+    const chief = chiefs.get(level);
+    if (chief && chief.npc < 2 && chief.killturn >= minUserKillturn) userChiefs++;
+  }
+  const next = new Map<number, General>();
+  const users = others.filter((g) => g.npc < 2 && g.npc !== 5 && g.killturn >= 5);
+  if (userChiefs === 0 && users.length > 0 && !hasSeat(nation, 11)) {
+    const minBelong = Math.min(ruler.belong - 1, 3);
+    const pick = [...users]
+      .sort((a, b) => b.leadership - a.leadership || a.id - b.id)
+      .find((g) => g.killturn >= minUserKillturn && g.belong >= minBelong && g.officerLevel === 1);
+    if (pick) {
+      appoint(world, nation, pick, 11);
+      next.set(11, pick);
+      userChiefs++;
+    }
+  }
+
+  const ranked = [...others].sort((a, b) => 2 * b.leadership + b.strength + b.intel - (2 * a.leadership + a.strength + a.intel) || a.id - b.id);
+  for (let level = 11; level >= minLevel; level--) {
+    if (hasSeat(nation, level)) continue;
+    const holder = chiefs.get(level);
+    if (holder && holder.npc < 2 && holder.killturn >= minLevel) continue;
+    if ((holder || next.has(level)) && !rng.nextBool(0.1)) continue;
+    const pick = ranked.find((g) =>
+      g.officerLevel === 1 &&
+      g.killturn >= (g.npc < 2 ? minUserKillturn : MIN_NPC_KILLTURN) &&
+      seatStatOk(g, level) &&
+      !(g.npc < 2 && userChiefs >= MAX_USER_CHIEFS));
+    if (!pick) continue;
+    if (pick.npc < 2) userChiefs++;
+    appoint(world, nation, pick, level);
+    next.set(level, pick);
+  }
+  for (const [level] of next) {
+    const old = chiefs.get(level);
+    if (old && old.officerLevel === level) {
+      old.officerLevel = 1;
+      old.officerCity = 0;
+    }
+  }
+}
+
+/**
+ * An NPC chief's promotions (legacy `chooseNonLordPromotion`): each vacant seat not set
+ * this quarter gets, within five tries, a random ordinary member — NPC commanders first,
+ * then other NPCs, then users — fit for the seat.
+ */
+export function promoteByChief(world: World, chief: General, nation: Nation, rng: RandUtil): void {
+  const others = generalsOfNation(world, nation.id).filter((g) => g.id !== chief.id);
+  const held = new Set(others.map((g) => g.officerLevel));
+  const npcWar = others.filter((g) => g.npc >= 2 && g.npc !== 5 && g.killturn >= 5 && g.leadership >= 40);
+  const npcCivil = others.filter((g) => g.npc >= 2 && g.npc !== 5 && !(g.killturn >= 5 && g.leadership >= 40));
+  const users = others.filter((g) => g.npc < 2 && g.killturn >= 5);
+  const pool = npcWar.length > 0 ? npcWar : npcCivil.length > 0 ? npcCivil : users;
+  for (let level = lowestChiefLevel(nation.level); level <= 12; level++) {
+    if (hasSeat(nation, level) || held.has(level) || chief.officerLevel === level || pool.length === 0) continue;
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const g = rng.choice(pool);
+      if (g.officerLevel !== 1 || !seatStatOk(g, level)) continue;
+      appoint(world, nation, g, level);
+      held.add(level);
+      break;
+    }
+  }
+}
+
+/**
+ * The NPC ruler's tax (legacy `chooseTexRate`, June and December): from the mean of the
+ * supplied cities' population rate and their overall development (population included):
+ * > 0.95 → 25, > 0.7 → 20, > 0.5 → 15, else 10; 15 without supplied cities. War is unbanned.
+ */
+export function chooseTaxRate(world: World, nation: Nation): void {
+  const supplied = citiesOfNation(world, nation.id).filter((c) => c.supply === 1);
+  nation.war = 0;
+  if (supplied.length === 0) {
+    nation.rate = 15;
+    return;
+  }
+  let pop = 0;
+  let all = 0;
+  for (const c of supplied) {
+    const p = c.pop / c.popMax;
+    pop += p;
+    all += p + c.agri / c.agriMax + c.comm / c.commMax + c.secu / c.secuMax + c.def / c.defMax + c.wall / c.wallMax;
+  }
+  const avg = (pop / supplied.length + all / supplied.length / 6) / 2;
+  nation.rate = avg > 0.95 ? 25 : avg > 0.7 ? 20 : avg > 0.5 ? 15 : 10;
+}
