@@ -4,7 +4,8 @@ import type { RandUtil } from '../rng/rand-util';
 import { REST_KEY } from '../world/constants';
 import { citiesOfNation, generalsOfNation, REST_SLOT } from '../world/queries';
 import type { General, Nation, TurnSlot, World } from '../world/types';
-import { contextFor, feasible } from '../commands/feasible';
+import { contextFor, feasible, whyNot } from '../commands/feasible';
+import { generalLog } from '../world/logbook';
 import { developmentRate } from './general-ai';
 import { chooseTaxRate, promoteByChief, promoteByRuler } from './promotions';
 
@@ -72,9 +73,11 @@ export function chooseNationTurn(world: World, chief: General, nation: Nation, r
     else promoteByChief(world, chief, nation, rng);
   }
   if (chief.npc >= 2 && chief.officerLevel === 12 && (month === 6 || month === 12)) chooseTaxRate(world, nation);
-  if (reserved.action !== REST_KEY) {
-    const command = NATION_COMMANDS.get(reserved.action);
-    if (command && feasible(ctx, command, reserved.arg)) return reserved;
+  const reservedCommand = reserved.action === REST_KEY ? undefined : NATION_COMMANDS.get(reserved.action);
+  if (reservedCommand) {
+    const reason = whyNot(ctx, reservedCommand, reserved.arg);
+    if (reason === null) return reserved;
+    generalLog(world, chief.id, `${reservedCommand.name} 실패: ${reason}`);
   }
   const turn: ChiefTurn = {
     world, nation, chief, rng,

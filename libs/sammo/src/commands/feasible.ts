@@ -1,4 +1,4 @@
-import type { Json } from '@chronicle/engine';
+import { IllegalMove, type Json } from '@chronicle/engine';
 import type { CommandContext, AnyCommand } from './command';
 import type { RandUtil } from '../rng/rand-util';
 import type { General, World } from '../world/types';
@@ -11,14 +11,23 @@ export function contextFor(world: World, general: General, rng: RandUtil): Comma
   };
 }
 
-/** Whether the command's argument reads and its full condition holds right now. */
-export function feasible(ctx: CommandContext, command: AnyCommand, raw: Json): boolean {
+/** Why the command cannot run right now (its argument or the first failed constraint), or null. */
+export function whyNot(ctx: CommandContext, command: AnyCommand, raw: Json): string | null {
   let arg: unknown;
   try {
     arg = command.readArg(raw, ctx.world);
-  } catch {
-    return false;
+  } catch (error) {
+    if (error instanceof IllegalMove) return error.message;
+    throw error;
   }
-  for (const constraint of command.constraints) if (constraint(ctx, arg) !== null) return false;
-  return true;
+  for (const constraint of command.constraints) {
+    const reason = constraint(ctx, arg);
+    if (reason !== null) return reason;
+  }
+  return null;
+}
+
+/** Whether the command's argument reads and its full condition holds right now. */
+export function feasible(ctx: CommandContext, command: AnyCommand, raw: Json): boolean {
+  return whyNot(ctx, command, raw) === null;
 }
