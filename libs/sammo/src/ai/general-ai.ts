@@ -49,7 +49,7 @@ const PRIORITIES: readonly (readonly [string, Priority])[] = [
     t.general.npc >= 2 && t.general.killturn <= 5 && t.general.gold >= 100
       ? t.attempt('che_헌납', { isGold: true, amount: Math.min(10000, Math.floor(t.general.gold / 100) * 100) })
       : null],
-  ['귀환', (t) => (t.city.nation !== t.general.nation ? (t.attempt('che_귀환') ?? REST_SLOT) : null)],
+  ['귀환', (t) => (t.city.nation === t.general.nation && t.city.supply === 1 ? null : t.attempt('che_귀환'))],
   ['금쌀구매', (t) =>
     t.general.rice < 500 && t.general.gold >= develGold(t) + 1000
       ? t.attempt('che_군량매매', { buyRice: true, amount: Math.min(10000, Math.floor((t.general.gold - develGold(t)) / 200) * 100) })
