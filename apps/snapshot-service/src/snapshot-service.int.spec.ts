@@ -1,8 +1,8 @@
 import { LogClient, provision, RequestClient } from '@chronicle/bus';
 import {
-  decodeSnapshot, EventSubjects, SnapshotSubjects, Subjects, type MoveEventV1, type SnapshotV1, type TableEventV1,
+  BadRequest, decodeSnapshot, EventSubjects, SnapshotSubjects, Subjects, type MoveEventV1, type SnapshotV1, type TableEventV1,
 } from '@chronicle/contracts';
-import { engine, GameLog, stateFromArray, stateHash, stateToArray, type Json } from '@chronicle/engine';
+import { engine, GameLog, stateFromArray, stateHash, stateToArray, UnknownTable, type Json } from '@chronicle/engine';
 import { diceRace, ticTacToe } from '@chronicle/engine/examples';
 import { defaultGames } from '@chronicle/games';
 import type { RunningService } from '@chronicle/service-kit';
@@ -194,6 +194,17 @@ describe('snapshot service (real PostgreSQL and NATS)', () => {
     // The largest bucket below 1 MB already holds every write.
     const under = Number(/chronicle_snapshot_saved_bytes_bucket\{le="500000"\} (\d+)/.exec(text)![1]);
     expect(under).toBe(await metric('chronicle_snapshot_saved_bytes_count'));
+  });
+
+  it('answers malformed snapshot requests with the reasons, and an unknown table with UNKNOWN_TABLE', async () => {
+    await expect(requests.request(SnapshotSubjects.get, { v: 2, tableId: 'race' })).rejects.toThrow(/v must be equal to 1/);
+    await expect(requests.request(SnapshotSubjects.get, { v: 1, tableId: 'no spaces allowed', waitMs: -1 })).rejects.toThrow(BadRequest);
+    const raw = await nc.request(subjects.of(SnapshotSubjects.get), 'not json', { timeout: 5_000 });
+    expect(raw.json<{ error: { code: string } }>().error.code).toBe('BAD_REQUEST');
+    await expect(requests.request(SnapshotSubjects.get, { v: 1, tableId: 'never-opened' })).rejects.toBeInstanceOf(UnknownTable);
+    await log.open({ tableId: 'asked', gameId: 'journal', seats: ['ann'] });
+    await append('asked', 'ann', { text: 'still here' }, 0);
+    expect((await snapshotOf('asked', 1)).revision).toBe(1);
   });
 
   it('dead-letters malformed entries with their reason and goes on', async () => {
