@@ -26,6 +26,9 @@ interface AiTurn {
   city: City;
   rng: RandUtil;
   ai: AiSession;
+  /** At war (징병) / at war or with a declaration running (전투준비, 전쟁내정). */
+  atWar: boolean;
+  atWarOrDeclared: boolean;
   /** The slot when the command's argument reads and its full condition holds, else null. */
   attempt(action: string, arg?: Json): TurnSlot | null;
 }
@@ -56,7 +59,7 @@ const PRIORITIES: readonly (readonly [string, Priority])[] = [
       : null],
   ['전투준비', (t) => {
     const g = t.general;
-    if (!atWar(t.world, g.nation, true) || g.crew <= 0 || (g.train >= properWarTrainAtmos && g.atmos >= properWarTrainAtmos)) return null;
+    if (!t.atWarOrDeclared || g.crew <= 0 || (g.train >= properWarTrainAtmos && g.atmos >= properWarTrainAtmos)) return null;
     const options: [TurnSlot, number][] = [];
     const drill = t.attempt('che_훈련');
     if (drill) options.push([drill, 100 / Math.max(g.train, 1)]);
@@ -70,12 +73,12 @@ const PRIORITIES: readonly (readonly [string, Priority])[] = [
       : null],
   ['징병', (t) => {
     const g = t.general;
-    if (!atWar(t.world, g.nation, false) || !t.ai.commander) return null;
+    if (!t.atWar || !t.ai.commander) return null;
     if (g.crew >= Math.min((g.leadership - 2) * 100, minWarCrew) || t.city.pop < minNpcRecruitCityPopulation) return null;
     return t.attempt('che_징병', { crewType: crewTypeOf(g.crewtype) ? g.crewtype : CREW_TYPES[0]!.id, amount: g.leadership * 100 });
   }],
   ['전쟁내정', (t) => {
-    if (!atWar(t.world, t.general.nation, true) || skipForRice(t.nation, t.rng, GameConst.baserice) || t.rng.nextBool(0.3)) return null;
+    if (!t.atWarOrDeclared || skipForRice(t.nation, t.rng, GameConst.baserice) || t.rng.nextBool(0.3)) return null;
     return pickFeasible(t, warDomestic(t.world, t.general, t.nation, t.city, t.ai));
   }],
   ['일반내정', (t) => {
@@ -109,7 +112,10 @@ export function chooseGeneralTurn(world: World, general: General, reserved: Turn
   if (general.nation === 0) {
     return joinableNations(ctx).length > 0 && rng.nextBool(0.2) ? (attempt('che_랜덤임관') ?? REST_SLOT) : REST_SLOT;
   }
-  const turn: AiTurn = { world, general, nation: ctx.nation!, city: ctx.city, rng, ai, attempt };
+  const standing = warStanding(world, general.nation);
+  const turn: AiTurn = {
+    world, general, nation: ctx.nation!, city: ctx.city, rng, ai, attempt, atWar: standing.war, atWarOrDeclared: standing.war || standing.declared,
+  };
   for (const [, priority] of PRIORITIES) {
     const chosen = priority(turn);
     if (chosen) return chosen;
@@ -121,10 +127,14 @@ export function developmentRate(city: City): number {
   return (city.agri / city.agriMax + city.comm / city.commMax + city.secu / city.secuMax + city.def / city.defMax + city.wall / city.wallMax) / 5;
 }
 
-/** Whether the nation is at war (or, with `declared`, has a declaration running): the AI's dipState. */
-function atWar(world: World, nationId: number, declared: boolean): boolean {
-  for (const [key, d] of world.diplomacy) {
-    if ((d.state === Diplo.war || (declared && d.state === Diplo.declared)) && key.startsWith(`${nationId}:`)) return true;
+/** The nation's diplomatic standing, the AI's dipState: at war with someone, or with a declaration running. */
+function warStanding(world: World, nationId: number): { war: boolean; declared: boolean } {
+  let war = false;
+  let declared = false;
+  for (const other of world.nations.keys()) {
+    const state = world.diplomacy.get(`${nationId}:${other}`)?.state;
+    if (state === Diplo.war) war = true;
+    else if (state === Diplo.declared) declared = true;
   }
-  return false;
+  return { war, declared };
 }
