@@ -12,6 +12,9 @@ import { processSemiAnnual } from './semi-annual';
 import { processWarIncome, updateCitySupply } from './supply';
 import { randomizeCityTradeRate } from './trade-rate';
 import { preUpdateMonthly } from './pre-update';
+import { postUpdateMonthly } from './post-update';
+import { advanceWorld } from '../turn/advance';
+import { newRun } from '../turn/turn-run';
 
 describe('ProcessIncome (§6.6)', () => {
   it('collects from each supplied city and pays salaries from above the base', () => {
@@ -209,5 +212,18 @@ describe('events (§6.2)', () => {
     expect(world.env.cityRate).toBe(63);
     expect(world.cities[1]!.state).toBe(42);
     expect(world.generals.get(1)!.makelimit).toBe(1);
+  });
+});
+
+describe('unification (§7.4)', () => {
+  it('freezes the world once one nation holds every city', () => {
+    const world = smallWorld();
+    addGeneral(world, { id: 1, officerLevel: 12 });
+    world.cities[3]!.nation = 1;
+    postUpdateMonthly(world, streamFromSeed(TEST_SEED, 'm'));
+    expect(world.env.isunited).toBe(2);
+    expect(world.history.at(-1)!.text).toContain('【통일】');
+    const report = advanceWorld(newRun(world, seededStreams()), world.env.turntime + 10 * 3_600_000);
+    expect(report).toMatchObject({ generalTurns: 0, months: 0 });
   });
 });
