@@ -33,7 +33,15 @@ class Lifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
     // Unhealthy when committed moves wait more than 30 s for the stream: the relay is stuck.
     this.health.register('outbox', async () => {
       const status = await this.relay.status();
-      return { ok: status.oldestPendingMs < 30_000, detail: status };
+      return { ok: status.oldestPendingMs < 30_000, detail: { ...status, leader: relay.isLeader } };
+    });
+    new Gauge({
+      name: 'chronicle_outbox_leader',
+      help: '1 when this replica is the one publishing the outbox',
+      registers: [this.metrics.registry],
+      collect(this: Gauge) {
+        this.set(relay.isLeader ? 1 : 0);
+      },
     });
     new Gauge({
       name: 'chronicle_outbox_pending',

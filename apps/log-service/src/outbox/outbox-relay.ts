@@ -3,6 +3,7 @@ import { jetstream, jetstreamManager, type JetStreamClient, type JetStreamManage
 import type { NatsConnection } from '@nats-io/nats-core';
 import { Logger } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
+import { RelayLeadership } from './relay-leadership';
 
 export interface RelayOptions {
   pollMs: number;
@@ -42,13 +43,21 @@ export class OutboxRelay {
   /** False at start and after a failure: the next round first marks what the stream holds. */
   private recovered = false;
   private lastPurge = 0;
+  private readonly leadership: RelayLeadership;
 
   constructor(
     private readonly db: DataSource,
     private readonly nc: NatsConnection,
     private readonly subjects: Subjects,
     private readonly options: RelayOptions,
-  ) {}
+  ) {
+    this.leadership = new RelayLeadership(db, () => this.wakeUp());
+  }
+
+  /** Whether this replica's relay is the one publishing (see {@link RelayLeadership}). */
+  get isLeader(): boolean {
+    return this.leadership.isLeader;
+  }
 
   start(): void {
     this.running = true;
@@ -57,12 +66,18 @@ export class OutboxRelay {
 
   async stop(): Promise<void> {
     this.running = false;
-    this.kick();
+    this.wakeUp();
     await this.loop;
+    await this.leadership.resign();
   }
 
-  /** Something was committed: publish now rather than at the next poll. */
+  /** Something was committed here: publish now, or tell the replica that publishes. */
   kick(): void {
+    if (this.leadership.isLeader) this.wakeUp();
+    else this.leadership.notifyLeader();
+  }
+
+  private wakeUp(): void {
     this.kicked = true;
     this.wake?.();
   }
@@ -72,6 +87,12 @@ export class OutboxRelay {
     while (this.running) {
       try {
         this.jsm ??= await jetstreamManager(this.nc);
+        // Followers only wait to take over; a new leader first looks at what the stream holds.
+        if (!(await this.leadership.lead())) {
+          this.recovered = false;
+          await this.sleep();
+          continue;
+        }
         if (!this.recovered) {
           await this.recover();
           this.recovered = true;
