@@ -52,3 +52,15 @@ describe('scenarios', () => {
     expect(() => new SammoTable({ world: 'scenario' }, '11'.repeat(32))).toThrow(/options.scenario is required/);
   });
 });
+
+describe('the end of the game', () => {
+  it('is reached when one nation holds every city; winners are its players', () => {
+    const nations = [{ ...(scenario.nations as JsonObject[])[0]!, cityIds: [2, 1] }];
+    const table = new SammoTable({ world: 'scenario', scenario: { ...scenario, nations }, map }, '11'.repeat(32), ['liu']);
+    table.play('liu', { type: 'possess', generalId: 1 });
+    table.advanceMonths(1);
+    expect(table.state.outcome).toEqual({ winners: ['liu'], result: '촉 unified the land' });
+    expect(table.state.phase).toBe('finished');
+    expect(() => table.play(null, { type: 'advance', until: table.state.data.env.turntime + 3_600_000 })).toThrow(/is over/);
+  });
+});
