@@ -1,21 +1,12 @@
-import { ChronicleError, isErrorCode, reviveError } from '@chronicle/engine';
+import { ChronicleError, CodedError, isErrorCode, reviveError } from '@chronicle/engine';
+
+export type ContractErrorCode = 'BAD_REQUEST' | 'INTERNAL' | 'UNAVAILABLE';
 
 /**
  * Refusals that belong to the wire rather than to the rules. With the engine's typed errors
  * they make up every `code` a reply may carry.
  */
-export abstract class ContractError extends Error {
-  abstract readonly code: ContractErrorCode;
-
-  constructor(message: string, options?: ErrorOptions) {
-    super(message, options);
-    this.name = new.target.name;
-  }
-
-  toJSON(): ErrorBody {
-    return { code: this.code, message: this.message };
-  }
-}
+export abstract class ContractError extends CodedError<ContractErrorCode> {}
 
 /** The request (or event) is not what the contract says: the reasons say which field. */
 export class BadRequest extends ContractError {
@@ -32,8 +23,9 @@ export class ServiceUnavailable extends ContractError {
   readonly code = 'UNAVAILABLE';
 }
 
-const contractErrors = { BAD_REQUEST: BadRequest, INTERNAL: InternalError, UNAVAILABLE: ServiceUnavailable } as const;
-export type ContractErrorCode = keyof typeof contractErrors;
+const contractErrors: Record<ContractErrorCode, new (message: string) => ContractError> = {
+  BAD_REQUEST: BadRequest, INTERNAL: InternalError, UNAVAILABLE: ServiceUnavailable,
+};
 
 /** The error part of a reply: `{ error: { code, message } }`. */
 export interface ErrorBody {

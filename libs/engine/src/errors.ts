@@ -1,19 +1,25 @@
 /**
- * The engine's refusals. Each carries a stable `code` so that the refusal survives a
- * process boundary (a NATS reply, an HTTP body) where `instanceof` does not.
+ * An error that carries a stable `code`, so that it survives a process boundary (a NATS
+ * reply, an HTTP body) where `instanceof` does not.
  */
-export abstract class ChronicleError extends Error {
-  abstract readonly code: ErrorCode;
+export abstract class CodedError<C extends string = string> extends Error {
+  abstract readonly code: C;
 
   constructor(message: string, options?: ErrorOptions) {
     super(message, options);
     this.name = new.target.name;
   }
 
-  toJSON(): { code: ErrorCode; message: string } {
+  toJSON(): { code: C; message: string } {
     return { code: this.code, message: this.message };
   }
 }
+
+/** The codes of the engine's refusals, one per class below. */
+export type ErrorCode = 'INVALID_GAME' | 'ILLEGAL_MOVE' | 'GAME_OVER' | 'GAME_IN_PROGRESS' | 'CONCURRENT_MOVE' | 'UNKNOWN_TABLE';
+
+/** The engine's refusals. */
+export abstract class ChronicleError extends CodedError<ErrorCode> {}
 
 /** A log, state or snapshot that is not what it claims to be, or that no longer replays. */
 export class InvalidGame extends ChronicleError {
@@ -45,16 +51,15 @@ export class UnknownTable extends ChronicleError {
   readonly code = 'UNKNOWN_TABLE';
 }
 
-const byCode = {
+const byCode: Record<ErrorCode, new (message: string) => ChronicleError> = {
   INVALID_GAME: InvalidGame,
   ILLEGAL_MOVE: IllegalMove,
   GAME_OVER: GameOver,
   GAME_IN_PROGRESS: GameInProgress,
   CONCURRENT_MOVE: ConcurrentMove,
   UNKNOWN_TABLE: UnknownTable,
-} as const;
+};
 
-export type ErrorCode = keyof typeof byCode;
 
 export function isErrorCode(code: unknown): code is ErrorCode {
   return typeof code === 'string' && Object.prototype.hasOwnProperty.call(byCode, code);

@@ -1,5 +1,5 @@
 export {
-  ChronicleError, InvalidGame, IllegalMove, GameOver, GameInProgress, ConcurrentMove, UnknownTable,
+  CodedError, ChronicleError, InvalidGame, IllegalMove, GameOver, GameInProgress, ConcurrentMove, UnknownTable,
   isErrorCode, reviveError, type ErrorCode,
 } from './errors';
 export type { Json, JsonObject } from './json';
