@@ -5,6 +5,7 @@ import type { AnyCommand, CommandContext } from './command';
 import { join } from './general/join';
 import { joinGeneral } from './general/join-general';
 import { joinRandom } from './general/join-random';
+import { assemble } from './general/assemble';
 import { returnHome } from './general/return-home';
 import { resign } from './general/resign';
 import { donate } from './general/donate';
@@ -115,6 +116,21 @@ describe('증여, 헌납, 군량매매', () => {
     tradeRice.run(ctxFor(world, 1), { buyRice: false, amount: 1000 });
     // 1000 × 1.05 × 0.99 = 1039.5 → 1040 gold
     expect([g.gold, g.rice]).toEqual([1510, 500]);
+  });
+});
+
+describe('집합', () => {
+  it('calls the troop to its leader, and only a leader may', () => {
+    const world = smallWorld();
+    const leader = addGeneral(world, { id: 1, city: 2 });
+    const member = addGeneral(world, { id: 2, city: 1 });
+    const outsider = addGeneral(world, { id: 3, city: 1 });
+    leader.troop = 1;
+    member.troop = 1;
+    expect(failure(assemble, ctxFor(world, 2), null)).toBe('부대장이 아닙니다.');
+    assemble.run(ctxFor(world, 1), null);
+    expect([member.city, outsider.city]).toEqual([2, 1]);
+    expect(leader).toMatchObject({ experience: 70, dedication: 100, leadershipExp: 1 });
   });
 });
 
