@@ -154,6 +154,9 @@ describe('the strategy game on the engine', () => {
     const typo = JSON.parse(JSON.stringify(plain));
     typo.data.env.month = '3';
     expect(() => stateFromArray(sammo, typo)).toThrow(/data\.env\.month must be an integer/);
+    const seat = JSON.parse(JSON.stringify(plain));
+    seat.data.nations[0].lastTurn = { x: { command: '휴식', arg: null, term: 0 } };
+    expect(() => stateFromArray(sammo, seat)).toThrow(/lastTurn has an entry for level x/);
   });
 });
 

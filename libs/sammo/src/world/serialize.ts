@@ -144,7 +144,11 @@ function readLastTurn(value: unknown, path: string): LastTurn {
 function readNation(value: unknown, p: string): Nation {
   const o = obj(value, p);
   const lastTurn: Record<number, LastTurn> = {};
-  for (const [level, last] of Object.entries(obj(o.lastTurn, `${p}.lastTurn`))) lastTurn[Number(level)] = readLastTurn(last, `${p}.lastTurn.${level}`);
+  for (const [level, last] of Object.entries(obj(o.lastTurn, `${p}.lastTurn`))) {
+    const n = Number(level);
+    if (!Number.isInteger(n) || n < 5 || n > 12) throw new InvalidGame(`${p}.lastTurn has an entry for level ${level}; chiefs are levels 5 to 12`);
+    lastTurn[n] = readLastTurn(last, `${p}.lastTurn.${level}`);
+  }
   const chiefQueues: Record<number, TurnSlot[]> = {};
   for (const [level, slots] of Object.entries(obj(o.chiefQueues, `${p}.chiefQueues`))) {
     const n = Number(level);
