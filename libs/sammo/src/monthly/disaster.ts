@@ -8,16 +8,38 @@ interface Disaster {
   text: string;
 }
 
-/** The month's possible events: good ones (Apr 호황, Jul 풍작) and bad ones (§6.7). */
+/**
+ * The month's messages (§6.7), in the legacy RaiseDisaster order with its repeats: one
+ * `rng.choice` picks among them, so the list length decides the bytes drawn and a
+ * repeated state (Jul 8, Oct 3) is proportionally more likely.
+ */
 const BAD: Record<number, Disaster[]> = {
-  1: [{ state: 3, text: '혹한' }, { state: 4, text: '역병' }, { state: 9, text: '황건적' }],
-  4: [{ state: 5, text: '지진' }, { state: 6, text: '태풍' }, { state: 7, text: '홍수' }],
-  7: [{ state: 5, text: '지진' }, { state: 8, text: '메뚜기 떼' }],
-  10: [{ state: 3, text: '혹한' }, { state: 5, text: '지진' }, { state: 9, text: '황건적' }],
+  1: [
+    { state: 4, text: '역병이 발생하여 도시가 황폐해지고 있습니다.' },
+    { state: 5, text: '지진으로 피해가 속출하고 있습니다.' },
+    { state: 3, text: '추위가 풀리지 않아 얼어죽는 백성들이 늘어나고 있습니다.' },
+    { state: 9, text: '황건적이 출현해 도시를 습격하고 있습니다.' },
+  ],
+  4: [
+    { state: 7, text: '홍수로 인해 피해가 급증하고 있습니다.' },
+    { state: 5, text: '지진으로 피해가 속출하고 있습니다.' },
+    { state: 6, text: '태풍으로 인해 피해가 속출하고 있습니다.' },
+  ],
+  7: [
+    { state: 8, text: '메뚜기 떼가 발생하여 도시가 황폐해지고 있습니다.' },
+    { state: 5, text: '지진으로 피해가 속출하고 있습니다.' },
+    { state: 8, text: '흉년이 들어 굶어죽는 백성들이 늘어나고 있습니다.' },
+  ],
+  10: [
+    { state: 3, text: '혹한으로 도시가 황폐해지고 있습니다.' },
+    { state: 5, text: '지진으로 피해가 속출하고 있습니다.' },
+    { state: 3, text: '눈이 많이 쌓여 도시가 황폐해지고 있습니다.' },
+    { state: 9, text: '황건적이 출현해 도시를 습격하고 있습니다.' },
+  ],
 };
 const GOOD: Record<number, Disaster[]> = {
-  4: [{ state: 2, text: '호황' }],
-  7: [{ state: 1, text: '풍작' }],
+  4: [{ state: 2, text: '호황으로 도시가 번창하고 있습니다.' }],
+  7: [{ state: 1, text: '풍작으로 도시가 번창하고 있습니다.' }],
 };
 
 const STATS = ['pop', 'agri', 'comm', 'secu', 'def', 'wall'] as const;
@@ -63,5 +85,5 @@ export function raiseDisaster(world: World, rng: RandUtil): void {
       }
     }
   }
-  chronicle(world, `【${good ? '호재' : '재난'}】 ${hit.map((c) => c.name).join(', ')}에 ${disaster.text}이(가) 일어났습니다.`);
+  chronicle(world, `【${good ? (month === 4 ? '호황' : '풍작') : '재난'}】 ${hit.map((c) => c.name).join(' ')}에 ${disaster.text}`);
 }

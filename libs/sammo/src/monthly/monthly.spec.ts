@@ -116,16 +116,36 @@ describe('random monthly actions (§6.7)', () => {
     expect(rng.nextFloat1()).toBe(streamFromSeed(TEST_SEED, 'd').nextFloat1());
   });
 
-  it('strikes the drawn cities with one drawn disaster', () => {
+  // Draws computed outside the engine (Python hashlib) from the legacy DRBG rules (§9):
+  // block 0 = SHA-512(seed ‖ 00000000), read as 7-byte little-endian 54-bit floats and a
+  // 2-bit nextInt(3) for the 4-message choice. Seed strings:
+  //   str(64,5a…5a)|str(7,disater)|int(194)|int(1) and …|int(217)|int(10).
+  // Month 1 and 10 draw no `good` flag (nextBool(0)); secu 0 makes p = 0.06 for each city.
+  it('strikes the drawn cities with the one drawn state (Jan 194: 황건적 on 다)', () => {
     const world = smallWorld();
-    world.env.year = 195;
+    world.env.year = 194;
     world.env.month = 1;
     for (const c of world.cities.slice(1)) c.secu = 0;
-    const replay = streamFromSeed(TEST_SEED, 'd');
-    const hits = [1, 2, 3].filter(() => replay.nextFloat1() < 0.06);
-    raiseDisaster(world, streamFromSeed(TEST_SEED, 'd'));
-    for (const id of hits) expect(world.cities[id]!.pop).toBe(80000);
-    for (const id of [1, 2, 3].filter((i) => !hits.includes(i))) expect(world.cities[id]!.pop).toBe(100000);
+    // bytes 26f5b097a46303 → 0.10591, e936ff287fc50a → 0.33661, d1991a76e72201 → 0.03551:
+    // only city 3 is below 0.06. Next byte 03 → index 3 of [4 역병, 5 지진, 3 추위, 9 황건적].
+    raiseDisaster(world, streamFromSeed(TEST_SEED, 'disater', 194, 1));
+    expect(world.cities.slice(1).map((c) => c.state)).toEqual([0, 0, 9]);
+    // r = clamp(0/0.8) = 0 → factor 0.8 on the hit city only.
+    expect(world.cities.slice(1).map((c) => c.pop)).toEqual([100000, 100000, 80000]);
+    expect(world.history.at(-1)!.text).toContain('황건적이 출현해');
+  });
+
+  it('counts the repeated October cold message in the choice (Oct 217: 혹한 on 다)', () => {
+    const world = smallWorld();
+    world.env.year = 217;
+    world.env.month = 10;
+    for (const c of world.cities.slice(1)) c.secu = 0;
+    // bytes 07aa4d6a2e4a04 → 0.13406, 8b8a36c91b260a → 0.31715, 36e8a951288900 → 0.01674:
+    // city 3 hit. Next byte 02 → index 2 of [3 혹한, 5 지진, 3 눈, 9 황건적] = state 3
+    // (the old three-message list would have given 9).
+    raiseDisaster(world, streamFromSeed(TEST_SEED, 'disater', 217, 10));
+    expect(world.cities.slice(1).map((c) => c.state)).toEqual([0, 0, 3]);
+    expect(world.history.at(-1)!.text).toContain('눈이 많이 쌓여');
   });
 });
 
