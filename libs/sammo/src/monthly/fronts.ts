@@ -1,10 +1,11 @@
 import { Diplo } from '../world/constants';
-import { diplomacyKey } from '../world/queries';
 import type { World } from '../world/types';
 
 /**
  * SetNationFront (§6.8 step 6): 3 next to a nation at war, 1 next to a declaration with
- * term ≤ 5, 2 next to an empty city only when the nation has no war or declaration, else 0.
+ * term ≤ 5, 2 next to an empty city only when no city is held by a nation at war or by one
+ * whose declaration is within 5 months, else 0. A distant declaration (term > 5) does not
+ * take away front 2: legacy tests `!$adj3 && !$adj1`, both built from those cities only.
  */
 export function setNationFronts(world: World): void {
   const hostile = new Map<number, { war: Set<number>; declared: Set<number> }>();
@@ -24,7 +25,7 @@ export function setNationFronts(world: World): void {
       continue;
     }
     const h = hostile.get(nation.id)!;
-    const calm = h.war.size === 0 && !hasAnyDeclaration(world, nation.id);
+    const calm = !holdsAnyCity(world, h.war) && !holdsAnyCity(world, h.declared);
     let front = 0;
     for (const n of city.neighbours) {
       const owner = world.cities[n]!.nation;
@@ -39,9 +40,9 @@ export function setNationFronts(world: World): void {
   }
 }
 
-function hasAnyDeclaration(world: World, nationId: number): boolean {
-  for (const other of world.nations.keys()) {
-    if (world.diplomacy.get(diplomacyKey(nationId, other))?.state === Diplo.declared) return true;
-  }
+/** Whether one of the nations owns a city (legacy builds its adjacency from their cities). */
+function holdsAnyCity(world: World, nations: ReadonlySet<number>): boolean {
+  if (nations.size === 0) return false;
+  for (let id = 1; id < world.cities.length; id++) if (nations.has(world.cities[id]!.nation)) return true;
   return false;
 }

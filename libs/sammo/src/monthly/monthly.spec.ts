@@ -185,6 +185,20 @@ describe('nation level, diplomacy, fronts, power (§6.7, §6.8)', () => {
     expect(world.cities.slice(1).map((c) => c.front)).toEqual([0, 3, 0]);
   });
 
+  it('keeps front 2 next to an empty city while a declaration is still distant (term > 5)', () => {
+    // 가(1) — 나(2, empty) — 다(3, nation 2). Legacy: calm iff no city next to war or
+    // near-declaration (term ≤ 5) cities; 가 is next to the empty 나 → 2 when calm.
+    const world = smallWorld();
+    world.cities[2]!.nation = 0;
+    world.diplomacy.set('1:2', { state: Diplo.declared, term: 10, dead: 0 });
+    setNationFronts(world);
+    expect(world.cities[1]!.front).toBe(2);
+    // term 5: adj1 = neighbours of 다 = {나}; not calm, and 가 is next to none of them → 0.
+    world.diplomacy.set('1:2', { state: Diplo.declared, term: 5, dead: 0 });
+    setNationFronts(world);
+    expect(world.cities[1]!.front).toBe(0);
+  });
+
   it('computes power with one draw per nation', () => {
     const world = smallWorld();
     world.nations.delete(2);
