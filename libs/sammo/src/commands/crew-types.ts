@@ -31,3 +31,11 @@ export function armTypeOf(crewtype: number): number {
 export function dexFactor(armType: number): number {
   return armType === 4 || armType === 5 ? 0.9 : 1;
 }
+
+/**
+ * Legacy `General::addDex(crewType, exp)` without the train/atmos option: the gain is scaled
+ * by {@link dexFactor} and lands in an integer column, so it is rounded there.
+ */
+export function addDex(dex: number[], armType: number, gain: number): void {
+  dex[armType] = (dex[armType] ?? 0) + Math.round(gain * dexFactor(armType));
+}

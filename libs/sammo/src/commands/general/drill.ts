@@ -4,7 +4,7 @@ import { generalLog } from '../../world/logbook';
 import { noArg } from '../args';
 import type { CommandDef } from '../command';
 import { notBeNeutral, occupiedCity, reqGeneralCrew } from '../constraints';
-import { armTypeOf } from '../crew-types';
+import { addDex, armTypeOf } from '../crew-types';
 import { clamp } from './domestic';
 import { drillScore } from './drill-score';
 
@@ -21,7 +21,7 @@ export const drill: CommandDef<null> = {
     const score = drillScore(ctx, GameConst.trainDelta);
     g.train = clamp(g.train + score, 0, GameConst.maxTrainByCommand);
     g.atmos = Math.max(0, Math.trunc(g.atmos * 1));
-    g.dex[armTypeOf(g.crewtype)]! += score;
+    addDex(g.dex, armTypeOf(g.crewtype), score);
     addExperience(g, 100);
     addDedication(g, 70);
     g.leadershipExp += 1;

@@ -45,9 +45,41 @@ describe('징병 / 모병 (§5.2)', () => {
     expect(g.train).toBe(55); // (2000×40 + 2000×70) / 4000
     expect(g.gold).toBe(5000 - 207 - 414);
   });
+
+  it('raises siege engines in an unsupplied own city, with dex at 0.9', () => {
+    const world = smallWorld();
+    const g = addGeneral(world, { id: 1, leadership: 50, city: 2 });
+    g.gold = 5000;
+    world.cities[2]!.supply = 0;
+    const ctx = ctxFor(world, 1);
+    const arg = { crewType: 1500, amount: 2000 };
+    // Legacy che_징병: NotBeNeutral, OccupiedCity, pop, trust, gold, rice, crew margin — no SuppliedCity.
+    expect(conscript.constraints.map((c) => c(ctx, arg)).find((r) => r !== null)).toBeUndefined();
+    conscript.run(ctx, arg);
+    // dex = 2000/100 × 0.9 = 18; exp = ded = round(2000/100) = 20.
+    expect(g.dex[5]).toBe(18);
+    expect(g.experience).toBe(20);
+  });
 });
 
 describe('훈련 / 사기진작 (§5.2)', () => {
+  it('counts wizard and siege dex at 0.9 (legacy addDex)', () => {
+    const world = smallWorld();
+    const g = addGeneral(world, { id: 1, leadership: 50 });
+    g.crew = 2000;
+    g.crewtype = 1400; // 귀병, arm type 4 (wizard)
+    g.train = 40;
+    g.atmos = 40;
+    drill.run(ctxFor(world, 1), null);
+    // score round(50×100/2000 × 30) = 75; dex 75 × 0.9 = 67.5 → 68 (integer column).
+    expect(g.dex[4]).toBe(68);
+    g.crewtype = 1500; // 정란, arm type 5 (siege)
+    g.crew = 3000;
+    rally.run(ctxFor(world, 1), null);
+    // score round(5000/3000 × 30) = round(50) = 50; dex 50 × 0.9 = 45.
+    expect(g.dex[5]).toBe(45);
+  });
+
   it('scores round(L×100/crew × 30), caps the stat at 100 and gives dex the whole score', () => {
     const world = smallWorld();
     const g = addGeneral(world, { id: 1, leadership: 50 });

@@ -4,7 +4,7 @@ import { generalLog } from '../../world/logbook';
 import { noArg } from '../args';
 import type { CommandDef } from '../command';
 import { notBeNeutral, occupiedCity, reqGeneralCrew, reqGeneralGold } from '../constraints';
-import { armTypeOf } from '../crew-types';
+import { addDex, armTypeOf } from '../crew-types';
 import { clamp } from './domestic';
 import { drillScore } from './drill-score';
 
@@ -25,7 +25,7 @@ export const rally: CommandDef<null> = {
     const score = drillScore(ctx, GameConst.atmosDelta);
     g.atmos = clamp(g.atmos + score, 0, GameConst.maxAtmosByCommand);
     g.train = Math.max(0, Math.trunc(g.train * 1));
-    g.dex[armTypeOf(g.crewtype)]! += score;
+    addDex(g.dex, armTypeOf(g.crewtype), score);
     g.gold = Math.max(0, g.gold - Math.round(g.crew / 100));
     addExperience(g, 100);
     addDedication(g, 70);

@@ -4,8 +4,8 @@ import { GameConst } from '../../world/constants';
 import { IllegalMove, type Json } from '@chronicle/engine';
 import { argInt, argObject } from '../args';
 import type { CommandContext, CommandDef, Constraint } from '../command';
-import { notBeNeutral, occupiedCity, reqCityTrust, reqGeneralGold, reqGeneralRice, suppliedCity } from '../constraints';
-import { crewTypeOf, dexFactor } from '../crew-types';
+import { notBeNeutral, occupiedCity, reqCityTrust, reqGeneralGold, reqGeneralRice } from '../constraints';
+import { addDex, crewTypeOf } from '../crew-types';
 import { leadershipWithInjury } from '../stats';
 import { clamp } from './domestic';
 
@@ -56,8 +56,10 @@ export function recruitCommand(spec: RecruitSpec): CommandDef<RecruitArg> {
     id: spec.id,
     kind: 'general',
     readArg: (raw) => readRecruitArg(raw, spec.id),
+    // Legacy che_징병 (and 모병, its subclass) does not ask for a supplied city: a general
+    // may raise troops in an own city cut off from the capital.
     constraints: [
-      notBeNeutral, occupiedCity, suppliedCity,
+      notBeNeutral, occupiedCity,
       (c, a) => (c.city.pop < GameConst.minAvailableRecruitPop + Math.max(a.amount, 100) ? '주민이 모자랍니다.' : null),
       reqCityTrust(20) as Constraint<RecruitArg>,
       reqGeneralGold((c, a: RecruitArg) => recruitCost(c, a, spec.costOffset).gold),
@@ -82,7 +84,7 @@ export function recruitCommand(spec: RecruitSpec): CommandDef<RecruitArg> {
       }
       city.trust = Math.max(0, city.trust - (applied / city.pop / spec.costOffset) * 100);
       city.pop = Math.max(0, city.pop - applied);
-      general.dex[type.armType]! += Math.round((applied / 100) * dexFactor(type.armType));
+      addDex(general.dex, type.armType, applied / 100);
       addExperience(general, Math.round(applied / 100));
       addDedication(general, Math.round(applied / 100));
       general.gold = Math.max(0, general.gold - cost.gold);
