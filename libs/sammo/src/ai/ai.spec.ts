@@ -60,6 +60,19 @@ describe('GeneralAI (§8)', () => {
     expect(chooseGeneralTurn(world, soldier, rest, session(soldier)).action).toBe('che_훈련');
   });
 
+  it('prepares for war with 사기진작 only once training reached 90 (legacy do전투준비)', () => {
+    const world = smallWorld();
+    world.diplomacy.get('1:2')!.state = 0;
+    const g = addGeneral(world, { id: 1, npc: 2, leadership: 60 });
+    g.crewtype = 1100;
+    g.crew = 3000;
+    g.train = 95;
+    g.atmos = 50;
+    // 훈련 needs train < 90 here; with both offered (weights 100/95 vs 100/50) a third of the
+    // twelve streams would have picked 훈련.
+    for (let m = 1; m <= 12; m++) expect(chooseGeneralTurn(world, g, rest, session(g, m)).action).toBe('che_사기진작');
+  });
+
   it('hands its gold to the nation before an NPC dies', () => {
     const world = smallWorld();
     const g = addGeneral(world, { id: 1, npc: 2, killturn: 3 });

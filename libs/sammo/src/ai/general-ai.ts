@@ -61,7 +61,8 @@ const PRIORITIES: readonly (readonly [string, Priority])[] = [
     const g = t.general;
     if (!t.atWarOrDeclared || g.crew <= 0 || (g.train >= properWarTrainAtmos && g.atmos >= properWarTrainAtmos)) return null;
     const options: [TurnSlot, number][] = [];
-    const drill = t.attempt('che_훈련');
+    // Legacy do전투준비 offers each only while it is below properWarTrainAtmos.
+    const drill = g.train < properWarTrainAtmos ? t.attempt('che_훈련') : null;
     if (drill) options.push([drill, 100 / Math.max(g.train, 1)]);
     const rally = g.atmos < properWarTrainAtmos ? t.attempt('che_사기진작') : null;
     if (rally) options.push([rally, 100 / Math.max(g.atmos, 1)]);
