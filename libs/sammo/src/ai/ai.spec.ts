@@ -43,11 +43,13 @@ describe('GeneralAI (§8)', () => {
     expect(feasible(contextFor(world, g, stream(1)), GENERAL_COMMANDS.get(first.action)!, first.arg)).toBe(true);
   });
 
-  it('rests when hurt, goes home from foreign land, and trains for war', () => {
+  it('takes 요양 when hurt beyond 10, goes home from foreign land, and trains for war', () => {
     const world = smallWorld();
     const hurt = addGeneral(world, { id: 1, npc: 2 });
-    hurt.injury = 30;
-    expect(chooseGeneralTurn(world, hurt, rest, session(hurt))).toEqual(rest);
+    hurt.injury = 10;
+    expect(chooseGeneralTurn(world, hurt, rest, session(hurt)).action).not.toBe('che_요양');
+    hurt.injury = 11;
+    expect(chooseGeneralTurn(world, hurt, rest, session(hurt))).toEqual({ action: 'che_요양', arg: null });
     const abroad = addGeneral(world, { id: 2, npc: 2, city: 3 });
     expect(chooseGeneralTurn(world, abroad, rest, session(abroad)).action).toBe('che_귀환');
     world.diplomacy.get('1:2')!.state = 0;

@@ -98,7 +98,7 @@ const PRIORITIES: readonly (readonly [string, Priority])[] = [
 /**
  * GeneralAI (§8) over the implemented commands, drawing only from the general's
  * `GeneralAI` stream. Before the priorities, in the legacy order: a troop dummy rests, a
- * reserved command is kept, the hurt rest (요양 is not implemented), a wanderer sometimes
+ * reserved command is kept, the hurt (injury > 10) take 요양, a wanderer sometimes
  * joins a nation; after them, 휴식 (the neutral 물자조달/인재탐색/견문 are not implemented).
  */
 export function chooseGeneralTurn(world: World, general: General, reserved: TurnSlot, ai: AiSession): TurnSlot {
@@ -108,7 +108,8 @@ export function chooseGeneralTurn(world: World, general: General, reserved: Turn
   if (general.npc === 5) return REST_SLOT;
   // A reserved command is kept as it is; if it cannot run, its turn fails and says why.
   if (reserved.action !== REST_KEY) return reserved;
-  if (general.injury > 10) return REST_SLOT;
+  // §8: cure if injury > 10 — legacy returns che_요양, which has no condition to fail.
+  if (general.injury > 10) return slot('che_요양');
   const attempt = (action: string, arg: Json = null): TurnSlot | null => (feasible(ctx, GENERAL_COMMANDS.get(action)!, arg) ? slot(action, arg) : null);
   if (general.nation === 0) {
     return joinableNations(ctx).length > 0 && rng.nextBool(0.2) ? (attempt('che_랜덤임관') ?? REST_SLOT) : REST_SLOT;

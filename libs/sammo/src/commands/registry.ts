@@ -12,6 +12,7 @@ import { fortify } from './general/fortify';
 import { foundNation } from './general/found-nation';
 import { gift } from './general/gift';
 import { goodwill } from './general/goodwill';
+import { heal } from './general/heal';
 import { join } from './general/join';
 import { joinGeneral } from './general/join-general';
 import { joinRandom } from './general/join-random';
@@ -44,7 +45,7 @@ function byKey(commands: readonly AnyCommand[]): ReadonlyMap<string, AnyCommand>
 /** General commands by legacy key (`che_농지개간`, `휴식`). */
 export const GENERAL_COMMANDS = byKey([
   rest, farm, commerce, research, fortify, repairWall, patrol, settle, goodwill,
-  conscript, enlist, drill, rally, move, assemble, returnHome,
+  conscript, enlist, drill, rally, move, assemble, returnHome, heal,
   join, joinGeneral, joinRandom, resign, retire, gift, donate, tradeRice,
   raiseBand, foundNation, disband,
 ]);
