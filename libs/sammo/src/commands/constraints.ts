@@ -70,13 +70,17 @@ export function notSelfDestGeneral<A>(dest: (a: A) => number): Constraint<A> {
 export const allowJoinAction: Constraint<unknown> = (c) =>
   c.general.makelimit > 0 ? `재야가 된지 ${c.general.makelimit}턴이 지나야 합니다.` : null;
 
-/** AllowJoinDestNation: scout closed, joined before, or full in the early years. */
+/**
+ * AllowJoinDestNation, in the legacy order: full in the early years, scout closed, joined
+ * before (aux `joinedNations`).
+ */
 export function allowJoinDestNation<A>(dest: (c: CommandContext, a: A) => number): Constraint<A> {
   return (c, a) => {
     const nation = c.world.nations.get(dest(c, a));
     if (!nation) return '멸망한 국가입니다.';
-    if (nation.scout !== 0) return '임관이 금지되어 있습니다.';
     if (relYear(c.world) < GameConst.openingPartYear && nation.gennum >= GameConst.initialNationGenLimit) return '현재는 임관이 제한되어 있습니다.';
+    if (nation.scout !== 0) return '임관이 금지되어 있습니다.';
+    if (c.general.aux.joinedNations?.includes(nation.id)) return '이미 임관했었던 국가입니다.';
     return null;
   };
 }

@@ -1,5 +1,6 @@
 import { streamFromSeed } from '../rng/streams';
 import { addGeneral, smallWorld, TEST_SEED } from '../testing/small-world';
+import { readWorld, writeWorld } from '../world/serialize';
 import type { World } from '../world/types';
 import type { AnyCommand, CommandContext } from './command';
 import { join } from './general/join';
@@ -51,6 +52,30 @@ describe('임관 and its variants (§5.4)', () => {
     expect(failure(join, ctxFor(world, 2), { destNationId: 1 })).toBe('임관이 금지되어 있습니다.');
     w.makelimit = 5;
     expect(failure(join, ctxFor(world, 2), { destNationId: 2 })).toBe('재야가 된지 5턴이 지나야 합니다.');
+  });
+
+  it('records joins from the third year (or for npc 1) and refuses a return to such a nation', () => {
+    const world = smallWorld();
+    addGeneral(world, { id: 1, officerLevel: 12 });
+    // relYear 0 (190 − 190), npc 2: legacy leaves no record, so a later return is allowed.
+    const early = addGeneral(world, { id: 2, npc: 2, nation: 0, officerLevel: 0 });
+    join.run(ctxFor(world, 2), { destNationId: 1 });
+    expect(early.aux.joinedNations).toBeUndefined();
+    // npc 1 (possessed) is recorded whatever the year.
+    const possessed = addGeneral(world, { id: 3, npc: 1, nation: 0, officerLevel: 0 });
+    join.run(ctxFor(world, 3), { destNationId: 1 });
+    expect(possessed.aux.joinedNations).toEqual([1]);
+    // relYear 3 (193 − 190): a user is recorded too.
+    world.env.year = 193;
+    const user = addGeneral(world, { id: 4, nation: 0, officerLevel: 0 });
+    join.run(ctxFor(world, 4), { destNationId: 1 });
+    expect(user.aux.joinedNations).toEqual([1]);
+    user.nation = 0;
+    user.officerLevel = 0;
+    expect(failure(join, ctxFor(world, 4), { destNationId: 1 })).toBe('이미 임관했었던 국가입니다.');
+    expect(failure(join, ctxFor(world, 4), { destNationId: 2 })).toBeNull();
+    // The record survives a save and load.
+    expect(readWorld(writeWorld(world)).generals.get(4)!.aux.joinedNations).toEqual([1]);
   });
 
   it('follows a general, or draws a nation from the command stream', () => {

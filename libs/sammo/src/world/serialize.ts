@@ -223,6 +223,8 @@ function readAux(value: unknown, p: string): GeneralAux {
   for (const key of Object.keys(o)) {
     if (key === 'autorunLimit' || key === 'nextTurnTimeBase' || key === 'armType' || key === 'maxDomesticCritical' || key === 'last발령' || key === 'inheritLivedMonth') {
       aux[key] = num(o, key, p);
+    } else if (key === 'joinedNations') {
+      aux.joinedNations = intArray(o.joinedNations, `${p}.joinedNations`);
     } else {
       throw new InvalidGame(`${p}.${key} is not a general aux field`);
     }

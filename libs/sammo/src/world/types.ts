@@ -133,6 +133,8 @@ export interface GeneralAux {
   last발령?: number;
   /** Inheritance `lived_month`: months a user lived while the world was not unified. */
   inheritLivedMonth?: number;
+  /** Nations joined before (legacy aux `joinedNations`): 임관 to them is refused (§5.4). */
+  joinedNations?: number[];
 }
 
 export interface General {

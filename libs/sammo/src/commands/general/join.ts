@@ -1,4 +1,5 @@
 import { addExperience } from '../../world/levels';
+import { relYear } from '../../world/queries';
 import { chronicle, generalLog } from '../../world/logbook';
 import type { General, Nation, World } from '../../world/types';
 import { argNation, argObject } from '../args';
@@ -20,6 +21,9 @@ export function joinNation(ctx: CommandContext, nation: Nation, city: number): v
   g.city = city;
   addExperience(g, nation.gennum < 10 ? 700 : 100);
   nation.gennum += 1;
+  // Legacy records the join (and so bars a return) for possessed NPCs (npc 1) always and
+  // for everyone else only from the third year: early NPC shuffling leaves no record.
+  if (g.npc === 1 || relYear(ctx.world) >= 3) g.aux.joinedNations = [...(g.aux.joinedNations ?? []), nation.id];
   generalLog(ctx.world, g.id, `${nation.name}에 임관했습니다.`);
   chronicle(ctx.world, `${g.name}이(가) ${nation.name}에 임관했습니다.`);
 }
