@@ -116,18 +116,37 @@ describe('증여, 헌납, 군량매매', () => {
     expect([1, 149, 150, 2449, 99999].map(roundedAmount)).toEqual([100, 100, 200, 2400, 10000]);
   });
 
-  it('gives to a fellow general and to the nation, no more than is held', () => {
+  it('gives to a fellow general and to the nation for exp 70, ded 100 and a leadership point of exp', () => {
     const world = smallWorld();
     const a = addGeneral(world, { id: 1 });
     const b = addGeneral(world, { id: 2 });
+    a.leadershipExp = 29;
     gift.run(ctxFor(world, 1), { isGold: true, amount: 300, destGeneralId: 2 });
     expect([a.gold, b.gold]).toEqual([700, 1300]);
+    // Legacy che_증여: exp +70, ded +100, leadership_exp +1 → 30 → checkStatChange: L 50 → 51.
+    expect([a.experience, a.dedication, a.leadership, a.leadershipExp]).toEqual([70, 100, 51, 0]);
+    // Rice above the kept 500 only: 1000 − 500 = 500 given of the 5000 asked.
     donate.run(ctxFor(world, 1), { isGold: false, amount: 5000 });
     expect(a.rice).toBe(500);
     expect(world.nations.get(1)!.rice).toBe(10500);
-    expect(failure(donate, ctxFor(world, 1), { isGold: false, amount: 100 })).toBe('군량이 부족합니다.');
+    expect([a.experience, a.dedication, a.leadershipExp]).toEqual([140, 200, 1]);
     addGeneral(world, { id: 3, nation: 2, city: 3 });
     expect(failure(gift, ctxFor(world, 1), { isGold: true, amount: 100, destGeneralId: 3 })).toBe('아군이 아닙니다.');
+  });
+
+  it('runs at exactly the minimum (ReqGeneralRice(500)), gives 0 and still earns; refuses below it', () => {
+    const world = smallWorld();
+    const a = addGeneral(world, { id: 1 });
+    a.rice = 500;
+    expect(failure(donate, ctxFor(world, 1), { isGold: false, amount: 100 })).toBeNull();
+    donate.run(ctxFor(world, 1), { isGold: false, amount: 100 });
+    expect([a.rice, world.nations.get(1)!.rice]).toEqual([500, 10000]);
+    expect([a.experience, a.dedication]).toEqual([70, 100]);
+    a.rice = 499;
+    expect(failure(donate, ctxFor(world, 1), { isGold: false, amount: 100 })).toBe('군량이 모자랍니다.');
+    // The gold minimum is 0: even an empty purse passes and gives nothing.
+    a.gold = 0;
+    expect(failure(donate, ctxFor(world, 1), { isGold: true, amount: 100 })).toBeNull();
   });
 
   it('trades rice at the city rate with a 1% fee', () => {

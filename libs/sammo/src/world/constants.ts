@@ -21,6 +21,7 @@ export const GameConst = {
   defaultGold: 1000,
   defaultRice: 1000,
   maxResourceActionAmount: 10000,
+  generalMinimumGold: 0,
   generalMinimumRice: 500,
   maxTurn: 30,
   maxChiefTurn: 12,

@@ -2,21 +2,24 @@ import { generalLog, nationLog } from '../../world/logbook';
 import { argObject } from '../args';
 import type { CommandDef } from '../command';
 import { notBeNeutral, occupiedCity, suppliedCity } from '../constraints';
-import { hasStock, readAmount, take } from './resource-amount';
+import { holdsMinimum, readAmount, rewardGiving, take } from './resource-amount';
 
 export interface DonateArg {
   isGold: boolean;
   amount: number;
 }
 
-/** 헌납: give gold or rice to the nation (500 rice stay with the giver). */
+/**
+ * 헌납: give gold or rice to the nation; exp 70, ded 100. 500 rice stay with the giver, as
+ * the reference says for both gifts — legacy che_헌납 lets the whole stock go (see README).
+ */
 export const donate: CommandDef<DonateArg> = {
   key: 'che_헌납',
   name: '헌납',
   id: 'donate',
   kind: 'general',
   readArg: (raw) => readAmount(argObject(raw, 'donate'), 'donate'),
-  constraints: [notBeNeutral, occupiedCity, suppliedCity, hasStock],
+  constraints: [notBeNeutral, occupiedCity, suppliedCity, holdsMinimum],
   run(ctx, arg) {
     const nation = ctx.nation!;
     const given = take(ctx, arg.isGold, arg.amount);
@@ -25,6 +28,7 @@ export const donate: CommandDef<DonateArg> = {
     const what = arg.isGold ? '금' : '쌀';
     generalLog(ctx.world, ctx.general.id, `${what} ${given}을 헌납했습니다.`);
     nationLog(ctx.world, nation.id, `${ctx.general.name}이(가) ${what} ${given}을 헌납했습니다.`);
+    rewardGiving(ctx);
     return true;
   },
 };

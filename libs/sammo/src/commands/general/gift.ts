@@ -2,7 +2,7 @@ import { generalLog } from '../../world/logbook';
 import { argGeneral, argObject } from '../args';
 import type { CommandDef } from '../command';
 import { friendlyDestGeneral, notBeNeutral, notSelfDestGeneral, occupiedCity, suppliedCity } from '../constraints';
-import { hasStock, readAmount, take } from './resource-amount';
+import { holdsMinimum, readAmount, rewardGiving, take } from './resource-amount';
 
 export interface GiftArg {
   isGold: boolean;
@@ -10,7 +10,7 @@ export interface GiftArg {
   destGeneralId: number;
 }
 
-/** 증여: give gold or rice to a fellow general (500 rice stay with the giver). */
+/** 증여: give gold or rice to a fellow general (500 rice stay with the giver); exp 70, ded 100. */
 export const gift: CommandDef<GiftArg> = {
   key: 'che_증여',
   name: '증여',
@@ -21,7 +21,7 @@ export const gift: CommandDef<GiftArg> = {
     return { ...readAmount(o, 'gift'), destGeneralId: argGeneral(o, 'destGeneralId', 'gift', world) };
   },
   constraints: [
-    notBeNeutral, occupiedCity, suppliedCity, notSelfDestGeneral((a: GiftArg) => a.destGeneralId), friendlyDestGeneral((a: GiftArg) => a.destGeneralId), hasStock,
+    notBeNeutral, occupiedCity, suppliedCity, notSelfDestGeneral((a: GiftArg) => a.destGeneralId), friendlyDestGeneral((a: GiftArg) => a.destGeneralId), holdsMinimum,
   ],
   run(ctx, arg) {
     const dest = ctx.world.generals.get(arg.destGeneralId)!;
@@ -31,6 +31,7 @@ export const gift: CommandDef<GiftArg> = {
     const what = arg.isGold ? '금' : '쌀';
     generalLog(ctx.world, ctx.general.id, `${dest.name}에게 ${what} ${given}을 증여했습니다.`);
     generalLog(ctx.world, dest.id, `${ctx.general.name}에게서 ${what} ${given}을 받았습니다.`);
+    rewardGiving(ctx);
     return true;
   },
 };

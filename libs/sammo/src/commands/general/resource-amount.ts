@@ -1,5 +1,7 @@
 import type { Json } from '@chronicle/engine';
 import { GameConst } from '../../world/constants';
+import { addDedication, addExperience, checkStatChange } from '../../world/levels';
+import { generalLog } from '../../world/logbook';
 import { argBool, argInt } from '../args';
 import type { CommandContext, Constraint } from '../command';
 import { clamp } from './domestic';
@@ -13,12 +15,24 @@ export function readAmount(o: Record<string, Json>, id: string): { isGold: boole
   return { isGold: argBool(o, 'isGold', id), amount: roundedAmount(argInt(o, 'amount', id, 1, 1_000_000)) };
 }
 
-/** What a general may give away: all the gold, the rice above the minimum a general keeps. */
-export function spare(ctx: CommandContext, isGold: boolean): number {
-  return isGold ? ctx.general.gold : Math.max(0, ctx.general.rice - GameConst.generalMinimumRice);
+/** The stock a general keeps when giving (legacy `generalMinimumGold` 0 / `generalMinimumRice` 500). */
+export function minimumKept(isGold: boolean): number {
+  return isGold ? GameConst.generalMinimumGold : GameConst.generalMinimumRice;
 }
 
-export const hasStock: Constraint<{ isGold: boolean }> = (c, a) => (spare(c, a.isGold) <= 0 ? (a.isGold ? '자금이 없습니다.' : '군량이 부족합니다.') : null);
+/** What a general may give away: the stock above the minimum kept (§5.4 "minimum rice kept"). */
+export function spare(ctx: CommandContext, isGold: boolean): number {
+  return Math.max(0, (isGold ? ctx.general.gold : ctx.general.rice) - minimumKept(isGold));
+}
+
+/**
+ * Legacy ReqGeneralGold/Rice(minimum): the general holds at least the minimum. At exactly
+ * the minimum the command still runs, gives 0 and earns its experience, as in legacy.
+ */
+export const holdsMinimum: Constraint<{ isGold: boolean }> = (c, a) =>
+  a.isGold
+    ? c.general.gold < GameConst.generalMinimumGold ? '자금이 모자랍니다.' : null
+    : c.general.rice < GameConst.generalMinimumRice ? '군량이 모자랍니다.' : null;
 
 export function take(ctx: CommandContext, isGold: boolean, amount: number): number {
   const g = ctx.general;
@@ -26,4 +40,13 @@ export function take(ctx: CommandContext, isGold: boolean, amount: number): numb
   if (isGold) g.gold -= given;
   else g.rice -= given;
   return given;
+}
+
+/** What both 증여 and 헌납 earn (legacy): exp +70, ded +100, leadership exp +1, then the stat check. */
+export function rewardGiving(ctx: CommandContext): void {
+  const g = ctx.general;
+  addExperience(g, 70);
+  addDedication(g, 100);
+  g.leadershipExp += 1;
+  for (const line of checkStatChange(g)) generalLog(ctx.world, g.id, line);
 }
