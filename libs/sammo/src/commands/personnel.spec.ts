@@ -149,17 +149,49 @@ describe('증여, 헌납, 군량매매', () => {
     expect(failure(donate, ctxFor(world, 1), { isGold: true, amount: 100 })).toBeNull();
   });
 
-  it('trades rice at the city rate with a 1% fee', () => {
+  it('trades rice at the city rate, pays the 1% fee to the nation and earns exp 30, ded 50', () => {
     const world = smallWorld();
     const g = addGeneral(world, { id: 1 });
+    const nation = world.nations.get(1)!;
     expect(failure(tradeRice, ctxFor(world, 1), { buyRice: true, amount: 100 })).toBe('도시에 상인이 없습니다.');
     world.cities[1]!.trade = 105;
     tradeRice.run(ctxFor(world, 1), { buyRice: true, amount: 500 });
-    // 500 rice × 1.05 × 1.01 = 530.25 → 530 gold
-    expect([g.gold, g.rice]).toEqual([470, 1500]);
+    // Legacy buy at r = 1.05: spent = min(500×1.05, 1000) = 525, fee 5.25 (525 + 5.25 ≤ 1000),
+    // rice 525/1.05 = 500; gold 1000 − 530.25 = 469.75 → 470; nation + trunc(5.25) = 5.
+    expect([g.gold, g.rice, nation.gold]).toEqual([470, 1500, 10005]);
+    expect([g.experience, g.dedication]).toEqual([30, 50]);
+    // The stat point: the stream's first float 0.58266 (bytes 3e091c9a1da512 of
+    // str(64,5a…)|str(9,personnel)|int(1)) × (50+50+50) = 87.4 → past leadership's 50,
+    // within strength's next 50.
+    expect([g.leadershipExp, g.strengthExp, g.intelExp]).toEqual([0, 1, 0]);
     tradeRice.run(ctxFor(world, 1), { buyRice: false, amount: 1000 });
-    // 1000 × 1.05 × 0.99 = 1039.5 → 1040 gold
-    expect([g.gold, g.rice]).toEqual([1510, 500]);
+    // Sell: 1000 × 1.05 = 1050 gold, fee 10.5 → 470 + 1039.5 = 1509.5 → 1510; nation + 10.
+    expect([g.gold, g.rice, nation.gold]).toEqual([1510, 500, 10015]);
+  });
+
+  it('scales a purchase down to the gold held, fee included', () => {
+    const world = smallWorld();
+    const g = addGeneral(world, { id: 1 });
+    world.cities[1]!.trade = 100;
+    g.gold = 300;
+    tradeRice.run(ctxFor(world, 1), { buyRice: true, amount: 1000 });
+    // spent = min(1000, 300) = 300, 300 + 3 > 300 → spent = 300 × 300/303 = 297.03, fee 2.97:
+    // rice 1000 + 297.03 → 1297, gold 0, nation + trunc(2.97) = 2.
+    expect([g.gold, g.rice, world.nations.get(1)!.gold]).toEqual([0, 1297, 10002]);
+  });
+
+  it('lets an AI general trade at par without a merchant, and a wanderer trade anywhere', () => {
+    const world = smallWorld();
+    const npc = addGeneral(world, { id: 1, npc: 2 });
+    expect(failure(tradeRice, ctxFor(world, 1), { buyRice: false, amount: 200 })).toBeNull();
+    tradeRice.run(ctxFor(world, 1), { buyRice: false, amount: 200 });
+    // r = 1.0: 200 gold − fee 2 = 198.
+    expect([npc.gold, npc.rice]).toEqual([1198, 800]);
+    world.cities[3]!.trade = 100;
+    addGeneral(world, { id: 2, nation: 0, officerLevel: 0, city: 3 });
+    expect(failure(tradeRice, ctxFor(world, 2), { buyRice: true, amount: 100 })).toBeNull();
+    addGeneral(world, { id: 3, city: 3 });
+    expect(failure(tradeRice, ctxFor(world, 3), { buyRice: true, amount: 100 })).toBe('아국이 아닙니다.');
   });
 });
 

@@ -1,7 +1,9 @@
 import { GameConst } from '../../world/constants';
+import { addDedication, addExperience, checkStatChange } from '../../world/levels';
 import { generalLog } from '../../world/logbook';
 import { argBool, argInt, argObject } from '../args';
-import type { CommandDef } from '../command';
+import type { CommandContext, CommandDef, Constraint } from '../command';
+import { suppliedCity } from '../constraints';
 import { roundedAmount } from './resource-amount';
 
 export interface TradeArg {
@@ -9,10 +11,48 @@ export interface TradeArg {
   amount: number;
 }
 
+/** ReqCityTrader(npc): a merchant in the city, or an AI general (npc ≥ 2), who trades at par. */
+const cityTrader: Constraint<TradeArg> = (c) => (c.city.trade === null && c.general.npc < 2 ? '도시에 상인이 없습니다.' : null);
+
+/** OccupiedCity(true): a wanderer may trade anywhere, a member only in an own city. */
+const ownCityOrWanderer: Constraint<TradeArg> = (c) => (c.general.nation !== 0 && c.city.nation !== c.general.nation ? '아국이 아닙니다.' : null);
+
+/** ReqGeneralGold(1) / ReqGeneralRice(1) for the side that is sold. */
+const hasSomethingToSell: Constraint<TradeArg> = (c, a) =>
+  a.buyRice ? (c.general.gold < 1 ? '자금이 모자랍니다.' : null) : c.general.rice < 1 ? '군량이 모자랍니다.' : null;
+
+/** What one trade moves, before the integer columns round it. */
+export interface TradeResult {
+  gold: number;
+  rice: number;
+  /** The 1% fee, paid into the nation's gold. */
+  fee: number;
+}
+
 /**
- * 군량매매: trade at the city's rate (`trade`, 95..105) with a 1% fee. Buying rice spends
- * `amount × trade/100 × (1 + fee)` gold; selling earns `amount × trade/100 × (1 − fee)`.
+ * The legacy che_군량매매 arithmetic at rate r (trade/100, 1.0 for an AI without a merchant):
+ * buying spends min(amount×r, gold) plus the fee, scaled down to the gold held when the fee
+ * would overdraw it, and gets spent/r rice; selling gets rice×r gold less the fee.
  */
+export function tradeOutcome(ctx: CommandContext, arg: TradeArg): TradeResult {
+  const g = ctx.general;
+  const rate = ctx.city.trade === null ? 1 : ctx.city.trade / 100;
+  const fee = GameConst.exchangeFee;
+  if (arg.buyRice) {
+    let spent = Math.min(arg.amount * rate, g.gold);
+    let tax = spent * fee;
+    if (spent + tax > g.gold) {
+      spent *= g.gold / (spent + tax);
+      tax = g.gold - spent;
+    }
+    return { gold: -(spent + tax), rice: spent / rate, fee: tax };
+  }
+  const sold = Math.min(arg.amount, g.rice);
+  const tax = sold * rate * fee;
+  return { gold: sold * rate - tax, rice: -sold, fee: tax };
+}
+
+/** 군량매매 {buyRice, amount}: trade rice for gold at the city's rate, the fee to the nation. */
 export const tradeRice: CommandDef<TradeArg> = {
   key: 'che_군량매매',
   name: '군량매매',
@@ -22,26 +62,28 @@ export const tradeRice: CommandDef<TradeArg> = {
     const o = argObject(raw, 'trade-rice');
     return { buyRice: argBool(o, 'buyRice', 'trade-rice'), amount: roundedAmount(argInt(o, 'amount', 'trade-rice', 1, 1_000_000)) };
   },
-  constraints: [
-    (c) => (c.city.trade === null ? '도시에 상인이 없습니다.' : null),
-    (c, a) => ((a.buyRice ? c.general.gold : c.general.rice) <= 0 ? (a.buyRice ? '자금이 없습니다.' : '군량이 없습니다.') : null),
-  ],
+  constraints: [cityTrader, ownCityOrWanderer, suppliedCity, hasSomethingToSell],
   run(ctx, arg) {
     const g = ctx.general;
-    const price = ctx.city.trade! / 100;
-    if (arg.buyRice) {
-      const rice = Math.min(arg.amount, Math.floor(g.gold / (price * (1 + GameConst.exchangeFee))));
-      const gold = Math.round(rice * price * (1 + GameConst.exchangeFee));
-      g.gold = Math.max(0, g.gold - gold);
-      g.rice += rice;
-      generalLog(ctx.world, g.id, `금 ${gold}으로 쌀 ${rice}을 샀습니다.`);
-    } else {
-      const rice = Math.min(arg.amount, g.rice);
-      const gold = Math.round(rice * price * (1 - GameConst.exchangeFee));
-      g.rice -= rice;
-      g.gold += gold;
-      generalLog(ctx.world, g.id, `쌀 ${rice}을 금 ${gold}에 팔았습니다.`);
-    }
+    const out = tradeOutcome(ctx, arg);
+    // General columns are integers (the stored value is rounded); the nation's share goes
+    // through an `%i` placeholder in legacy, which truncates.
+    g.gold = Math.max(0, Math.round(g.gold + out.gold));
+    g.rice = Math.max(0, Math.round(g.rice + out.rice));
+    if (ctx.nation) ctx.nation.gold += Math.trunc(out.fee);
+    const gold = Math.abs(Math.round(out.gold));
+    const rice = Math.abs(Math.round(out.rice));
+    generalLog(ctx.world, g.id, arg.buyRice ? `군량 ${rice}을 사서 자금 ${gold}을 썼습니다.` : `군량 ${rice}을 팔아 자금 ${gold}을 얻었습니다.`);
+    addExperience(g, 30);
+    addDedication(g, 50);
+    // One point of stat exp, drawn by the raw stats (no injury, items or cross-adjust).
+    const stat = ctx.rng.choiceUsingWeight([
+      ['leadership', g.leadership],
+      ['strength', g.strength],
+      ['intel', g.intel],
+    ] as const);
+    g[`${stat}Exp`] += 1;
+    for (const line of checkStatChange(g)) generalLog(ctx.world, g.id, line);
     return true;
   },
 };
