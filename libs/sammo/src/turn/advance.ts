@@ -44,6 +44,10 @@ export function advanceWorld(run: TurnRun, until: number): AdvanceReport {
     prevTurn = nextTurn;
     nextTurn = addTurn(prevTurn, env.turnterm);
     env.turntime = prevTurn;
+    // Unification ends the game here, mid-call: core2026's loop runs `while next ≤ target and
+    // not united`. Legacy executeAllCommand checks isunited only at entry and would still run
+    // the call's remaining months; the table is finished at this point (no more moves, no next
+    // due time), so running them would change a world whose outcome is already declared.
     if (env.isunited !== 0) return finish(false);
   }
   const date = turnDate(prevTurn, env.starttime, env.startyear, env.turnterm);
