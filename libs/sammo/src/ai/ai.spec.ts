@@ -6,6 +6,7 @@ import { AiSession } from './ai-session';
 import { chooseGeneralTurn } from './general-ai';
 import { chooseNationTurn } from './nation-ai';
 import { promoteByRuler } from './promotions';
+import { setNationFronts } from '../monthly/fronts';
 import { contextFor, feasible } from '../commands/feasible';
 import { GENERAL_COMMANDS } from '../commands/registry';
 
@@ -52,7 +53,10 @@ describe('GeneralAI (§8)', () => {
     expect(chooseGeneralTurn(world, hurt, rest, session(hurt))).toEqual({ action: 'che_요양', arg: null });
     const abroad = addGeneral(world, { id: 2, npc: 2, city: 3 });
     expect(chooseGeneralTurn(world, abroad, rest, session(abroad)).action).toBe('che_귀환');
+    // At war past the opening (after May of startyear + 2) with a front: dipState 전쟁.
+    world.env.year = 193;
     world.diplomacy.get('1:2')!.state = 0;
+    setNationFronts(world);
     const soldier = addGeneral(world, { id: 3, npc: 2, leadership: 60 });
     soldier.gold = 5000;
     expect(chooseGeneralTurn(world, soldier, rest, session(soldier))).toEqual({ action: 'che_징병', arg: { crewType: 1100, amount: 6000 } });
@@ -64,7 +68,9 @@ describe('GeneralAI (§8)', () => {
 
   it('prepares for war with 사기진작 only once training reached 90 (legacy do전투준비)', () => {
     const world = smallWorld();
+    world.env.year = 193;
     world.diplomacy.get('1:2')!.state = 0;
+    setNationFronts(world);
     const g = addGeneral(world, { id: 1, npc: 2, leadership: 60 });
     g.crewtype = 1100;
     g.crew = 3000;

@@ -4,8 +4,9 @@ import { GENERAL_COMMANDS } from '../commands/registry';
 import { joinableNations } from '../commands/general/join-random';
 import type { RandUtil } from '../rng/rand-util';
 import type { AiSession } from './ai-session';
+import { calcDiplomacyState, DipState, type DiplomacyState } from './diplomacy-state';
 import { peaceDomestic, skipForRice, warDomestic } from './domestic-weights';
-import { Diplo, GameConst, REST_KEY } from '../world/constants';
+import { GameConst, REST_KEY } from '../world/constants';
 import { REST_SLOT } from '../world/queries';
 import type { City, General, Nation, TurnSlot, World } from '../world/types';
 import { contextFor, feasible } from '../commands/feasible';
@@ -26,9 +27,8 @@ interface AiTurn {
   city: City;
   rng: RandUtil;
   ai: AiSession;
-  /** At war (징병) / at war or with a declaration running (전투준비, 전쟁내정). */
-  atWar: boolean;
-  atWarOrDeclared: boolean;
+  /** The nation's diplomatic standing as legacy calcDiplomacyState sees it. */
+  dip: DiplomacyState;
   /** The slot when the command's argument reads and its full condition holds, else null. */
   attempt(action: string, arg?: Json): TurnSlot | null;
 }
@@ -59,7 +59,8 @@ const PRIORITIES: readonly (readonly [string, Priority])[] = [
       : null],
   ['전투준비', (t) => {
     const g = t.general;
-    if (!t.atWarOrDeclared || g.crew <= 0 || (g.train >= properWarTrainAtmos && g.atmos >= properWarTrainAtmos)) return null;
+    // Legacy do전투준비: skipped only in 평화 and 선포 (a far declaration).
+    if (t.dip.dipState === DipState.peace || t.dip.dipState === DipState.declared) return null;
     const options: [TurnSlot, number][] = [];
     // Legacy do전투준비 offers each only while it is below properWarTrainAtmos.
     const drill = g.train < properWarTrainAtmos ? t.attempt('che_훈련') : null;
@@ -74,12 +75,13 @@ const PRIORITIES: readonly (readonly [string, Priority])[] = [
       : null],
   ['징병', (t) => {
     const g = t.general;
-    if (!t.atWar || !t.ai.commander) return null;
+    if (t.dip.dipState === DipState.peace || t.dip.dipState === DipState.declared || !t.ai.commander) return null;
     if (g.crew >= Math.min((g.leadership - 2) * 100, minWarCrew) || t.city.pop < minNpcRecruitCityPopulation) return null;
     return t.attempt('che_징병', { crewType: crewTypeOf(g.crewtype) ? g.crewtype : CREW_TYPES[0]!.id, amount: g.leadership * 100 });
   }],
   ['전쟁내정', (t) => {
-    if (!t.atWarOrDeclared || skipForRice(t.nation, t.rng, GameConst.baserice) || t.rng.nextBool(0.3)) return null;
+    // Legacy do전쟁내정 runs in every state but 평화.
+    if (t.dip.dipState === DipState.peace || skipForRice(t.nation, t.rng, GameConst.baserice) || t.rng.nextBool(0.3)) return null;
     return pickFeasible(t, warDomestic(t.world, t.general, t.nation, t.city, t.ai));
   }],
   ['일반내정', (t) => {
@@ -114,10 +116,7 @@ export function chooseGeneralTurn(world: World, general: General, reserved: Turn
   if (general.nation === 0) {
     return joinableNations(ctx).length > 0 && rng.nextBool(0.2) ? (attempt('che_랜덤임관') ?? REST_SLOT) : REST_SLOT;
   }
-  const standing = warStanding(world, general.nation);
-  const turn: AiTurn = {
-    world, general, nation: ctx.nation!, city: ctx.city, rng, ai, attempt, atWar: standing.war, atWarOrDeclared: standing.war || standing.declared,
-  };
+  const turn: AiTurn = { world, general, nation: ctx.nation!, city: ctx.city, rng, ai, attempt, dip: calcDiplomacyState(world, general.nation) };
   for (const [, priority] of PRIORITIES) {
     const chosen = priority(turn);
     if (chosen) return chosen;
@@ -127,16 +126,4 @@ export function chooseGeneralTurn(world: World, general: General, reserved: Turn
 
 export function developmentRate(city: City): number {
   return (city.agri / city.agriMax + city.comm / city.commMax + city.secu / city.secuMax + city.def / city.defMax + city.wall / city.wallMax) / 5;
-}
-
-/** The nation's diplomatic standing, the AI's dipState: at war with someone, or with a declaration running. */
-function warStanding(world: World, nationId: number): { war: boolean; declared: boolean } {
-  let war = false;
-  let declared = false;
-  for (const other of world.nations.keys()) {
-    const state = world.diplomacy.get(`${nationId}:${other}`)?.state;
-    if (state === Diplo.war) war = true;
-    else if (state === Diplo.declared) declared = true;
-  }
-  return { war, declared };
 }
