@@ -57,6 +57,7 @@ describe('GeneralAI (§8)', () => {
     world.env.year = 193;
     world.diplomacy.get('1:2')!.state = 0;
     setNationFronts(world);
+    world.cities[1]!.trust = 80; // no 긴급내정 (trust < 70)
     const soldier = addGeneral(world, { id: 3, npc: 2, leadership: 60 });
     soldier.gold = 5000;
     expect(chooseGeneralTurn(world, soldier, rest, session(soldier))).toEqual({ action: 'che_징병', arg: { crewType: 1100, amount: 6000 } });
@@ -71,6 +72,7 @@ describe('GeneralAI (§8)', () => {
     world.env.year = 193;
     world.diplomacy.get('1:2')!.state = 0;
     setNationFronts(world);
+    world.cities[1]!.trust = 80; // no 긴급내정 (trust < 70)
     const g = addGeneral(world, { id: 1, npc: 2, leadership: 60 });
     g.crewtype = 1100;
     g.crew = 3000;
@@ -79,6 +81,34 @@ describe('GeneralAI (§8)', () => {
     // 훈련 needs train < 90 here; with both offered (weights 100/95 vs 100/50) a third of the
     // twelve streams would have picked 훈련.
     for (let m = 1; m <= 12; m++) expect(chooseGeneralTurn(world, g, rest, session(g, m)).action).toBe('che_사기진작');
+  });
+
+  it('runs 긴급내정 outside peace: 주민선정 below 70 trust, 정착장려 below 50000 people', () => {
+    const world = smallWorld();
+    world.env.year = 193;
+    world.diplomacy.get('1:2')!.state = 0;
+    setNationFronts(world); // 나 faces 다 at war → dipState 전쟁
+    // S 80, I 20: full intel 40 < 0.8 × full strength 85 → a pure 무장, the type draws nothing.
+    const g = addGeneral(world, { id: 1, npc: 2, leadership: 70, strength: 80, intel: 20 });
+    const city = world.cities[1]!;
+    city.trust = 69;
+    // L 70 / chiefStatMin 70 = 1: nextBool(1) is true without a draw.
+    expect(chooseGeneralTurn(world, g, rest, session(g))).toEqual({ action: 'che_주민선정', arg: null });
+    city.trust = 80;
+    city.pop = 40000;
+    g.leadership = 35;
+    // p = 35/70/2 = 0.25 against the stream's first float (bytes of
+    // str(64,5a…)|str(9,GeneralAI)|int(190)|int(m)|int(1), hand-decoded): m 4 → 0.05424 < 0.25;
+    // m 8 → 0.25691 and m 1 → 0.73042 are not, and a non-commander 무장 never picks 정착장려 later.
+    expect(chooseGeneralTurn(world, g, rest, session(g, 4))).toEqual({ action: 'che_정착장려', arg: null });
+    expect(chooseGeneralTurn(world, g, rest, session(g, 8)).action).not.toBe('che_정착장려');
+    expect(chooseGeneralTurn(world, g, rest, session(g, 1)).action).not.toBe('che_정착장려');
+    // In peace (no war row) the priority is skipped: no 주민선정 for this 무장 even at trust 50.
+    world.diplomacy.get('1:2')!.state = 2;
+    setNationFronts(world);
+    city.trust = 50;
+    g.leadership = 70;
+    expect(chooseGeneralTurn(world, g, rest, session(g)).action).not.toBe('che_주민선정');
   });
 
   it('hands its gold to the nation before an NPC dies', () => {

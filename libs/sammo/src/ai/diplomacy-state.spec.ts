@@ -53,7 +53,9 @@ describe('calcDiplomacyState (legacy GeneralAI, §8 dipState)', () => {
     const calm = calcDiplomacyState(world, 1);
     expect(calm).toMatchObject({ dipState: DipState.war, attackable: true });
     expect([...calm.warTargets]).toEqual([[0, 1]]);
-    // So the AI prepares for war at peace: 전투준비 is its first applicable priority.
+    // So the AI prepares for war at peace: 전투준비 is its first applicable priority (trust 80
+    // keeps 긴급내정 out).
+    world.cities[1]!.trust = 80;
     const g = addGeneral(world, { id: 1, npc: 2, leadership: 60 });
     g.crewtype = 1100;
     g.crew = 3000;

@@ -10,6 +10,8 @@ import { GameConst, REST_KEY } from '../world/constants';
 import { REST_SLOT } from '../world/queries';
 import type { City, General, Nation, TurnSlot, World } from '../world/types';
 import { contextFor, feasible } from '../commands/feasible';
+import { leadershipWithInjury } from '../commands/stats';
+import { CHIEF_STAT_MIN } from './promotions';
 
 const slot = (action: string, arg: Json = null): TurnSlot => ({ action, arg });
 
@@ -45,7 +47,7 @@ function pickFeasible(t: AiTurn, candidates: [TurnSlot, number][]): TurnSlot | n
 
 /**
  * The general priorities of §8 that the implemented commands can serve, in the
- * reference's order (출병, 긴급내정, 전방워프, 후방워프 and 소집해제 are not implemented).
+ * reference's order (출병, 전방워프, 후방워프 and 소집해제 are not implemented).
  */
 const PRIORITIES: readonly (readonly [string, Priority])[] = [
   ['NPC사망대비', (t) =>
@@ -57,6 +59,22 @@ const PRIORITIES: readonly (readonly [string, Priority])[] = [
     t.general.rice < 500 && t.general.gold >= develGold(t) + 1000
       ? t.attempt('che_군량매매', { buyRice: true, amount: Math.min(10000, Math.floor((t.general.gold - develGold(t)) / 200) * 100) })
       : null],
+  // Legacy do긴급내정 (출병, the priority before it, is not implemented): outside peace, a
+  // city losing trust or people gets 주민선정 / 정착장려 with p L/chiefStatMin (halved for
+  // people); L with injury, floored. p ≥ 1 draws nothing.
+  ['긴급내정', (t) => {
+    if (t.dip.dipState === DipState.peace) return null;
+    const leadership = leadershipWithInjury(t.general);
+    if (t.city.trust < 70 && t.rng.nextBool(leadership / CHIEF_STAT_MIN)) {
+      const goodwill = t.attempt('che_주민선정');
+      if (goodwill) return goodwill;
+    }
+    if (t.city.pop < minNpcRecruitCityPopulation && t.rng.nextBool(leadership / CHIEF_STAT_MIN / 2)) {
+      const settle = t.attempt('che_정착장려');
+      if (settle) return settle;
+    }
+    return null;
+  }],
   ['전투준비', (t) => {
     const g = t.general;
     // Legacy do전투준비: skipped only in 평화 and 선포 (a far declaration).
