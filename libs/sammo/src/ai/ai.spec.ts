@@ -60,7 +60,7 @@ describe('GeneralAI (§8)', () => {
     world.cities[1]!.trust = 80; // no 긴급내정 (trust < 70)
     const soldier = addGeneral(world, { id: 3, npc: 2, leadership: 60 });
     soldier.gold = 5000;
-    expect(chooseGeneralTurn(world, soldier, rest, session(soldier))).toEqual({ action: 'che_징병', arg: { crewType: 1100, amount: 6000 } });
+    soldier.crewtype = 1100;
     soldier.crew = 3000;
     soldier.train = 50;
     soldier.atmos = 95;
@@ -109,6 +109,57 @@ describe('GeneralAI (§8)', () => {
     city.trust = 50;
     g.leadership = 70;
     expect(chooseGeneralTurn(world, g, rest, session(g)).action).not.toBe('che_주민선정');
+  });
+
+  describe('징병 (legacy do징병, default NPC policy)', () => {
+    // At war with a front, trust 80 (no 긴급내정), crew 0 (no 전투준비). S 80, I 20: a pure 무장
+    // (no type draw), L 60 a 통솔장. Full stats: S 80 + round(20/4) = 85, I 20 + round(80/4) = 40.
+    const setUp = () => {
+      const world = smallWorld();
+      world.env.year = 193;
+      world.diplomacy.get('1:2')!.state = 0;
+      setNationFronts(world);
+      world.cities[1]!.trust = 80;
+      const g = addGeneral(world, { id: 1, npc: 2, leadership: 60, strength: 80, intel: 20 });
+      return { world, g, city: world.cities[1]! };
+    };
+    // Stream floats, hand-decoded from SHA-512(str(64,5a…)|str(9,GeneralAI)|int(190)|int(m)|int(1) ‖ 0):
+    //   m 1: 0.73042, 0.25307   m 2: 0.59948, 0.37380   m 4: 0.05424, 0.43283   m 12: 0.15803, 0.79175
+
+    it('rolls the skip below half the population cap, then the arm type by sqrt(dex+500) × stat', () => {
+      const { world, g } = setUp();
+      // pop 100000 / cap 400000 = 0.25 < 0.5: skip with p = remainPop/maxPop =
+      // (100000 − 50000 − 6000)/(400000 − 50000) = 44000/350000 = 0.12571.
+      // Arms: 85 > 0.9 × 40 → 보/궁/기 each sqrt(500) × 85; 40 ≤ 0.9 × 85 → no 귀병: thirds.
+      // m 1: 0.73 ≥ 0.126 (no skip); 0.253 ≤ 1/3 → 보병. Gold 1000 − 180 = 820 ≥ cost 9 × 1.15 × 60
+      // = 621 → the full 6000.
+      expect(chooseGeneralTurn(world, g, rest, session(g, 1))).toEqual({ action: 'che_징병', arg: { crewType: 1100, amount: 6000 } });
+      // m 2: 0.374 → 궁병; m 12: 0.792 → 기병.
+      expect(chooseGeneralTurn(world, g, rest, session(g, 2)).arg).toEqual({ crewType: 1200, amount: 6000 });
+      expect(chooseGeneralTurn(world, g, rest, session(g, 12)).arg).toEqual({ crewType: 1300, amount: 6000 });
+      // m 4: 0.054 < 0.126 → skipped.
+      expect(chooseGeneralTurn(world, g, rest, session(g, 4)).action).not.toBe('che_징병');
+    });
+
+    it('draws no skip roll at half the cap or more, and halves the draft when gold covers only half', () => {
+      const { world, g, city } = setUp();
+      city.popMax = 150000; // 100000/150000 ≥ 0.5: the first float is the arm draw
+      // m 4: 0.054 → 보병. Gold 800 − 180 = 620 < 621 but 1240 ≥ 621 → round(3000 − 49, −2) = 3000.
+      g.gold = 800;
+      expect(chooseGeneralTurn(world, g, rest, session(g, 4))).toEqual({ action: 'che_징병', arg: { crewType: 1100, amount: 3000 } });
+    });
+
+    it('keeps 50000 people: no draft when pop − 50000 − L×100 ≤ 0, nor for 1500 soldiers or more', () => {
+      const { world, g, city } = setUp();
+      city.pop = 56000; // 56000 − 50000 − 6000 = 0
+      expect(chooseGeneralTurn(world, g, rest, session(g, 1)).action).not.toBe('che_징병');
+      city.pop = 100000;
+      g.crewtype = 1100;
+      g.crew = 1500;
+      g.train = 95;
+      g.atmos = 95;
+      expect(chooseGeneralTurn(world, g, rest, session(g, 1)).action).not.toBe('che_징병');
+    });
   });
 
   it('hands its gold to the nation before an NPC dies', () => {

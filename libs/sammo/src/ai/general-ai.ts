@@ -1,5 +1,4 @@
 import type { Json } from '@chronicle/engine';
-import { CREW_TYPES, crewTypeOf } from '../commands/crew-types';
 import { GENERAL_COMMANDS } from '../commands/registry';
 import { joinableNations } from '../commands/general/join-random';
 import type { RandUtil } from '../rng/rand-util';
@@ -12,12 +11,12 @@ import type { City, General, Nation, TurnSlot, World } from '../world/types';
 import { contextFor, feasible } from '../commands/feasible';
 import { leadershipWithInjury } from '../commands/stats';
 import { CHIEF_STAT_MIN } from './promotions';
+import { recruitChoice } from './recruit-choice';
 
 const slot = (action: string, arg: Json = null): TurnSlot => ({ action, arg });
 
 /** AI thresholds (§8 values). */
 const reqNationGold = 10000;
-const minWarCrew = 1500;
 const properWarTrainAtmos = 90;
 const minNpcRecruitCityPopulation = 50000;
 
@@ -91,12 +90,7 @@ const PRIORITIES: readonly (readonly [string, Priority])[] = [
     t.general.npc >= 2 && t.nation.gold < reqNationGold && t.general.gold > develGold(t) * 3
       ? t.attempt('che_헌납', { isGold: true, amount: Math.min(10000, Math.floor((t.general.gold - develGold(t)) / 100) * 100) })
       : null],
-  ['징병', (t) => {
-    const g = t.general;
-    if (t.dip.dipState === DipState.peace || t.dip.dipState === DipState.declared || !t.ai.commander) return null;
-    if (g.crew >= Math.min((g.leadership - 2) * 100, minWarCrew) || t.city.pop < minNpcRecruitCityPopulation) return null;
-    return t.attempt('che_징병', { crewType: crewTypeOf(g.crewtype) ? g.crewtype : CREW_TYPES[0]!.id, amount: g.leadership * 100 });
-  }],
+  ['징병', (t) => recruitChoice(contextFor(t.world, t.general, t.rng), t.ai, t.dip, t.attempt)],
   ['전쟁내정', (t) => {
     // Legacy do전쟁내정 runs in every state but 평화.
     if (t.dip.dipState === DipState.peace || skipForRice(t.nation, t.rng, GameConst.baserice) || t.rng.nextBool(0.3)) return null;

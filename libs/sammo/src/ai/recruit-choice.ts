@@ -1,0 +1,75 @@
+import type { Json } from '@chronicle/engine';
+import type { CommandContext } from '../commands/command';
+import { CREW_TYPES } from '../commands/crew-types';
+import { recruitCost } from '../commands/general/recruit';
+import { statOf } from '../commands/stats';
+import type { TurnSlot } from '../world/types';
+import type { AiSession } from './ai-session';
+import { DipState, type DiplomacyState } from './diplomacy-state';
+
+/** AutorunNationPolicy defaults the legacy do징병 reads. */
+const minWarCrew = 1500;
+const minNpcRecruitCityPopulation = 50000;
+const safeRecruitCityPopulationRatio = 0.5;
+
+/** Legacy `Util::round(v, -2)`: to the nearest hundred, halves away from zero (v ≥ 0 here). */
+const roundHundreds = (v: number) => Math.round(v / 100) * 100;
+
+/**
+ * The 징병 priority (legacy GeneralAI::do징병) for an NPC with the default general policy
+ * (no 모병, no 한계징병, no 고급병종). Draws from the AI stream, in order: the skip roll when the
+ * city is below half its population cap, the arm type when none is kept, the crew type.
+ */
+export function recruitChoice(
+  ctx: CommandContext,
+  ai: AiSession,
+  dip: DiplomacyState,
+  attempt: (action: string, arg: Json) => TurnSlot | null,
+): TurnSlot | null {
+  const { general: g, city, rng } = ctx;
+  if (dip.dipState === DipState.peace || dip.dipState === DipState.declared) return null;
+  if (!ai.commander) return null;
+  if (g.crew >= minWarCrew) return null;
+
+  const fullLeadership = Math.floor(statOf(g, 'leadership', false));
+  // Keep the city above 50000 people after the draft; below half its cap, skip now and then.
+  const remainPop = city.pop - minNpcRecruitCityPopulation - fullLeadership * 100;
+  if (remainPop <= 0) return null;
+  const maxPop = city.popMax - minNpcRecruitCityPopulation;
+  if (city.pop / city.popMax < safeRecruitCityPopulationRatio && rng.nextBool(remainPop / maxPop)) return null;
+
+  let armType = g.aux.armType;
+  // A kept arm type the general's type does not fit is dropped (wizards need a 지장,
+  // footmen/archers/cavalry a 무장).
+  if (armType === 4 && !ai.scholar) armType = undefined;
+  else if (armType !== undefined && armType >= 1 && armType <= 3 && !ai.warrior) armType = undefined;
+  if (!armType) {
+    const fullStrength = Math.floor(statOf(g, 'strength', false));
+    const fullIntel = Math.floor(statOf(g, 'intel', false));
+    const dexWeight = (arm: number) => Math.sqrt((g.dex[arm] ?? 0) + 500);
+    const arms: [number, number][] = [];
+    if (fullStrength > fullIntel * 0.9) for (const arm of [1, 2, 3]) arms.push([arm, dexWeight(arm) * fullStrength]);
+    if (fullIntel > fullStrength * 0.9) arms.push([4, dexWeight(4) * fullIntel * 3]);
+    armType = rng.choiceUsingWeight(arms);
+  }
+  // Legacy weighs the arm's available crew types by pickScore; the basic line-up has one per
+  // arm, but the draw is still made (one float), as legacy makes it.
+  const crewType = rng.choiceUsingWeight(CREW_TYPES.filter((t) => t.armType === armType).map((t) => [t.id, 1] as const));
+
+  // What 훈련 and 사기진작 will need is kept aside (legacy hard-codes L×3 gold, L×4 rice).
+  const gold = g.gold - fullLeadership * 3;
+  const rice = g.rice - fullLeadership * 4;
+  if (gold <= 0 || rice <= 0) return null;
+
+  let crew = fullLeadership * 100;
+  // Legacy riceWithTech(tech, L×100 × killcrew/max(deathcrew,1) × 1.2); the stand-in unit
+  // data costs 1 rice per 100 soldiers with no tech factor, as 징병 itself charges here.
+  let riceCost = (crew * g.rank.killcrew) / Math.max(g.rank.deathcrew, 1) * 1.2 / 100;
+  const cost = recruitCost(ctx, { crewType, amount: crew }, 1).gold;
+  if (gold < cost && gold * 2 >= cost) {
+    crew = roundHundreds(crew * 0.5 - 49);
+    riceCost *= 0.5;
+  }
+  if (rice * 1.1 <= riceCost) return null;
+  return attempt('che_징병', { crewType, amount: crew });
+}
