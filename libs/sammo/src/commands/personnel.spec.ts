@@ -78,17 +78,68 @@ describe('임관 and its variants (§5.4)', () => {
     expect(readWorld(writeWorld(world)).generals.get(4)!.aux.joinedNations).toEqual([1]);
   });
 
-  it('follows a general, or draws a nation from the command stream', () => {
+  it('follows a general into their nation and city', () => {
     const world = smallWorld();
     addGeneral(world, { id: 1, nation: 2, city: 3 });
     const a = addGeneral(world, { id: 2, nation: 0, officerLevel: 0 });
     joinGeneral.run(ctxFor(world, 2), { destGeneralId: 1 });
     expect(a).toMatchObject({ nation: 2, city: 3 });
-    const b = addGeneral(world, { id: 3, nation: 0, officerLevel: 0 });
-    const ctx = ctxFor(world, 3);
-    const expected = [1, 2][streamFromSeed(TEST_SEED, 'personnel', 3).nextInt(1)];
-    joinRandom.run(ctx, null);
-    expect(b.nation).toBe(expected);
+  });
+});
+
+describe('랜덤임관 (legacy che_랜덤임관)', () => {
+  // Stream floats and ints hand-decoded from SHA-512(str(64,5a…)|str(9,personnel)|int(id) ‖ 0):
+  //   id 3: float 0.57875 (0fce857b1d8512), float 0.39285 (0cad2b6f32920c); after one float the
+  //         4-bit nextInt(10) reads 0c 0d 0b 0f (all > 10, redrawn) then 02; after two floats, 06.
+  //   id 5: float 0.74196 (597766eb1fbe17), then nextInt(10) reads 0f (redrawn), 02.
+  const weakWorld = () => {
+    const world = smallWorld();
+    // 위: L 40, S = I = 15 (NPC) → war 100/100 × 1 × 40 = 40, development (sqrt(225)×2 + 20)/5 = 10 → 50.
+    addGeneral(world, { id: 1, npc: 2, leadership: 40, strength: 15, intel: 15 });
+    // 오: L 40, S = I = 40 → 40 + (80 + 20)/5 = 60.
+    addGeneral(world, { id: 2, npc: 2, nation: 2, city: 3, leadership: 40, strength: 40, intel: 40 });
+    return world;
+  };
+
+  it('draws weak nations more often: weight (1/(war + development))³', () => {
+    // P(위) = 50⁻³ / (50⁻³ + 60⁻³) = 0.63343.
+    const world = weakWorld();
+    const a = addGeneral(world, { id: 3, nation: 0, officerLevel: 0 });
+    expect(failure(joinRandom, ctxFor(world, 3), null)).toBeNull();
+    joinRandom.run(ctxFor(world, 3), null);
+    // 0.57875 ≤ 0.63343 → 위; talk index 2.
+    expect(a.nation).toBe(1);
+    expect(world.history.at(-1)!.text).toBe('장수3이(가) 발길이 닿는 대로 위에 임관했습니다.');
+    const other = weakWorld();
+    const b = addGeneral(other, { id: 5, nation: 0, officerLevel: 0 });
+    joinRandom.run(ctxFor(other, 5), null);
+    // 0.74196 > 0.63343 → 오.
+    expect(b.nation).toBe(2);
+  });
+
+  it('lets NPCs of historical scenarios pick by the ruler’s affinity, with legacy’s carried-over distance', () => {
+    const world = smallWorld();
+    world.env.scenarioId = 1020;
+    addGeneral(world, { id: 1, officerLevel: 12, affinity: 100 });
+    addGeneral(world, { id: 2, officerLevel: 12, nation: 2, city: 3, affinity: 140 });
+    const g = addGeneral(world, { id: 3, npc: 2, nation: 0, officerLevel: 0, affinity: 10 });
+    joinRandom.run(ctxFor(world, 3), null);
+    // 위: |10 − 100| = 90 → min(90, |90 − 150|) = 60: log2(61) + 0.57875 + sqrt(1/2) = 7.21659.
+    // 오: from the carried 60: |60 − 140| = 80 → min(80, 70) = 70: log2(71) + 0.39285 + 0.70711
+    // = 7.24970. Lowest wins → 위 (measured from the joiner's own 10, 오 would score 5.49 and win).
+    expect(g.nation).toBe(1);
+    expect(world.history.at(-1)!.text).toBe('장수3이(가) 유명한 위에 임관했습니다.');
+  });
+
+  it('fails to 인재탐색 when no nation takes members (all scouting closed)', () => {
+    const world = weakWorld();
+    for (const n of world.nations.values()) n.scout = 1;
+    const g = addGeneral(world, { id: 3, nation: 0, officerLevel: 0 });
+    expect(failure(joinRandom, ctxFor(world, 3), null)).toBeNull();
+    expect(joinRandom.run(ctxFor(world, 3), null)).toBe(false);
+    expect(joinRandom.alternative!(ctxFor(world, 3), null)).toEqual({ key: 'che_인재탐색', arg: null });
+    expect(g.nation).toBe(0);
+    expect(world.logs.at(-1)!.text).toBe('임관 가능한 국가가 없습니다.');
   });
 });
 

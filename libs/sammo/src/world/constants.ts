@@ -18,6 +18,8 @@ export const GameConst = {
   basePopIncreaseAmount: 5000,
   minAvailableRecruitPop: 30000,
   initialNationGenLimit: 10,
+  /** Legacy `GameConst::$defaultMaxGeneral`: the nation size 랜덤임관 allows after the opening. */
+  defaultMaxGeneral: 500,
   defaultGold: 1000,
   defaultRice: 1000,
   maxResourceActionAmount: 10000,

@@ -12,7 +12,7 @@ export function rulerOf(world: World, nationId: number): General | undefined {
 }
 
 /** The join itself, shared by the three variants (§5.4). */
-export function joinNation(ctx: CommandContext, nation: Nation, city: number): void {
+export function joinNation(ctx: CommandContext, nation: Nation, city: number, how?: string): void {
   const g = ctx.general;
   g.nation = nation.id;
   g.officerLevel = 1;
@@ -25,7 +25,7 @@ export function joinNation(ctx: CommandContext, nation: Nation, city: number): v
   // for everyone else only from the third year: early NPC shuffling leaves no record.
   if (g.npc === 1 || relYear(ctx.world) >= 3) g.aux.joinedNations = [...(g.aux.joinedNations ?? []), nation.id];
   generalLog(ctx.world, g.id, `${nation.name}에 임관했습니다.`);
-  chronicle(ctx.world, `${g.name}이(가) ${nation.name}에 임관했습니다.`);
+  chronicle(ctx.world, `${g.name}이(가) ${how === undefined ? '' : `${how} `}${nation.name}에 임관했습니다.`);
 }
 
 /** 임관 {destNationId}: join a nation, at its ruler's city. */
