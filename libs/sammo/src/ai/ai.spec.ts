@@ -216,6 +216,40 @@ describe('nation AI priorities', () => {
   });
 });
 
+describe('nation AI 구출발령 (legacy do유저장구출발령 / doNPC구출발령)', () => {
+  // One bit per nextInt(1) draw: the low bit of each byte of SHA-512(str(64,5a…)|str(9,GeneralAI)|
+  // int(190)|int(m)|int(1) ‖ 0): m 3 → 28 61 … (0, 1, …); m 4 → 9d 42 2f … (1, 0, 1, …).
+  const stranded = () => {
+    const world = smallWorld();
+    world.env.month = 2; // no promotions, no tax
+    const ruler = addGeneral(world, { id: 1, npc: 2, officerLevel: 12 });
+    return { world, ruler, nation: world.nations.get(1)! };
+  };
+
+  it('sends a stranded NPC to a drawn supplied city, one of them drawn', () => {
+    const { world, ruler, nation } = stranded();
+    for (const id of [2, 4]) addGeneral(world, { id, npc: 2, city: 3 }).gold = 5000; // in 오's 다
+    // Supplied cities [가, 나]: NPC 2 → bit 1 → 나; NPC 4 → bit 0 → 가; candidate → bit 1 → NPC 4.
+    expect(chooseNationTurn(world, ruler, nation, rest, stream(1, 4))).toEqual({ action: 'che_발령', arg: { destGeneralId: 4, destCityId: 1 } });
+  });
+
+  it('rescues users first, but not one who holds a defended post on purpose', () => {
+    const { world, ruler, nation } = stranded();
+    addGeneral(world, { id: 2, npc: 2, city: 3 }).gold = 5000;
+    const user = addGeneral(world, { id: 3, city: 3 });
+    user.gold = 5000;
+    // User 3 → bit 0 → 가; a single candidate is chosen without bytes.
+    expect(chooseNationTurn(world, ruler, nation, rest, stream(1, 3))).toEqual({ action: 'che_발령', arg: { destGeneralId: 3, destCityId: 1 } });
+    // 1500 soldiers with train and atmos at the defence level (80): legacy leaves them; NPC 2
+    // is rescued instead with the same first bit → 가.
+    user.crewtype = 1100;
+    user.crew = 1500;
+    user.train = user.defenceTrain;
+    user.atmos = user.defenceTrain;
+    expect(chooseNationTurn(world, ruler, nation, rest, stream(1, 3))).toEqual({ action: 'che_발령', arg: { destGeneralId: 2, destCityId: 1 } });
+  });
+});
+
 describe('promotions', () => {
   it('gives each vacant seat to the ablest fit member (2L + S + I), once a quarter', () => {
     const world = smallWorld();

@@ -7,15 +7,19 @@ import type { General, Nation, TurnSlot, World } from '../world/types';
 import { contextFor, feasible, whyNot } from '../commands/feasible';
 import { generalLog } from '../world/logbook';
 import { developmentRate } from './general-ai';
+import { calcDiplomacyState, type DiplomacyState } from './diplomacy-state';
+import { npcRescue, userRescue } from './nation-rescue';
 import { chooseTaxRate, promoteByChief, promoteByRuler } from './promotions';
 
 /** What a nation priority sees. */
-interface ChiefTurn {
+export interface ChiefTurn {
   world: World;
   nation: Nation;
   chief: General;
+  /** Every other member but troop dummies (npc 5), whom no priority here acts on. */
   members: General[];
   rng: RandUtil;
+  dip: DiplomacyState;
   attempt(key: string, arg: Json): TurnSlot | null;
 }
 
@@ -53,7 +57,9 @@ function confiscation(t: ChiefTurn): TurnSlot | null {
 /** The nation priorities of §8 the implemented commands serve, in the reference's order. */
 const PRIORITIES: readonly (readonly [string, (t: ChiefTurn) => TurnSlot | null])[] = [
   ['유저장긴급포상', (t) => urgentReward(t, true)],
+  ['유저장구출발령', userRescue],
   ['NPC긴급포상', (t) => urgentReward(t, false)],
+  ['NPC구출발령', npcRescue],
   ['유저장내정발령', (t) => domesticAssignment(t, true)],
   ['NPC내정발령', (t) => domesticAssignment(t, false)],
   ['NPC몰수', confiscation],
@@ -82,6 +88,7 @@ export function chooseNationTurn(world: World, chief: General, nation: Nation, r
   const turn: ChiefTurn = {
     world, nation, chief, rng,
     members: generalsOfNation(world, nation.id).filter((g) => g.id !== chief.id && g.npc !== 5),
+    dip: calcDiplomacyState(world, nation.id),
     attempt: (key, arg) => (feasible(ctx, NATION_COMMANDS.get(key)!, arg) ? { action: key, arg } : null),
   };
   for (const [, priority] of PRIORITIES) {
