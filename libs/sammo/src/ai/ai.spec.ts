@@ -250,6 +250,40 @@ describe('nation AI 구출발령 (legacy do유저장구출발령 / doNPC구출�
   });
 });
 
+describe('nation AI NPC포상 (legacy doNPC포상)', () => {
+  const needy = () => {
+    const world = smallWorld();
+    world.env.month = 2;
+    world.env.develcost = 100; // NPC development reserve 30 × 100 = 3000; 긴급 below 1000
+    const ruler = addGeneral(world, { id: 1, npc: 2, officerLevel: 12 });
+    const warrior = addGeneral(world, { id: 2, npc: 2, leadership: 60 });
+    warrior.crewtype = 1100;
+    warrior.gold = 1200;
+    addGeneral(world, { id: 3, npc: 2, leadership: 30 }).gold = 1500;
+    return { world, ruler, nation: world.nations.get(1)! };
+  };
+  // Hand-derived (tech 1000 → ×1.15; 보병 9 gold per 100; treasury gold 10000 ≥ 10000, rice
+  // 10000 < 12000 so no rice offers):
+  //   war NPC 2 (L 60): war reserve round(9 × 1.15 × 75 × 4, −2) = 3100 > 1200; needs
+  //     9 × 1.15 × 60 × 3.3 = 2049.3, enough ×1.5 = 3073.95; sqrt(1873.95 × 10000) = 4328.9
+  //     capped at 1873.95 → 1900; weight max(1, 1) − 0 = 1.
+  //   civil NPC 3 (L 30): 3000 × 1.5 − 1500 = 3000 (≥ 1000); weight 1.
+  // One float f: war iff f × 2 ≤ 1. Stream GeneralAI/190/m/1: m 3 → 0.40780, m 1 → 0.73042.
+
+  it('offers war NPCs the geometric mean of need and treasury, civil ones their reserve, by weight', () => {
+    const { world, ruler, nation } = needy();
+    expect(chooseNationTurn(world, ruler, nation, rest, stream(1, 3))).toEqual({ action: 'che_포상', arg: { isGold: true, amount: 1900, destGeneralId: 2 } });
+    expect(chooseNationTurn(world, ruler, nation, rest, stream(1, 1))).toEqual({ action: 'che_포상', arg: { isGold: true, amount: 3000, destGeneralId: 3 } });
+  });
+
+  it('raises a war NPC’s need to the policy reserve after the fifth year', () => {
+    const { world, ruler, nation } = needy();
+    world.env.year = 196;
+    // max(2049.3, 3100) = 3100; enough 4650; sqrt(3450 × 10000) = 5873.7 capped at 3450 → 3500.
+    expect(chooseNationTurn(world, ruler, nation, rest, stream(1, 3)).arg).toEqual({ isGold: true, amount: 3500, destGeneralId: 2 });
+  });
+});
+
 describe('promotions', () => {
   it('gives each vacant seat to the ablest fit member (2L + S + I), once a quarter', () => {
     const world = smallWorld();

@@ -9,6 +9,7 @@ import { generalLog } from '../world/logbook';
 import { developmentRate } from './general-ai';
 import { calcDiplomacyState, type DiplomacyState } from './diplomacy-state';
 import { npcRescue, userRescue } from './nation-rescue';
+import { npcReward } from './npc-reward';
 import { chooseTaxRate, promoteByChief, promoteByRuler } from './promotions';
 
 /** What a nation priority sees. */
@@ -60,6 +61,7 @@ const PRIORITIES: readonly (readonly [string, (t: ChiefTurn) => TurnSlot | null]
   ['유저장구출발령', userRescue],
   ['NPC긴급포상', (t) => urgentReward(t, false)],
   ['NPC구출발령', npcRescue],
+  ['NPC포상', npcReward],
   ['유저장내정발령', (t) => domesticAssignment(t, true)],
   ['NPC내정발령', (t) => domesticAssignment(t, false)],
   ['NPC몰수', confiscation],

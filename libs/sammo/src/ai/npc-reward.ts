@@ -1,0 +1,90 @@
+import { CREW_TYPES, crewTypeOf } from '../commands/crew-types';
+import { statOf } from '../commands/stats';
+import { GameConst } from '../world/constants';
+import type { General, TurnSlot } from '../world/types';
+import type { ChiefTurn } from './nation-ai';
+
+/** AutorunNationPolicy defaults (§8 values; `defaultStatNPCMax` 75 is legacy GameConst's). */
+const reqNationGold = 10000;
+const reqNationRice = 12000;
+const reqNpcDevelRice = 500;
+const minimumResourceActionAmount = 1000;
+const defaultStatNpcMax = 75;
+const minNpcWarLeadership = 40;
+
+const fullLeadership = (g: General) => Math.floor(statOf(g, 'leadership', false));
+const techCost = (tech: number) => 1 + Math.min(Math.max(Math.floor(tech / 1000), 0), GameConst.maxTechLevel) * 0.15;
+/** `GameUnitDetail::costWithTech(tech, crew)` on the stand-in unit data: gold per 100 × tech factor × crew/100. */
+const costWithTech = (crewtype: number, tech: number, crew: number) => (crewTypeOf(crewtype) ?? CREW_TYPES[0]!).cost * techCost(tech) * (crew / 100);
+/** Legacy `Util::valueFit(v, min, max)`: the lower bound first, then the upper. */
+const valueFit = (v: number, min: number, max: number) => (v < min ? min : v > max ? max : v);
+const roundHundreds = (v: number) => Math.round(v / 100) * 100;
+
+/**
+ * Legacy categorizeNationGeneral for NPCs (the chief and troop dummies already left out):
+ * a troop leader about to 집합 is neither; with fewer than 5 turns to live an NPC counts as a
+ * civil officer; otherwise leadership 40 (full, floored) makes a war general.
+ */
+function npcGroups(t: ChiefTurn): { war: General[]; civil: General[] } {
+  const war: General[] = [];
+  const civil: General[] = [];
+  for (const g of [...t.members].sort((a, b) => a.id - b.id)) {
+    if (g.troop === g.id && g.queue[0]?.action === 'che_집합') continue;
+    if (g.killturn < 5) civil.push(g);
+    else if (g.npc < 2) continue;
+    else if (fullLeadership(g) >= minNpcWarLeadership) war.push(g);
+    else civil.push(g);
+  }
+  return { war, civil };
+}
+
+type Candidate = [{ isGold: boolean; amount: number; destGeneralId: number }, number];
+
+/**
+ * NPC포상 (legacy doNPC포상): with the treasury above its reserve, the poorest NPCs first (a
+ * stable sort by the resource, id order among equals) are offered the geometric mean of the
+ * treasury and what they lack: war generals up to 1.5 × three drafts of their leadership
+ * (at least the policy's four NPC drafts after the fifth year), civil ones up to 1.5 × the
+ * development reserve. Each candidate weighs more the poorer it is; one is drawn.
+ */
+export function npcReward(t: ChiefTurn): TurnSlot | null {
+  const { war, civil } = npcGroups(t);
+  if (war.length === 0 && civil.length === 0) return null;
+  const { env } = t.world;
+  const tech = t.nation.tech;
+  // Policy values left at 0 take these defaults: four basic drafts at the NPC stat cap.
+  const npcWarDraft = costWithTech(CREW_TYPES[0]!.id, tech, defaultStatNpcMax * 100) * 4;
+  const resources = [
+    { isGold: true, key: 'gold' as const, reqNation: reqNationGold, have: t.nation.gold, warReserve: roundHundreds(npcWarDraft), develReserve: env.develcost * 30 },
+    // Rice: the stand-in units cost 1 rice per 100 soldiers.
+    { isGold: false, key: 'rice' as const, reqNation: reqNationRice, have: t.nation.rice, warReserve: roundHundreds((defaultStatNpcMax * 100 / 100) * 4), develReserve: reqNpcDevelRice },
+  ];
+  const weightBase = Math.max(war.length, civil.length);
+  const candidates: Candidate[] = [];
+  for (const r of resources) {
+    if (r.have < r.reqNation) continue;
+    const poorWar = [...war].sort((a, b) => a[r.key] - b[r.key]);
+    for (const [idx, g] of poorWar.entries()) {
+      if (g[r.key] >= r.warReserve) break;
+      if (g.killturn <= 5) continue;
+      // Legacy prices both resources with the crew type's gold cost.
+      let reqMoney = costWithTech(g.crewtype, tech, fullLeadership(g) * 100) * 3 * 1.1;
+      if (env.year > env.startyear + 5) reqMoney = Math.max(reqMoney, r.warReserve);
+      const enough = reqMoney * 1.5;
+      if (g[r.key] >= reqMoney) continue;
+      const pay = valueFit(Math.sqrt((enough - g[r.key]) * r.have), r.have - r.reqNation, enough - g[r.key]);
+      if (r.have < pay / 2) continue;
+      candidates.push([{ isGold: r.isGold, amount: roundHundreds(valueFit(pay, 100, GameConst.maxResourceActionAmount)), destGeneralId: g.id }, weightBase - idx]);
+    }
+    const poorCivil = [...civil].sort((a, b) => a[r.key] - b[r.key]);
+    for (const [idx, g] of poorCivil.entries()) {
+      if (g[r.key] >= r.develReserve) break;
+      if (g.killturn <= 5) continue;
+      const pay = r.develReserve * 1.5 - g[r.key];
+      if (pay < minimumResourceActionAmount) continue;
+      candidates.push([{ isGold: r.isGold, amount: roundHundreds(valueFit(pay, 100, GameConst.maxResourceActionAmount)), destGeneralId: g.id }, weightBase - idx]);
+    }
+  }
+  if (candidates.length === 0) return null;
+  return t.attempt('che_포상', t.rng.choiceUsingWeight(candidates));
+}
