@@ -44,40 +44,51 @@ describe('domestic formula (§5.1)', () => {
     expect(frontDebuff(ctxFor(world, 1), 0.5)).toBe(0.5);
   });
 
-  it('runs 농지 개간 with the draws of its stream, in the documented order', () => {
+  // Draws hand-decoded from SHA-512(str(64,5a…)|str(n,label) ‖ 0), 7-byte floats (§9). The
+  // general: L 50, S 50, I 80 → I' = 80 + round(50/4) = 93, S' = 70; criticals (trust 50 < 80):
+  // v = 71/93 = 0.763441; fail = (v/1.2)^1.4 − 0.3 = 0.230923; success =
+  // ((v/1.2)^1.5 − 0.25) × 50/80 = 0.160905; normal = 0.608172.
+  it.each([
+    // label, score = round(93 × 0.5 (trust) × (0.8 + 0.4 f1) × multiplier), exp = round(0.7 × score).
+    // 'farm': f1 0.326619 → 43.27511; f2 0.505536 > fail, − fail = 0.274613 > success → normal → 43.
+    ['farm', 43, 30],
+    // 'farm4': f1 0.721280 → 50.61589; f2 0.369638 − fail = 0.138715 ≤ success → success,
+    // f3 0.673164 → × (2.2 + 0.8 × 0.673164) = 2.738531 → 138.613 → 139.
+    ['farm4', 139, 97],
+    // 'farm6': f1 0.497245 → 46.44856; f2 0.181378 ≤ fail → fail, f3 0.989331 → × 0.397866 → 18.480 → 18.
+    ['farm6', 18, 13],
+  ])('runs 농지 개간 on stream %s: agri +%i, exp %i, ded = score, develcost gold', (label, score, exp) => {
     const world = smallWorld();
     const g = addGeneral(world, { id: 1, leadership: 50, strength: 50, intel: 80 });
-    const ctx = ctxFor(world, 1);
-    const replay = streamFromSeed(TEST_SEED, 'farm');
-    let score = 93 * 0.5 * replay.nextRange(0.8, 1.2);
-    const pickRoll = replay.nextFloat1();
-    const fail = 0.2309375;
-    const success = 0.1608915;
-    const pick = pickRoll <= fail ? 'fail' : pickRoll - fail <= success ? 'success' : 'normal';
-    const multiplier = pick === 'success' ? replay.nextRange(2.2, 3.0) : pick === 'fail' ? replay.nextRange(0.2, 0.4) : 1;
-    score = Math.round(Math.max(1, score) * multiplier);
-
-    expect(farm.run(ctx, null)).toBe(true);
+    expect(farm.run(ctxFor(world, 1, label), null)).toBe(true);
     expect(world.cities[1]!.agri).toBe(1000 + score);
     expect(g.gold).toBe(1000 - world.env.develcost);
-    expect(g.experience).toBe(Math.round(score * 0.7));
+    expect(g.experience).toBe(exp);
     expect(g.dedication).toBe(score);
     expect(g.intelExp).toBe(1);
   });
 
-  it('adds research to the nation divided by max(gennum, 10), and costs rice for 주민 선정', () => {
+  it('adds research divided by max(gennum, 10), a quarter of it when the tech level is ahead of the year', () => {
     const world = smallWorld();
-    addGeneral(world, { id: 1, intel: 80 });
-    const techBefore = world.nations.get(1)!.tech;
+    const g = addGeneral(world, { id: 1, intel: 80 });
     research.run(ctxFor(world, 1, 'r'), null);
-    const gain = world.nations.get(1)!.tech - techBefore;
-    expect(gain).toBeGreaterThan(0);
-    expect(gain).toBeLessThan(300 / 10);
+    // Stream 'r': f1 0.941460 → 93 × 0.5 × 1.176584 = 54.71115; f2 0.463472 − 0.230923 = 0.232549
+    // > 0.160905 → normal → 55. Tech 1000 is level 1 ≥ the year-0 allowance 1 → 55/4, / max(1, 10)
+    // = 1.375 (exact in float32).
+    expect(world.nations.get(1)!.tech).toBe(1001.375);
+    expect([g.experience, g.dedication]).toEqual([39, 55]); // round(38.5) = 39
+  });
 
-    const g = world.generals.get(1)!;
+  it('raises trust by score/10 unrounded for 주민 선정, paid 2 × develcost rice', () => {
+    const world = smallWorld();
+    const g = addGeneral(world, { id: 1, intel: 80 });
     goodwill.run(ctxFor(world, 1, 'g'), null);
+    // L 50 (not trust-scaled): v = min(71/50, 1.2) = 1.2 → fail 0.5, success 0.5, normal 0.
+    // Stream 'g': f1 0.192007 → 50 × 0.876803 = 43.84013; f2 0.553863 > 0.5 → success;
+    // f3 0.304909 → × 2.443927 = 107.142079 (not rounded) → trust 50 + 10.7142079.
+    expect(world.cities[1]!.trust).toBeCloseTo(60.7142079, 6);
     expect(g.rice).toBe(1000 - world.env.develcost * 2);
-    expect(world.cities[1]!.trust).toBeGreaterThan(50);
+    expect([g.experience, g.dedication]).toEqual([75, 107]);
   });
 
   it('refuses in a city at its maximum', () => {
