@@ -89,9 +89,13 @@ describe('RandUtil', () => {
     expect(picked).toBe(rd <= 0.2 ? 'fail' : rd - 0.2 <= 0.3 ? 'success' : 'normal');
   });
 
-  it('shuffles a permutation', () => {
+  it('shuffles forward: j = nextInt(n − i − 1) + i', () => {
     const out = streamFromSeed('ef'.repeat(32), 's').shuffle([1, 2, 3, 4, 5, 6, 7]);
-    expect([...out].sort()).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    // Hand-decoded bytes of SHA-512(str(64,ef…)|str(1,s) ‖ 0), each masked to the bound's bit
+    // width: 01 → nextInt(6) = 1, 05 → nextInt(5) = 5, 02 → nextInt(4) = 2, 02 → nextInt(3) = 2,
+    // 02 → nextInt(2) = 2, 00 → nextInt(1) = 0. Swaps (0,1) (1,6) (2,4) (3,5) (4,6) (5,5):
+    // [2,1,3,4,5,6,7] → [2,7,3,4,5,6,1] → [2,7,5,4,3,6,1] → [2,7,5,6,3,4,1] → [2,7,5,6,1,4,3].
+    expect(out).toEqual([2, 7, 5, 6, 1, 4, 3]);
   });
 
   it('is the engine stream derivation: table seed hex stands for the hidden seed', () => {

@@ -164,7 +164,9 @@ describe('updateTurnTime (§3 step 10)', () => {
     addGeneral(world, { id: 5, npc: 0, affinity: 10 });
     const { streams } = turn(world, 1);
     const heir = [...world.generals.values()].find((g) => g.officerLevel === 12)!;
-    expect([2, 3]).toContain(heir.id);
+    // Pool [2, 3] (distance 0, by id); one nextInt(1) on NextNPCRuler/190/1/1: the first byte of
+    // SHA-512(str(64,5a…)|str(12,NextNPCRuler)|int(190)|int(1)|int(1) ‖ 0) is 01 → index 1 → 3.
+    expect(heir.id).toBe(3);
     expect(streams.labels).toContain('NextNPCRuler/190/1/1');
   });
 
