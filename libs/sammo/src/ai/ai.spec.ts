@@ -250,6 +250,41 @@ describe('nation AI 구출발령 (legacy do유저장구출발령 / doNPC구출�
   });
 });
 
+describe('nation AI 유저장포상 (legacy do유저장포상)', () => {
+  const players = () => {
+    const world = smallWorld();
+    world.env.month = 2;
+    const ruler = addGeneral(world, { id: 1, npc: 2, officerLevel: 12 });
+    for (const [id, gold] of [[2, 1000], [3, 2000]] as const) {
+      const g = addGeneral(world, { id, leadership: 50 });
+      g.crewtype = 1100;
+      g.gold = gold;
+    }
+    return { world, ruler, nation: world.nations.get(1)! };
+  };
+  // Hand-derived: recommended reserve = round(round(9 × 1.15 × 80 × 6, −2) × 2, −2) = round(5000 × 2)
+  // = 10000 gold (treasury 10000 ≥ 10000; rice 10000 < 12000 gives no offers). With no battle
+  // recorded both players are war generals: need 9 × 1.15 × 50 × 6.6 = 3415.5, enough × 1.2 =
+  // 4098.6. Player 2: sqrt(3098.6 × 10000) = 5566.5 capped at 3098.6 → 3100, weight 2 − 0 = 2;
+  // player 3: 2098.6 → 2100, weight 2 − 1 = 1. One float f: player 2 iff 3f ≤ 2.
+  // Stream GeneralAI/190/m/1: m 3 → 0.40780 (player 2), m 1 → 0.73042 (player 3).
+
+  it('offers the poorer players the geometric mean of need and treasury, weighted by poverty', () => {
+    const { world, ruler, nation } = players();
+    expect(chooseNationTurn(world, ruler, nation, rest, stream(1, 3))).toEqual({ action: 'che_포상', arg: { isGold: true, amount: 3100, destGeneralId: 2 } });
+    expect(chooseNationTurn(world, ruler, nation, rest, stream(1, 1))).toEqual({ action: 'che_포상', arg: { isGold: true, amount: 2100, destGeneralId: 3 } });
+  });
+
+  it('raises the need to the recommended reserve after the third year, and keeps the treasury reserve', () => {
+    const { world, ruler, nation } = players();
+    world.env.year = 194;
+    // max(3415.5, 10000) × 1.2 = 12000: player 2 sqrt(11000 × 10000) = 10488 → capped 10000.
+    expect(chooseNationTurn(world, ruler, nation, rest, stream(1, 3)).arg).toEqual({ isGold: true, amount: 10000, destGeneralId: 2 });
+    nation.gold = 9999; // below reqNationGold: no offers
+    expect(chooseNationTurn(world, ruler, nation, rest, stream(1, 3)).action).not.toBe('che_포상');
+  });
+});
+
 describe('nation AI NPC포상 (legacy doNPC포상)', () => {
   const needy = () => {
     const world = smallWorld();

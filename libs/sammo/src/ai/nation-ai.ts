@@ -10,6 +10,7 @@ import { developmentRate } from './general-ai';
 import { calcDiplomacyState, type DiplomacyState } from './diplomacy-state';
 import { npcRescue, userRescue } from './nation-rescue';
 import { npcReward } from './npc-reward';
+import { userReward } from './user-reward';
 import { chooseTaxRate, promoteByChief, promoteByRuler } from './promotions';
 
 /** What a nation priority sees. */
@@ -59,6 +60,7 @@ function confiscation(t: ChiefTurn): TurnSlot | null {
 const PRIORITIES: readonly (readonly [string, (t: ChiefTurn) => TurnSlot | null])[] = [
   ['유저장긴급포상', (t) => urgentReward(t, true)],
   ['유저장구출발령', userRescue],
+  ['유저장포상', userReward],
   ['NPC긴급포상', (t) => urgentReward(t, false)],
   ['NPC구출발령', npcRescue],
   ['NPC포상', npcReward],

@@ -1,24 +1,7 @@
-import { CREW_TYPES, crewTypeOf } from '../commands/crew-types';
-import { statOf } from '../commands/stats';
 import { GameConst } from '../world/constants';
 import type { General, TurnSlot } from '../world/types';
 import type { ChiefTurn } from './nation-ai';
-
-/** AutorunNationPolicy defaults (§8 values; `defaultStatNPCMax` 75 is legacy GameConst's). */
-const reqNationGold = 10000;
-const reqNationRice = 12000;
-const reqNpcDevelRice = 500;
-const minimumResourceActionAmount = 1000;
-const defaultStatNpcMax = 75;
-const minNpcWarLeadership = 40;
-
-const fullLeadership = (g: General) => Math.floor(statOf(g, 'leadership', false));
-const techCost = (tech: number) => 1 + Math.min(Math.max(Math.floor(tech / 1000), 0), GameConst.maxTechLevel) * 0.15;
-/** `GameUnitDetail::costWithTech(tech, crew)` on the stand-in unit data: gold per 100 × tech factor × crew/100. */
-const costWithTech = (crewtype: number, tech: number, crew: number) => (crewTypeOf(crewtype) ?? CREW_TYPES[0]!).cost * techCost(tech) * (crew / 100);
-/** Legacy `Util::valueFit(v, min, max)`: the lower bound first, then the upper. */
-const valueFit = (v: number, min: number, max: number) => (v < min ? min : v > max ? max : v);
-const roundHundreds = (v: number) => Math.round(v / 100) * 100;
+import { costWithTech, defaultDraft, fullLeadership, NationPolicy, roundHundreds, valueFit, type RewardCandidate } from './nation-policy';
 
 /**
  * Legacy categorizeNationGeneral for NPCs (the chief and troop dummies already left out):
@@ -32,13 +15,11 @@ function npcGroups(t: ChiefTurn): { war: General[]; civil: General[] } {
     if (g.troop === g.id && g.queue[0]?.action === 'che_집합') continue;
     if (g.killturn < 5) civil.push(g);
     else if (g.npc < 2) continue;
-    else if (fullLeadership(g) >= minNpcWarLeadership) war.push(g);
+    else if (fullLeadership(g) >= NationPolicy.minNpcWarLeadership) war.push(g);
     else civil.push(g);
   }
   return { war, civil };
 }
-
-type Candidate = [{ isGold: boolean; amount: number; destGeneralId: number }, number];
 
 /**
  * NPC포상 (legacy doNPC포상): with the treasury above its reserve, the poorest NPCs first (a
@@ -53,14 +34,13 @@ export function npcReward(t: ChiefTurn): TurnSlot | null {
   const { env } = t.world;
   const tech = t.nation.tech;
   // Policy values left at 0 take these defaults: four basic drafts at the NPC stat cap.
-  const npcWarDraft = costWithTech(CREW_TYPES[0]!.id, tech, defaultStatNpcMax * 100) * 4;
+  const [draftGold, draftRice] = defaultDraft(tech, NationPolicy.defaultStatNpcMax);
   const resources = [
-    { isGold: true, key: 'gold' as const, reqNation: reqNationGold, have: t.nation.gold, warReserve: roundHundreds(npcWarDraft), develReserve: env.develcost * 30 },
-    // Rice: the stand-in units cost 1 rice per 100 soldiers.
-    { isGold: false, key: 'rice' as const, reqNation: reqNationRice, have: t.nation.rice, warReserve: roundHundreds((defaultStatNpcMax * 100 / 100) * 4), develReserve: reqNpcDevelRice },
+    { isGold: true, key: 'gold' as const, reqNation: NationPolicy.reqNationGold, have: t.nation.gold, warReserve: roundHundreds(draftGold * 4), develReserve: env.develcost * 30 },
+    { isGold: false, key: 'rice' as const, reqNation: NationPolicy.reqNationRice, have: t.nation.rice, warReserve: roundHundreds(draftRice * 4), develReserve: NationPolicy.reqNpcDevelRice },
   ];
   const weightBase = Math.max(war.length, civil.length);
-  const candidates: Candidate[] = [];
+  const candidates: RewardCandidate[] = [];
   for (const r of resources) {
     if (r.have < r.reqNation) continue;
     const poorWar = [...war].sort((a, b) => a[r.key] - b[r.key]);
@@ -81,7 +61,7 @@ export function npcReward(t: ChiefTurn): TurnSlot | null {
       if (g[r.key] >= r.develReserve) break;
       if (g.killturn <= 5) continue;
       const pay = r.develReserve * 1.5 - g[r.key];
-      if (pay < minimumResourceActionAmount) continue;
+      if (pay < NationPolicy.minimumResourceActionAmount) continue;
       candidates.push([{ isGold: r.isGold, amount: roundHundreds(valueFit(pay, 100, GameConst.maxResourceActionAmount)), destGeneralId: g.id }, weightBase - idx]);
     }
   }

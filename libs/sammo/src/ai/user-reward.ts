@@ -1,0 +1,57 @@
+import { GameConst } from '../world/constants';
+import type { General, TurnSlot } from '../world/types';
+import type { ChiefTurn } from './nation-ai';
+import { costWithTech, defaultDraft, fullLeadership, NationPolicy, roundHundreds, valueFit, type RewardCandidate } from './nation-policy';
+
+/**
+ * Legacy `userGenerals`: users (npc 0/1) with 5 turns or more to live, not a troop leader
+ * about to 집합. Legacy splits them into war and civil generals by the turns since their last
+ * battle against the nation's most recent one; a general who never fought counts 12000 turns,
+ * which legacy leaves out of "most recent", so with no battle recorded — the world records
+ * none, battles are not implemented — every user is a war general.
+ */
+function users(t: ChiefTurn): General[] {
+  return [...t.members]
+    .filter((g) => g.npc < 2 && g.killturn >= 5 && !(g.troop === g.id && g.queue[0]?.action === 'che_집합'))
+    .sort((a, b) => a.id - b.id);
+}
+
+/**
+ * 유저장포상 (legacy do유저장포상): with the treasury above its reserve, users below the
+ * recommended war reserve, poorest first, are offered the geometric mean of the treasury and
+ * what they lack up to 1.2 × six drafts of their leadership (at least the recommended reserve
+ * after the third year). The reserve follows §8: urgent = six default drafts at the stat cap
+ * (80), recommended = twice that. Each candidate weighs more the poorer it is; one is drawn.
+ */
+export function userReward(t: ChiefTurn): TurnSlot | null {
+  const members = users(t);
+  if (members.length === 0) return null;
+  const { env } = t.world;
+  const tech = t.nation.tech;
+  const [draftGold, draftRice] = defaultDraft(tech, NationPolicy.defaultStatMax);
+  const recommended = (draft: number) => roundHundreds(roundHundreds(draft * 3 * 2) * 2);
+  const resources = [
+    { isGold: true, key: 'gold' as const, reqNation: NationPolicy.reqNationGold, have: t.nation.gold, warReserve: recommended(draftGold) },
+    { isGold: false, key: 'rice' as const, reqNation: NationPolicy.reqNationRice, have: t.nation.rice, warReserve: recommended(draftRice) },
+  ];
+  const candidates: RewardCandidate[] = [];
+  for (const r of resources) {
+    if (r.have < r.reqNation) continue;
+    const poorest = [...members].sort((a, b) => a[r.key] - b[r.key]);
+    for (const [idx, g] of poorest.entries()) {
+      if (g[r.key] >= r.warReserve) break;
+      if (g.killturn <= 5) continue;
+      // Every user is a war general here (see `users`); legacy prices both resources in gold.
+      let reqMoney = costWithTech(g.crewtype, tech, fullLeadership(g) * 100) * 6 * 1.1;
+      if (env.year > env.startyear + 3) reqMoney = Math.max(reqMoney, r.warReserve);
+      const enough = reqMoney * 1.2;
+      if (g[r.key] >= enough) continue;
+      const pay = valueFit(Math.sqrt((enough - g[r.key]) * r.have), r.have - r.reqNation, enough - g[r.key]);
+      if (pay < NationPolicy.minimumResourceActionAmount) continue;
+      if (r.have < pay / 2) continue;
+      candidates.push([{ isGold: r.isGold, amount: roundHundreds(valueFit(pay, 100, GameConst.maxResourceActionAmount)), destGeneralId: g.id }, members.length - idx]);
+    }
+  }
+  if (candidates.length === 0) return null;
+  return t.attempt('che_포상', t.rng.choiceUsingWeight(candidates));
+}
