@@ -102,12 +102,18 @@ export class SnapshotKeeper {
 
   /** Writes every changed snapshot to the bucket. Safe to lose: the log rebuilds what was not written. */
   async flush(): Promise<void> {
-    for (const [tableId, kept] of this.tables) {
+    // A copy: reading a table moves it to the end of the map while this loop awaits.
+    for (const [tableId, kept] of [...this.tables]) {
       if (!kept.dirty) continue;
       await this.locks.run(tableId, async () => {
         if (!kept.dirty) return;
         kept.dirty = false;
-        this.observer.saved(tableId, await this.store.save(tableId, stored(kept)));
+        try {
+          this.observer.saved(tableId, await this.store.save(tableId, stored(kept)));
+        } catch (error) {
+          kept.dirty = true;
+          throw error;
+        }
       });
     }
   }
