@@ -1,12 +1,9 @@
 import { GameConst } from '../../world/constants';
-import { addDedication, addExperience, checkStatChange } from '../../world/levels';
-import { generalLog } from '../../world/logbook';
 import { noArg } from '../args';
 import type { CommandDef } from '../command';
 import { notBeNeutral, occupiedCity, reqGeneralCrew } from '../constraints';
-import { addDex, armTypeOf } from '../crew-types';
 import { clamp } from './domestic';
-import { drillScore } from './drill-score';
+import { drillRewards, drillScore } from './drill-score';
 
 /** 훈련: raises training. */
 export const drill: CommandDef<null> = {
@@ -21,12 +18,7 @@ export const drill: CommandDef<null> = {
     const score = drillScore(ctx, GameConst.trainDelta);
     g.train = clamp(g.train + score, 0, GameConst.maxTrainByCommand);
     g.atmos = Math.max(0, Math.trunc(g.atmos * 1));
-    addDex(g.dex, armTypeOf(g.crewtype), score);
-    addExperience(g, 100);
-    addDedication(g, 70);
-    g.leadershipExp += 1;
-    generalLog(ctx.world, g.id, `훈련치가 ${score} 상승했습니다.`);
-    for (const line of checkStatChange(g)) generalLog(ctx.world, g.id, line);
+    drillRewards(ctx, g, score, `훈련치가 ${score} 상승했습니다.`);
     return true;
   },
 };

@@ -1,12 +1,9 @@
 import { GameConst } from '../../world/constants';
-import { addDedication, addExperience, checkStatChange } from '../../world/levels';
-import { generalLog } from '../../world/logbook';
 import { noArg } from '../args';
 import type { CommandDef } from '../command';
 import { notBeNeutral, occupiedCity, reqGeneralCrew, reqGeneralGold } from '../constraints';
-import { addDex, armTypeOf } from '../crew-types';
 import { clamp } from './domestic';
-import { drillScore } from './drill-score';
+import { drillRewards, drillScore } from './drill-score';
 
 /** 사기진작: raises morale for a crew/100 gold. */
 export const rally: CommandDef<null> = {
@@ -25,13 +22,8 @@ export const rally: CommandDef<null> = {
     const score = drillScore(ctx, GameConst.atmosDelta);
     g.atmos = clamp(g.atmos + score, 0, GameConst.maxAtmosByCommand);
     g.train = Math.max(0, Math.trunc(g.train * 1));
-    addDex(g.dex, armTypeOf(g.crewtype), score);
     g.gold = Math.max(0, g.gold - Math.round(g.crew / 100));
-    addExperience(g, 100);
-    addDedication(g, 70);
-    g.leadershipExp += 1;
-    generalLog(ctx.world, g.id, `사기치가 ${score} 상승했습니다.`);
-    for (const line of checkStatChange(g)) generalLog(ctx.world, g.id, line);
+    drillRewards(ctx, g, score, `사기치가 ${score} 상승했습니다.`);
     return true;
   },
 };
