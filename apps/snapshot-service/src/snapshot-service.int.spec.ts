@@ -224,7 +224,8 @@ describe('snapshot service (real PostgreSQL and NATS)', () => {
 
   /** A keeper of its own (its own bucket), driven as the consumer drives one; it notes what it does. */
   const standaloneKeeper = async (label: string) => {
-    const ownBucket = new Subjects(`${prefix}${label}`);
+    // Under the run's prefix, so that the clean-up removes it too.
+    const ownBucket = new Subjects(`${prefix}_${label}`);
     await provision(nc, ownBucket, { streams: [], consumers: [], buckets: [{ name: SNAPSHOT_BUCKET }] });
     const seen: string[] = [];
     const observer = {
