@@ -134,8 +134,11 @@ describe('GeneralAI (§8)', () => {
       // m 1: 0.73 ≥ 0.126 (no skip); 0.253 ≤ 1/3 → 보병. Gold 1000 − 180 = 820 ≥ cost 9 × 1.15 × 60
       // = 621 → the full 6000.
       expect(chooseGeneralTurn(world, g, rest, session(g, 1))).toEqual({ action: 'che_징병', arg: { crewType: 1100, amount: 6000 } });
-      // m 2: 0.374 → 궁병; m 12: 0.792 → 기병.
+      // m 2: 0.374 → 궁병 (궁기병 needs 동이, 연노병 서촉: 궁병 alone, still one float drawn).
       expect(chooseGeneralTurn(world, g, rest, session(g, 2)).arg).toEqual({ crewType: 1200, amount: 6000 });
+      // m 12: 0.792 → cavalry. Nation 1 (tech 1000) holds 하북 cities, so 기병 and 백마병 are open,
+      // weighed by pickScore: 기병 (500+150+100+50) × 4.5 / 0.95 = 3789.47, 백마병 850 × 4.5 / 0.95
+      // = 4026.32; third float 0.47531 × 7815.79 = 3714.9 ≤ 3789.47 → 기병.
       expect(chooseGeneralTurn(world, g, rest, session(g, 12)).arg).toEqual({ crewType: 1300, amount: 6000 });
       // m 4: 0.054 < 0.126 → skipped.
       expect(chooseGeneralTurn(world, g, rest, session(g, 4)).action).not.toBe('che_징병');
@@ -147,6 +150,19 @@ describe('GeneralAI (§8)', () => {
       // m 4: 0.054 → 보병. Gold 800 − 180 = 620 < 621 but 1240 ≥ 621 → round(3000 − 49, −2) = 3000.
       g.gold = 800;
       expect(chooseGeneralTurn(world, g, rest, session(g, 4))).toEqual({ action: 'che_징병', arg: { crewType: 1100, amount: 3000 } });
+    });
+
+    it('draws among the crew types the nation may raise, by pickScore', () => {
+      const { world, g, city } = setUp();
+      city.popMax = 150000; // no skip roll: float 1 the arm, float 2 the crew type
+      g.dex[3] = 4500;
+      // Arms: 보/궁 sqrt(500) × 85 = a each, 기 sqrt(5000) × 85 = 3.1623a: cavalry iff f > 2/5.1623 = 0.3874.
+      // m 11: 0.58525 → cavalry; 0.48522 × 7815.79 = 3792.4 > 3789.47 (기병) → 백마병. Its cost
+      // 12 × 1.15 × 60 = 828 > gold 1000 − 180 = 820, but 1640 ≥ 828 → round(3000 − 49, −2) = 3000.
+      expect(chooseGeneralTurn(world, g, rest, session(g, 11))).toEqual({ action: 'che_징병', arg: { crewType: 1301, amount: 3000 } });
+      // At tech 999 (level 0, ×1) 백마병 (ReqTech 1000) is closed: 기병 alone; 11 × 1 × 60 = 660 ≤ 820 → 6000.
+      world.nations.get(1)!.tech = 999;
+      expect(chooseGeneralTurn(world, g, rest, session(g, 11))).toEqual({ action: 'che_징병', arg: { crewType: 1300, amount: 6000 } });
     });
 
     it('keeps 50000 people: no draft when pop − 50000 − L×100 ≤ 0, nor for 1500 soldiers or more', () => {
@@ -262,7 +278,7 @@ describe('nation AI 유저장포상 (legacy do유저장포상)', () => {
     }
     return { world, ruler, nation: world.nations.get(1)! };
   };
-  // Hand-derived: recommended reserve = round(round(9 × 1.15 × 80 × 6, −2) × 2, −2) = round(5000 × 2)
+  // Hand-derived (보병 of the che unit set: 9 gold per 100): recommended reserve = round(round(9 × 1.15 × 80 × 6, −2) × 2, −2) = round(5000 × 2)
   // = 10000 gold (treasury 10000 ≥ 10000; rice 10000 < 12000 gives no offers). With no battle
   // recorded both players are war generals: need 9 × 1.15 × 50 × 6.6 = 3415.5, enough × 1.2 =
   // 4098.6. Player 2: sqrt(3098.6 × 10000) = 5566.5 capped at 3098.6 → 3100, weight 2 − 0 = 2;
@@ -297,7 +313,7 @@ describe('nation AI NPC포상 (legacy doNPC포상)', () => {
     addGeneral(world, { id: 3, npc: 2, leadership: 30 }).gold = 1500;
     return { world, ruler, nation: world.nations.get(1)! };
   };
-  // Hand-derived (tech 1000 → ×1.15; 보병 9 gold per 100; treasury gold 10000 ≥ 10000, rice
+  // Hand-derived (tech 1000 → ×1.15; 보병 of the che unit set costs 9 gold per 100; treasury gold 10000 ≥ 10000, rice
   // 10000 < 12000 so no rice offers):
   //   war NPC 2 (L 60): war reserve round(9 × 1.15 × 75 × 4, −2) = 3100 > 1200; needs
   //     9 × 1.15 × 60 × 3.3 = 2049.3, enough ×1.5 = 3073.95; sqrt(1873.95 × 10000) = 4328.9
@@ -316,6 +332,18 @@ describe('nation AI NPC포상 (legacy doNPC포상)', () => {
     world.env.year = 196;
     // max(2049.3, 3100) = 3100; enough 4650; sqrt(3450 × 10000) = 5873.7 capped at 3450 → 3500.
     expect(chooseNationTurn(world, ruler, nation, rest, stream(1, 3)).arg).toEqual({ isGold: true, amount: 3500, destGeneralId: 2 });
+  });
+
+  it('reserves rice by the default type’s battle rice (보병 9 per 100 with techCost)', () => {
+    const { world, ruler, nation } = needy();
+    nation.gold = 9999; // below reqNationGold: rice offers only
+    nation.rice = 15000;
+    world.generals.get(2)!.rice = 1200;
+    // War rice reserve round(riceWithTech(보병, 1000, 7500) × 4, −2) = round(9 × 1.15 × 75 × 4) = round(3105, −2)
+    // = 3100 > 1200 (the stand-in's 1 rice per 100 gave 300, below 1200: no offer). Legacy prices
+    // the need in gold: 2049.3 × 1.5 = 3073.95; sqrt(1873.95 × 15000) = 5301.8 fitted to
+    // [15000 − 12000, 1873.95] → 1873.95 → 1900. Civil NPC 3 holds 1000 rice ≥ reqNpcDevelRice 500.
+    expect(chooseNationTurn(world, ruler, nation, rest, stream(1, 3))).toEqual({ action: 'che_포상', arg: { isGold: false, amount: 1900, destGeneralId: 2 } });
   });
 });
 

@@ -1,8 +1,9 @@
 import type { Json } from '@chronicle/engine';
 import type { CommandContext } from '../commands/command';
-import { CREW_TYPES } from '../commands/crew-types';
+import { crewTypeAvailable, crewTypeOf, crewTypesOfArm, nationHoldings, pickScore, riceWithTech, type Holdings } from '../commands/crew-types';
 import { recruitCost } from '../commands/general/recruit';
 import { statOf } from '../commands/stats';
+import { relYear } from '../world/queries';
 import type { TurnSlot } from '../world/types';
 import type { AiSession } from './ai-session';
 import { DipState, type DiplomacyState } from './diplomacy-state';
@@ -14,6 +15,11 @@ const safeRecruitCityPopulationRatio = 0.5;
 
 /** Legacy `Util::round(v, -2)`: to the nearest hundred, halves away from zero (v ≥ 0 here). */
 const roundHundreds = (v: number) => Math.round(v / 100) * 100;
+
+// Reused buffers: the crew-type draw allocates nothing per general turn.
+const held: Holdings = { cities: 0, regions: 0 };
+const pool: [number, number][] = [];
+const candidates: [number, number][] = [];
 
 /**
  * The 징병 priority (legacy GeneralAI::do징병) for an NPC with the default general policy
@@ -52,9 +58,22 @@ export function recruitChoice(
     if (fullIntel > fullStrength * 0.9) arms.push([4, dexWeight(4) * fullIntel * 3]);
     armType = rng.choiceUsingWeight(arms);
   }
-  // Legacy weighs the arm's available crew types by pickScore; the basic line-up has one per
-  // arm, but the draw is still made (one float), as legacy makes it.
-  const crewType = rng.choiceUsingWeight(CREW_TYPES.filter((t) => t.armType === armType).map((t) => [t.id, 1] as const));
+  // Legacy weighs the arm's crew types the nation may raise now (tech, owned cities and
+  // regions, year) by pickScore(tech), in the unit set's order, and draws one float even when
+  // a single type is left.
+  const tech = ctx.nation?.tech ?? 0;
+  nationHoldings(ctx.world, g.nation, held);
+  const year = relYear(ctx.world);
+  candidates.length = 0;
+  for (const t of crewTypesOfArm(armType)) {
+    if (!crewTypeAvailable(t, held, year, tech)) continue;
+    const slot = pool[candidates.length] ?? (pool[candidates.length] = [0, 0]);
+    slot[0] = t.id;
+    slot[1] = pickScore(t, tech);
+    candidates.push(slot);
+  }
+  if (candidates.length === 0) return null;
+  const crewType = rng.choiceUsingWeight(candidates);
 
   // What 훈련 and 사기진작 will need is kept aside (legacy hard-codes L×3 gold, L×4 rice).
   const gold = g.gold - fullLeadership * 3;
@@ -62,9 +81,9 @@ export function recruitChoice(
   if (gold <= 0 || rice <= 0) return null;
 
   let crew = fullLeadership * 100;
-  // Legacy riceWithTech(tech, L×100 × killcrew/max(deathcrew,1) × 1.2); the stand-in unit
-  // data costs 1 rice per 100 soldiers with no tech factor, as 징병 itself charges here.
-  let riceCost = (crew * g.rank.killcrew) / Math.max(g.rank.deathcrew, 1) * 1.2 / 100;
+  // Legacy riceWithTech(tech, toInt(L×100 × killcrew/max(deathcrew,1) × 1.2)) of the drawn type:
+  // the type's battle rice, not what 징병 charges.
+  let riceCost = riceWithTech(crewTypeOf(crewType)!, tech, Math.trunc(((crew * g.rank.killcrew) / Math.max(g.rank.deathcrew, 1)) * 1.2));
   const cost = recruitCost(ctx, { crewType, amount: crew }, 1).gold;
   if (gold < cost && gold * 2 >= cost) {
     crew = roundHundreds(crew * 0.5 - 49);

@@ -51,9 +51,11 @@ describe('징병 / 모병 (§5.2)', () => {
     const g = addGeneral(world, { id: 1, leadership: 50, city: 2 });
     g.gold = 5000;
     world.cities[2]!.supply = 0;
+    // 정란 needs 3 years since startyear (unit set che: ReqMinRelYear 3): 190 + 3.
+    world.env.year = 193;
     const ctx = ctxFor(world, 1);
     const arg = { crewType: 1500, amount: 2000 };
-    // Legacy che_징병: NotBeNeutral, OccupiedCity, pop, trust, gold, rice, crew margin — no SuppliedCity.
+    // Legacy che_징병: NotBeNeutral, OccupiedCity, pop, trust, gold, rice, crew margin, crew type — no SuppliedCity.
     expect(conscript.constraints.map((c) => c(ctx, arg)).find((r) => r !== null)).toBeUndefined();
     conscript.run(ctx, arg);
     // dex = 2000/100 × 0.9 = 18; exp = ded = round(2000/100) = 20.

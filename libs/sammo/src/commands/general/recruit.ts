@@ -5,7 +5,8 @@ import { IllegalMove, type Json } from '@chronicle/engine';
 import { argInt, argObject } from '../args';
 import type { CommandContext, CommandDef, Constraint } from '../command';
 import { notBeNeutral, occupiedCity, reqCityTrust, reqGeneralGold, reqGeneralRice } from '../constraints';
-import { addDex, crewTypeOf } from '../crew-types';
+import { addDex, costWithTech, crewTypeOf, crewTypeRefusal, nationHoldings, type Holdings } from '../crew-types';
+import { relYear } from '../../world/queries';
 import { leadershipWithInjury } from '../stats';
 import { clamp } from './domestic';
 
@@ -38,13 +39,19 @@ export function appliedAmount(ctx: CommandContext, arg: RecruitArg): number {
 
 export function recruitCost(ctx: CommandContext, arg: RecruitArg, costOffset: number): { gold: number; rice: number } {
   const applied = appliedAmount(ctx, arg);
-  const techLevel = clamp(Math.floor((ctx.nation?.tech ?? 0) / 1000), 0, GameConst.maxTechLevel);
-  const techCost = 1 + techLevel * 0.15;
+  // §5.2: gold = round(unit.cost × techCost × applied/100 × costOffset); rice = round(applied/100),
+  // whatever the unit (the unit's own rice is battle upkeep, not a recruiting price).
   return {
-    gold: Math.round(crewTypeOf(arg.crewType)!.cost * techCost * (applied / 100) * costOffset),
+    gold: Math.round(costWithTech(crewTypeOf(arg.crewType)!, ctx.nation?.tech ?? 0, applied) * costOffset),
     rice: Math.round(applied / 100),
   };
 }
+
+const held: Holdings = { cities: 0, regions: 0 };
+
+/** Legacy AvailableRecruitCrewType: the nation's tech, owned cities and regions, and the year allow the type. */
+export const availableCrewType: Constraint<RecruitArg> = (c, a) =>
+  crewTypeRefusal(crewTypeOf(a.crewType)!, nationHoldings(c.world, c.general.nation, held), relYear(c.world), c.nation?.tech ?? 0);
 
 const crewMargin: Constraint<RecruitArg> = (c, a) =>
   c.general.crewtype === a.crewType && leadershipWithInjury(c.general) * 100 <= c.general.crew ? '이미 많은 병력을 보유하고 있습니다.' : null;
@@ -65,6 +72,7 @@ export function recruitCommand(spec: RecruitSpec): CommandDef<RecruitArg> {
       reqGeneralGold((c, a: RecruitArg) => recruitCost(c, a, spec.costOffset).gold),
       reqGeneralRice((c, a: RecruitArg) => recruitCost(c, a, spec.costOffset).rice),
       crewMargin,
+      availableCrewType,
     ],
     run(ctx, arg) {
       const { general, city } = ctx;
