@@ -3,6 +3,7 @@ import unitSetJson from '../../data/unitset-che.json';
 import { defaultDraft } from '../ai/nation-policy';
 import { streamFromSeed } from '../rng/streams';
 import { addGeneral, smallWorld, TEST_SEED } from '../testing/small-world';
+import { readWorld, writeWorld } from '../world/serialize';
 import type { CommandContext } from './command';
 import { CREW_TYPES, crewTypeOf, crewTypesOfArm, pickScore, readUnitSet, riceWithTech } from './crew-types';
 import { conscript } from './general/conscript';
@@ -50,6 +51,14 @@ describe('the che unit set (data/unitset-che.json)', () => {
     expect(broken((d) => (d.crewTypes[2]!.avoid = 150))).toThrow(InvalidGame);
     expect(broken((d) => delete d.crewTypes[2]!.rice)).toThrow(InvalidGame);
     expect(broken((d) => (d.defaultCrewType = 1301))).toThrow(/anyone may raise/);
+  });
+
+  it('refuses a stored general whose crew type the set lacks', () => {
+    const world = smallWorld();
+    addGeneral(world, { id: 1 }).crewtype = 1307;
+    expect(() => readWorld(writeWorld(world))).not.toThrow();
+    world.generals.get(1)!.crewtype = 1600;
+    expect(() => readWorld(writeWorld(world))).toThrow(/unknown crew type 1600/);
   });
 });
 

@@ -1,4 +1,5 @@
 import { InvalidGame, type Json, type JsonObject } from '@chronicle/engine';
+import { crewTypeOf } from '../commands/crew-types';
 import { GameConst } from './constants';
 import { arr, int, intArray, intRecord, json, nullableInt, nullableStr, num, obj, str, type Fields } from './read-helpers';
 import type { City, Diplomacy, GameEnv, General, GeneralAux, LastTurn, LogEntry, Nation, TurnSlot, World } from './types';
@@ -83,6 +84,7 @@ function checkReferences(world: World): void {
   for (const g of world.generals.values()) {
     if (g.city < 1 || g.city > cityCount) throw new InvalidGame(`general ${g.id} stands in unknown city ${g.city}`);
     if (g.nation !== 0 && !world.nations.has(g.nation)) throw new InvalidGame(`general ${g.id} serves unknown nation ${g.nation}`);
+    if (!crewTypeOf(g.crewtype)) throw new InvalidGame(`general ${g.id} has unknown crew type ${g.crewtype}`);
   }
   for (const key of world.diplomacy.keys()) {
     const [a, b] = key.split(':').map(Number) as [number, number];
