@@ -1,0 +1,103 @@
+import type { General, Nation } from '../world/types';
+import { applyTable, type DomesticTurn, type DomesticVar } from './effects';
+import { nationTypeOf, type IncomeKind, type NationType } from './nation-types';
+import { effectiveOfficerLevel, leadershipBonus, officerDomestic } from './officer-level';
+import { personalityOf, type PersonalStat, type Personality } from './personalities';
+import { domesticSpecialOf, warSpecialOf, type Special } from './specials';
+
+export type StatHook = 'leadership' | 'strength' | 'intel' | PersonalStat;
+
+/**
+ * A general's iAction chain in the legacy order (§4): nation type → officer level → domestic
+ * special → war special → personality. Crew type, inheritance buff, scenario effect and items
+ * come after these in legacy and are not modelled (identity).
+ *
+ * One chain per general, kept in a WeakMap and re-resolved in place only when one of its
+ * inputs changed, so a call site's `modifiers(g, n).domestic(…)` allocates nothing.
+ */
+export class TraitChain {
+  nationType: NationType | undefined = undefined;
+  officerLevel = 0;
+  nationLevel = 0;
+  domesticSpecial: Special | undefined = undefined;
+  warSpecial: Special | undefined = undefined;
+  personality: Personality | undefined = undefined;
+  // inputs last resolved from
+  private kType: string | null = null;
+  private kOfficer = -1;
+  private kOfficerCity = -1;
+  private kCity = -1;
+  private kNationLevel = -1;
+  private kSpecial: string | null = null;
+  private kPersonal: string | null = null;
+
+  refresh(g: General, nation: Nation | undefined): this {
+    const type = nation?.type ?? null;
+    const nationLevel = nation?.level ?? 0;
+    if (type !== this.kType) {
+      this.kType = type;
+      this.nationType = nationTypeOf(type);
+    }
+    if (g.officerLevel !== this.kOfficer || g.officerCity !== this.kOfficerCity || g.city !== this.kCity || nationLevel !== this.kNationLevel) {
+      this.kOfficer = g.officerLevel;
+      this.kOfficerCity = g.officerCity;
+      this.kCity = g.city;
+      this.kNationLevel = nationLevel;
+      this.officerLevel = effectiveOfficerLevel(g.officerLevel, g.officerCity, g.city);
+      this.nationLevel = nationLevel;
+    }
+    if (g.special !== this.kSpecial) {
+      this.kSpecial = g.special;
+      this.domesticSpecial = domesticSpecialOf(g.special);
+      this.warSpecial = warSpecialOf(g.special);
+    }
+    if (g.personal !== this.kPersonal) {
+      this.kPersonal = g.personal;
+      this.personality = personalityOf(g.personal);
+    }
+    return this;
+  }
+
+  /** `onCalcDomestic(turnType, varType, value)` folded over the chain. */
+  domestic(turn: DomesticTurn, v: DomesticVar, value: number): number {
+    let x = applyTable(this.nationType?.domestic, turn, v, value);
+    x = officerDomestic(this.officerLevel, turn, v, x);
+    x = applyTable(this.domesticSpecial?.domestic, turn, v, x);
+    x = applyTable(this.warSpecial?.domestic, turn, v, x);
+    return applyTable(this.personality?.domestic, turn, v, x);
+  }
+
+  /** `onCalcStat(statName, value)`: the officer's leadership bonus, the personality's stats. */
+  stat(name: StatHook, value: number): number {
+    if (name === 'leadership') return value + leadershipBonus(this.officerLevel, this.nationLevel);
+    if (name === 'strength' || name === 'intel') return value;
+    const e = this.personality?.stat[name];
+    return e === undefined ? value : value * e.mul + e.add;
+  }
+}
+
+const chains = new WeakMap<General, TraitChain>();
+
+export function modifiers(general: General, nation: Nation | undefined): TraitChain {
+  let c = chains.get(general);
+  if (c === undefined) {
+    c = new TraitChain();
+    chains.set(general, c);
+  }
+  return c.refresh(general, nation);
+}
+
+/**
+ * `onCalcNationalIncome`: legacy calls it on the nation-type object alone (not the general
+ * chain). Its PHP form returns an int (`Util::toInt`, truncation) when it changes the value.
+ */
+export function nationalIncome(nation: Nation, kind: Exclude<IncomeKind, 'pop'>, amount: number): number {
+  const m = nationTypeOf(nation.type)?.income[kind];
+  return m === undefined ? amount : Math.trunc(amount * m);
+}
+
+/** The 'pop' income hook on the semi-annual growth ratio (kept a float, see README). */
+export function populationRatio(nation: Nation, ratio: number): number {
+  const m = nationTypeOf(nation.type)?.income.pop;
+  return m === undefined ? ratio : ratio * m;
+}
