@@ -63,7 +63,7 @@ const PRIORITIES: readonly (readonly [string, Priority])[] = [
   // people); L with injury, floored. p ≥ 1 draws nothing.
   ['긴급내정', (t) => {
     if (t.dip.dipState === DipState.peace) return null;
-    const leadership = leadershipWithInjury(t.general);
+    const leadership = leadershipWithInjury(t.general, t.nation);
     if (t.city.trust < 70 && t.rng.nextBool(leadership / CHIEF_STAT_MIN)) {
       const goodwill = t.attempt('che_주민선정');
       if (goodwill) return goodwill;

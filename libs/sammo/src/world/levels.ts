@@ -1,4 +1,5 @@
 import { GameConst } from './constants';
+import { personalityOf } from '../traits/personalities';
 import type { General } from './types';
 
 export function expLevelOf(experience: number): number {
@@ -15,12 +16,21 @@ export function billOf(dedication: number): number {
 }
 
 /** Experience and dedication are whole numbers, rounded as the legacy integer columns store them. */
-export function addExperience(general: General, amount: number): void {
+/**
+ * Gains pass `onCalcStat('experience'|'dedication')` (§4): of the modelled traits only
+ * personalities touch them (출세 ×1.1, 재간 ×0.9, 은둔 ×0.9 both, …). Legacy's
+ * `affectsIAction` = false is `traits: false`.
+ */
+export function addExperience(general: General, amount: number, traits = true): void {
+  const e = traits ? personalityOf(general.personal)?.stat.experience : undefined;
+  if (e !== undefined) amount = amount * e.mul + e.add;
   general.experience = Math.max(0, Math.round(general.experience + amount));
   general.explevel = expLevelOf(general.experience);
 }
 
-export function addDedication(general: General, amount: number): void {
+export function addDedication(general: General, amount: number, traits = true): void {
+  const e = traits ? personalityOf(general.personal)?.stat.dedication : undefined;
+  if (e !== undefined) amount = amount * e.mul + e.add;
   general.dedication = Math.max(0, Math.round(general.dedication + amount));
   general.dedlevel = dedLevelOf(general.dedication);
 }

@@ -29,7 +29,7 @@ describe('domestic formula (§5.1)', () => {
     const world = smallWorld();
     const g = addGeneral(world, { id: 1, leadership: 50, strength: 50, intel: 80 });
     // L 50, S' 70, I' 93: v = 71/93 = 0.76344; fail = (v/1.2)^1.4 − 0.3; success = ((v/1.2)^1.5 − 0.25) × 50/80.
-    const { fail, success } = criticalRatios(g, { stat: 'intel', trustScaled: true }, world.cities[1]!);
+    const { fail, success } = criticalRatios(g, { stat: 'intel', trustScaled: true, target: 'agri' }, world.cities[1]!, undefined);
     expect(fail).toBeCloseTo(0.23094, 4);
     expect(success).toBeCloseTo(0.16089, 4);
   });

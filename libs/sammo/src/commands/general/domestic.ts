@@ -2,16 +2,20 @@ import { addDedication, addExperience, checkStatChange } from '../../world/level
 import { relYear } from '../../world/queries';
 import { techLimited } from '../../world/tech';
 import { generalLog } from '../../world/logbook';
-import type { City, General } from '../../world/types';
+import type { City, General, Nation } from '../../world/types';
 import { noArg } from '../args';
 import type { CommandContext, CommandDef, Constraint } from '../command';
 import {
   notBeNeutral, notWanderingNation, occupiedCity, remainCityCapacity, remainCityTrust, reqGeneralGold, reqGeneralRice, suppliedCity,
 } from '../constraints';
 import { statOf, type StatName } from '../stats';
+import { modifiers, type DomesticTurn } from '../../traits';
 
 /** What a domestic command improves (§5.1 table). */
 type Target = 'agri' | 'comm' | 'secu' | 'def' | 'wall' | 'tech' | 'pop' | 'trust';
+
+/** The legacy `onCalcDomestic` turn type of each target (§5.1 table, "key"). */
+const TURN_TYPE: Record<Target, DomesticTurn> = { agri: '농업', comm: '상업', secu: '치안', def: '수비', wall: '성벽', tech: '기술', pop: '인구', trust: '민심' };
 
 export interface DomesticSpec {
   key: string;
@@ -30,8 +34,10 @@ export interface DomesticSpec {
 
 const STAT_EXP = { leadership: 'leadershipExp', strength: 'strengthExp', intel: 'intelExp' } as const;
 
-export function domesticCost(ctx: CommandContext): number {
-  return Math.round(ctx.world.env.develcost);
+/** `round(onCalcDomestic(key, 'cost', develcost))` (§5.1 step 1); without a target, the bare cost. */
+export function domesticCost(ctx: CommandContext, target?: Target): number {
+  const base = ctx.world.env.develcost;
+  return Math.round(target === undefined ? base : modifiers(ctx.general, ctx.nation).domestic(TURN_TYPE[target], 'cost', base));
 }
 
 function capacityConstraint(spec: DomesticSpec): Constraint<null>[] {
@@ -42,8 +48,9 @@ function capacityConstraint(spec: DomesticSpec): Constraint<null>[] {
 
 /** The shared body of the eight domestic commands (§5.1 steps 1–6). */
 export function domesticCommand(spec: DomesticSpec): CommandDef<null> {
-  const gold = (c: CommandContext) => (spec.paidInRice ? 0 : domesticCost(c));
-  const rice = (c: CommandContext) => (spec.paidInRice ? domesticCost(c) * 2 : 0);
+  const turn = TURN_TYPE[spec.target];
+  const gold = (c: CommandContext) => (spec.paidInRice ? 0 : domesticCost(c, spec.target));
+  const rice = (c: CommandContext) => (spec.paidInRice ? domesticCost(c, spec.target) * 2 : 0);
   return {
     key: spec.key,
     name: spec.name,
@@ -53,13 +60,14 @@ export function domesticCommand(spec: DomesticSpec): CommandDef<null> {
     constraints: [notBeNeutral, notWanderingNation, occupiedCity, suppliedCity, reqGeneralGold(gold), reqGeneralRice(rice), ...capacityConstraint(spec)],
     run(ctx) {
       const { general, city, rng } = ctx;
-      let score = statOf(general, spec.stat, true);
+      const traits = modifiers(general, ctx.nation);
+      let score = statOf(general, spec.stat, true, ctx.nation);
       if (spec.trustScaled) score *= Math.max(city.trust, 50) / 100;
       score *= 1 + general.explevel / 500;
       score *= rng.nextRange(0.8, 1.2);
-      score = Math.max(1, score);
+      score = Math.max(1, traits.domestic(turn, 'score', score));
 
-      const { success, fail } = criticalRatios(general, spec, city);
+      const { success, fail } = criticalRatios(general, spec, city, ctx.nation);
       const pick = rng.choiceUsingWeight<'fail' | 'success' | 'normal'>([['fail', fail], ['success', success], ['normal', 1 - fail - success]]);
       const multiplier = pick === 'success' ? rng.nextRange(2.2, 3.0) : pick === 'fail' ? rng.nextRange(0.2, 0.4) : 1;
       score = spec.target === 'trust' ? score * multiplier : Math.round(score * multiplier);
@@ -83,16 +91,21 @@ export function domesticCommand(spec: DomesticSpec): CommandDef<null> {
 }
 
 /** Criticals from full stats (no injury), `v = min(mean(L,S,I)/stat, 1.2)` (§5.1 step 3). */
-export function criticalRatios(general: General, spec: Pick<DomesticSpec, 'stat' | 'trustScaled'>, city: City): { success: number; fail: number } {
-  const l = statOf(general, 'leadership', false);
-  const s = statOf(general, 'strength', false);
-  const i = statOf(general, 'intel', false);
-  const own = statOf(general, spec.stat, false);
+export function criticalRatios(
+  general: General, spec: Pick<DomesticSpec, 'stat' | 'trustScaled' | 'target'>, city: City, nation: Nation | undefined,
+): { success: number; fail: number } {
+  const l = statOf(general, 'leadership', false, nation);
+  const s = statOf(general, 'strength', false, nation);
+  const i = statOf(general, 'intel', false, nation);
+  const own = statOf(general, spec.stat, false, nation);
   const v = Math.min((l + s + i) / 3 / Math.max(own, 1e-9), 1.2);
   let fail = clamp((v / 1.2) ** 1.4 - 0.3, 0, 0.5);
   let success = clamp((v / 1.2) ** 1.5 - 0.25, 0, 0.5);
   if (spec.trustScaled && city.trust < 80) success *= city.trust / 80;
-  success = clamp(success, 0, 1);
+  const traits = modifiers(general, nation);
+  const turn = TURN_TYPE[spec.target];
+  success = clamp(traits.domestic(turn, 'success', success), 0, 1);
+  fail = traits.domestic(turn, 'fail', fail);
   fail = clamp(fail, 0, 1 - success);
   return { success, fail };
 }

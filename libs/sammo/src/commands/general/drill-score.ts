@@ -7,7 +7,7 @@ import { leadershipWithInjury } from '../stats';
 
 /** `round(L×100/crew × delta)`, not clamped: the stat is capped, dex gets the whole score (§5.2). */
 export function drillScore(ctx: CommandContext, delta: number): number {
-  return Math.round(((leadershipWithInjury(ctx.general) * 100) / ctx.general.crew) * delta);
+  return Math.round(((leadershipWithInjury(ctx.general, ctx.nation) * 100) / ctx.general.crew) * delta);
 }
 
 /** What 훈련 and 사기진작 both earn after raising their stat: dex, exp 100, ded 70, a leadership point. */

@@ -9,6 +9,7 @@ import { addDex, costWithTech, crewTypeOf, crewTypeRefusal, nationHoldings, type
 import { relYear } from '../../world/queries';
 import { leadershipWithInjury } from '../stats';
 import { clamp } from './domestic';
+import { modifiers } from '../../traits';
 
 export interface RecruitArg {
   crewType: number;
@@ -17,7 +18,8 @@ export interface RecruitArg {
 
 interface RecruitSpec {
   key: string;
-  name: string;
+  /** Also the `onCalcDomestic` turn type (징병 / 모병). */
+  name: '징병' | '모병';
   id: string;
   costOffset: number;
   base: number;
@@ -33,17 +35,23 @@ function readRecruitArg(raw: Json, id: string): RecruitArg {
 /** How many soldiers the order raises: `clamp(amount, 100, L×100 − same-type crew)` (100 when the room is smaller). */
 export function appliedAmount(ctx: CommandContext, arg: RecruitArg): number {
   const g = ctx.general;
-  const maxCrew = leadershipWithInjury(g) * 100 - (g.crewtype === arg.crewType ? g.crew : 0);
+  const maxCrew = leadershipWithInjury(g, ctx.nation) * 100 - (g.crewtype === arg.crewType ? g.crew : 0);
   return maxCrew < 100 ? 100 : clamp(arg.amount, 100, maxCrew);
 }
 
-export function recruitCost(ctx: CommandContext, arg: RecruitArg, costOffset: number): { gold: number; rice: number } {
+/**
+ * Gold = round(onCalcDomestic(name, 'cost', unit cost × techCost × applied/100) × costOffset),
+ * rice = round(onCalcDomestic(name, 'rice', applied/100)) (§5.2). `name` is 징병 or 모병; every
+ * modelled trait treats the two alike.
+ */
+export function recruitCost(ctx: CommandContext, arg: RecruitArg, costOffset: number, name: '징병' | '모병' = costOffset > 1 ? '모병' : '징병'): { gold: number; rice: number } {
   const applied = appliedAmount(ctx, arg);
-  // §5.2: gold = round(unit.cost × techCost × applied/100 × costOffset); rice = round(applied/100),
-  // whatever the unit (the unit's own rice is battle upkeep, not a recruiting price).
+  // §5.2: the unit's own rice is battle upkeep, not a recruiting price: rice is applied/100
+  // whatever the unit, before the hook.
+  const traits = modifiers(ctx.general, ctx.nation);
   return {
-    gold: Math.round(costWithTech(crewTypeOf(arg.crewType)!, ctx.nation?.tech ?? 0, applied) * costOffset),
-    rice: Math.round(applied / 100),
+    gold: Math.round(traits.domestic(name, 'cost', costWithTech(crewTypeOf(arg.crewType)!, ctx.nation?.tech ?? 0, applied)) * costOffset),
+    rice: Math.round(traits.domestic(name, 'rice', applied / 100)),
   };
 }
 
@@ -54,7 +62,7 @@ export const availableCrewType: Constraint<RecruitArg> = (c, a) =>
   crewTypeRefusal(crewTypeOf(a.crewType)!, nationHoldings(c.world, c.general.nation, held), relYear(c.world), c.nation?.tech ?? 0);
 
 const crewMargin: Constraint<RecruitArg> = (c, a) =>
-  c.general.crewtype === a.crewType && leadershipWithInjury(c.general) * 100 <= c.general.crew ? '이미 많은 병력을 보유하고 있습니다.' : null;
+  c.general.crewtype === a.crewType && leadershipWithInjury(c.general, c.nation) * 100 <= c.general.crew ? '이미 많은 병력을 보유하고 있습니다.' : null;
 
 export function recruitCommand(spec: RecruitSpec): CommandDef<RecruitArg> {
   return {
@@ -69,29 +77,34 @@ export function recruitCommand(spec: RecruitSpec): CommandDef<RecruitArg> {
       notBeNeutral, occupiedCity,
       (c, a) => (c.city.pop < GameConst.minAvailableRecruitPop + Math.max(a.amount, 100) ? '주민이 모자랍니다.' : null),
       reqCityTrust(20) as Constraint<RecruitArg>,
-      reqGeneralGold((c, a: RecruitArg) => recruitCost(c, a, spec.costOffset).gold),
-      reqGeneralRice((c, a: RecruitArg) => recruitCost(c, a, spec.costOffset).rice),
+      reqGeneralGold((c, a: RecruitArg) => recruitCost(c, a, spec.costOffset, spec.name).gold),
+      reqGeneralRice((c, a: RecruitArg) => recruitCost(c, a, spec.costOffset, spec.name).rice),
       crewMargin,
       availableCrewType,
     ],
     run(ctx, arg) {
       const { general, city } = ctx;
       const applied = appliedAmount(ctx, arg);
-      const cost = recruitCost(ctx, arg, spec.costOffset);
+      const cost = recruitCost(ctx, arg, spec.costOffset, spec.name);
       const type = crewTypeOf(arg.crewType)!;
+      const traits = modifiers(general, ctx.nation);
+      const train = traits.domestic(spec.name, 'train', spec.base);
+      const atmos = traits.domestic(spec.name, 'atmos', spec.base);
       if (general.crewtype === arg.crewType && general.crew > 0) {
         const total = general.crew + applied;
-        general.train = Math.round((general.crew * general.train + applied * spec.base) / total);
-        general.atmos = Math.round((general.crew * general.atmos + applied * spec.base) / total);
+        general.train = Math.round((general.crew * general.train + applied * train) / total);
+        general.atmos = Math.round((general.crew * general.atmos + applied * atmos) / total);
         general.crew = total;
       } else {
         general.crewtype = arg.crewType;
         general.crew = applied;
-        general.train = spec.base;
-        general.atmos = spec.base;
+        general.train = train;
+        general.atmos = atmos;
       }
-      city.trust = Math.max(0, city.trust - (applied / city.pop / spec.costOffset) * 100);
-      city.pop = Math.max(0, city.pop - applied);
+      // 징집인구: no modelled trait changes it; kept unrounded as legacy does.
+      const popDec = traits.domestic('징집인구', 'score', applied);
+      city.trust = Math.max(0, city.trust - (popDec / city.pop / spec.costOffset) * 100);
+      city.pop = Math.max(0, city.pop - popDec);
       addDex(general.dex, type.armType, applied / 100);
       addExperience(general, Math.round(applied / 100));
       addDedication(general, Math.round(applied / 100));
