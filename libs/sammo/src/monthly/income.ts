@@ -3,8 +3,13 @@ import { billOf } from '../world/levels';
 import { nationLog } from '../world/logbook';
 import type { City, Nation, World } from '../world/types';
 import type { Resource } from './semi-annual';
+import { nationalIncome } from '../traits';
 
-/** One city's income before the tax factor (§6.6); `officers` = city officers standing in it. */
+/**
+ * One city's income before the tax factor (§6.6); `officers` = city officers standing in it.
+ * The nation type's `onCalcNationalIncome` (법가 gold ×1.1, 유가 rice ×0.9, …) comes before
+ * the per-city round.
+ */
 export function cityIncome(city: City, nation: Nation, resource: Resource, officers: number): number {
   const trustFactor = city.trust / 200 + 0.5;
   let base: number;
@@ -14,13 +19,13 @@ export function cityIncome(city: City, nation: Nation, resource: Resource, offic
     base = (city.pop * (city.agri / city.agriMax) * trustFactor) / 30;
   }
   const scale = (1 + city.secu / city.secuMax / 10) * 1.05 ** officers * (nation.capital === city.id ? 1 + 1 / (3 * nation.level) : 1);
-  return Math.round(base * scale);
+  return Math.round(nationalIncome(nation, resource, base * scale));
 }
 
-/** Rice from walls: `def × wall/wall_max / 3`, scaled like the rest. */
+/** Rice from walls: `def × wall/wall_max / 3`, scaled like the rest, through the 'rice' hook. */
 export function wallIncome(city: City, nation: Nation, officers: number): number {
   const scale = (1 + city.secu / city.secuMax / 10) * 1.05 ** officers * (nation.capital === city.id ? 1 + 1 / (3 * nation.level) : 1);
-  return Math.round(((city.def * city.wall) / city.wallMax / 3) * scale);
+  return Math.round(nationalIncome(nation, 'rice', ((city.def * city.wall) / city.wallMax / 3) * scale));
 }
 
 /**

@@ -1,3 +1,4 @@
+import { populationRatio } from '../traits';
 import type { City, World } from '../world/types';
 
 export type Resource = 'gold' | 'rice';
@@ -24,7 +25,7 @@ export function processSemiAnnual(world: World, resource: Resource): void {
     const nation = world.nations.get(city.nation);
     if (!nation) continue;
     const r = nation.rateTmp;
-    const popRatio = (30 - r) / 200;
+    const popRatio = populationRatio(nation, (30 - r) / 200);
     const g = (20 - r) / 200;
     const secuShare = city.secu / city.secuMax / 10;
     const factor = popRatio >= 0 ? 1 + popRatio * (1 + secuShare) : 1 + popRatio * (1 - secuShare);

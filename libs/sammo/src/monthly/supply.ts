@@ -1,3 +1,4 @@
+import { nationalIncome } from '../traits';
 import { chronicle, nationLog } from '../world/logbook';
 import type { World } from '../world/types';
 
@@ -67,7 +68,7 @@ export function processWarIncome(world: World): void {
   for (let id = 1; id < world.cities.length; id++) {
     const city = world.cities[id]!;
     const nation = city.nation === 0 ? undefined : world.nations.get(city.nation);
-    if (nation && nation.level > 0 && city.supply === 1) nation.gold += Math.round(city.dead / 10);
+    if (nation && nation.level > 0 && city.supply === 1) nation.gold += Math.round(nationalIncome(nation, 'gold', city.dead / 10));
   }
   for (let id = 1; id < world.cities.length; id++) {
     const city = world.cities[id]!;
