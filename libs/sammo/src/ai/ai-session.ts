@@ -1,7 +1,7 @@
 import { statOf } from '../commands/stats';
 import type { RandUtil } from '../rng/rand-util';
 import { GameConst } from '../world/constants';
-import type { General } from '../world/types';
+import type { General, Nation } from '../world/types';
 
 /**
  * The AI of one general turn (the legacy GeneralAI object): built on first use, it takes the
@@ -15,7 +15,7 @@ export class AiSession {
   readonly scholar: boolean;
   readonly commander: boolean;
 
-  constructor(readonly rng: RandUtil, general: General) {
+  constructor(readonly rng: RandUtil, general: General, nation: Nation | undefined | null = null) {
     const s = Math.max(1, Math.floor(statOf(general, 'strength', false)));
     const i = Math.max(1, Math.floor(statOf(general, 'intel', false)));
     if (s >= i) {
@@ -25,6 +25,7 @@ export class AiSession {
       this.scholar = true;
       this.warrior = s >= i * 0.8 && rng.nextBool(s / i / 2);
     }
-    this.commander = Math.floor(statOf(general, 'leadership', false)) >= GameConst.minNPCWarLeadership;
+    // Leadership with the trait chain (the officer's bonus) when the nation is given.
+    this.commander = Math.floor(statOf(general, 'leadership', false, nation)) >= GameConst.minNPCWarLeadership;
   }
 }

@@ -21,9 +21,9 @@ function ratesOf(city: City): Rates {
   };
 }
 
-function currentStats(general: General): { l: number; s: number; i: number } {
+function currentStats(general: General, nation: Nation): { l: number; s: number; i: number } {
   return {
-    l: Math.floor(statOf(general, 'leadership', true)),
+    l: Math.floor(statOf(general, 'leadership', true, nation)),
     s: Math.floor(statOf(general, 'strength', true)),
     i: Math.floor(statOf(general, 'intel', true)),
   };
@@ -44,7 +44,7 @@ function researchWeight(world: World, nation: Nation, i: number, divisor: number
 export function peaceDomestic(world: World, general: General, nation: Nation, city: City, ai: AiSession): Weighted {
   const out: Weighted = [];
   const r = ratesOf(city);
-  const { l, s, i } = currentStats(general);
+  const { l, s, i } = currentStats(general, nation);
   const spring = world.env.month <= 6;
   if (ai.commander) {
     if (r.trust < 0.98) out.push([slot('che_주민선정'), (l / fit(r.trust / 2 - 0.2, 0.001)) * 2]);
@@ -74,7 +74,7 @@ export function peaceDomestic(world: World, general: General, nation: Nation, ci
 export function warDomestic(world: World, general: General, nation: Nation, city: City, ai: AiSession): Weighted {
   const out: Weighted = [];
   const r = ratesOf(city);
-  const { l, s, i } = currentStats(general);
+  const { l, s, i } = currentStats(general, nation);
   const spring = world.env.month <= 6;
   const front = city.front === 1 || city.front === 3;
   if (ai.commander) {

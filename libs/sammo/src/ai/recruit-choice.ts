@@ -37,7 +37,7 @@ export function recruitChoice(
   if (!ai.commander) return null;
   if (g.crew >= minWarCrew) return null;
 
-  const fullLeadership = Math.floor(statOf(g, 'leadership', false));
+  const fullLeadership = Math.floor(statOf(g, 'leadership', false, ctx.nation));
   // Keep the city above 50000 people after the draft; below half its cap, skip now and then.
   const remainPop = city.pop - minNpcRecruitCityPopulation - fullLeadership * 100;
   if (remainPop <= 0) return null;

@@ -41,7 +41,7 @@ export function runGeneralTurn(run: TurnRun, general: General): boolean {
   const isAI = general.npc >= 2 || now < (general.aux.autorunLimit ?? joinYearMonth(year - 2, month));
   // One AI per turn serves both choices, as the legacy GeneralAI object does.
   let ai: AiSession | undefined;
-  const aiSession = () => (ai ??= new AiSession(random.stream('GeneralAI', year, month, general.id), general));
+  const aiSession = () => (ai ??= new AiSession(random.stream('GeneralAI', year, month, general.id), general, world.nations.get(general.nation)));
   let hasReservedTurn = false;
 
   if (general.block === 2 || general.block === 3) {
