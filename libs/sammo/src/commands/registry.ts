@@ -18,6 +18,7 @@ import { joinGeneral } from './general/join-general';
 import { joinRandom } from './general/join-random';
 import { move } from './general/move';
 import { patrol } from './general/patrol';
+import { procure } from './general/procure';
 import { raiseBand } from './general/raise-band';
 import { rally } from './general/rally';
 import { repairWall } from './general/repair-wall';
@@ -27,6 +28,8 @@ import { rest } from './general/rest';
 import { retire } from './general/retire';
 import { returnHome } from './general/return-home';
 import { settle } from './general/settle';
+import { sightseeing } from './general/sightseeing';
+import { talentSearch } from './general/talent-search';
 import { tradeRice } from './general/trade-rice';
 import { assign } from './nation/assign';
 import { confiscate } from './nation/confiscate';
@@ -47,7 +50,7 @@ export const GENERAL_COMMANDS = byKey([
   rest, farm, commerce, research, fortify, repairWall, patrol, settle, goodwill,
   conscript, enlist, drill, rally, move, assemble, returnHome, heal,
   join, joinGeneral, joinRandom, resign, retire, gift, donate, tradeRice,
-  raiseBand, foundNation, disband,
+  raiseBand, foundNation, disband, sightseeing, procure, talentSearch,
 ]);
 
 /** Nation (chief) commands by legacy key. */

@@ -83,7 +83,7 @@ function byWeakness(ctx: CommandContext): Nation | undefined {
 /**
  * 랜덤임관 (legacy che_랜덤임관): the full condition is only BeNeutral and AllowJoinAction; the
  * nation is drawn at run time (level-0 bands included) and, when none takes members, the turn
- * falls to 인재탐색 (not implemented yet, so the turn fails).
+ * falls to 인재탐색 on the same stream.
  */
 export const joinRandom: CommandDef<null> = {
   key: 'che_랜덤임관',

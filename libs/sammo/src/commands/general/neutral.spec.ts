@@ -1,0 +1,195 @@
+import { streamFromSeed } from '../../rng/streams';
+import { addGeneral, smallWorld, TEST_SEED } from '../../testing/small-world';
+import { processCommand, type CommandHolder } from '../../turn/process-command';
+import type { General, World } from '../../world/types';
+import { contextFor, feasible, whyNot } from '../feasible';
+import { GENERAL_COMMANDS } from '../registry';
+import { joinRandom } from './join-random';
+import { procure } from './procure';
+import { sightseeing } from './sightseeing';
+import { foundProbability, talentSearch } from './talent-search';
+
+// Every stream below is the one a turn would use: ('generalCommand', 190, 1, gid, key) of the
+// test seed 5a…5a. Draws were decoded with an independent script (Python hashlib):
+// block 0 = SHA-512("str(64,5a…)|str(14,generalCommand)|int(190)|int(1)|int(gid)|str(n,key)"
+// ‖ 00000000), read byte by byte; a float takes 7 bytes little-endian, low 54 bits / 2^53;
+// nextInt(max) takes the bit length of max from ceil(bits/8) bytes, redrawn while above max.
+const ctxFor = (world: World, g: General, key: string) => contextFor(world, g, streamFromSeed(TEST_SEED, 'generalCommand', 190, 1, g.id, key));
+
+describe('견문 (legacy che_견문)', () => {
+  // The event table weighs 20 in all (three events of weight 2, fourteen of 1).
+  it('has no condition and is registered under its legacy key', () => {
+    const world = smallWorld();
+    const g = addGeneral(world, { id: 1, nation: 0, officerLevel: 0 });
+    expect(GENERAL_COMMANDS.get('che_견문')).toBe(sightseeing);
+    expect(feasible(ctxFor(world, g, 'che_견문'), sightseeing, null)).toBe(true);
+  });
+
+  it('hurts the general on a wound event (gid 1)', () => {
+    const world = smallWorld();
+    const g = addGeneral(world, { id: 1, nation: 0, officerLevel: 0 });
+    sightseeing.run(ctxFor(world, g, 'che_견문'), null);
+    // float 83d2b370735ed3 → 0x135e73·2^32 + 0x70b3d283 over 2^53 = 0.60528; × 20 = 12.106:
+    // minus 1, 1, 2, 2, 2, 1, 1, 1, 1 leaves 0.106 ≤ 1 at the 10th event (IncExp|Wounded).
+    // Its two texts: nextInt(1) reads e7 → bit 1 → '곰에게 할퀴어 다쳤습니다.'.
+    // Injury nextRangeInt(10, 20): 4 bits of 19 → 9 → 19. Exp +30, no dedication.
+    expect(g.injury).toBe(19);
+    expect([g.experience, g.dedication, g.gold, g.rice]).toEqual([30, 0, 1000, 1000]);
+    expect(world.logs.at(-1)!.text).toBe('곰에게 할퀴어 다쳤습니다.');
+  });
+
+  it('caps a heavy wound at 80 (gid 7)', () => {
+    const world = smallWorld();
+    const g = addGeneral(world, { id: 7, nation: 0, officerLevel: 0 });
+    g.injury = 50;
+    sightseeing.run(ctxFor(world, g, 'che_견문'), null);
+    // float 0.74438 × 20 = 14.888: past the first eleven events (13) 1.888 is left, past the
+    // 12th 0.888 ≤ 1 → IncExp|HeavyWounded. Text: 6e → bit 0 → '호랑이에게 물려 크게 다쳤습니다.'.
+    // nextRangeInt(20, 50): 5 bits of ba → 26 → 46; 50 + 46 capped at 80.
+    expect(g.injury).toBe(80);
+    expect(g.experience).toBe(30);
+    expect(world.logs.at(-1)!.text).toBe('호랑이에게 물려 크게 다쳤습니다.');
+  });
+
+  it('fills in the amount of a gold event (gid 13)', () => {
+    const world = smallWorld();
+    const g = addGeneral(world, { id: 13, nation: 0, officerLevel: 0 });
+    sightseeing.run(ctxFor(world, g, 'che_견문'), null);
+    // float 0.82345 × 20 = 16.469: the first thirteen events weigh 16, 0.469 left → the 14th,
+    // IncHeavyExp|IncStrength|IncGold; one text, no draw. Exp +60, strength exp +2, gold +300.
+    expect([g.experience, g.strengthExp, g.gold]).toEqual([60, 2, 1300]);
+    expect(world.logs.at(-1)!.text).toBe('산적과 싸워 금 300을 빼앗았습니다.');
+  });
+});
+
+describe('물자조달 (legacy che_물자조달)', () => {
+  it('needs a supplied city of its own nation', () => {
+    const world = smallWorld();
+    const wanderer = addGeneral(world, { id: 1, nation: 0, officerLevel: 0 });
+    expect(whyNot(ctxFor(world, wanderer, 'che_물자조달'), procure, null)).toBe('소속 국가가 없습니다.');
+    const abroad = addGeneral(world, { id: 2, city: 3 });
+    expect(whyNot(ctxFor(world, abroad, 'che_물자조달'), procure, null)).toBe('아국이 아닙니다.');
+    const cut = addGeneral(world, { id: 3, city: 2 });
+    world.cities[2]!.supply = 0;
+    expect(whyNot(ctxFor(world, cut, 'che_물자조달'), procure, null)).toBe('고립된 도시입니다.');
+  });
+
+  // L = S = I = 50, no injury, explevel 0: L 50, S = 50 + round(50/4) = 63, I 63 → 176.
+  it('brings rice with a critical success (gid 6)', () => {
+    const world = smallWorld();
+    const g = addGeneral(world, { id: 6 });
+    procure.run(ctxFor(world, g, 'che_물자조달'), null);
+    // nextInt(1) reads b7 → 1 → 쌀. Range 0.8 + 0.74547 × 0.4 = 1.09819 → 193.28.
+    // Outcome float 0.35104: past fail (0.3) 0.05104 ≤ 0.1 → success; × (2.2 + 0.37968 × 0.8
+    // = 2.50375) = 483.93 → 484. exp 484 × 0.7/3 = 112.93 → 113, ded 161.33 → 161.
+    // Stat float 0.93508 × 150 = 140.26 → past L and S → intel exp +1. Capital, no front.
+    expect(world.nations.get(1)!.rice).toBe(10484);
+    expect(world.nations.get(1)!.gold).toBe(10000);
+    expect([g.experience, g.dedication, g.intelExp]).toEqual([113, 161, 1]);
+    expect(world.logs.at(-1)!.text).toBe('조달을 성공하여 쌀을 484 조달했습니다.');
+  });
+
+  it('halves what a front city brings, not the rewards (gid 12)', () => {
+    const world = smallWorld();
+    world.cities[2]!.front = 1;
+    const g = addGeneral(world, { id: 12, city: 2 });
+    procure.run(ctxFor(world, g, 'che_물자조달'), null);
+    // b2 → 0 → 금. 0.8 + 0.50497 × 0.4 = 1.00199 → 176.35; outcome 0.88123 → normal → 176.
+    // exp 41.07 → 41, ded 58.67 → 59; city 2 is not the capital: × 0.5 → 88 gold.
+    // Stat float 0.90637 × 150 = 135.96 → intel.
+    expect(world.nations.get(1)!.gold).toBe(10088);
+    expect([g.experience, g.dedication, g.intelExp]).toEqual([41, 59, 1]);
+  });
+});
+
+describe('인재탐색 (legacy che_인재탐색)', () => {
+  it('finds with legacy calcFoundProp', () => {
+    // 2 + 2/2 = 3 of 4: (1/4)^6 against 1/(2/3 + 1) = 0.6 (fewer than 50 NPCs).
+    expect(foundProbability(4, 2, 2)).toBeCloseTo(0.6, 12);
+    // 300 + 60/2 = 330 of 500: (170/500)^6 = 0.0015448 against 1/500 (60 NPCs) → 0.002.
+    expect(foundProbability(500, 300, 60)).toBeCloseTo(0.002, 12);
+    // 100 of 500 with 90 NPCs: (400/500)^6 = 0.262144.
+    expect(foundProbability(500, 55, 90)).toBeCloseTo(0.262144, 12);
+    // No NPC yet: 1/(0 + 1) = 1, found for sure.
+    expect(foundProbability(500, 499, 0)).toBe(1);
+  });
+
+  /** Player 12 and the finder (npc 0), NPCs 10 and 11 (npc 3): p = 0.6 with maxgeneral 4. */
+  const crowded = (finderId: number) => {
+    const world = smallWorld();
+    world.env.maxgeneral = 4;
+    world.env.develcost = 24;
+    addGeneral(world, { id: 10, npc: 3 });
+    addGeneral(world, { id: 11, npc: 3 });
+    addGeneral(world, { id: 12 });
+    return { world, finder: addGeneral(world, { id: finderId, nation: 0, officerLevel: 0 }) };
+  };
+
+  it('costs develcost gold, and a wanderer may search', () => {
+    const { world, finder } = crowded(1);
+    expect(GENERAL_COMMANDS.get('che_인재탐색')).toBe(talentSearch);
+    finder.gold = 23;
+    expect(whyNot(ctxFor(world, finder, 'che_인재탐색'), talentSearch, null)).toBe('자금이 모자랍니다.');
+    finder.gold = 24;
+    expect(whyNot(ctxFor(world, finder, 'che_인재탐색'), talentSearch, null)).toBeNull();
+  });
+
+  it('rewards a search that finds nobody (gid 1)', () => {
+    const { world, finder } = crowded(1);
+    talentSearch.run(ctxFor(world, finder, 'che_인재탐색'), null);
+    // nextBool(0.6): float 7f410e65785115 → 0.66620 ≥ 0.6 → not found.
+    // Stat float 0.23972 × 150 = 35.96 ≤ 50 → leadership exp +1. exp 100, ded 70, gold −24.
+    expect(world.generals.size).toBe(4);
+    expect([finder.experience, finder.dedication, finder.leadershipExp, finder.gold]).toEqual([100, 70, 1, 976]);
+    expect(world.logs.at(-1)!.text).toBe('인재를 찾을 수 없었습니다.');
+  });
+
+  it('creates the found talent with the world’s factory (gid 6)', () => {
+    const { world, finder } = crowded(6);
+    const turntime = world.env.turntime;
+    talentSearch.run(ctxFor(world, finder, 'che_인재탐색'), null);
+    // nextBool(0.6): 0.03453 → found. Age nextRangeInt(20, 25): 3 bits of 6e = 6 (> 5, redrawn),
+    // of 00 = 0 → 20. Death 190 + 10 + nextInt(40): 6 bits of fc = 60 (redrawn), of e3 = 35 → 235.
+    // Type float 0.33790 × 15 = 5.07 ≤ 6 → 무. main 80 − (4 bits of 50 = 0) = 80, other 15 +
+    // (3 bits of e3 = 3) = 18, sub 150 − 80 − 18 = 52; 무: L sub, S main, I other.
+    // Affinity 1 + (byte 45 = 69) = 70. Turn: 12 bits of 18 41 (LE 0x4118 → 0x118 = 280 s) and
+    // 10 bits of 2b 1a (LE 0x1a2b → 0x22b = 555 ms), from the next window (the clock is at
+    // the 190-01 boundary, the term 60 minutes: +3,600,000 ms). Then the finder's stat float 0.41181 × 150
+    // = 61.77: past L (50) → strength exp +3. exp 200, ded 300. The talent takes the next id, 13.
+    const talent = world.generals.get(13)!;
+    expect(talent).toMatchObject({
+      name: '인재13', npc: 3, nation: 0, city: 1, officerLevel: 0, leadership: 52, strength: 80, intel: 18,
+      bornyear: 170, deadyear: 235, age: 20, affinity: 70, turntime: turntime + 3_600_000 + 280_555, killturn: 540, gold: 1000, rice: 1000,
+    });
+    expect(world.env.nextGeneralId).toBe(14);
+    expect([finder.experience, finder.dedication, finder.strengthExp, finder.gold]).toEqual([200, 300, 3, 976]);
+    expect(world.logs.at(-1)!.text).toBe('인재13(이)라는 인재를 발견하였습니다!');
+    expect(world.history.at(-1)!.text).toBe('장수6이(가) 인재13(이)라는 인재를 발견하였습니다!');
+  });
+
+  it('is where 랜덤임관 falls when no nation takes members, on 랜덤임관’s stream', () => {
+    const world = smallWorld();
+    const g = addGeneral(world, { id: 1, nation: 0, officerLevel: 0 });
+    const holder: CommandHolder = {
+      get last() {
+        return g.lastTurn;
+      },
+      set last(v) {
+        g.lastTurn = v;
+      },
+      cooldowns: g.nextExecute,
+      kind: 'general',
+      lookup: (k) => GENERAL_COMMANDS.get(k),
+    };
+    const outcome = processCommand(ctxFor(world, g, 'che_랜덤임관'), holder, joinRandom, null);
+    expect(outcome).toEqual({ final: talentSearch, result: 'ran' });
+    // No nation has members, so 랜덤임관 draws nothing. The only general is a player: p =
+    // max(…, 1/(0 + 1)) = 1, found with no draw. From the 랜덤임관 stream: age 20 + (da → 2) = 22;
+    // death 200 + (9c → 28) = 228; type 0.26904 × 15 = 4.04 → 무; main 80 − (9a → 10) = 70,
+    // other 15 + (dc → 4) = 19, sub 61; affinity fa = 250 (redrawn), 6e = 110 → 111; finder's
+    // stat 0.24125 × 150 = 36.19 → leadership exp +3.
+    expect(world.generals.get(2)).toMatchObject({ leadership: 61, strength: 70, intel: 19, bornyear: 168, deadyear: 228, affinity: 111 });
+    expect([g.nation, g.leadershipExp, g.experience, g.dedication, g.gold]).toEqual([0, 3, 200, 300, 980]);
+    expect(g.lastTurn.command).toBe('인재탐색');
+  });
+});
