@@ -185,12 +185,12 @@ describe('GeneralAI (§8)', () => {
     expect(chooseGeneralTurn(world, g, rest, session(g))).toEqual({ action: 'che_헌납', arg: { isGold: true, amount: 1200 } });
   });
 
-  it('lets a wanderer join a nation now and then', () => {
+  it('lets a wanderer join a nation now and then, and otherwise sightsee (legacy do중립)', () => {
     const world = smallWorld();
     const w = addGeneral(world, { id: 1, npc: 2, nation: 0, officerLevel: 0 });
     const choices = new Set<string>();
     for (let m = 1; m <= 12; m++) choices.add(chooseGeneralTurn(world, w, rest, session(w, m)).action);
-    expect(choices).toEqual(new Set([REST_KEY, 'che_랜덤임관']));
+    expect(choices).toEqual(new Set(['che_견문', 'che_랜덤임관']));
   });
 });
 

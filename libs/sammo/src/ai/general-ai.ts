@@ -113,7 +113,7 @@ const PRIORITIES: readonly (readonly [string, Priority])[] = [
  * GeneralAI (§8) over the implemented commands, drawing only from the general's
  * `GeneralAI` stream. Before the priorities, in the legacy order: a troop dummy rests, a
  * reserved command is kept, the hurt (injury > 10) take 요양, a wanderer sometimes
- * joins a nation; after them, 휴식 (the neutral 물자조달/인재탐색/견문 are not implemented).
+ * joins a nation (else 견문); after them, the neutral fallback (legacy do중립).
  */
 export function chooseGeneralTurn(world: World, general: General, reserved: TurnSlot, ai: AiSession): TurnSlot {
   const rng = ai.rng;
@@ -126,14 +126,32 @@ export function chooseGeneralTurn(world: World, general: General, reserved: Turn
   if (general.injury > 10) return slot('che_요양');
   const attempt = (action: string, arg: Json = null): TurnSlot | null => (feasible(ctx, GENERAL_COMMANDS.get(action)!, arg) ? slot(action, arg) : null);
   if (general.nation === 0) {
-    return joinableNations(ctx).length > 0 && rng.nextBool(0.2) ? (attempt('che_랜덤임관') ?? REST_SLOT) : REST_SLOT;
+    const join = joinableNations(ctx).length > 0 && rng.nextBool(0.2) ? attempt('che_랜덤임관') : null;
+    return join ?? neutralFallback(general, undefined, rng);
   }
   const turn: AiTurn = { world, general, nation: ctx.nation!, city: ctx.city, rng, ai, attempt, dip: calcDiplomacyState(world, general.nation) };
   for (const [, priority] of PRIORITIES) {
     const chosen = priority(turn);
     if (chosen) return chosen;
   }
-  return REST_SLOT;
+  return neutralFallback(general, ctx.nation, rng);
+}
+
+/**
+ * Legacy do중립, the fallback when no priority chose: a wanderer takes 견문; a member
+ * chooses (`choice`, one draw from the GeneralAI stream unless there is one candidate)
+ * among 물자조달 if the nation's gold is below reqNationGold, 물자조달 again if its rice is
+ * below reqNationGold (legacy compares rice with the gold threshold), and 인재탐색. Like
+ * legacy, the pick is returned without checking it can run (a band member's 물자조달 or a
+ * poor general's 인재탐색 fails its turn and says why).
+ */
+export function neutralFallback(general: General, nation: Nation | undefined, rng: RandUtil): TurnSlot {
+  if (general.nation === 0 || nation === undefined) return slot('che_견문');
+  const candidates: string[] = [];
+  if (nation.gold < reqNationGold) candidates.push('che_물자조달');
+  if (nation.rice < reqNationGold) candidates.push('che_물자조달');
+  candidates.push('che_인재탐색');
+  return slot(rng.choice(candidates));
 }
 
 export function developmentRate(city: City): number {
