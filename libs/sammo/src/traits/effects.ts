@@ -3,7 +3,7 @@
  * and variable (`score`, `cost`, `success`…), a multiplier and an addend
  * (`value × mul + add`). Tables are data, built once; lookups allocate nothing.
  */
-export type DomesticTurn = '농업' | '상업' | '치안' | '수비' | '성벽' | '기술' | '민심' | '인구' | '징병' | '모병' | '징집인구' | '계략' | '단련';
+export type DomesticTurn = '농업' | '상업' | '치안' | '수비' | '성벽' | '기술' | '민심' | '인구' | '징병' | '모병' | '징집인구' | '계략' | '단련' | '조달';
 export type DomesticVar = 'cost' | 'rice' | 'train' | 'atmos' | 'success' | 'fail' | 'score';
 
 export interface Effect {

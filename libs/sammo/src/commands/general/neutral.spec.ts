@@ -89,6 +89,17 @@ describe('물자조달 (legacy che_물자조달)', () => {
     expect(world.logs.at(-1)!.text).toBe('조달을 성공하여 쌀을 484 조달했습니다.');
   });
 
+  it('goes through the trait chain: the ruler’s leadership bonus and a personality (gid 6)', () => {
+    const world = smallWorld();
+    const g = addGeneral(world, { id: 6, officerLevel: 12, personal: 'che_출세' });
+    procure.run(ctxFor(world, g, 'che_물자조달'), null);
+    // The same draws as above; a ruler of a level-2 nation leads with +2×2: L 54 → 180.
+    // 180 × 1.09819 × 2.50375 = 494.92 → 495 rice. 출세: exp 495 × 0.7/3 × 1.1 = 127.05 → 127;
+    // ded 165.
+    expect(world.nations.get(1)!.rice).toBe(10495);
+    expect([g.experience, g.dedication]).toEqual([127, 165]);
+  });
+
   it('halves what a front city brings, not the rewards (gid 12)', () => {
     const world = smallWorld();
     world.cities[2]!.front = 1;
