@@ -188,7 +188,8 @@ describe('snapshot service (real PostgreSQL and NATS)', () => {
     const snapshot = await snapshotOf('world', 3);
     expect(snapshot.revision).toBe(3);
     const state = stateFromArray(sammo, snapshot.state);
-    expect(state.data.generals.size).toBe(1_200);
+    // At least the 1,200 it opened with: 인재탐색 may have found more since.
+    expect(state.data.generals.size).toBeGreaterThanOrEqual(1_200);
     await waitUntil(async () => (await metric('chronicle_snapshot_saved_bytes_count')) > 0 || undefined, 5_000, 'a snapshot written');
     const text = await (await fetch(`http://127.0.0.1:${snapshots!.port}/metrics`)).text();
     // The largest bucket below 1 MB already holds every write.
