@@ -91,12 +91,7 @@ export const talentSearch: CommandDef<null> = {
     const p = foundProbability(world.env.maxgeneral, generals, npcs);
     if (!rng.nextBool(p)) {
       generalLog(world, g.id, '인재를 찾을 수 없었습니다.');
-      const stat = drawStatExp(rng, g);
-      g.gold = Math.max(0, g.gold - cost);
-      addExperience(g, 100);
-      addDedication(g, 70);
-      g[stat] += 1;
-      for (const line of checkStatChange(g)) generalLog(world, g.id, line);
+      reward(ctx, cost, { experience: 100, dedication: 70, statExp: 1 });
       return true;
     }
     const age = rng.nextRangeInt(20, 25);
@@ -104,12 +99,18 @@ export const talentSearch: CommandDef<null> = {
     const talent = createTalent(ctx, age, deathYear);
     generalLog(world, g.id, `${talent.name}(이)라는 인재를 발견하였습니다!`);
     chronicle(world, `${g.name}이(가) ${talent.name}(이)라는 인재를 발견하였습니다!`);
-    const stat = drawStatExp(rng, g);
-    g.gold = Math.max(0, g.gold - cost);
-    addExperience(g, 200);
-    addDedication(g, 300);
-    g[stat] += 3;
-    for (const line of checkStatChange(g)) generalLog(world, g.id, line);
+    reward(ctx, cost, { experience: 200, dedication: 300, statExp: 3 });
     return true;
   },
 };
+
+/** Pays the search and credits the searcher (the stat-exp draw comes last, as legacy draws it). */
+function reward(ctx: CommandContext, cost: number, gains: { experience: number; dedication: number; statExp: number }): void {
+  const g = ctx.general;
+  const stat = drawStatExp(ctx.rng, g);
+  g.gold = Math.max(0, g.gold - cost);
+  addExperience(g, gains.experience);
+  addDedication(g, gains.dedication);
+  g[stat] += gains.statExp;
+  for (const line of checkStatChange(g)) generalLog(ctx.world, g.id, line);
+}
