@@ -76,6 +76,9 @@ export class JetStreamServer extends Server implements CustomTransportStrategy {
           this.subscribe(pattern, handler);
         }
       }
+      // A round trip to the server: once it returns, the server has every subscription above,
+      // so a request sent the moment the service says it is ready finds a responder.
+      await this.options.connection.flush();
       callback();
     } catch (error) {
       callback(error);
