@@ -125,7 +125,8 @@ function runNationCommand(run: TurnRun, chief: General, nation: Nation, level: n
   processCommand(ctx, holder, command, slot.arg);
 }
 
-function generalHolder(general: General): CommandHolder {
+/** Where a general's LastTurn and cooldowns live, for `processCommand` (tests pass their own command table). */
+export function generalHolder(general: General, lookup: CommandHolder['lookup'] = (key) => GENERAL_COMMANDS.get(key)): CommandHolder {
   return {
     get last() {
       return general.lastTurn;
@@ -135,7 +136,7 @@ function generalHolder(general: General): CommandHolder {
     },
     cooldowns: general.nextExecute,
     kind: 'general',
-    lookup: (key) => GENERAL_COMMANDS.get(key),
+    lookup,
   };
 }
 

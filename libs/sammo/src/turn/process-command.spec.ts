@@ -5,6 +5,7 @@ import { addGeneral, smallWorld, TEST_SEED } from '../testing/small-world';
 import { joinYearMonth } from '../world/clock';
 import { REST_KEY } from '../world/constants';
 import type { General, World } from '../world/types';
+import { generalHolder } from './general-turn';
 import { processCommand, type CommandHolder } from './process-command';
 
 function command(key: string, over: Partial<AnyCommand>): AnyCommand {
@@ -18,17 +19,7 @@ function setup(commands: AnyCommand[]): { world: World; general: General; ctx: C
     world, general, city: world.cities[1]!, nation: world.nations.get(1), year: 190, month: 3, rng: streamFromSeed(TEST_SEED, 'pc'),
   };
   const table = new Map(commands.map((c) => [c.key, c]));
-  const holder: CommandHolder = {
-    get last() {
-      return general.lastTurn;
-    },
-    set last(v) {
-      general.lastTurn = v;
-    },
-    cooldowns: general.nextExecute,
-    kind: 'general',
-    lookup: (k) => table.get(k),
-  };
+  const holder = generalHolder(general, (k) => table.get(k));
   return { world, general, ctx, holder };
 }
 

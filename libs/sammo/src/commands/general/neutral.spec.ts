@@ -1,6 +1,7 @@
 import { streamFromSeed } from '../../rng/streams';
 import { addGeneral, smallWorld, TEST_SEED } from '../../testing/small-world';
-import { processCommand, type CommandHolder } from '../../turn/process-command';
+import { generalHolder } from '../../turn/general-turn';
+import { processCommand } from '../../turn/process-command';
 import type { General, World } from '../../world/types';
 import { contextFor, feasible, whyNot } from '../feasible';
 import { GENERAL_COMMANDS } from '../registry';
@@ -181,17 +182,7 @@ describe('인재탐색 (legacy che_인재탐색)', () => {
   it('is where 랜덤임관 falls when no nation takes members, on 랜덤임관’s stream', () => {
     const world = smallWorld();
     const g = addGeneral(world, { id: 1, nation: 0, officerLevel: 0 });
-    const holder: CommandHolder = {
-      get last() {
-        return g.lastTurn;
-      },
-      set last(v) {
-        g.lastTurn = v;
-      },
-      cooldowns: g.nextExecute,
-      kind: 'general',
-      lookup: (k) => GENERAL_COMMANDS.get(k),
-    };
+    const holder = generalHolder(g);
     const outcome = processCommand(ctxFor(world, g, 'che_랜덤임관'), holder, joinRandom, null);
     expect(outcome).toEqual({ final: talentSearch, result: 'ran' });
     // No nation has members, so 랜덤임관 draws nothing. The only general is a player: p =
