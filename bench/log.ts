@@ -74,7 +74,7 @@ async function appendLoop(log: LogClient, tableId: string, count: number, sent: 
   for (let revision = 0; revision < count; revision++) {
     const started = now();
     sent.set(`${tableId}:${revision + 1}`, started);
-    await log.append({ tableId, seat: 'ann', payload: { text: PAYLOAD_TEXT }, expectedRevision: revision, idempotencyKey: `${tableId}-${revision}` });
+    await log.append({ tableId, seat: 'ann', payload: { text: PAYLOAD_TEXT }, expectedRevision: revision, idempotencyKey: `${tableId}-${revision}`, random: false });
     latencies.push(now() - started);
   }
   return latencies;

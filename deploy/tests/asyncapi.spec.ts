@@ -1,6 +1,7 @@
 import {
-  AppendMoveV1, GetSnapshotV1, LogSubjects, MoveEventV1, OpenTableV1, ReadMovesV1, SnapshotSubjects, TableEventV1,
-  TableRequestV1, TrustedSubjects, UndoV1,
+  AppendMoveV1, EntryByKeyV1, EventSubjects, ExecutorSubjects, ExecutorWorkSubjects, GetIntentOutcomeV1, GetSnapshotV1,
+  IntentOutcomeV1, IntentV1, LogSubjects, MoveEventV1, OpenTableV1, ReadMovesV1, SnapshotSubjects, SubmitIntentV1,
+  TableEventV1, TableRequestV1, TickV1, TrustedSubjects, UndoV1,
 } from '@chronicle/contracts';
 import { manifests } from '@chronicle/testing';
 import { getMetadataStorage } from 'class-validator';
@@ -33,15 +34,27 @@ describe('the AsyncAPI document', () => {
   });
 
   it('has a channel for every request subject the services serve', () => {
-    const subjects = [...Object.values(LogSubjects), ...Object.values(SnapshotSubjects), ...Object.values(TrustedSubjects)];
+    const subjects = [
+      ...Object.values(LogSubjects), ...Object.values(SnapshotSubjects), ...Object.values(TrustedSubjects),
+      ...Object.values(ExecutorSubjects),
+    ];
     for (const subject of subjects) expect(addresses).toContain(`{prefix}.${subject}`);
+    for (const forward of Object.values(ExecutorWorkSubjects)) {
+      expect(addresses).toContain(`{prefix}.${forward('ID').replace('ID', '{executorId}')}`);
+    }
   });
 
   it('has a channel for every event subject', () => {
     expect(addresses).toEqual(expect.arrayContaining(['{prefix}.moves.{tableId}', '{prefix}.tables.{tableId}', '{prefix}.dead.{consumer}']));
+    for (const perTable of [EventSubjects.ticks, EventSubjects.intents]) {
+      expect(addresses).toContain(`{prefix}.${perTable('T').replace(/T$/, '{tableId}')}`);
+    }
   });
 
-  const dtos = [OpenTableV1, AppendMoveV1, UndoV1, ReadMovesV1, TableRequestV1, GetSnapshotV1, MoveEventV1, TableEventV1];
+  const dtos = [
+    OpenTableV1, AppendMoveV1, UndoV1, ReadMovesV1, TableRequestV1, EntryByKeyV1, GetSnapshotV1, MoveEventV1, TableEventV1,
+    TickV1, SubmitIntentV1, IntentV1, GetIntentOutcomeV1, IntentOutcomeV1,
+  ];
   it.each(dtos.map((dto) => [dto.name, dto] as const))(
     'describes %s with the fields its DTO validates',
     (_name, dto) => {

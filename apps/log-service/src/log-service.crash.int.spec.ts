@@ -49,8 +49,8 @@ describe('log service crash between commit and publish (child process, SIGKILL)'
   let n = 0;
   const play = async (count: number): Promise<void> => {
     for (let i = 0; i < count; i++) {
-      if (revision === 0) await log.append({ tableId: 'crash', seat: 'ann', payload: { cell: 0 }, expectedRevision: 0, idempotencyKey: `m${++n}` });
-      else if (revision === 1) await log.append({ tableId: 'crash', seat: 'bob', payload: { cell: 4 }, expectedRevision: 1, idempotencyKey: `m${++n}` });
+      if (revision === 0) await log.append({ tableId: 'crash', seat: 'ann', payload: { cell: 0 }, expectedRevision: 0, idempotencyKey: `m${++n}`, random: false });
+      else if (revision === 1) await log.append({ tableId: 'crash', seat: 'bob', payload: { cell: 4 }, expectedRevision: 1, idempotencyKey: `m${++n}`, random: false });
       else await log.undo({ tableId: 'crash', seat: 'bob', expectedRevision: 2 });
       revision = revision === 2 ? 1 : revision + 1;
       entries++;

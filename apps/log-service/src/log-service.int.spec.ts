@@ -93,7 +93,7 @@ describe('log service (in process, real PostgreSQL and NATS)', () => {
   it('lets exactly one of concurrent appends at the same revision win; the others get ConcurrentMove', async () => {
     await log.open({ tableId: 'race', gameId: 'tic-tac-toe', seats: ['ann', 'bob'] });
     const attempts = await Promise.allSettled([0, 1, 2, 3, 4, 5, 6, 7].map((cell) =>
-      log.append({ tableId: 'race', seat: 'ann', payload: { cell }, expectedRevision: 0, idempotencyKey: nextKey() })));
+      log.append({ tableId: 'race', seat: 'ann', payload: { cell }, expectedRevision: 0, idempotencyKey: nextKey(), random: false })));
     const won = attempts.filter((a) => a.status === 'fulfilled');
     const lost = attempts.filter((a): a is PromiseRejectedResult => a.status === 'rejected');
     expect(won).toHaveLength(1);
@@ -104,13 +104,13 @@ describe('log service (in process, real PostgreSQL and NATS)', () => {
     expect(page.moves).toHaveLength(1);
     // Whichever replica answers (its cache may be stale) plays on from the winning move.
     const taken = (page.moves[0]!.payload as { cell: number }).cell;
-    const next = await log.append({ tableId: 'race', seat: 'bob', payload: { cell: 8 - taken }, expectedRevision: 1, idempotencyKey: nextKey() });
+    const next = await log.append({ tableId: 'race', seat: 'bob', payload: { cell: 8 - taken }, expectedRevision: 1, idempotencyKey: nextKey(), random: false });
     expect(next).toMatchObject({ revision: 2, seq: 2, duplicate: false });
   });
 
   it('appends once for the same idempotency key, and returns the first result again', async () => {
     await log.open({ tableId: 'idem', gameId: 'tic-tac-toe', seats: ['ann', 'bob'] });
-    const request = { tableId: 'idem', seat: 'ann', payload: { cell: 4 }, expectedRevision: 0, idempotencyKey: 'once' };
+    const request = { tableId: 'idem', seat: 'ann', payload: { cell: 4 }, expectedRevision: 0, idempotencyKey: 'once', random: false };
     const [a, b] = await Promise.all([log.append(request), log.append(request)]);
     const again = await log.append(request);
     expect([a.duplicate, b.duplicate].sort()).toEqual([false, true]);
@@ -124,11 +124,11 @@ describe('log service (in process, real PostgreSQL and NATS)', () => {
 
   it('records an undo as an entry of its own, with the engine\'s undo rules', async () => {
     await log.open({ tableId: 'undo', gameId: 'tic-tac-toe', seats: ['ann', 'bob'] });
-    await log.append({ tableId: 'undo', seat: 'ann', payload: { cell: 0 }, expectedRevision: 0, idempotencyKey: nextKey() });
-    await expect(log.undo({ tableId: 'undo', seat: 'bob' })).rejects.toThrow(IllegalMove);
+    await log.append({ tableId: 'undo', seat: 'ann', payload: { cell: 0 }, expectedRevision: 0, idempotencyKey: nextKey(), random: false });
+    await expect(log.undo({ tableId: 'undo', seat: 'bob', expectedRevision: 1 })).rejects.toThrow(IllegalMove);
     await expect(log.undo({ tableId: 'undo', seat: 'ann', expectedRevision: 3 })).rejects.toBeInstanceOf(ConcurrentMove);
-    expect(await log.undo({ tableId: 'undo', seat: 'ann' })).toEqual({ tableId: 'undo', revision: 0, seq: 2, undone: 1 });
-    await log.append({ tableId: 'undo', seat: 'ann', payload: { cell: 8 }, expectedRevision: 0, idempotencyKey: nextKey() });
+    expect(await log.undo({ tableId: 'undo', seat: 'ann', expectedRevision: 1 })).toEqual({ tableId: 'undo', revision: 0, seq: 2, undone: 1, duplicate: false });
+    await log.append({ tableId: 'undo', seat: 'ann', payload: { cell: 8 }, expectedRevision: 0, idempotencyKey: nextKey(), random: false });
     const page = await log.read({ tableId: 'undo', fromRevision: 0 });
     expect(page).toMatchObject({ revision: 1, seq: 3, moves: [{ number: 1, payload: { cell: 8 }, seq: 3 }] });
     await waitUntil(async () => (await movesOf('undo')).length === 3 || undefined);
@@ -140,17 +140,17 @@ describe('log service (in process, real PostgreSQL and NATS)', () => {
     // Dice race declares no undo (and its moves draw randomness): refused by the engine's rules.
     // The seating is shuffled at setup, so try both seats for the first roll.
     await log.open({ tableId: 'dice', gameId: 'dice-race', seats: ['ann', 'bob'], options: { finish: 1000 } });
-    const roll = (seat: string) => log.append({ tableId: 'dice', seat, payload: { type: 'roll' }, expectedRevision: 0, idempotencyKey: nextKey() });
+    const roll = (seat: string) => log.append({ tableId: 'dice', seat, payload: { type: 'roll' }, expectedRevision: 0, idempotencyKey: nextKey(), random: true });
     const rolled = await roll('ann').catch(() => roll('bob'));
     expect(rolled.move.random).toBe(true);
-    await expect(log.undo({ tableId: 'dice', seat: null })).rejects.toThrow(/does not allow taking back/);
+    await expect(log.undo({ tableId: 'dice', seat: null, expectedRevision: 1 })).rejects.toThrow(/does not allow taking back/);
   });
 
   it('stores and publishes the state hash and next due time given with a move', async () => {
     await log.open({ tableId: 'extras', gameId: 'tic-tac-toe', seats: ['ann', 'bob'] });
     const stateHash = 'ab'.repeat(32);
     const appended = await log.append({
-      tableId: 'extras', seat: 'ann', payload: { cell: 1 }, expectedRevision: 0, idempotencyKey: nextKey(), stateHash, nextDueAt: '2030-01-02T03:04:05.000Z',
+      tableId: 'extras', seat: 'ann', payload: { cell: 1 }, expectedRevision: 0, idempotencyKey: nextKey(), random: false, stateHash, nextDueAt: '2030-01-02T03:04:05.000Z',
     });
     expect(appended.move).toMatchObject({ stateHash, nextDueAt: '2030-01-02T03:04:05.000Z' });
     expect((await log.read({ tableId: 'extras', fromRevision: 0 })).moves[0]).toMatchObject({ stateHash, nextDueAt: '2030-01-02T03:04:05.000Z' });
@@ -165,16 +165,16 @@ describe('log service (in process, real PostgreSQL and NATS)', () => {
     const plays: Array<[string, number]> = [['ann', 0], ['bob', 3], ['ann', 1], ['bob', 4], ['ann', 2]];
     let last;
     for (const [i, [seat, cell]] of plays.entries()) {
-      last = await log.append({ tableId: 'win', seat, payload: { cell }, expectedRevision: i, idempotencyKey: nextKey() });
+      last = await log.append({ tableId: 'win', seat, payload: { cell }, expectedRevision: i, idempotencyKey: nextKey(), random: false });
     }
     expect(last!.outcome).toEqual({ winners: ['ann'], result: 'ann made a line' });
     await waitUntil(async () => (await readStream(nc, subjects.stream('TABLES')))
       .some((m) => (m.data as TableEventV1).tableId === 'win' && (m.data as TableEventV1).kind === 'finished') || undefined);
     const beforeEnd = wire.length;
 
-    await expect(log.append({ tableId: 'win', seat: 'bob', payload: { cell: 5 }, expectedRevision: 5, idempotencyKey: nextKey() }))
+    await expect(log.append({ tableId: 'win', seat: 'bob', payload: { cell: 5 }, expectedRevision: 5, idempotencyKey: nextKey(), random: false }))
       .rejects.toBeInstanceOf(IllegalMove);
-    await expect(log.undo({ tableId: 'win', seat: 'ann' })).rejects.toBeInstanceOf(GameOver);
+    await expect(log.undo({ tableId: 'win', seat: 'ann', expectedRevision: 5 })).rejects.toBeInstanceOf(GameOver);
     expect(await log.header({ tableId: 'win' })).toMatchObject({ status: 'finished', outcome: { winners: ['ann'] }, revision: 5 });
 
     const finished = await log.finishedLog({ tableId: 'win' });
@@ -206,7 +206,7 @@ describe('log service (in process, real PostgreSQL and NATS)', () => {
        FROM generate_series(1, 100000) AS i`, [order[0], order[1]]);
     await pg.query(`UPDATE game_tables SET revision = 100000, last_seq = 100000 WHERE table_id = 'full'`);
     const append = (seat: string) =>
-      log.append({ tableId: 'full', seat, payload: { type: 'roll' }, expectedRevision: 100_000, idempotencyKey: nextKey() });
+      log.append({ tableId: 'full', seat, payload: { type: 'roll' }, expectedRevision: 100_000, idempotencyKey: nextKey(), random: true });
     await expect(append(order[0]!)).rejects.toThrow(/full: a log holds at most 100000 moves/);
     await expect(append(order[1]!)).rejects.toBeInstanceOf(IllegalMove);
     const page = await log.read({ tableId: 'full', fromRevision: 99_998 });
@@ -220,7 +220,7 @@ describe('log service (in process, real PostgreSQL and NATS)', () => {
       const raw = await nc.request(subjects.of(subject), 'garbage{', { timeout: 5_000 });
       expect(raw.json()).toEqual({ error: { code: 'BAD_REQUEST', message: expect.stringMatching(/not JSON/) } });
     }
-    await expect(log.append({ tableId: 'idem', seat: 'ann', payload: { cell: 'x' }, expectedRevision: 1, idempotencyKey: nextKey() }))
+    await expect(log.append({ tableId: 'idem', seat: 'ann', payload: { cell: 'x' }, expectedRevision: 1, idempotencyKey: nextKey(), random: false }))
       .rejects.toThrow(/bob's turn|cell/);
     await expect(log.read({ tableId: 'idem', fromRevision: -1 })).rejects.toThrow(/fromRevision/);
     expect((await log.header({ tableId: 'idem' })).revision).toBe(1);

@@ -38,8 +38,8 @@ describe('log service when JetStream cannot take its events yet', () => {
   it('keeps accepting moves, shows the backlog, and publishes it in order once the streams exist', async () => {
     const log = new LogClient(new RequestClient(nc, subjects));
     await log.open({ tableId: 't', gameId: 'tic-tac-toe', seats: ['ann', 'bob'] });
-    await log.append({ tableId: 't', seat: 'ann', payload: { cell: 0 }, expectedRevision: 0, idempotencyKey: 'a' });
-    await log.append({ tableId: 't', seat: 'bob', payload: { cell: 1 }, expectedRevision: 1, idempotencyKey: 'b' });
+    await log.append({ tableId: 't', seat: 'ann', payload: { cell: 0 }, expectedRevision: 0, idempotencyKey: 'a', random: false });
+    await log.append({ tableId: 't', seat: 'bob', payload: { cell: 1 }, expectedRevision: 1, idempotencyKey: 'b', random: false });
 
     const outbox = async () => ((await (await fetch(`http://127.0.0.1:${service.port}/health`)).json()) as {
       checks: { outbox: { ok: boolean; detail: { pending: number; lastError?: string } } };

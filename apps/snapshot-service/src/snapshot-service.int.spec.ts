@@ -61,8 +61,10 @@ describe('snapshot service (real PostgreSQL and NATS)', () => {
     return { ...reply, state: (decodeSnapshot(reply.snapshot) as { state: Record<string, unknown> }).state };
   };
   let keys = 0;
+  // Dice rolls and the strategy game's months draw randomness; tic-tac-toe and journal moves never do.
+  const draws = (payload: Json) => ['roll', 'advance'].includes((payload as { type?: string }).type ?? '');
   const append = (tableId: string, seat: string | null, payload: Json, expectedRevision: number, extra: { stateHash?: string } = {}) =>
-    log.append({ tableId, seat, payload, expectedRevision, idempotencyKey: `k${++keys}`, ...extra });
+    log.append({ tableId, seat, payload, expectedRevision, idempotencyKey: `k${++keys}`, random: draws(payload), ...extra });
 
   /** Rolls for whoever the snapshot says is to act: the test never knows the seed. */
   const roll = async (tableId: string, times: number) => {
@@ -270,7 +272,7 @@ describe('snapshot service (real PostgreSQL and NATS)', () => {
     expect((await keeper.get('gappy')).revision).toBe(3);
 
     // An undo takes a move out of the history: the keeper replays the log without it.
-    await log.undo({ tableId: 'gappy', seat: 'x' });
+    await log.undo({ tableId: 'gappy', seat: 'x', expectedRevision: 3 });
     await keeper.onEntry((await entriesOf(4))[3]!);
     expect(seen.at(-1)).toBe('rebuilt undo 2');
     const mine = decodeSnapshot((await keeper.get('gappy')).snapshot) as { state: unknown };

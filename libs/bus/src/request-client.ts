@@ -1,7 +1,7 @@
 import {
   LogSubjects, ServiceUnavailable, unwrapReply, type AppendMoveV1, type AppendedV1, type CommitmentV1,
-  type FinishedLogV1, type HeaderV1, type MovesPageV1, type OpenTableV1, type OpenedV1, type ReadMovesV1,
-  type Subjects, type TableRequestV1, type UndoV1, type UndoneV1,
+  type EntryByKeyV1, type FinishedLogV1, type HeaderV1, type KeyedEntryV1, type MovesPageV1, type OpenTableV1,
+  type OpenedV1, type ReadMovesV1, type Subjects, type TableRequestV1, type UndoV1, type UndoneV1,
 } from '@chronicle/contracts';
 import { RequestError, TimeoutError, type NatsConnection } from '@nats-io/nats-core';
 
@@ -73,5 +73,10 @@ export class LogClient {
 
   commitment(request: Body<TableRequestV1>): Promise<CommitmentV1> {
     return this.client.request(LogSubjects.commitment, { v: 1, ...request });
+  }
+
+  /** The entry recorded under an idempotency key, or null. */
+  entryByKey(request: Body<EntryByKeyV1>): Promise<KeyedEntryV1 | null> {
+    return this.client.request(LogSubjects.entryByKey, { v: 1, ...request });
   }
 }

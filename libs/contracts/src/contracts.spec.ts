@@ -1,10 +1,12 @@
 import { ConcurrentMove, GameInProgress, IllegalMove } from '@chronicle/engine';
 import {
-  AppendMoveV1, BadRequest, EventSubjects, InternalError, MoveEventV1, OpenTableV1, Subjects, toErrorBody, unwrapReply,
-  validate,
+  AppendMoveV1, BadRequest, EventSubjects, InternalError, IntentOutcomeV1, MoveEventV1, OpenTableV1, Subjects,
+  SubmitIntentV1, TickV1, UndoV1, intentOutcomeKey, tickMsgId, toErrorBody, unwrapReply, validate,
 } from './index';
 
-const goodAppend = { v: 1, tableId: 't-1', seat: 'ann', payload: { cell: 4 }, expectedRevision: 0, idempotencyKey: 'k1' };
+const goodAppend = {
+  v: 1, tableId: 't-1', seat: 'ann', payload: { cell: 4 }, expectedRevision: 0, idempotencyKey: 'k1', random: false,
+};
 
 describe('validate', () => {
   it('returns the typed value of a valid request', () => {
@@ -40,6 +42,61 @@ describe('validate', () => {
     expect(validate(MoveEventV1, event).ok).toBe(true);
     const { stateHash: _drop, ...missing } = event;
     expect(validate(MoveEventV1, missing).ok).toBe(false);
+  });
+});
+
+describe('what executors record', () => {
+  it('requires the randomness flag and takes an outcome only in the engine\'s shape', () => {
+    const { random: _drop, ...noFlag } = goodAppend;
+    expect(validate(AppendMoveV1, noFlag).ok).toBe(false);
+    expect(validate(AppendMoveV1, { ...goodAppend, outcome: { winners: ['ann'], result: 'ann reached 30' } }).ok).toBe(true);
+    expect(validate(AppendMoveV1, { ...goodAppend, outcome: null }).ok).toBe(true);
+    expect(validate(AppendMoveV1, { ...goodAppend, outcome: { winners: 'ann', result: 'x' } }).ok).toBe(false);
+    expect(validate(AppendMoveV1, { ...goodAppend, outcome: { winners: [], result: 'draw', extra: 1 } }).ok).toBe(false);
+  });
+
+  it('requires an undo to name the revision it takes back', () => {
+    expect(validate(UndoV1, { v: 1, tableId: 't', seat: null, expectedRevision: 3 }).ok).toBe(true);
+    expect(validate(UndoV1, { v: 1, tableId: 't', seat: null }).ok).toBe(false);
+  });
+});
+
+describe('ticks and intents', () => {
+  const intent = { v: 1, tableId: 'w-1', intentKey: 'p1-0001', seat: 'p1', kind: 'move', payload: { type: 'autorun', generalId: 3, months: 2 } };
+
+  it('reads a tick and names it once per table and due time', () => {
+    const dueAt = '2026-11-30T12:00:00.000Z';
+    expect(validate(TickV1, { v: 1, tableId: 'w-1', dueAt }).ok).toBe(true);
+    expect(validate(TickV1, { v: 1, tableId: 'w-1', dueAt: 'soon' }).ok).toBe(false);
+    expect(tickMsgId('w-1', dueAt)).toBe(`w-1:${dueAt}`);
+  });
+
+  it('refuses intents that could not be keyed or would act as the table', () => {
+    expect(validate(SubmitIntentV1, intent).ok).toBe(true);
+    expect(validate(SubmitIntentV1, { ...intent, intentKey: 'has.dot' }).ok).toBe(false);
+    expect(validate(SubmitIntentV1, { ...intent, seat: null }).ok).toBe(false);
+    expect(validate(SubmitIntentV1, { ...intent, waitMs: 60_000 }).ok).toBe(false);
+    expect(validate(SubmitIntentV1, { ...intent, payload: 'x'.repeat(70_000) }).ok).toBe(false);
+    expect(intentOutcomeKey('w-1', 'p1-0001')).toBe('w-1.p1-0001');
+  });
+
+  it('takes an undo only without a payload', () => {
+    expect(validate(SubmitIntentV1, { ...intent, kind: 'undo', payload: null }).ok).toBe(true);
+    const refused = validate(SubmitIntentV1, { ...intent, kind: 'undo' });
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) expect(refused.reasons.join('\n')).toMatch(/payload must be null for an undo/);
+    expect(validate(SubmitIntentV1, { ...intent, kind: 'redo' }).ok).toBe(false);
+  });
+
+  it('reads outcomes with their nullable fields present', () => {
+    const refused = {
+      v: 1, tableId: 'w-1', intentKey: 'k', status: 'refused', revision: null, seq: null, code: 'ILLEGAL_MOVE',
+      reason: 'general 3 is not played by p1', decidedAt: new Date().toISOString(),
+    };
+    expect(validate(IntentOutcomeV1, refused).ok).toBe(true);
+    expect(validate(IntentOutcomeV1, { ...refused, status: 'maybe' }).ok).toBe(false);
+    const { code: _drop, ...missing } = refused;
+    expect(validate(IntentOutcomeV1, missing).ok).toBe(false);
   });
 });
 

@@ -1,5 +1,6 @@
 export {
-  Subjects, LogSubjects, EventSubjects, StreamRoles, TABLE_ID_PATTERN, isTableId,
+  Subjects, LogSubjects, EventSubjects, StreamRoles, ExecutorSubjects, ExecutorWorkSubjects, BucketNames, TABLE_ID_PATTERN,
+  isTableId,
   type LogSubject, type StreamRole,
 } from './subjects';
 export {
@@ -7,12 +8,17 @@ export {
   type ContractErrorCode, type ErrorBody, type Reply,
 } from './errors';
 export { validate, decodeAndValidate, type Validated } from './validate';
-export { IsJsonValue, IsSeat, IsTableId, MAX_PAYLOAD_BYTES } from './validators';
+export { IsJsonValue, IsOutcome, IsSeat, IsTableId, MAX_PAYLOAD_BYTES } from './validators';
 export {
-  OpenTableV1, AppendMoveV1, UndoV1, ReadMovesV1, TableRequestV1, TableStatuses,
-  type OpenedV1, type LoggedMoveV1, type AppendedV1, type UndoneV1, type MovesPageV1, type HeaderV1,
+  OpenTableV1, AppendMoveV1, UndoV1, ReadMovesV1, TableRequestV1, EntryByKeyV1, TableStatuses,
+  type KeyedEntryV1, type OpenedV1, type LoggedMoveV1, type AppendedV1, type UndoneV1, type MovesPageV1, type HeaderV1,
   type CommitmentV1, type FinishedLogV1, type TableStatus,
 } from './log/requests.v1';
 export { MoveEventV1, TableEventV1, type DeadLetterV1 } from './log/events.v1';
 export { SnapshotSubjects, GetSnapshotV1, encodeSnapshot, decodeSnapshot, type SnapshotV1 } from './snapshot/requests.v1';
 export { TrustedSubjects, sealSeed, unsealSeed, seedKey, type SealedSeedV1 } from './trust/sealed-seed';
+export { TickV1, tickMsgId } from './executor/ticks.v1';
+export {
+  SubmitIntentV1, IntentV1, GetIntentOutcomeV1, IntentOutcomeV1, IntentKinds, IntentStatuses, INTENT_KEY_PATTERN,
+  MAX_INTENT_WAIT_MS, intentMsgId, intentAppendKey, intentOutcomeKey, type IntentKind, type IntentStatus,
+} from './executor/intents.v1';

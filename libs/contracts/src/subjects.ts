@@ -19,6 +19,7 @@ export const LogSubjects = {
   header: 'log.v1.header',
   finishedLog: 'log.v1.finished-log',
   commitment: 'log.v1.commitment',
+  entryByKey: 'log.v1.entry-by-key',
 } as const;
 export type LogSubject = (typeof LogSubjects)[keyof typeof LogSubjects];
 
@@ -28,13 +29,46 @@ export const EventSubjects = {
   allMoves: 'moves.>',
   tables: (tableId: string): string => `tables.${checkTableId(tableId)}`,
   allTables: 'tables.>',
+  /** Work for the turn executors (`TickV1`): a table has something due. */
+  ticks: (tableId: string): string => `ticks.${checkTableId(tableId)}`,
+  allTicks: 'ticks.>',
+  /** Player intents accepted at the door (`IntentV1`), for the turn executors. */
+  intents: (tableId: string): string => `intents.${checkTableId(tableId)}`,
+  allIntents: 'intents.>',
   /** Where a consumer puts what it could not handle: `DeadLetterV1`. */
   deadLetters: (consumer: string): string => `dead.${consumer}`,
   allDeadLetters: 'dead.>',
 } as const;
 
-/** Streams by role; the stream's name is `<prefix>_<role>`. */
-export const StreamRoles = { moves: 'MOVES', tables: 'TABLES', deadLetters: 'DEAD' } as const;
+/**
+ * Request subjects of the turn executors (queue group `turn-executor`): players submit
+ * intents and ask what became of them.
+ */
+export const ExecutorSubjects = {
+  submitIntent: 'executor.v1.submit-intent',
+  intentOutcome: 'executor.v1.intent-outcome',
+} as const;
+
+/**
+ * Between executor replicas only: a replica that pulled work for a table whose lease
+ * another replica holds hands it to the holder (payload `TickV1` / `IntentV1`, reply
+ * `{ data: null }` once the holder's append is durable).
+ */
+export const ExecutorWorkSubjects = {
+  forwardTick: (executorId: string): string => `executor.v1.forward-tick.${checkTableId(executorId)}`,
+  forwardIntent: (executorId: string): string => `executor.v1.forward-intent.${checkTableId(executorId)}`,
+} as const;
+
+/** Streams by role; the stream's name is `<prefix>_<role>`. TICKS and INTENTS are work queues. */
+export const StreamRoles = { moves: 'MOVES', tables: 'TABLES', deadLetters: 'DEAD', ticks: 'TICKS', intents: 'INTENTS' } as const;
+
+/** KV buckets by local name; the bucket is `<prefix>_<name>` (`Subjects.name`). */
+export const BucketNames = {
+  /** Executor membership and per-table leases (see apps/turn-executor). */
+  executorLeases: 'executor_leases',
+  /** Intent outcomes by `<table>.<intentKey>` (`IntentOutcomeV1`). */
+  intentOutcomes: 'intent_outcomes',
+} as const;
 export type StreamRole = (typeof StreamRoles)[keyof typeof StreamRoles];
 
 export class Subjects {

@@ -54,3 +54,24 @@ export function IsTableId(options?: ValidationOptions): PropertyDecorator {
     options,
   );
 }
+
+/** The engine's `Outcome`: `{ winners: string[], result: string }` and nothing else. */
+export function IsOutcome(options?: ValidationOptions): PropertyDecorator {
+  return ValidateBy(
+    {
+      name: 'isOutcome',
+      validator: {
+        validate(value: unknown): boolean {
+          if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+          const { winners, result, ...rest } = value as Record<string, unknown>;
+          return Object.keys(rest).length === 0
+            && Array.isArray(winners) && winners.length <= 10_000
+            && winners.every((w) => typeof w === 'string' && w.length > 0 && w.length <= 64)
+            && typeof result === 'string' && result.length > 0 && result.length <= 1_000;
+        },
+        defaultMessage: (args) => `${args?.property} must be { winners: seat ids, result: 1 to 1000 characters }`,
+      },
+    },
+    options,
+  );
+}

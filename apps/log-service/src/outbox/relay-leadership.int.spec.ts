@@ -52,7 +52,7 @@ describe('outbox relay leadership (real PostgreSQL and NATS)', () => {
     await log.open({ tableId: 'notes', gameId: 'journal', seats: ['ann'] });
     const started = Date.now();
     // The queue group spreads these requests over both replicas.
-    for (let r = 0; r < 20; r++) await log.append({ tableId: 'notes', seat: 'ann', payload: { text: `n${r}` }, expectedRevision: r, idempotencyKey: `n${r}` });
+    for (let r = 0; r < 20; r++) await log.append({ tableId: 'notes', seat: 'ann', payload: { text: `n${r}` }, expectedRevision: r, idempotencyKey: `n${r}`, random: false });
     const ids = await waitUntil(async () => { const m = await entriesOf('notes'); return m.length === 20 ? m : undefined; }, 10_000, '20 entries');
     expect(Date.now() - started).toBeLessThan(2_500);
     expect(ids).toEqual(Array.from({ length: 20 }, (_, i) => `notes:${i + 1}`));
@@ -61,7 +61,7 @@ describe('outbox relay leadership (real PostgreSQL and NATS)', () => {
     // An append made on the follower: only the notification can bring it out before the 3 s poll.
     const follower = replicas.find((r) => !r.app.get(OutboxRelay).isLeader)!;
     const sent = Date.now();
-    await follower.app.get(TableStore).append({ tableId: 'notes', seat: 'ann', payload: { text: 'via follower' }, expectedRevision: 20, idempotencyKey: 'f' });
+    await follower.app.get(TableStore).append({ tableId: 'notes', seat: 'ann', payload: { text: 'via follower' }, expectedRevision: 20, idempotencyKey: 'f', random: false });
     await waitUntil(async () => (await entriesOf('notes')).length === 21 || undefined, 10_000, 'the follower\'s entry');
     expect(Date.now() - sent).toBeLessThan(1_500);
   });
@@ -71,7 +71,7 @@ describe('outbox relay leadership (real PostgreSQL and NATS)', () => {
     const [gone] = replicas.splice(leader, 1);
     await gone!.app.close();
     await waitUntil(() => replicas[0]!.app.get(OutboxRelay).isLeader || undefined, 10_000, 'the follower to lead');
-    await log.append({ tableId: 'notes', seat: 'ann', payload: { text: 'after' }, expectedRevision: 21, idempotencyKey: 'after' });
+    await log.append({ tableId: 'notes', seat: 'ann', payload: { text: 'after' }, expectedRevision: 21, idempotencyKey: 'after', random: false });
     const ids = await waitUntil(async () => { const m = await entriesOf('notes'); return m.length === 22 ? m : undefined; }, 10_000, 'the 22nd entry');
     expect(ids.at(-1)).toBe('notes:22');
   });

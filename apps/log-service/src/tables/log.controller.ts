@@ -1,6 +1,6 @@
 import {
-  AppendMoveV1, LogSubjects, OpenTableV1, ReadMovesV1, TableRequestV1, TrustedSubjects, UndoV1, type AppendedV1,
-  type CommitmentV1, type FinishedLogV1, type HeaderV1, type MovesPageV1, type OpenedV1, type SealedSeedV1, type UndoneV1,
+  AppendMoveV1, EntryByKeyV1, LogSubjects, OpenTableV1, ReadMovesV1, TableRequestV1, TrustedSubjects, UndoV1, type AppendedV1,
+  type CommitmentV1, type FinishedLogV1, type HeaderV1, type KeyedEntryV1, type MovesPageV1, type OpenedV1, type SealedSeedV1, type UndoneV1,
 } from '@chronicle/contracts';
 import { OnRequest, PassErrorsToTransport } from '@chronicle/bus';
 import { Controller, UseFilters } from '@nestjs/common';
@@ -46,6 +46,11 @@ export class LogController {
   @OnRequest(LogSubjects.commitment, TableRequestV1)
   commitment(@Payload() r: TableRequestV1): Promise<CommitmentV1> {
     return this.tables.commitment(r.tableId);
+  }
+
+  @OnRequest(LogSubjects.entryByKey, EntryByKeyV1)
+  entryByKey(@Payload() r: EntryByKeyV1): Promise<KeyedEntryV1 | null> {
+    return this.tables.entryByKey(r.tableId, r.idempotencyKey);
   }
 
   @OnRequest(TrustedSubjects.sealedSeed, TableRequestV1)

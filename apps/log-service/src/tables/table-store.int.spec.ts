@@ -30,7 +30,7 @@ describe('TableStore with two replicas (real PostgreSQL)', () => {
   });
 
   const move = (tableId: string, seat: string, cell: number, expectedRevision: number, idempotencyKey = `${tableId}-${seat}-${cell}-${expectedRevision}`) =>
-    ({ tableId, seat, payload: { cell }, expectedRevision, idempotencyKey });
+    ({ tableId, seat, payload: { cell }, expectedRevision, idempotencyKey, random: false });
 
   it('plays on from the log when its cache is behind, and refuses a stale revision', async () => {
     await a.open({ tableId: 't1', gameId: 'tic-tac-toe', seats: ['ann', 'bob'] });
@@ -67,7 +67,7 @@ describe('TableStore with two replicas (real PostgreSQL)', () => {
     const tables = Array.from({ length: 40 }, (_, i) => `many-${i}`);
     for (const tableId of tables) await a.open({ tableId, gameId: 'journal', seats: ['ann'] });
     const note = (tableId: string, revision: number) =>
-      ({ tableId, seat: 'ann', payload: { text: `${tableId}/${revision}` }, expectedRevision: revision, idempotencyKey: `${tableId}:${revision}` });
+      ({ tableId, seat: 'ann', payload: { text: `${tableId}/${revision}` }, expectedRevision: revision, idempotencyKey: `${tableId}:${revision}`, random: false });
     await Promise.all(tables.map(async (tableId) => {
       for (let revision = 0; revision < 5; revision++) await a.append(note(tableId, revision));
     }));
@@ -86,14 +86,14 @@ describe('TableStore with two replicas (real PostgreSQL)', () => {
 
   it('answers each append of a batch on its own when one of them reuses a key', async () => {
     await a.open({ tableId: 'reuse', gameId: 'journal', seats: ['ann'] });
-    await a.append({ tableId: 'reuse', seat: 'ann', payload: { text: 'first' }, expectedRevision: 0, idempotencyKey: 'once' });
+    await a.append({ tableId: 'reuse', seat: 'ann', payload: { text: 'first' }, expectedRevision: 0, idempotencyKey: 'once', random: false });
     await b.undo({ tableId: 'reuse', seat: 'ann' });
     const others = Array.from({ length: 10 }, (_, i) => `beside-${i}`);
     for (const tableId of others) await a.open({ tableId, gameId: 'journal', seats: ['ann'] });
     // The reused key (for another note) fails the batched statement; the others must still be written.
     const results = await Promise.allSettled([
-      a.append({ tableId: 'reuse', seat: 'ann', payload: { text: 'second' }, expectedRevision: 0, idempotencyKey: 'once' }),
-      ...others.map((tableId) => a.append({ tableId, seat: 'ann', payload: { text: 'hi' }, expectedRevision: 0, idempotencyKey: 'k' })),
+      a.append({ tableId: 'reuse', seat: 'ann', payload: { text: 'second' }, expectedRevision: 0, idempotencyKey: 'once', random: false }),
+      ...others.map((tableId) => a.append({ tableId, seat: 'ann', payload: { text: 'hi' }, expectedRevision: 0, idempotencyKey: 'k', random: false })),
     ]);
     expect(results[0]).toMatchObject({ status: 'rejected', reason: expect.any(BadRequest) });
     expect(results.slice(1).map((r) => r.status)).toEqual(others.map(() => 'fulfilled'));

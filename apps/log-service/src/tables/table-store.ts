@@ -1,9 +1,10 @@
 import {
-  BadRequest, sealSeed, type AppendedV1, type CommitmentV1, type FinishedLogV1, type HeaderV1, type MovesPageV1,
+  BadRequest, sealSeed, type AppendedV1, type CommitmentV1, type FinishedLogV1, type HeaderV1, type KeyedEntryV1,
+  type MovesPageV1,
   type OpenedV1, type SealedSeedV1, type UndoneV1,
 } from '@chronicle/contracts';
 import {
-  ConcurrentMove, engine, GameInProgress, GameLog, IllegalMove, type Json, type JsonObject,
+  ConcurrentMove, engine, GameInProgress, GameLog, IllegalMove, type Json, type JsonObject, type Outcome,
 } from '@chronicle/engine';
 import { isDeepStrictEqual } from 'node:util';
 import type { GameRegistry } from '@chronicle/games';
@@ -29,6 +30,8 @@ export interface AppendRequest {
   idempotencyKey: string;
   stateHash?: string;
   nextDueAt?: string;
+  random: boolean;
+  outcome?: Outcome | null;
 }
 
 export interface TableStoreOptions {
@@ -177,7 +180,7 @@ export class TableStore {
       const { table, undone, entry } = result;
       this.cache.set(request.tableId, { game: table.game, log: undone.log, state: undone.state, seq: entry.seq, extras: table.extras.slice(0, -1) });
       this.options.onCommitted();
-      return { tableId: request.tableId, revision: entry.revision, seq: entry.seq, undone: entry.number };
+      return { tableId: request.tableId, revision: entry.revision, seq: entry.seq, undone: entry.number, duplicate: false };
     });
   }
 
@@ -200,6 +203,13 @@ export class TableStore {
       tableId: h.tableId, gameId: h.gameId, rulesVersion: h.rulesVersion, seats: h.seats, options: h.options,
       commitment: h.commitment, status: h.status, outcome: h.outcome, revision: h.revision, seq: h.lastSeq,
     };
+  }
+
+  /** What an idempotency key recorded, if anything (a retried intent's executor asks before refusing it). */
+  async entryByKey(tableId: string, idempotencyKey: string): Promise<KeyedEntryV1 | null> {
+    await this.repository.header(this.db.manager, tableId);
+    const entry = await this.repository.entryByKey(this.db.manager, tableId, idempotencyKey);
+    return entry ? { tableId, kind: entry.kind, seq: entry.seq, number: entry.number, revision: entry.revision } : null;
   }
 
   async commitment(tableId: string): Promise<CommitmentV1> {

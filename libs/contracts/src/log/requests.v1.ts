@@ -1,13 +1,21 @@
 import type { Json, JsonObject, Outcome } from '@chronicle/engine';
 import {
-  ArrayMaxSize, ArrayMinSize, Equals, IsDateString, IsInt, IsObject, IsOptional, IsString, Length, Matches, Max, Min,
+  ArrayMaxSize, ArrayMinSize, Equals, IsBoolean, IsDateString, IsInt, IsObject, IsOptional, IsString, Length, Matches,
+  Max, Min,
 } from 'class-validator';
-import { IsJsonValue, IsSeat, IsTableId } from '../validators';
+import { IsJsonValue, IsOutcome, IsSeat, IsTableId } from '../validators';
 
 /**
  * Requests to the log service, version 1 (subjects in `LogSubjects`). Every request
  * carries `v: 1`; a later version gets new classes and new subjects, and both are served
  * while callers move over.
+ *
+ * The log service is a store: it never runs a game. `append` and `undo` record what a
+ * trusted caller (a turn executor) computed with the game's rules — payload, randomness
+ * flag, state hash, next due time, outcome — checked only against the expected revision,
+ * the idempotency key, the table's status, the move limit and the shapes here. They are for
+ * trusted services only: deployments restrict who may publish on them (NATS permissions);
+ * players submit intents to the executors instead (`executor.v1.submit-intent`).
  */
 
 const HEX_64 = /^[0-9a-f]{64}$/;
@@ -21,6 +29,7 @@ export class OpenTableV1 {
   @IsOptional() @IsObject() @IsJsonValue() options?: JsonObject;
 }
 
+/** Trusted callers only (turn executors): a move computed with the game's rules. */
 export class AppendMoveV1 {
   @Equals(1) v!: 1;
   @IsTableId() tableId!: string;
@@ -34,14 +43,36 @@ export class AppendMoveV1 {
   @IsOptional() @Matches(HEX_64, { message: 'stateHash must be 64 lowercase hex digits' }) stateHash?: string;
   /** When the table next needs a move (ISO 8601), as the caller computed it; stored and published. */
   @IsOptional() @IsDateString({ strict: true }) nextDueAt?: string;
+  /** Whether playing the move drew randomness (the engine's flag); replay checks it. */
+  @IsBoolean() random!: boolean;
+  /** The game's outcome after the move, when it ended the game: the table is then finished. */
+  @IsOptional() @IsOutcome() outcome?: Outcome | null;
 }
 
+/**
+ * Trusted callers only (turn executors): takes the last move back, after the caller checked
+ * the engine's undo rules (`checkUndo`) on the table's state. The store checks the revision
+ * and that the table is still in play.
+ */
 export class UndoV1 {
   @Equals(1) v!: 1;
   @IsTableId() tableId!: string;
   @IsSeat() seat!: string | null;
-  /** When given, the undo applies only at this revision (else `CONCURRENT_MOVE`). */
-  @IsOptional() @IsInt() @Min(1) expectedRevision?: number;
+  /** The undo applies only at this revision (else `CONCURRENT_MOVE`). */
+  @IsInt() @Min(1) expectedRevision!: number;
+  /** Makes the undo exactly-once: the same key on the same table returns the first result. */
+  @IsOptional() @IsString() @Length(1, 128) idempotencyKey?: string;
+  /** SHA-256 (hex) of the state after the undo, as the caller computed it; stored and published. */
+  @IsOptional() @Matches(HEX_64, { message: 'stateHash must be 64 lowercase hex digits' }) stateHash?: string;
+  /** When the table next needs a move after the undo (ISO 8601); stored and published. */
+  @IsOptional() @IsDateString({ strict: true }) nextDueAt?: string;
+}
+
+/** Which entry, if any, was recorded under an idempotency key (what became of a retried append). */
+export class EntryByKeyV1 {
+  @Equals(1) v!: 1;
+  @IsTableId() tableId!: string;
+  @IsString() @Length(1, 128) idempotencyKey!: string;
 }
 
 export class ReadMovesV1 {
@@ -95,6 +126,19 @@ export interface UndoneV1 {
   seq: number;
   /** The number of the move taken back. */
   undone: number;
+  /** True when this idempotency key had already been used: nothing new was written. */
+  duplicate: boolean;
+}
+
+/** The reply of `log.v1.entry-by-key` (data null when no entry has the key). */
+export interface KeyedEntryV1 {
+  tableId: string;
+  kind: 'move' | 'undo';
+  seq: number;
+  /** The move appended or taken back. */
+  number: number;
+  /** The game-log revision after the entry. */
+  revision: number;
 }
 
 export interface MovesPageV1 {
