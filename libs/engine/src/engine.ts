@@ -1,3 +1,4 @@
+import { openingState, readChapter } from './chapters';
 import { ConcurrentMove, GameOver, IllegalMove, InvalidGame } from './errors';
 import type { Game, LoggedMove, Seat } from './game';
 import type { GameHeader } from './game-log';
@@ -36,10 +37,20 @@ export interface Resumed<G> {
  * replay allocates only what the game's own moves allocate.
  */
 export class Engine {
-  /** The state before the first move of the table described by `header`. */
+  /**
+   * The state before the first move of the table described by `header`: the game's setup,
+   * or for a later chapter of a world the previous chapter's final state (see `chapters`).
+   */
   setup<G, P, S>(game: Game<G, P, S>, header: GameHeader): GameState<G> {
     checkGame(game, header);
     const random = new Randomness<S>(tableSeed(header.seed), 0, streamsOf(game));
+    const chapter = readChapter(header.options);
+    if (chapter?.previous) {
+      if (!game.continueChapter) throw new InvalidGame(`${game.id} cannot be played in chapters, but table ${header.tableId} is chapter ${chapter.number}`);
+      const state = openingState(game, header, chapter);
+      game.continueChapter(state, { tableId: header.tableId, seats: header.seats, options: header.options, random });
+      return state;
+    }
     const initial = game.setup({ tableId: header.tableId, seats: header.seats, options: header.options, random });
     return {
       tableId: header.tableId,

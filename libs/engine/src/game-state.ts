@@ -18,6 +18,11 @@ export interface Outcome {
   winners: string[];
   /** A short phrase for people: "X reached 30", "board full". */
   result: string;
+  /**
+   * Set when the table ends a chapter of a longer world rather than the game: the world
+   * goes on in a next chapter that starts from this state (see `chapters`).
+   */
+  continues?: true;
 }
 
 /**
@@ -43,7 +48,7 @@ export function stateToArray<G>(game: GameData<G>, state: Readonly<GameState<G>>
     turn: state.turn,
     order: { seats: [...state.order.seats], acting: state.order.acting, pending: [...state.order.pending] },
     data: game.writeData ? game.writeData(state.data) : (state.data as Json),
-    outcome: state.outcome ? { winners: [...state.outcome.winners], result: state.outcome.result } : null,
+    outcome: state.outcome ? writeOutcome(state.outcome) : null,
   };
 }
 
@@ -84,5 +89,16 @@ function readOutcome(value: unknown): Outcome {
   return {
     winners: asArray(o.winners, 'state.outcome.winners').map((w, i) => asString(w, `state.outcome.winners[${i}]`)),
     result: asString(o.result, 'state.outcome.result'),
+    // Absent rather than false, so that a game's outcome hashes as it did before chapters.
+    ...(o.continues === undefined ? {} : { continues: asTrue(o.continues, 'state.outcome.continues') }),
   };
+}
+
+function writeOutcome(outcome: Outcome): JsonObject {
+  return { winners: [...outcome.winners], result: outcome.result, ...(outcome.continues ? { continues: true } : {}) };
+}
+
+function asTrue(value: unknown, path: string): true {
+  if (value !== true) throw new InvalidGame(`${path} must be true when present`);
+  return true;
 }

@@ -41,6 +41,13 @@ export interface Game<G, P = Json, S = RandomSource> {
 
   setup(context: SetupContext<S>): InitialState<G>;
 
+  /**
+   * Prepares the state a later chapter of a world starts from (the previous chapter's final
+   * state, already checked, its outcome cleared): e.g. sets where this chapter ends. Called
+   * instead of `setup` for such a chapter; a game without it cannot be played in chapters.
+   */
+  continueChapter?(state: GameState<G>, context: SetupContext<S>): void;
+
   /** Reads and checks a move for `seat`; throws `IllegalMove` with a reason, changes nothing. */
   check(state: Readonly<GameState<G>>, seat: Seat, payload: Json): P;
 

@@ -20,3 +20,11 @@ export { Engine, engine, type Step, type Table, type Resumed } from './engine';
 export { Snapshot, type SnapshotExpectation } from './snapshot';
 export { InMemoryTables, type Tables, type OpenTable, type Opened, type Moved } from './tables';
 export { canonicalJson, hashJson, stateHash } from './canonical';
+export {
+  firstChapter, nextChapter, endedChapter, readChapter, chapterTableId, openingState,
+  type Chapter, type ChapterLink, type EndedChapter,
+} from './chapters';
+export { verifyChain, type PublishedChapter, type VerifiedChain } from './chain';
+export {
+  REAL_TIME, clockOptions, readGameClock, gameTimeAt, wallTimeOf, tickTimeOf, type GameClock,
+} from './game-clock';

@@ -7,6 +7,7 @@ import { legacyStreams } from './rng/streams';
 import { DEFAULT_MAP, loadScenario, SAMPLE_SCENARIO } from './scenario/sample';
 import { readMapData, readScenarioData } from './scenario/scenario-data';
 import { buildSyntheticWorld } from './scenario/synthetic';
+import { chapterEndAfter, continueChapter } from './turn/chapter';
 import { readWorldOptions } from './scenario/world-options';
 import { readWorld, writeWorld } from './world/serialize';
 import type { World } from './world/types';
@@ -34,7 +35,12 @@ export const sammo: Game<World, SammoMove, RandUtil> = {
       world = loadScenario(readScenarioData(opts.scenario, map), map, opts, rng);
     }
     if (world.generals.size === 0) throw new InvalidGame('the world has no generals');
+    if (opts.chapterYears > 0) world.env.chapterEnd = chapterEndAfter(world.env.year, opts.chapterYears);
     return { phase: 'play', turn: 1, order: { seats: [...seats], acting: null, pending: [] }, data: world };
+  },
+
+  continueChapter(state, { options }) {
+    continueChapter(state, readWorldOptions(options).chapterYears);
   },
 
   check: checkMove,

@@ -1,6 +1,7 @@
 import type { GameState, Randomness } from '@chronicle/engine';
 import type { RandUtil } from '../rng/rand-util';
 import { randomTurnTime } from '../scenario/new-world';
+import { chapterEnded, chapterOutcome } from '../turn/chapter';
 import { advanceWorld } from '../turn/advance';
 import { newRun } from '../turn/turn-run';
 import { joinYearMonth } from '../world/clock';
@@ -22,6 +23,9 @@ export function applyMove(state: GameState<World>, seat: string | null, move: Sa
         const winners = [...world.generals.values()].filter((g) => g.nation === unifier && g.owner !== null).map((g) => g.owner!).sort();
         state.outcome = { winners, result: `${world.nations.get(unifier)?.name ?? 'a nation'} unified the land` };
         state.phase = 'finished';
+      } else if (chapterEnded(world.env)) {
+        state.outcome = chapterOutcome(world.env);
+        state.phase = 'chapter-end';
       }
       return;
     }

@@ -1,4 +1,5 @@
-import { InvalidGame, type JsonObject } from '@chronicle/engine';
+import { endedChapter, InvalidGame, nextChapter, type JsonObject } from '@chronicle/engine';
+import { sammo } from '../game';
 import { SammoTable } from '../testing/table';
 import { DEFAULT_MAP, SAMPLE_SCENARIO } from './sample';
 import { readMapData } from './scenario-data';
@@ -62,5 +63,14 @@ describe('the end of the game', () => {
     expect(table.state.outcome).toEqual({ winners: ['liu'], result: '촉 unified the land' });
     expect(table.state.phase).toBe('finished');
     expect(() => table.play(null, { type: 'advance', until: table.state.data.env.turntime + 3_600_000 })).toThrow(/is over/);
+  });
+
+  it('finishes the last chapter of a world played in chapters: no chapter follows', () => {
+    const nations = [{ ...(scenario.nations as JsonObject[])[0]!, cityIds: [2, 1] }];
+    const table = new SammoTable({ world: 'scenario', scenario: { ...scenario, nations }, map, chapterYears: 1 }, '11'.repeat(32), ['liu']);
+    table.advanceMonths(1);
+    expect(table.state.outcome).toMatchObject({ result: '촉 unified the land' });
+    expect(table.state.outcome!.continues).toBeUndefined();
+    expect(() => nextChapter(sammo, endedChapter(table.log), table.state)).toThrow(/its game is over: 촉 unified the land/);
   });
 });

@@ -16,6 +16,8 @@ export interface WorldOptions {
   generals: number;
   /** `autorun_user.limit_minutes`: how long a user's reserved turns keep the AI away (0: never). */
   autorunLimitMinutes: number;
+  /** Game years per chapter of the world (0: one table for the world's whole life). */
+  chapterYears: number;
 }
 
 /** 2026-01-01T00:00Z: a fixed opening, since pure rules have no clock of their own. */
@@ -35,5 +37,6 @@ export function readWorldOptions(options: Readonly<Record<string, Json>>): World
     nations: options.nations === undefined ? 12 : asInteger(options.nations, 'options.nations', 1, 1_000),
     generals: options.generals === undefined ? 1200 : asInteger(options.generals, 'options.generals', 1, 100_000),
     autorunLimitMinutes: options.autorunLimitMinutes === undefined ? 0 : asInteger(options.autorunLimitMinutes, 'options.autorunLimitMinutes', 0),
+    chapterYears: options.chapterYears === undefined ? 0 : asInteger(options.chapterYears, 'options.chapterYears', 0, 100),
   };
 }

@@ -1,6 +1,7 @@
 import { runMonth } from '../monthly/pipeline';
 import { addTurn, cutTurn, turnDate } from '../world/clock';
 import type { World } from '../world/types';
+import { chapterEnded } from './chapter';
 import { runGeneralTurn } from './general-turn';
 import type { TurnRun } from './turn-run';
 
@@ -48,7 +49,8 @@ export function advanceWorld(run: TurnRun, until: number): AdvanceReport {
     // not united`. Legacy executeAllCommand checks isunited only at entry and would still run
     // the call's remaining months; the table is finished at this point (no more moves, no next
     // due time), so running them would change a world whose outcome is already declared.
-    if (env.isunited !== 0) return finish(false);
+    // A closed chapter stops here too: the next chapter, with its own seed, runs the rest.
+    if (env.isunited !== 0 || chapterEnded(env)) return finish(false);
   }
   const date = turnDate(prevTurn, env.starttime, env.startyear, env.turnterm);
   env.year = date.year;

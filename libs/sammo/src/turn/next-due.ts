@@ -1,14 +1,15 @@
 import { addTurn, cutTurn } from '../world/clock';
+import { chapterEnded } from './chapter';
 import type { World } from '../world/types';
 
 /**
  * When the world next has work: the earliest general turn time, or the next month boundary
  * when that comes first. A scheduler ticks the table then; an `advance` before it does nothing.
- * A frozen (unified) world has no next time.
+ * A frozen (unified) world, or one whose chapter has closed, has no next time.
  */
 export function nextDueTime(world: World): number | null {
   const env = world.env;
-  if (env.isunited !== 0) return null;
+  if (env.isunited !== 0 || chapterEnded(env)) return null;
   let due = addTurn(cutTurn(env.turntime, env.turnterm), env.turnterm);
   for (const g of world.generals.values()) if (g.turntime < due) due = g.turntime;
   return Math.max(due, env.turntime);

@@ -126,6 +126,8 @@ function readEnv(value: unknown): GameEnv {
     generalTurns: int(o, 'generalTurns', p, 0),
     nextGeneralId: int(o, 'nextGeneralId', p, 1),
     nextNationId: int(o, 'nextNationId', p, 1),
+    // Absent, not null, in a world without chapters, so that its state hashes as before.
+    ...(o.chapterEnd === undefined ? {} : { chapterEnd: int(o, 'chapterEnd', p, 0) }),
   };
 }
 

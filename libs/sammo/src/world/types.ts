@@ -46,6 +46,8 @@ export interface GameEnv {
   nextGeneralId: number;
   /** Next id for nations founded during play. */
   nextNationId: number;
+  /** In a world played in chapters: the year-month (`joinYearMonth`) that closes this chapter. */
+  chapterEnd?: number;
 }
 
 export interface Nation {

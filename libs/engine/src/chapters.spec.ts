@@ -1,0 +1,187 @@
+import { gzipSync } from 'node:zlib';
+import { stateHash } from './canonical';
+import { verifyChain, type PublishedChapter } from './chain';
+import { chapterTableId, endedChapter, firstChapter, nextChapter, readChapter } from './chapters';
+import { engine } from './engine';
+import { IllegalMove, InvalidGame } from './errors';
+import type { Game } from './game';
+import { GameLog, type TableDefinition } from './game-log';
+import type { GameState } from './game-state';
+import { asArray, asInteger, asObject, type JsonObject } from './json';
+import { clockOptions, gameTimeAt, readGameClock, tickTimeOf, wallTimeOf } from './game-clock';
+
+/**
+ * A world that rolls a die every move and closes a chapter every `years` moves: enough of a
+ * game to carry a state (its total and every roll) across chapters with fresh seeds.
+ */
+interface Rolls {
+  total: number;
+  rolls: number[];
+  chapterEnd: number;
+}
+
+const rollWorld: Game<Rolls, null> = {
+  id: 'rolls',
+  version: '1',
+  setup: ({ options }) => ({
+    phase: 'play', turn: 0, order: { seats: [], acting: null, pending: [] },
+    data: { total: 0, rolls: [], chapterEnd: asInteger(options.years, 'years') },
+  }),
+  continueChapter(state, { options }) {
+    state.data.chapterEnd = state.turn + asInteger(options.years, 'years');
+    state.phase = 'play';
+  },
+  check: (_state, seat) => {
+    if (seat !== null) throw new IllegalMove('only the table rolls');
+    return null;
+  },
+  apply(state, _seat, _move, random) {
+    const roll = random.int(1, 6);
+    state.turn += 1;
+    state.data.total += roll;
+    state.data.rolls.push(roll);
+    if (state.turn >= state.data.chapterEnd) {
+      state.outcome = { winners: [], result: `chapter closes at ${state.turn}`, continues: true };
+      state.phase = 'closed';
+    }
+  },
+  readData: (value) => {
+    const o = asObject(value, 'data');
+    return { total: asInteger(o.total, 'total'), rolls: asArray(o.rolls, 'rolls').map((r, i) => asInteger(r, `rolls[${i}]`)), chapterEnd: asInteger(o.chapterEnd, 'chapterEnd') };
+  },
+};
+
+function playChapter(definition: TableDefinition): { log: GameLog; state: GameState<Rolls> } {
+  const log = GameLog.open(definition);
+  const state = engine.setup(rollWorld, log.header());
+  while (!state.outcome) log.append(engine.step(rollWorld, log.header(), state, null, null).move);
+  return { log, state };
+}
+
+/** Plays a world of `count` chapters of 3 moves each. */
+function playWorld(count: number): { chapters: PublishedChapter[]; states: GameState<Rolls>[] } {
+  let definition: TableDefinition = {
+    tableId: chapterTableId('w', 1), gameId: 'rolls', rulesVersion: '1', seats: [], options: { years: 3, ...firstChapter('w') },
+  };
+  const chapters: PublishedChapter[] = [];
+  const states: GameState<Rolls>[] = [];
+  for (let i = 0; i < count; i++) {
+    const { log, state } = playChapter(definition);
+    chapters.push({ log, commitment: log.commitment() });
+    states.push(state);
+    if (i < count - 1) definition = nextChapter(rollWorld, endedChapter(log), state);
+  }
+  return { chapters, states };
+}
+
+/** A copy of a chapter's log with its options edited. */
+function withOptions(chapter: PublishedChapter, edit: (options: JsonObject) => void): PublishedChapter {
+  const array = JSON.parse(JSON.stringify(chapter.log.toArray())) as JsonObject & { options: JsonObject };
+  edit(array.options);
+  return { log: GameLog.fromArray(array), commitment: chapter.commitment };
+}
+
+describe('chapters', () => {
+  it('starts a chapter from the final state of the one before, under a new seed', () => {
+    const { chapters, states } = playWorld(2);
+    const [first, second] = chapters as [PublishedChapter, PublishedChapter];
+    expect(second.log.tableId).toBe('w-c2');
+    expect(second.log.seed).not.toBe(first.log.seed);
+    expect(states[1]!.turn).toBe(6);
+    expect(states[1]!.data.rolls.slice(0, 3)).toEqual(states[0]!.data.rolls);
+    expect(readChapter(second.log.options)).toMatchObject({
+      world: 'w', number: 2,
+      previous: { tableId: 'w-c1', commitment: first.commitment, revision: 3, stateHash: stateHash(rollWorld, states[0]!) },
+    });
+  });
+
+  it('replays and verifies each chapter on its own', () => {
+    const { chapters, states } = playWorld(3);
+    for (const [i, { log, commitment }] of chapters.entries()) {
+      expect(stateHash(rollWorld, engine.verify(rollWorld, log, commitment))).toBe(stateHash(rollWorld, states[i]!));
+    }
+  });
+
+  it('checks the chain link by link', () => {
+    const { chapters, states } = playWorld(3);
+    const chain = verifyChain(rollWorld, chapters);
+    expect(chain).toMatchObject({ world: 'w', chapters: 3, moves: 9 });
+    expect(chain.final.data.rolls).toEqual(states[2]!.data.rolls);
+  });
+
+  it('refuses a chain with a chapter missing or out of order', () => {
+    const { chapters } = playWorld(3);
+    expect(() => verifyChain(rollWorld, [chapters[0]!, chapters[2]!])).toThrow(/chapter 2 \(table w-c3\) says it is chapter 3/);
+    expect(() => verifyChain(rollWorld, [chapters[1]!, chapters[0]!])).toThrow(InvalidGame);
+  });
+
+  it('refuses a link that names another commitment or final revision', () => {
+    const { chapters } = playWorld(2);
+    const edited = withOptions(chapters[1]!, (o) => { ((o.chapter as JsonObject).previous as JsonObject).revision = 2; });
+    expect(() => verifyChain(rollWorld, [chapters[0]!, edited])).toThrow(/does not link to table w-c1: its revision is 2/);
+    const recommitted = withOptions(chapters[1]!, (o) => { ((o.chapter as JsonObject).previous as JsonObject).commitment = 'ab'.repeat(32); });
+    expect(() => verifyChain(rollWorld, [chapters[0]!, recommitted])).toThrow(/its commitment is/);
+  });
+
+  it('refuses an opening state that is not the previous final state', () => {
+    const { chapters, states } = playWorld(2);
+    const forged = JSON.parse(JSON.stringify({ ...states[0]!, data: { ...states[0]!.data, total: 1_000 } })) as JsonObject;
+    const tampered = withOptions(chapters[1]!, (o) => { (o.chapter as JsonObject).opening = gzipSync(JSON.stringify(forged)).toString('base64'); });
+    expect(() => engine.replay(rollWorld, tampered.log)).toThrow(/opening state is not the final state of w-c1/);
+    const garbled = withOptions(chapters[1]!, (o) => { (o.chapter as JsonObject).opening = 'not gzip'; });
+    expect(() => engine.replay(rollWorld, garbled.log)).toThrow(/not gzipped JSON/);
+  });
+
+  it('opens a next chapter only after a chapter ended', () => {
+    const log = GameLog.open({ tableId: 't', gameId: 'rolls', rulesVersion: '1', seats: [], options: { years: 3 } });
+    const state = engine.setup(rollWorld, log.header());
+    expect(() => nextChapter(rollWorld, endedChapter(log), state)).toThrow(IllegalMove);
+  });
+
+  it('refuses a later chapter of a game that cannot continue one', () => {
+    const { chapters } = playWorld(2);
+    const { continueChapter: _, ...noChapters } = rollWorld;
+    expect(() => engine.replay(noChapters, chapters[1]!.log)).toThrow(/cannot be played in chapters/);
+  });
+
+  it('names the world after the first table when it was opened without a chapter entry', () => {
+    const { log, state } = playChapter({ tableId: 'solo', gameId: 'rolls', rulesVersion: '1', seats: [], options: { years: 2 } });
+    const next = nextChapter(rollWorld, endedChapter(log), state);
+    expect(next.tableId).toBe('solo-c2');
+    const second = playChapter(next);
+    expect(verifyChain(rollWorld, [{ log, commitment: log.commitment() }, { log: second.log, commitment: second.log.commitment() }]).chapters).toBe(2);
+  });
+});
+
+describe('game clock', () => {
+  const clock = readGameClock(clockOptions({ openedAt: 1_000, gameStart: 50_000, speed: 60, minTickInterval: 0 }));
+
+  it('runs game time at speed from the opening', () => {
+    expect(gameTimeAt(clock, 1_000)).toBe(50_000);
+    expect(gameTimeAt(clock, 2_000)).toBe(110_000);
+  });
+
+  it('finds the first wall time at which a game time has come', () => {
+    for (const game of [50_000, 50_001, 110_000, 110_059, 7_777_777]) {
+      const wall = wallTimeOf(clock, game);
+      expect(gameTimeAt(clock, wall)).toBeGreaterThanOrEqual(game);
+      expect(gameTimeAt(clock, wall - 1)).toBeLessThan(game);
+    }
+  });
+
+  it('is real time without a clock option', () => {
+    expect(gameTimeAt(readGameClock({}), 123)).toBe(123);
+  });
+
+  it('coalesces ticks to a minimum interval only when asked', () => {
+    const coalesced = { ...clock, minTickInterval: 600 };
+    expect(tickTimeOf(clock, 100, 50)).toBe(100);
+    expect(tickTimeOf(coalesced, 100, 50)).toBe(650);
+    expect(tickTimeOf(coalesced, 700, 50)).toBe(700);
+    expect(tickTimeOf(coalesced, 100, null)).toBe(100);
+  });
+
+  it('refuses a speed that is not a positive number', () => {
+    expect(() => readGameClock({ clock: { openedAt: 0, gameStart: 0, speed: 0 } })).toThrow(InvalidGame);
+  });
+});
