@@ -4,7 +4,7 @@ import type { Game, LoggedMove, Seat } from './game';
 import type { GameHeader } from './game-log';
 import { GameLog } from './game-log';
 import type { GameState } from './game-state';
-import type { Json } from './json';
+import { asPayload, type Json } from './json';
 import { Randomness, tableSeed, xoshiroStreams, type StreamDerivation, type TableSeed } from './randomness';
 import { matchesCommitment } from './seed';
 import { Snapshot } from './snapshot';
@@ -105,6 +105,7 @@ export class Engine {
     if (header.moves >= GameLog.MAX_MOVES) {
       throw new IllegalMove(`table ${header.tableId} is full: a log holds at most ${GameLog.MAX_MOVES} moves`);
     }
+    asPayload(payload);
     const checked = game.check(state, seat, payload);
     const number = state.revision + 1;
     const random = new Randomness<S>(tableSeed(header.seed), number, streamsOf(game));

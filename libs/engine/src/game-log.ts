@@ -1,8 +1,8 @@
 import { ConcurrentMove, IllegalMove, InvalidGame } from './errors';
 import type { LoggedMove, Seat } from './game';
 import {
-  asArray, asBoolean, asInteger, asJson, asJsonObject, asNullableString, asObject, asString, asStringArray,
-  type JsonObject,
+  asArray, asBoolean, asInteger, asJson, asJsonObject, asNullableString, asObject, asPayload, asString, asStringArray,
+  copyJson, frozenJson, type JsonObject,
 } from './json';
 import { commitmentOf, isSeed, newSeed } from './seed';
 
@@ -52,13 +52,21 @@ export class GameLog {
     this.rulesVersion = definition.rulesVersion;
     this.seed = definition.seed;
     this.seats = Object.freeze([...definition.seats]);
-    this.options = definition.options;
+    this.options = frozenJson(definition.options);
     this.entries = moves;
   }
 
   /** A new, empty log; its seed comes from the OS's secure source unless one is given. */
   static open(definition: TableDefinition): GameLog {
-    return new GameLog({ options: {}, seed: newSeed(), ...definition }, []);
+    return new GameLog(
+      {
+        ...definition,
+        seed: definition.seed ?? newSeed(),
+        seats: asStringArray(definition.seats, 'seats'),
+        options: asJsonObject(definition.options ?? {}, 'options'),
+      },
+      [],
+    );
   }
 
   get moves(): readonly LoggedMove[] {
@@ -91,7 +99,10 @@ export class GameLog {
     return commitmentOf(this.seed);
   }
 
-  /** Appends the move a step returned; it must be the next one. */
+  /**
+   * Appends the move a step returned; it must be the next one. The log keeps a frozen copy
+   * of the payload, so the caller's object can no longer change what was played.
+   */
   append(move: LoggedMove): void {
     if (this.entries.length >= GameLog.MAX_MOVES) {
       throw new IllegalMove(`table ${this.tableId} is full: a log holds at most ${GameLog.MAX_MOVES} moves`);
@@ -99,7 +110,8 @@ export class GameLog {
     if (move.number !== this.entries.length + 1) {
       throw new ConcurrentMove(`move ${move.number} does not follow table ${this.tableId} at revision ${this.entries.length}`);
     }
-    this.entries.push(move);
+    const payload = frozenJson(asPayload(move.payload, `move ${move.number}'s payload`));
+    this.entries.push(Object.freeze({ number: move.number, seat: move.seat, payload, random: move.random }));
   }
 
   /** A copy of this log without its last move (for undo). */
@@ -107,6 +119,7 @@ export class GameLog {
     return new GameLog(this.definition(), this.entries.slice(0, -1));
   }
 
+  /** The log as plain values, copied: changing them changes nothing in the log. */
   toArray(): JsonObject {
     return {
       tableId: this.tableId,
@@ -114,8 +127,8 @@ export class GameLog {
       rulesVersion: this.rulesVersion,
       seed: this.seed,
       seats: [...this.seats],
-      options: this.options as JsonObject,
-      moves: this.entries.map((m) => ({ number: m.number, seat: m.seat, payload: m.payload, random: m.random })),
+      options: copyJson(this.options as JsonObject),
+      moves: this.entries.map((m) => ({ number: m.number, seat: m.seat, payload: copyJson(m.payload), random: m.random })),
     };
   }
 
@@ -157,5 +170,6 @@ export function readMove(value: unknown, index: number): LoggedMove {
   const number = asInteger(o.number, `${path}.number`, 1, GameLog.MAX_MOVES);
   if (number !== index + 1) throw new InvalidGame(`${path}.number is ${number}; moves are numbered from 1 without gaps`);
   const seat: Seat = asNullableString(o.seat, `${path}.seat`);
-  return { number, seat, payload: asJson(o.payload, `${path}.payload`), random: asBoolean(o.random, `${path}.random`) };
+  const payload = frozenJson(asJson(o.payload, `${path}.payload`));
+  return Object.freeze({ number, seat, payload, random: asBoolean(o.random, `${path}.random`) });
 }

@@ -4,7 +4,7 @@ export {
 } from './errors';
 export type { Json, JsonObject } from './json';
 export {
-  asArray, asBoolean, asInteger, asJson, asJsonObject, asNullableString, asObject, asString, asStringArray,
+  asArray, asBoolean, asInteger, asJson, asJsonObject, asMoveObject, asPayload, asNullableString, asObject, asString, asStringArray,
 } from './json';
 export { newSeed, isSeed, commitmentOf, matchesCommitment } from './seed';
 export { Xoshiro256StarStar } from './xoshiro';

@@ -1,4 +1,4 @@
-import { InvalidGame } from './errors';
+import { IllegalMove, InvalidGame } from './errors';
 
 /** A plain JSON value: what `toArray()` writes and `fromArray()` reads back. */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -18,6 +18,10 @@ export function asObject(value: unknown, path: string): Record<string, unknown> 
 
 export function asArray(value: unknown, path: string): unknown[] {
   if (!Array.isArray(value)) throw new InvalidGame(`${path} must be an array, got ${describe(value)}`);
+  // A hole is skipped by map and forEach, so it would surface later as a TypeError far from here.
+  for (let i = 0; i < value.length; i++) {
+    if (!(i in value)) throw new InvalidGame(`${path}[${i}] is missing: an array may not have holes`);
+  }
   return value;
 }
 
@@ -47,27 +51,74 @@ export function asStringArray(value: unknown, path: string): string[] {
   return asArray(value, path).map((item, i) => asString(item, `${path}[${i}]`));
 }
 
-/** Checks that a value is plain JSON all the way down (no undefined, NaN, functions, cycles). */
-export function asJson(value: unknown, path: string, depth = 0): Json {
-  if (depth > MAX_DEPTH) throw new InvalidGame(`${path} is nested deeper than ${MAX_DEPTH} levels`);
-  if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
+/** Checks that a value is plain JSON all the way down (no undefined, NaN, functions, holes, cycles). */
+export function asJson(value: unknown, path: string): Json {
+  checkJson(value, path, (reason) => new InvalidGame(reason), 0);
+  return value as Json;
+}
+
+/**
+ * Checks a move's payload at the door: a value that JSON cannot carry (NaN, Infinity,
+ * undefined, a hole, a Map) would be logged but could never be read back, so it is refused
+ * as an illegal move rather than stored.
+ */
+export function asPayload(value: unknown, path = 'payload'): Json {
+  checkJson(value, path, (reason) => new IllegalMove(reason), 0);
+  return value as Json;
+}
+
+/** A move's payload as an object, for a game's `check`; anything else is an illegal move. */
+export function asMoveObject(payload: Json, shape: string): JsonObject {
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) {
+    throw new IllegalMove(`${shape}, got ${describe(payload)}`);
+  }
+  return payload;
+}
+
+function checkJson(value: unknown, path: string, refuse: (reason: string) => Error, depth: number): void {
+  if (depth > MAX_DEPTH) throw refuse(`${path} is nested deeper than ${MAX_DEPTH} levels`);
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return;
   if (typeof value === 'number') {
-    if (!Number.isFinite(value)) throw new InvalidGame(`${path} must be a finite number, got ${value}`);
-    return value;
+    if (!Number.isFinite(value)) throw refuse(`${path} must be a finite number, got ${value}`);
+    return;
   }
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) asJson(value[i], `${path}[${i}]`, depth + 1);
-    return value as Json[];
+    for (let i = 0; i < value.length; i++) {
+      if (!(i in value)) throw refuse(`${path}[${i}] is missing: an array may not have holes`);
+      checkJson(value[i], `${path}[${i}]`, refuse, depth + 1);
+    }
+    return;
   }
-  if (typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
-    for (const [key, item] of Object.entries(value)) asJson(item, `${path}.${key}`, depth + 1);
-    return value as JsonObject;
+  if (typeof value === 'object' && isPlainObject(value)) {
+    for (const [key, item] of Object.entries(value)) checkJson(item, `${path}.${key}`, refuse, depth + 1);
+    return;
   }
-  throw new InvalidGame(`${path} must be a JSON value, got ${describe(value)}`);
+  throw refuse(`${path} must be a JSON value, got ${describe(value)}`);
+}
+
+/** A deep copy of a checked JSON value, sharing nothing with it. */
+export function copyJson<T extends Json>(value: T): T {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((item) => copyJson(item)) as T;
+  // fromEntries defines own properties, so a "__proto__" key stays a key.
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, copyJson(item)])) as T;
+}
+
+/** A deep, frozen copy: what a log keeps, so that nobody holding the original can change it. */
+export function frozenJson<T extends Json>(value: T): T {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return Object.freeze(value.map((item) => frozenJson(item))) as T;
+  return Object.freeze(Object.fromEntries(Object.entries(value).map(([key, item]) => [key, frozenJson(item)]))) as T;
 }
 
 export function asJsonObject(value: unknown, path: string): JsonObject {
   return asJson(asObject(value, path), path) as JsonObject;
+}
+
+// A null-prototype object (a dictionary) is plain data too; a Map, Date or class instance is not.
+function isPlainObject(value: object): boolean {
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  return prototype === Object.prototype || prototype === null;
 }
 
 function describe(value: unknown): string {
@@ -75,5 +126,6 @@ function describe(value: unknown): string {
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
   if (typeof value === 'number' || typeof value === 'boolean') return `${typeof value} ${String(value)}`;
+  if (typeof value === 'object') return `an object of type ${value.constructor?.name ?? 'null prototype'}`;
   return typeof value;
 }

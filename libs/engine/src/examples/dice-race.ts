@@ -1,6 +1,6 @@
 import { IllegalMove, InvalidGame } from '../errors';
 import type { Game, Seat } from '../game';
-import { asInteger, asObject, type Json } from '../json';
+import { asInteger, asMoveObject, asObject, type Json } from '../json';
 
 /**
  * Dice race: seats take turns rolling a die and the first to reach the finish wins.
@@ -36,7 +36,7 @@ export const diceRace: Game<DiceRaceData, Roll> = {
   },
 
   check(state, seat: Seat, payload: Json): Roll {
-    const move = asObject(payload, 'move') as { type?: unknown };
+    const move = asMoveObject(payload, 'dice race has one move: { "type": "roll" }');
     if (move.type !== 'roll') throw new IllegalMove('dice race has one move: { "type": "roll" }');
     if (seat !== state.order.acting) throw new IllegalMove(`it is ${state.order.acting}'s turn to roll, not ${seat ?? 'the table'}'s`);
     return { type: 'roll' };

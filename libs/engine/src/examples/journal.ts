@@ -1,6 +1,6 @@
 import { IllegalMove } from '../errors';
 import type { Game, Seat } from '../game';
-import { asInteger, asObject, asString, type Json } from '../json';
+import { asInteger, asMoveObject, asObject, asString, type Json } from '../json';
 
 /**
  * Journal: any seated player (or the table) writes a note at any time; nothing is drawn and
@@ -28,7 +28,7 @@ export const journal: Game<JournalData, Note> = {
   },
 
   check(state, seat: Seat, payload: Json): Note {
-    const move = asObject(payload, 'move') as { text?: unknown };
+    const move = asMoveObject(payload, 'a journal move is { "text": "…" }');
     if (typeof move.text !== 'string' || move.text.length === 0 || move.text.length > MAX_NOTE) {
       throw new IllegalMove(`a journal move is { "text": "…" } with 1 to ${MAX_NOTE} characters`);
     }

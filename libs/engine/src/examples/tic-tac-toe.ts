@@ -1,6 +1,6 @@
 import { IllegalMove, InvalidGame } from '../errors';
 import type { Game, Seat } from '../game';
-import { asArray, asObject, asString, type Json } from '../json';
+import { asArray, asMoveObject, asObject, asString, type Json } from '../json';
 
 /**
  * Tic-tac-toe: two seats, no randomness, and every move may be taken back by the seat that
@@ -37,7 +37,7 @@ export const ticTacToe: Game<TicTacToeData, Mark> = {
   },
 
   check(state, seat: Seat, payload: Json): Mark {
-    const move = asObject(payload, 'move') as { cell?: unknown };
+    const move = asMoveObject(payload, 'a tic-tac-toe move is { "cell": n } with n from 0 to 8');
     if (typeof move.cell !== 'number' || !Number.isInteger(move.cell) || move.cell < 0 || move.cell > 8) {
       throw new IllegalMove('a tic-tac-toe move is { "cell": n } with n from 0 to 8');
     }
