@@ -3,4 +3,6 @@ module.exports = {
   preset: '../../jest.preset.js',
   rootDir: __dirname,
   testMatch: ['<rootDir>/src/**/*.spec.ts'],
+  // The main-job specs start the whole system: one file at a time.
+  maxWorkers: 1,
 };

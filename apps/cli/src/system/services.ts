@@ -1,0 +1,72 @@
+import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import type { Home } from './home';
+import type { Processes } from './processes';
+
+const WORKSPACE = path.resolve(__dirname, '../../../..');
+
+/** The services of the system in the order they start (and the reverse of how they stop); those not built yet are skipped. */
+export const SERVICE_ORDER = ['log-service', 'snapshot-service', 'turn-executor', 'scheduler'] as const;
+
+export interface RunningServices {
+  names: string[];
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts each service from its own entry point (`apps/<name>/src/main.ts`), as a
+ * deployment does, with the system's configuration in its environment; logs go to
+ * `<home>/logs/<name>.log`. Resolves once every one has said it is ready.
+ */
+export async function startServices(home: Home, processes: Processes, env: Record<string, string>, say: (line: string) => void): Promise<RunningServices> {
+  const names = SERVICE_ORDER.filter((name) => existsSync(path.join(WORKSPACE, 'apps', name, 'src', 'main.ts')));
+  mkdirSync(home.at('logs'), { recursive: true });
+  const started: Array<{ name: string; child: ChildProcess }> = [];
+  const stop = async () => {
+    for (const { child } of started.reverse()) await processes.stop(child, 'SIGTERM', 15_000);
+  };
+  try {
+    await Promise.all(names.map(async (name) => {
+      const entry = path.join('apps', name, 'src', 'main.ts');
+      const logFile = home.at('logs', `${name}.log`);
+      const child = processes.start(name, process.execPath, [path.join(WORKSPACE, 'scripts/run-ts.cjs'), entry], {
+        cwd: WORKSPACE, env: { ...process.env, ...env }, logFile, mark: entry, pipe: true,
+      });
+      started.push({ name, child });
+      await ready(name, child, logFile);
+      say(`  ${name} ready (pid ${child.pid}, log ${logFile})`);
+    }));
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { names, stop };
+}
+
+function ready(name: string, child: ChildProcess, logFile: string): Promise<void> {
+  const log = createWriteStream(logFile, { flags: 'a' });
+  let tail = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${name} did not report ready within 120 s; see ${logFile}`)), 120_000);
+    const onData = (chunk: Buffer) => {
+      log.write(chunk);
+      tail = (tail + chunk.toString()).slice(-20_000);
+      if (new RegExp(`${name} ready`).test(tail)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      log.end();
+      reject(new Error(`${name} exited (code ${code}) before it was ready: ${lastLine(tail)} (see ${logFile})`));
+    });
+  });
+}
+
+function lastLine(text: string): string {
+  return text.trim().split('\n').at(-1)?.slice(0, 300) ?? '';
+}

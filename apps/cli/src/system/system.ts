@@ -1,0 +1,112 @@
+import { LogClient, RequestClient } from '@chronicle/bus';
+import { Subjects } from '@chronicle/contracts';
+import type { NatsConnection } from '@nats-io/nats-core';
+import { connect } from '@nats-io/transport-node';
+import { closeSync, existsSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { openHome, type Home } from './home';
+import { startNats } from './nats';
+import { startDatabase } from './postgres';
+import { Processes } from './processes';
+import { startServices } from './services';
+import { CliError } from '../terminal/output';
+
+export interface SystemOptions {
+  /** Start a nats-server of our own even when one answers on 127.0.0.1:4222. */
+  ownNats: boolean;
+}
+
+/** The whole system running on this machine, and a connection to it. */
+export interface System {
+  home: Home;
+  nc: NatsConnection;
+  subjects: Subjects;
+  requests: RequestClient;
+  log: LogClient;
+  /** What was started, for the opening lines. */
+  database: string;
+  nats: string;
+  services: string[];
+  /** Stops the services, then NATS and the database (each waits for the one before). */
+  stop(say: (line: string) => void): Promise<void>;
+  /** The second Ctrl-C: everything ends now. */
+  kill(): void;
+}
+
+/**
+ * Starts the system all-in-one on the embedded default: the database and NATS (embedded
+ * unless `DATABASE_URL`/`NATS_URL` say otherwise), then every service from its own entry
+ * point, each with the same configuration a deployment gives it.
+ */
+export async function startSystem(options: SystemOptions, say: (line: string) => void): Promise<System> {
+  const home = openHome();
+  takeLock(home);
+  const processes = new Processes(home);
+  processes.reapLeftovers(say);
+  const stops: Array<() => Promise<void>> = [];
+  const stopAll = async (report: (line: string) => void) => {
+    for (const stop of stops.reverse()) await stop();
+    stops.length = 0;
+    rmSync(home.at('lock'), { force: true });
+    const left = processes.running();
+    if (left.length > 0) report(`still running after the stop: ${left.join(', ')}`);
+  };
+  try {
+    const database = await startDatabase(home, processes, say);
+    stops.push(() => database.stop());
+    say(`database: ${database.description}`);
+    const nats = await startNats(home, processes, options.ownNats);
+    stops.push(() => nats.stop());
+    say(`NATS: ${nats.description}`);
+    const prefix = process.env.CHRONICLE_PREFIX || home.settings.prefix;
+    say(`starting the services (prefix ${prefix}, logs in ${home.at('logs')})`);
+    const services = await startServices(home, processes, {
+      DATABASE_URL: database.url,
+      NATS_URL: nats.url,
+      CHRONICLE_PREFIX: prefix,
+      CHRONICLE_SEED_KEY: home.settings.seedKey,
+      NATS_PROVISION: 'true',
+      HTTP_PORT: '0',
+      LOG_LEVEL: process.env.LOG_LEVEL || 'info',
+    }, say);
+    stops.push(() => services.stop());
+    const nc = await connect({ servers: nats.url.split(','), name: 'chronicle-cli', maxReconnectAttempts: -1 });
+    stops.push(() => nc.drain().catch(() => undefined));
+    const subjects = new Subjects(prefix);
+    const requests = new RequestClient(nc, subjects, 30_000);
+    return {
+      home, nc, subjects, requests, log: new LogClient(requests),
+      database: database.description, nats: nats.description, services: services.names,
+      stop: stopAll,
+      kill: () => {
+        processes.killAll();
+        rmSync(home.at('lock'), { force: true });
+      },
+    };
+  } catch (error) {
+    await stopAll(say);
+    throw error;
+  }
+}
+
+/** One `npm start` per home at a time: a second one would share the database and the streams. */
+function takeLock(home: Home): void {
+  const file = home.at('lock');
+  if (existsSync(file)) {
+    const pid = Number(readFileSync(file, 'utf8'));
+    if (pid && pid !== process.pid && alive(pid)) {
+      throw new CliError(`another chronicle (pid ${pid}) is running on ${home.dir}; stop it first, or set CHRONICLE_HOME to another folder`);
+    }
+  }
+  const fd = openSync(file, 'w');
+  writeSync(fd, String(process.pid));
+  closeSync(fd);
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
