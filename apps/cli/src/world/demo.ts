@@ -103,7 +103,7 @@ async function appendAdvance(system: System, until: number): Promise<HeaderV1> {
   for (;;) {
     const header = await system.log.header({ tableId: WORLD_TABLE });
     try {
-      await system.log.append({ tableId: WORLD_TABLE, seat: null, payload: { type: 'advance', until }, expectedRevision: header.revision, idempotencyKey: `advance-${until}` });
+      await system.log.append({ tableId: WORLD_TABLE, seat: null, payload: { type: 'advance', until }, random: true, expectedRevision: header.revision, idempotencyKey: `advance-${until}` });
       return system.log.header({ tableId: WORLD_TABLE });
     } catch (error) {
       if (!(error instanceof ConcurrentMove)) throw error;
@@ -135,7 +135,7 @@ async function playerMove(system: System, seat: string, payload: Json, what: str
   for (;;) {
     const header = await system.log.header({ tableId: WORLD_TABLE });
     try {
-      const appended = await system.log.append({ tableId: WORLD_TABLE, seat, payload, expectedRevision: header.revision, idempotencyKey: `${seat}-${header.revision}` });
+      const appended = await system.log.append({ tableId: WORLD_TABLE, seat, payload, random: false, expectedRevision: header.revision, idempotencyKey: `${seat}-${header.revision}` });
       out.line(`    ${seat} ${what}: accepted at revision ${appended.revision}`);
       return;
     } catch (error) {
