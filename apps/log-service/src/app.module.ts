@@ -1,8 +1,7 @@
 import { seedKey, Subjects } from '@chronicle/contracts';
 import { defaultGames, GameRegistry } from '@chronicle/games';
-import { HealthRegistry, Metrics, NATS_CONNECTION, natsCheck, postgresCheck, ServiceKitModule } from '@chronicle/service-kit';
+import { HealthRegistry, Metrics, NATS_CONNECTION, natsProviders, postgresCheck, ServiceKitModule } from '@chronicle/service-kit';
 import type { NatsConnection } from '@nats-io/nats-core';
-import { connect } from '@nats-io/transport-node';
 import {
   Inject, Injectable, Module, type DynamicModule, type OnApplicationBootstrap, type OnApplicationShutdown,
 } from '@nestjs/common';
@@ -28,7 +27,6 @@ class Lifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
 
   onApplicationBootstrap(): void {
     const relay = this.relay;
-    this.health.register('nats', natsCheck(this.nc));
     this.health.register('postgres', postgresCheck(this.db));
     // Unhealthy when committed moves wait more than 30 s for the stream: the relay is stuck.
     this.health.register('outbox', async () => {
@@ -77,11 +75,7 @@ export class AppModule {
           provide: DataSource,
           useFactory: () => logDataSource(config.DATABASE_URL, config.DB_POOL_SIZE).initialize(),
         },
-        {
-          provide: NATS_CONNECTION,
-          // Reconnect for ever: a service whose connection gave up would sit idle yet alive.
-          useFactory: () => connect({ servers: config.NATS_URL.split(','), name: 'log-service', maxReconnectAttempts: -1 }),
-        },
+        ...natsProviders(config, 'log-service'),
         {
           provide: OutboxRelay,
           inject: [DataSource, NATS_CONNECTION],

@@ -1,10 +1,9 @@
 import { RequestClient } from '@chronicle/bus';
 import { EventSubjects, seedKey, Subjects, type TableEventV1 } from '@chronicle/contracts';
 import { defaultGames, GameRegistry } from '@chronicle/games';
-import { HealthRegistry, Metrics, NATS_CONNECTION, natsCheck, ServiceKitModule } from '@chronicle/service-kit';
+import { HealthRegistry, Metrics, NATS_CONNECTION, natsProviders, ServiceKitModule } from '@chronicle/service-kit';
 import { jetstream } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/nats-core';
-import { connect } from '@nats-io/transport-node';
 import {
   Inject, Injectable, Logger, Module, type DynamicModule, type OnApplicationBootstrap, type OnApplicationShutdown,
 } from '@nestjs/common';
@@ -30,7 +29,6 @@ class Lifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
   ) {}
 
   onApplicationBootstrap(): void {
-    this.health.register('nats', natsCheck(this.nc));
     // A quarantined table is the operator's business, not a reason to restart the service.
     this.health.register('quarantine', async () => ({ ok: true, detail: { tables: this.keeper.quarantinedTables } }));
     this.timer = setInterval(() => {
@@ -59,7 +57,7 @@ export class AppModule {
       providers: [
         { provide: SnapshotServiceConfig, useValue: config },
         { provide: Subjects, useValue: subjects },
-        { provide: NATS_CONNECTION, useFactory: () => connect({ servers: config.NATS_URL.split(','), name: 'snapshot-service' }) },
+        ...natsProviders(config, 'snapshot-service'),
         {
           provide: SnapshotKeeper,
           inject: [NATS_CONNECTION, Metrics],

@@ -1,4 +1,4 @@
-import { BadRequest, decodeAndValidate, EventSubjects, type DeadLetterV1, type ErrorBody, type Subjects } from '@chronicle/contracts';
+import { BadRequest, decodeAndValidate, EventSubjects, parseWireJson, type DeadLetterV1, type ErrorBody, type Subjects } from '@chronicle/contracts';
 import { jetstream, type ConsumerMessages, type JetStreamClient, type JsMsg } from '@nats-io/jetstream';
 import type { Msg, NatsConnection, Subscription } from '@nats-io/nats-core';
 import { Logger } from '@nestjs/common';
@@ -268,11 +268,10 @@ export class JetStreamServer extends Server implements CustomTransportStrategy {
 /** JSON-decodes and validates against the DTO; throws `BadRequest` listing every reason. */
 function parseRequest(dto: DtoClass | undefined, bytes: Uint8Array): unknown {
   if (!dto) {
-    try {
-      return bytes.length === 0 ? null : JSON.parse(Buffer.from(bytes).toString('utf8'));
-    } catch (error) {
-      throw new BadRequest(`not JSON: ${(error as Error).message}`);
-    }
+    if (bytes.length === 0) return null;
+    const parsed = parseWireJson(bytes);
+    if (!parsed.ok) throw new BadRequest(parsed.reason);
+    return parsed.value;
   }
   const result = decodeAndValidate(dto, bytes);
   if (!result.ok) throw new BadRequest(result.reasons.join('; '));

@@ -8,6 +8,7 @@ export {
   type ContractErrorCode, type ErrorBody, type Reply,
 } from './errors';
 export { validate, decodeAndValidate, type Validated } from './validate';
+export { parseWireJson, wireProblem, MAX_WIRE_DEPTH } from './wire-json';
 export { IsJsonValue, IsOutcome, IsSeat, IsTableId, MAX_PAYLOAD_BYTES } from './validators';
 export {
   OpenTableV1, AppendMoveV1, UndoV1, ReadMovesV1, TableRequestV1, EntryByKeyV1, TableStatuses,

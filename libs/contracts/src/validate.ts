@@ -1,5 +1,6 @@
 import { plainToInstance, type ClassConstructor } from 'class-transformer';
 import { validateSync, type ValidationError } from 'class-validator';
+import { parseWireJson } from './wire-json';
 
 export type Validated<T> = { ok: true; value: T } | { ok: false; reasons: string[] };
 
@@ -18,15 +19,14 @@ export function validate<T extends object>(dto: ClassConstructor<T>, raw: unknow
   return { ok: true, value };
 }
 
-/** Parses JSON bytes then validates; a parse failure is one more reason. */
+/**
+ * Parses JSON bytes, refuses what cannot be stored as sent (`parseWireJson`: NUL, lone
+ * surrogates, reserved keys, depth, unsafe integers, bad UTF-8), then validates.
+ */
 export function decodeAndValidate<T extends object>(dto: ClassConstructor<T>, bytes: Uint8Array): Validated<T> {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(Buffer.from(bytes).toString('utf8'));
-  } catch (error) {
-    return { ok: false, reasons: [`not JSON: ${(error as Error).message}`] };
-  }
-  return validate(dto, raw);
+  const parsed = parseWireJson(bytes);
+  if (!parsed.ok) return { ok: false, reasons: [parsed.reason] };
+  return validate(dto, parsed.value);
 }
 
 function flatten(errors: ValidationError[], parent: string): string[] {

@@ -1,15 +1,5 @@
-import type { NatsConnection } from '@nats-io/nats-core';
 import type { DataSource } from 'typeorm';
 import type { CheckResult } from './health';
-
-/** The connection is open and the server answers a ping. */
-export function natsCheck(nc: NatsConnection): () => Promise<CheckResult> {
-  return async () => {
-    if (nc.isClosed()) return { ok: false, detail: 'connection closed' };
-    const rtt = await nc.rtt();
-    return { ok: true, detail: { server: nc.getServer(), rttMs: rtt } };
-  };
-}
 
 /** The database answers `SELECT 1`. */
 export function postgresCheck(dataSource: DataSource): () => Promise<CheckResult> {

@@ -2,6 +2,7 @@
 import 'reflect-metadata';
 import { plainToInstance, Type, type ClassConstructor } from 'class-transformer';
 import { IsIn, IsInt, IsString, Matches, Max, Min, validateSync } from 'class-validator';
+import { printableSetting } from './redact';
 
 /** The service refuses to start: each line names a variable and what is wrong with it. */
 export class ConfigError extends Error {
@@ -15,6 +16,14 @@ export class ConfigError extends Error {
 export class ServiceConfig {
   /** NATS servers, comma-separated. */
   @IsString() NATS_URL = '127.0.0.1:4222';
+  /**
+   * This process's NATS user and password (deploy/nats: one user per role); empty connects
+   * without credentials, which only a server without authorization accepts (tests).
+   */
+  @IsString() NATS_USER = '';
+  @IsString() NATS_PASSWORD = '';
+  /** Pause between two reconnection attempts (they go on for ever). */
+  @Type(() => Number) @IsInt() @Min(10) @Max(60_000) NATS_RECONNECT_WAIT_MS = 1_000;
   /** Subject/stream prefix of this deployment (one token: letters, digits, _ and -). */
   @Matches(/^[A-Za-z0-9_-]{1,32}$/) CHRONICLE_PREFIX = 'chronicle';
   /** Port of /health and /metrics; 0 picks a free port (logged at start). */
@@ -37,7 +46,7 @@ export function loadConfig<T extends object>(schema: ClassConstructor<T>, env: N
   const errors = validateSync(config, { forbidUnknownValues: true });
   if (errors.length > 0) {
     throw new ConfigError(errors.flatMap((e) =>
-      Object.values(e.constraints ?? {}).map((m) => `${e.property}=${JSON.stringify(env[e.property] ?? '(default)')}: ${m}`)));
+      Object.values(e.constraints ?? {}).map((m) => `${e.property}=${printableSetting(e.property, env[e.property])}: ${m}`)));
   }
   return config;
 }

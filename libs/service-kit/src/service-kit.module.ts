@@ -2,6 +2,7 @@ import { Global, Module, type DynamicModule } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import { HealthController, HealthRegistry } from './health';
 import { Metrics, MetricsController } from './metrics';
+import { safeError } from './redact';
 
 export interface ServiceKitOptions {
   /** Appears as `name` in every log line. */
@@ -24,6 +25,8 @@ export class ServiceKitModule {
           pinoHttp: {
             name: options.serviceName,
             level: options.logLevel,
+            // Errors are logged through `safeError`: no driver parameters, no row details, no seed.
+            serializers: { err: safeError },
             // Probes every few seconds would drown the log.
             autoLogging: { ignore: (req) => req.url === '/health' || req.url === '/metrics' },
           },

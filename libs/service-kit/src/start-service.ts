@@ -10,9 +10,7 @@ import { consumersCheck } from './checks';
 import { loadConfig, ServiceConfig } from './config';
 import { HealthRegistry } from './health';
 import { Metrics } from './metrics';
-
-/** The DI token of a service's NATS connection (the app provides it, `startService` uses it). */
-export const NATS_CONNECTION = Symbol('NATS_CONNECTION');
+import { NATS_CONNECTION, NatsLink, natsOptions } from './nats';
 
 export interface ServiceDefinition {
   /** Also the queue group of its request handlers: replicas share the requests. */
@@ -44,12 +42,14 @@ export async function startService(definition: ServiceDefinition): Promise<Runni
   app.enableShutdownHooks();
   const subjects = app.get(Subjects);
   const nc = app.get<NatsConnection>(NATS_CONNECTION);
+  const health = app.get(HealthRegistry);
+  health.register('nats', app.get(NatsLink).check());
   if (config.NATS_PROVISION === 'true') {
     const report = await provision(nc, subjects, definition.topology);
     logger.log(`provisioned: created [${report.created.join(', ')}], updated [${report.updated.join(', ')}]`);
   }
   const server = new JetStreamServer({ connection: nc, subjects, queue: name, consumers, observer: app.get(Metrics).busObserver() });
-  if (consumers.length > 0) app.get(HealthRegistry).register('consumers', consumersCheck(() => server.consumerStatus()));
+  if (consumers.length > 0) health.register('consumers', consumersCheck(() => server.consumerStatus()));
   app.connectMicroservice({ strategy: server });
   await app.startAllMicroservices();
   await app.listen(config.HTTP_PORT, '0.0.0.0');
@@ -62,7 +62,7 @@ export async function startService(definition: ServiceDefinition): Promise<Runni
 export async function runProvisionStep(topology: Topology): Promise<void> {
   try {
     const config = loadConfig(ServiceConfig);
-    const nc = await connect({ servers: config.NATS_URL.split(',') });
+    const nc = await connect(natsOptions(config, 'provision'));
     try {
       console.log(JSON.stringify(await provision(nc, new Subjects(config.CHRONICLE_PREFIX), topology)));
     } finally {

@@ -3,13 +3,15 @@ import {
   type CommitmentV1, type FinishedLogV1, type HeaderV1, type KeyedEntryV1, type MovesPageV1, type OpenedV1, type SealedSeedV1, type UndoneV1,
 } from '@chronicle/contracts';
 import { OnRequest, PassErrorsToTransport } from '@chronicle/bus';
-import { Controller, UseFilters } from '@nestjs/common';
+import { Controller, UseFilters, UseInterceptors } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
+import { DatabaseOutageAsUnavailable } from '../database/outage';
 import { TableStore } from './table-store';
 
 /** The log service's requests: each one validated by the transport, then handed to the store. */
 @Controller()
 @UseFilters(PassErrorsToTransport)
+@UseInterceptors(DatabaseOutageAsUnavailable)
 export class LogController {
   constructor(private readonly tables: TableStore) {}
 

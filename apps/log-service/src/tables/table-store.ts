@@ -74,6 +74,10 @@ export class TableStore {
   }
 
   async open(request: OpenRequest): Promise<OpenedV1> {
+    // An unknown game is a mistake in the request, not a move the rules refused.
+    if (!this.games.ids.includes(request.gameId)) {
+      throw new BadRequest(`no game "${request.gameId}" here; this build runs: ${this.games.ids.join(', ')}`);
+    }
     const game = this.games.forNewTable(request.gameId);
     // The seed comes from the OS's secure source (GameLog.open).
     const log = GameLog.open({ tableId: request.tableId, gameId: game.id, rulesVersion: game.version, seats: request.seats, options: request.options ?? {} });
