@@ -2,7 +2,8 @@ import { BadRequest, EventSubjects, InternalError, ServiceUnavailable, Subjects,
 import { ConcurrentMove } from '@chronicle/engine';
 import { connectNats, readStream, removePrefixed, uniquePrefix, waitUntil } from '@chronicle/testing';
 import { jetstream } from '@nats-io/jetstream';
-import type { NatsConnection } from '@nats-io/nats-core';
+import { headers, type NatsConnection } from '@nats-io/nats-core';
+import { createHash } from 'node:crypto';
 import { Controller, Module, type INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Ctx, Payload } from '@nestjs/microservices';
@@ -125,8 +126,11 @@ describe('JetStreamServer (real NATS)', () => {
     await js.publish(subjects.of('things.d'), JSON.stringify({ id: 'd', mode: 'permanent' }));
     await js.publish(subjects.of('things.e'), '{"id": 42}');
     await js.publish(subjects.of('things.f'), 'not json at all');
+    // Near the server's 1 MB limit: in base64 it could not be carried whole.
+    const huge = Buffer.from(`{"id":"g","mode":7,"pad":"${'p'.repeat(900_000)}"}`);
+    await js.publish(subjects.of('things.g'), huge, { headers: (() => { const h = headers(); h.set('Trace', 'abc'); return h; })() });
 
-    await waitUntil(async () => (await readStream(nc, subjects.stream('DEAD'))).length === 4 || undefined, 10_000, '4 dead letters');
+    await waitUntil(async () => (await readStream(nc, subjects.stream('DEAD'))).length === 5 || undefined, 10_000, '5 dead letters');
     await waitUntil(() => seen.length === 2 || undefined, 10_000, 'a and b handled');
     expect(seen).toEqual(expect.arrayContaining([{ id: 'a', deliveries: 1 }, { id: 'b', deliveries: 3 }]));
 
@@ -136,6 +140,13 @@ describe('JetStreamServer (real NATS)', () => {
     expect(bySubject.get(subjects.of('things.d'))).toMatchObject({ deliveries: 1, reason: expect.stringMatching(/permanent.*never be handled/) });
     expect(bySubject.get(subjects.of('things.e'))!.reason).toMatch(/malformed event.*id must be a string/);
     expect(Buffer.from(bySubject.get(subjects.of('things.f'))!.data, 'base64').toString()).toBe('not json at all');
+    expect(bySubject.get(subjects.of('things.f'))).toMatchObject({ size: 15, sha256: createHash('sha256').update('not json at all').digest('hex') });
+    const tooLarge = bySubject.get(subjects.of('things.g'))!;
+    expect(tooLarge).toMatchObject({
+      truncated: true, size: huge.length, sha256: createHash('sha256').update(huge).digest('hex'), headers: { Trace: ['abc'] },
+      reason: expect.stringMatching(/malformed event/),
+    });
+    expect(Buffer.from(tooLarge.data, 'base64').equals(huge.subarray(0, 4096))).toBe(true);
     expect(letters.every((l) => l.consumer === `${prefix}_things`)).toBe(true);
     expect((await readStream(nc, subjects.stream('DEAD')))[0]!.subject).toBe(subjects.of(EventSubjects.deadLetters('things')));
 

@@ -3,6 +3,7 @@ import { jetstream, type ConsumerMessages, type JetStreamClient, type JsMsg } fr
 import type { Msg, NatsConnection, Subscription } from '@nats-io/nats-core';
 import { Logger } from '@nestjs/common';
 import { Server, type CustomTransportStrategy, type MessageHandler } from '@nestjs/microservices';
+import { createHash } from 'node:crypto';
 import { lastValueFrom } from 'rxjs';
 import { JetStreamEventContext, NatsRequestContext } from './context';
 import { isPermanent, replyError } from './handler-errors';
@@ -37,6 +38,9 @@ export interface ConsumerStatus {
 }
 
 type DtoClass = new () => object;
+
+/** What a dead letter keeps of a message too large to carry whole. */
+const DEAD_LETTER_HEAD_BYTES = 4096;
 
 /**
  * A Nest transport over NATS:
@@ -247,10 +251,19 @@ export class JetStreamServer extends Server implements CustomTransportStrategy {
       deliveries: msg.info.deliveryCount,
       headers: headersOf(msg),
       data: Buffer.from(msg.data).toString('base64'),
+      size: msg.data.length,
+      sha256: createHash('sha256').update(msg.data).digest('hex'),
       deadAt: new Date().toISOString(),
     };
+    let text = JSON.stringify(letter);
+    // Base64 makes a message a third larger: one near the server's limit cannot be carried
+    // whole. Its size, digest and first bytes still say what it was (the stream keeps the rest).
+    const room = (this.options.connection.info?.max_payload ?? 1024 * 1024) - 4096;
+    if (Buffer.byteLength(text) > room) {
+      text = JSON.stringify({ ...letter, data: Buffer.from(msg.data.subarray(0, DEAD_LETTER_HEAD_BYTES)).toString('base64'), truncated: true });
+    }
     try {
-      await this.js!.publish(this.options.subjects.of(EventSubjects.deadLetters(definition.durable)), JSON.stringify(letter), {
+      await this.js!.publish(this.options.subjects.of(EventSubjects.deadLetters(definition.durable)), text, {
         msgID: `${durable}:${msg.info.stream}:${msg.seq}`,
       });
     } catch (error) {

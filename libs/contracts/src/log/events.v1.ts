@@ -69,7 +69,12 @@ export interface DeadLetterV1 {
   streamSeq: number;
   deliveries: number;
   headers: Record<string, string[]>;
-  /** The original bytes, base64. */
+  /** The original bytes, base64; only their first 4 KiB when `truncated`. */
   data: string;
+  /** The original message's size in bytes and SHA-256 (hex). */
+  size: number;
+  sha256: string;
+  /** Set when the message was too large to carry whole (the stream still holds it at `streamSeq`). */
+  truncated?: true;
   deadAt: string;
 }
