@@ -53,7 +53,7 @@ describe('log service refusals, outages and logs (child process)', () => {
   it('refuses what it cannot store as sent with BAD_REQUEST, before PostgreSQL sees it', async () => {
     await log.open({ tableId: 'journal', gameId: 'journal', seats: ['ann'] });
     const append = (payload: unknown, seat: string | null = 'ann') =>
-      requests.request(LogSubjects.append, { v: 1, tableId: 'journal', seat, payload, expectedRevision: 0, idempotencyKey: 'k' });
+      requests.request(LogSubjects.append, { v: 1, tableId: 'journal', seat, payload, expectedRevision: 0, idempotencyKey: 'k', random: false });
     for (const [payload, seat, why] of [
       [{ text: 'a\u0000b' }, 'ann', /NUL/],
       [{ text: 'a' }, 'an\u0000n', /NUL/],
@@ -67,14 +67,14 @@ describe('log service refusals, outages and logs (child process)', () => {
       await expect(refused).rejects.toThrow(why);
     }
     // Too deep for JSON.stringify on this side: sent as bytes, as an attacker would.
-    const deep = `{"v":1,"tableId":"journal","seat":"ann","expectedRevision":0,"idempotencyKey":"k","payload":${'['.repeat(5_000)}${']'.repeat(5_000)}}`;
+    const deep = `{"v":1,"tableId":"journal","seat":"ann","expectedRevision":0,"idempotencyKey":"k","random":false,"payload":${'['.repeat(5_000)}${']'.repeat(5_000)}}`;
     const reply = await nc.request(subjects.of(LogSubjects.append), deep, { timeout: 5_000 });
     expect(reply.json()).toEqual({ error: { code: 'BAD_REQUEST', message: expect.stringMatching(/nested deeper than 64 levels/) } });
     await expect(requests.request(LogSubjects.open, { v: 1, tableId: 'x', gameId: 'chess', seats: ['a'] })).rejects.toBeInstanceOf(BadRequest);
     await expect(requests.request(LogSubjects.open, { v: 1, tableId: 'x', gameId: 'journal', seats: ['a'], options: { 'k\u0000': 1 } }))
       .rejects.toThrow(/NUL/);
     // Nothing above reached the log: the first real move is still move 1.
-    const first = await log.append({ tableId: 'journal', seat: 'ann', payload: { text: '\ud83d\ude00 ok' }, expectedRevision: 0, idempotencyKey: 'k' });
+    const first = await log.append({ tableId: 'journal', seat: 'ann', payload: { text: '\ud83d\ude00 ok' }, expectedRevision: 0, idempotencyKey: 'k', random: false });
     expect(first.revision).toBe(1);
     expect((await log.read({ tableId: 'journal', fromRevision: 0 })).moves[0]!.payload).toEqual({ text: '\ud83d\ude00 ok' });
   });
@@ -83,7 +83,7 @@ describe('log service refusals, outages and logs (child process)', () => {
     await proxy.cut();
     const during = [
       log.header({ tableId: 'journal' }),
-      log.append({ tableId: 'journal', seat: 'ann', payload: { text: 'later' }, expectedRevision: 1, idempotencyKey: 'k2' }),
+      log.append({ tableId: 'journal', seat: 'ann', payload: { text: 'later' }, expectedRevision: 1, idempotencyKey: 'k2', random: false }),
       log.open({ tableId: 'during-outage', gameId: 'journal', seats: ['ann'] }),
     ];
     for (const request of during) {
@@ -92,7 +92,7 @@ describe('log service refusals, outages and logs (child process)', () => {
     }
     await proxy.restore();
     await waitUntil(async () => (await log.header({ tableId: 'journal' }).catch(() => undefined))?.revision === 1 || undefined, 20_000, 'the log to serve again');
-    const later = await log.append({ tableId: 'journal', seat: 'ann', payload: { text: 'later' }, expectedRevision: 1, idempotencyKey: 'k2' });
+    const later = await log.append({ tableId: 'journal', seat: 'ann', payload: { text: 'later' }, expectedRevision: 1, idempotencyKey: 'k2', random: false });
     expect(later.revision).toBe(2);
   });
 

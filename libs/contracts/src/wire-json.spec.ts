@@ -4,7 +4,7 @@ import { decodeAndValidate } from './validate';
 import { MAX_WIRE_DEPTH, parseWireJson } from './wire-json';
 
 const bytes = (text: string) => Buffer.from(text, 'utf8');
-const append = (payload: string) => bytes(`{"v":1,"tableId":"t","seat":"ann","expectedRevision":0,"idempotencyKey":"k","payload":${payload}}`);
+const append = (payload: string) => bytes(`{"v":1,"tableId":"t","seat":"ann","expectedRevision":0,"idempotencyKey":"k","random":false,"payload":${payload}}`);
 const reasons = (payload: string) => {
   const result = decodeAndValidate(AppendMoveV1, append(payload));
   return result.ok ? [] : result.reasons;
