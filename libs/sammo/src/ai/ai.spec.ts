@@ -238,6 +238,7 @@ describe('nation AI 구출발령 (legacy do유저장구출발령 / doNPC구출�
   const stranded = () => {
     const world = smallWorld();
     world.env.month = 2; // no promotions, no tax
+    world.cities[2]!.front = 1; // a front: the ruler weighs no declaration (legacy do선전포고 would draw first)
     const ruler = addGeneral(world, { id: 1, npc: 2, officerLevel: 12 });
     return { world, ruler, nation: world.nations.get(1)! };
   };
@@ -270,6 +271,7 @@ describe('nation AI 유저장포상 (legacy do유저장포상)', () => {
   const players = () => {
     const world = smallWorld();
     world.env.month = 2;
+    world.cities[2]!.front = 1; // no declaration weighed (see 구출발령)
     const ruler = addGeneral(world, { id: 1, npc: 2, officerLevel: 12 });
     for (const [id, gold] of [[2, 1000], [3, 2000]] as const) {
       const g = addGeneral(world, { id, leadership: 50 });
@@ -306,6 +308,7 @@ describe('nation AI NPC포상 (legacy doNPC포상)', () => {
     const world = smallWorld();
     world.env.month = 2;
     world.env.develcost = 100; // NPC development reserve 30 × 100 = 3000; 긴급 below 1000
+    world.cities[2]!.front = 1; // no declaration weighed (see 구출발령)
     const ruler = addGeneral(world, { id: 1, npc: 2, officerLevel: 12 });
     const warrior = addGeneral(world, { id: 2, npc: 2, leadership: 60 });
     warrior.crewtype = 1100;

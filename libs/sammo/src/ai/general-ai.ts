@@ -12,6 +12,7 @@ import { contextFor, feasible } from '../commands/feasible';
 import { leadershipWithInjury } from '../commands/stats';
 import { CHIEF_STAT_MIN } from './promotions';
 import { recruitChoice } from './recruit-choice';
+import { attackPriority, dischargePriority, frontWarpPriority } from './war-ai';
 
 const slot = (action: string, arg: Json = null): TurnSlot => ({ action, arg });
 
@@ -21,7 +22,7 @@ const properWarTrainAtmos = 90;
 const minNpcRecruitCityPopulation = 50000;
 
 /** What a priority sees: the general's context, its stream, and a feasibility-checked slot maker. */
-interface AiTurn {
+export interface AiTurn {
   world: World;
   general: General;
   nation: Nation;
@@ -45,8 +46,8 @@ function pickFeasible(t: AiTurn, candidates: [TurnSlot, number][]): TurnSlot | n
 }
 
 /**
- * The general priorities of §8 that the implemented commands can serve, in the
- * reference's order (출병, 전방워프, 후방워프 and 소집해제 are not implemented).
+ * The general priorities of §8, in the reference's order (후방워프 is commented out in the
+ * legacy AI, so it is absent here too).
  */
 const PRIORITIES: readonly (readonly [string, Priority])[] = [
   ['NPC사망대비', (t) =>
@@ -58,7 +59,8 @@ const PRIORITIES: readonly (readonly [string, Priority])[] = [
     t.general.rice < 500 && t.general.gold >= develGold(t) + 1000
       ? t.attempt('che_군량매매', { buyRice: true, amount: Math.min(10000, Math.floor((t.general.gold - develGold(t)) / 200) * 100) })
       : null],
-  // Legacy do긴급내정 (출병, the priority before it, is not implemented): outside peace, a
+  ['출병', attackPriority],
+  // Legacy do긴급내정: outside peace, a
   // city losing trust or people gets 주민선정 / 정착장려 with p L/chiefStatMin (halved for
   // people); L with injury, floored. p ≥ 1 draws nothing.
   ['긴급내정', (t) => {
@@ -86,6 +88,7 @@ const PRIORITIES: readonly (readonly [string, Priority])[] = [
     if (rally) options.push([rally, 100 / Math.max(g.atmos, 1)]);
     return options.length > 0 ? t.rng.choiceUsingWeight(options) : null;
   }],
+  ['전방워프', frontWarpPriority],
   ['NPC헌납', (t) =>
     t.general.npc >= 2 && t.nation.gold < reqNationGold && t.general.gold > develGold(t) * 3
       ? t.attempt('che_헌납', { isGold: true, amount: Math.min(10000, Math.floor((t.general.gold - develGold(t)) / 100) * 100) })
@@ -96,6 +99,7 @@ const PRIORITIES: readonly (readonly [string, Priority])[] = [
     if (t.dip.dipState === DipState.peace || skipForRice(t.nation, t.rng, GameConst.baserice) || t.rng.nextBool(0.3)) return null;
     return pickFeasible(t, warDomestic(t.world, t.general, t.nation, t.city, t.ai));
   }],
+  ['소집해제', dischargePriority],
   ['일반내정', (t) => {
     if (skipForRice(t.nation, t.rng, GameConst.baserice)) return null;
     return pickFeasible(t, peaceDomestic(t.world, t.general, t.nation, t.city, t.ai));

@@ -12,6 +12,7 @@ import { npcRescue, userRescue } from './nation-rescue';
 import { npcReward } from './npc-reward';
 import { userReward } from './user-reward';
 import { chooseTaxRate, promoteByChief, promoteByRuler } from './promotions';
+import { declareWarPriority } from './war-ai';
 
 /** What a nation priority sees. */
 export interface ChiefTurn {
@@ -58,6 +59,7 @@ function confiscation(t: ChiefTurn): TurnSlot | null {
 
 /** The nation priorities of §8 the implemented commands serve, in the reference's order. */
 const PRIORITIES: readonly (readonly [string, (t: ChiefTurn) => TurnSlot | null])[] = [
+  ['선전포고', declareWarPriority],
   ['유저장긴급포상', (t) => urgentReward(t, true)],
   ['유저장구출발령', userRescue],
   ['유저장포상', userReward],
@@ -72,8 +74,8 @@ const PRIORITIES: readonly (readonly [string, (t: ChiefTurn) => TurnSlot | null]
 /**
  * A basic nation AI for chiefs (§8), in the legacy order: NPC chiefs make the quarterly
  * promotions (months 3/6/9/12) and an NPC ruler sets the tax in June and December; a
- * reserved command that can run is kept; then the priorities above; else 휴식. Diplomacy,
- * capital moves and war assignments are not implemented.
+ * reserved command that can run is kept; then the priorities above; else 휴식. Non-aggression,
+ * peace, capital moves and war assignments are not implemented.
  */
 export function chooseNationTurn(world: World, chief: General, nation: Nation, reserved: TurnSlot, rng: RandUtil): TurnSlot {
   const ctx = contextFor(world, chief, rng);

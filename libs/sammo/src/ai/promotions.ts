@@ -1,3 +1,4 @@
+import { developedRate } from './developed-rate';
 import type { RandUtil } from '../rng/rand-util';
 import { nationLog } from '../world/logbook';
 import { citiesOfNation, generalsOfNation, lowestChiefLevel } from '../world/queries';
@@ -120,13 +121,7 @@ export function chooseTaxRate(world: World, nation: Nation): void {
     nation.rate = 15;
     return;
   }
-  let pop = 0;
-  let all = 0;
-  for (const c of supplied) {
-    const p = c.pop / c.popMax;
-    pop += p;
-    all += p + c.agri / c.agriMax + c.comm / c.commMax + c.secu / c.secuMax + c.def / c.defMax + c.wall / c.wallMax;
-  }
-  const avg = (pop / supplied.length + all / supplied.length / 6) / 2;
+  const dev = developedRate(supplied);
+  const avg = (dev.pop + dev.all) / 2;
   nation.rate = avg > 0.95 ? 25 : avg > 0.7 ? 20 : avg > 0.5 ? 15 : 10;
 }

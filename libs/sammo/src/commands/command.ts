@@ -1,5 +1,6 @@
 import type { Json } from '@chronicle/engine';
 import type { RandUtil } from '../rng/rand-util';
+import type { StreamSource } from '../turn/turn-run';
 import type { City, General, Nation, World } from '../world/types';
 
 /** What a command sees when it is checked or run (§4: general/city/nation/dest* context). */
@@ -12,6 +13,8 @@ export interface CommandContext {
   readonly month: number;
   /** The command's stream (`generalCommand`/`nationCommand`); alternatives reuse it. */
   readonly rng: RandUtil;
+  /** The run's labelled streams, for commands with streams of their own (출병: `war`, `ConquerCity`). */
+  readonly random?: StreamSource;
 }
 
 /** A constraint: null when it holds, else the reason the player reads. */

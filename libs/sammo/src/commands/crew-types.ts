@@ -45,6 +45,12 @@ export interface CrewType {
   reqCityMask: number;
   /** Bit mask over region ids of `reqRegions` (0: none). */
   reqRegionMask: number;
+  /**
+   * Battle coefficients against an opponent (legacy `getAttackCoef`/`getDefenceCoef`): keyed by
+   * the opponent's crew type id first, then by its arm type; absent means 1.
+   */
+  attackCoef: Readonly<Record<string, number>>;
+  defenceCoef: Readonly<Record<string, number>>;
 }
 
 export interface UnitSet {
@@ -59,6 +65,13 @@ export interface UnitSet {
 
 function names(o: Fields, key: string, path: string): string[] {
   return arr(o[key], `${path}.${key}`).map((v, i) => str({ v }, 'v', `${path}.${key}[${i}]`));
+}
+
+function coefTable(o: Fields, key: string, path: string): Record<string, number> {
+  const table = obj(o[key], `${path}.${key}`);
+  const out: Record<string, number> = {};
+  for (const k of Object.keys(table)) out[k] = num(table, k, `${path}.${key}`, 0, 10);
+  return out;
 }
 
 /** Reads a unit set in the format of `data/unitset-che.json`, refusing bad data with `InvalidGame`. */
@@ -106,6 +119,7 @@ export function readUnitSet(value: unknown): UnitSet {
       cost: int(c, 'cost', p, 0), rice: int(c, 'rice', p, 0),
       reqTech: int(c, 'reqTech', p, 0), reqCities, reqRegions, reqMinRelYear: int(c, 'reqMinRelYear', p, 0),
       impossible, reqCityMask, reqRegionMask,
+      attackCoef: coefTable(c, 'attackCoef', p), defenceCoef: coefTable(c, 'defenceCoef', p),
     };
   });
   const defaultCrewType = int(o, 'defaultCrewType', 'unitset');
@@ -217,6 +231,15 @@ export function crewTypeAvailable(type: CrewType, held: Holdings, relYear: numbe
   if (type.impossible || Math.max(0, relYear) < type.reqMinRelYear || tech < type.reqTech) return false;
   if (type.reqCityMask !== 0 && (held.cities & type.reqCityMask) === 0) return false;
   return type.reqRegionMask === 0 || (held.regions & type.reqRegionMask) !== 0;
+}
+
+/** Legacy `GameUnitDetail::getAttackCoef`: the opponent's crew type id, else its arm type, else 1. */
+export function attackCoef(type: CrewType, oppose: CrewType): number {
+  return type.attackCoef[oppose.id] ?? type.attackCoef[oppose.armType] ?? 1;
+}
+
+export function defenceCoef(type: CrewType, oppose: CrewType): number {
+  return type.defenceCoef[oppose.id] ?? type.defenceCoef[oppose.armType] ?? 1;
 }
 
 /** Dex gains of wizards and siege engines count 0.9 (§5.2); castle counts as siege. */

@@ -1,8 +1,10 @@
 import { IllegalMove } from '@chronicle/engine';
 import type { AnyCommand } from './command';
 import { assemble } from './general/assemble';
+import { attack } from './general/attack';
 import { commerce } from './general/commerce';
 import { conscript } from './general/conscript';
+import { discharge } from './general/discharge';
 import { disband } from './general/disband';
 import { donate } from './general/donate';
 import { drill } from './general/drill';
@@ -17,6 +19,7 @@ import { join } from './general/join';
 import { joinGeneral } from './general/join-general';
 import { joinRandom } from './general/join-random';
 import { move } from './general/move';
+import { npcWarp } from './general/npc-warp';
 import { patrol } from './general/patrol';
 import { procure } from './general/procure';
 import { raiseBand } from './general/raise-band';
@@ -33,6 +36,7 @@ import { talentSearch } from './general/talent-search';
 import { tradeRice } from './general/trade-rice';
 import { assign } from './nation/assign';
 import { confiscate } from './nation/confiscate';
+import { declareWar } from './nation/declare-war';
 import { grant } from './nation/grant';
 import { nationRest } from './nation/rest';
 
@@ -50,11 +54,11 @@ export const GENERAL_COMMANDS = byKey([
   rest, farm, commerce, research, fortify, repairWall, patrol, settle, goodwill,
   conscript, enlist, drill, rally, move, assemble, returnHome, heal,
   join, joinGeneral, joinRandom, resign, retire, gift, donate, tradeRice,
-  raiseBand, foundNation, disband, sightseeing, procure, talentSearch,
+  raiseBand, foundNation, disband, sightseeing, procure, talentSearch, attack, discharge, npcWarp,
 ]);
 
 /** Nation (chief) commands by legacy key. */
-export const NATION_COMMANDS = byKey([nationRest, grant, confiscate, assign]);
+export const NATION_COMMANDS = byKey([nationRest, grant, confiscate, assign, declareWar]);
 
 /** Looks a command up by its key or its English id, for moves. */
 export function findCommand(kind: 'general' | 'nation', name: string): AnyCommand {

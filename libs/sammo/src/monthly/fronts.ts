@@ -6,8 +6,9 @@ import type { World } from '../world/types';
  * term ≤ 5, 2 next to an empty city only when no city is held by a nation at war or by one
  * whose declaration is within 5 months, else 0. A distant declaration (term > 5) does not
  * take away front 2: legacy tests `!$adj3 && !$adj1`, both built from those cities only.
+ * `only` limits it to some nations (a conquest recomputes the nations around the city).
  */
-export function setNationFronts(world: World): void {
+export function setNationFronts(world: World, only?: ReadonlySet<number>): void {
   const hostile = new Map<number, { war: Set<number>; declared: Set<number> }>();
   for (const nation of world.nations.values()) hostile.set(nation.id, { war: new Set(), declared: new Set() });
   for (const [key, d] of world.diplomacy) {
@@ -19,6 +20,7 @@ export function setNationFronts(world: World): void {
   }
   for (let id = 1; id < world.cities.length; id++) {
     const city = world.cities[id]!;
+    if (only !== undefined && !only.has(city.nation)) continue;
     const nation = world.nations.get(city.nation);
     if (!nation || nation.level <= 0) {
       city.front = 0;

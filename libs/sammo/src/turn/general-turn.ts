@@ -95,7 +95,7 @@ function runOwnCommand(run: TurnRun, general: General, aiSession: (() => AiSessi
   const command = GENERAL_COMMANDS.get(slot.action) ?? GENERAL_COMMANDS.get(REST_KEY)!;
   const ctx: CommandContext = {
     world, general, city: world.cities[general.city]!, nation: general.nation === 0 ? undefined : world.nations.get(general.nation), year, month,
-    rng: random.stream('generalCommand', year, month, general.id, command.key),
+    rng: random.stream('generalCommand', year, month, general.id, command.key), random,
   };
   const outcome = processCommand(ctx, generalHolder(general), command, slot.arg);
   if (general.npc >= 2 || general.killturn > killturn || autorunMode || outcome.final.key === REST_KEY) general.killturn -= 1;
@@ -120,7 +120,7 @@ function runNationCommand(run: TurnRun, chief: General, nation: Nation, level: n
   };
   const ctx: CommandContext = {
     world, general: chief, city: world.cities[chief.city]!, nation, year, month,
-    rng: random.stream('nationCommand', year, month, chief.id, command.key),
+    rng: random.stream('nationCommand', year, month, chief.id, command.key), random,
   };
   processCommand(ctx, holder, command, slot.arg);
 }

@@ -137,5 +137,5 @@ export interface CitySeed {
 }
 
 export function newCity(seed: CitySeed): City {
-  return { ...seed, nation: 0, supply: 1, front: 0, trade: null, dead: 0, state: 0, term: 0, officerSet: 0 };
+  return { ...seed, nation: 0, supply: 1, front: 0, trade: null, dead: 0, state: 0, term: 0, officerSet: 0, conflict: [] };
 }

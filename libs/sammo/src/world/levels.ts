@@ -22,10 +22,14 @@ export function billOf(dedication: number): number {
  * `affectsIAction` = false is `traits: false`.
  */
 export function addExperience(general: General, amount: number, traits = true): void {
-  const e = traits ? personalityOf(general.personal)?.stat.experience : undefined;
-  if (e !== undefined) amount = amount * e.mul + e.add;
-  general.experience = Math.max(0, Math.round(general.experience + amount));
+  general.experience = Math.max(0, Math.round(general.experience + experienceWorth(general, amount, traits)));
   general.explevel = expLevelOf(general.experience);
+}
+
+/** A gain of experience after the personality, unrounded (battles add fractions and round at the end). */
+export function experienceWorth(general: General, amount: number, traits = true): number {
+  const e = traits ? personalityOf(general.personal)?.stat.experience : undefined;
+  return e === undefined ? amount : amount * e.mul + e.add;
 }
 
 export function addDedication(general: General, amount: number, traits = true): void {

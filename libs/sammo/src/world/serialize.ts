@@ -218,7 +218,16 @@ function readCity(value: unknown, p: string): City {
     term: int(o, 'term', p),
     officerSet: int(o, 'officerSet', p),
     neighbours: intArray(o.neighbours, `${p}.neighbours`),
+    conflict: readConflict(o.conflict, `${p}.conflict`),
   };
+}
+
+function readConflict(value: unknown, p: string): [number, number][] {
+  return arr(value, p).map((entry, i) => {
+    const pair = arr(entry, `${p}[${i}]`);
+    if (pair.length !== 2) throw new InvalidGame(`${p}[${i}] must be [nation, share]`);
+    return [int({ n: pair[0] }, 'n', `${p}[${i}]`, 1), num({ s: pair[1] }, 's', `${p}[${i}]`, 0)];
+  });
 }
 
 function readAux(value: unknown, p: string): GeneralAux {

@@ -112,6 +112,8 @@ export interface City {
   term: number;
   officerSet: number;
   neighbours: number[];
+  /** Shares in taking the city (legacy `conflict`): [nation, soldiers lost to it], largest first. */
+  conflict: [number, number][];
 }
 
 export interface RankData {

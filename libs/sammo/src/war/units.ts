@@ -1,0 +1,412 @@
+import { attackCoef, crewTypeOf, defenceCoef, techCost, techLevel, type CrewType, ArmType } from '../commands/crew-types';
+import { statOf, type StatName } from '../commands/stats';
+import type { RandUtil } from '../rng/rand-util';
+import { GameConst } from '../world/constants';
+import { checkStatChange, expLevelOf, experienceWorth } from '../world/levels';
+import { generalLog } from '../world/logbook';
+import type { City, General, Nation, World } from '../world/types';
+import { dexLevel } from './dex';
+
+/** Legacy `GameConst::$armperphase`, `$maxTrainByWar`, `$maxAtmosByWar`. */
+export const WarConst = { armPerPhase: 500, maxTrainByWar: 110, maxAtmosByWar: 150 } as const;
+
+const CASTLE = crewTypeOf(1000)!;
+
+/**
+ * The side of a battle as legacy `WarUnit` models it: phase counters, the war power of the
+ * phase and the multiplier the opponent and the triggers put on it, the skills activated this
+ * phase, and the soldiers killed and lost (`killed`/`dead` over the whole battle).
+ */
+export abstract class WarUnit {
+  phase = 0;
+  prePhase = 0;
+  bonusPhase = 0;
+  oppose: WarUnit | null = null;
+  warPower = 0;
+  warPowerMultiply = 1;
+  killed = 0;
+  dead = 0;
+  killedCurr = 0;
+  deadCurr = 0;
+  trainBonus = 0;
+  atmosBonus = 0;
+  finished = false;
+  readonly skills = new Set<string>();
+
+  protected constructor(readonly rng: RandUtil, readonly isAttacker: boolean, public crewType: CrewType, readonly nation: BattleNation) {}
+
+  abstract get name(): string;
+  abstract hp(): number;
+  abstract computedAttack(): number;
+  abstract computedDefence(): number;
+  abstract computedTrain(): number;
+  abstract computedAtmos(): number;
+  /** Dex of the unit in the arm type of `crewType` (legacy `getDex`). */
+  abstract dex(crewType: CrewType): number;
+  abstract decreaseHP(damage: number): void;
+  abstract increaseKilled(damage: number): void;
+  /** Whether the unit fights on; `noRice` says it stopped for want of rice. */
+  abstract continueWar(): { go: boolean; noRice: boolean };
+  abstract finishBattle(): void;
+  addTrain(_amount: number): void {}
+  addWin(): void {}
+  addLose(): void {}
+  tryWound(): void {}
+
+  maxPhase(): number {
+    return this.crewType.speed + this.bonusPhase;
+  }
+
+  setOppose(oppose: WarUnit | null): void {
+    this.oppose = oppose;
+    this.killedCurr = 0;
+    this.deadCurr = 0;
+    this.skills.clear();
+  }
+
+  get opp(): WarUnit {
+    return this.oppose!;
+  }
+
+  beginPhase(): void {
+    this.skills.clear();
+    this.computeWarPower();
+  }
+
+  /** Legacy `WarUnit::computeWarPower`: returns the unit's power and the opponent's multiplier. */
+  computeWarPower(): [number, number] {
+    const oppose = this.opp;
+    let warPower = WarConst.armPerPhase + this.computedAttack() - oppose.computedDefence();
+    let opposeMultiply = 1;
+    if (warPower < 100) {
+      // At least half of the 100 floor, drawn (legacy passes the float to an int parameter).
+      warPower = Math.max(0, warPower);
+      warPower = this.rng.nextRangeInt(Math.trunc((warPower + 100) / 2), 100);
+    }
+    warPower *= this.computedAtmos();
+    warPower /= oppose.computedTrain();
+    warPower *= (dexLevel(this.dex(this.crewType)) - dexLevel(oppose.dex(this.crewType))) / 55 + 1;
+    warPower *= attackCoef(this.crewType, oppose.crewType);
+    opposeMultiply *= defenceCoef(this.crewType, oppose.crewType);
+    this.warPower = warPower;
+    oppose.warPowerMultiply = opposeMultiply;
+    return [warPower, opposeMultiply];
+  }
+
+  /** Legacy `calcDamage`: `round(power × multiplier × nextRange(0.9, 1.1))`. */
+  calcDamage(): number {
+    return Math.round(this.warPower * this.warPowerMultiply * this.rng.nextRange(0.9, 1.1));
+  }
+
+  criticalDamage(): number {
+    return this.rng.nextRange(1.3, 2.0);
+  }
+}
+
+/** The nation row a battle reads (legacy `rawNation`; the wilderness is nation 0 with 10000 rice). */
+export interface BattleNation {
+  id: number;
+  name: string;
+  capital: number;
+  tech: number;
+  rice: number;
+  type: string;
+}
+
+export function battleNation(nation: Nation | undefined): BattleNation {
+  if (nation === undefined) return { id: 0, name: '재야', capital: 0, tech: 0, rice: 10000, type: 'che_중립' };
+  return { id: nation.id, name: nation.name, capital: nation.capital, tech: nation.tech, rice: nation.rice, type: nation.type };
+}
+
+/**
+ * A general in battle (legacy `WarUnitGeneral`). Like legacy, the general's row holds floats
+ * while the battle runs (rice, experience, dex, atmos) and is rounded when it is written back
+ * ({@link GeneralUnit.applyToRow}), as the integer columns of the legacy table round them.
+ */
+export class GeneralUnit extends WarUnit {
+  killedPerson = 0;
+  deadPerson = 0;
+
+  constructor(rng: RandUtil, readonly world: World, readonly general: General, readonly realNation: Nation | undefined, isAttacker: boolean, readonly city: City) {
+    super(rng, isAttacker, crewTypeOf(general.crewtype)!, battleNation(realNation));
+    if (isAttacker) {
+      if (city.level === 2) this.atmosBonus += 5;
+      if (this.nation.capital === city.id) this.atmosBonus += 5;
+    } else if (city.level === 1 || city.level === 3) {
+      this.trainBonus += 5;
+    }
+  }
+
+  get name(): string {
+    return this.general.name;
+  }
+
+  stat(stat: StatName, withInjury: boolean, floor: boolean): number {
+    const v = statOf(this.general, stat, withInjury, this.realNation);
+    return floor ? Math.floor(v) : v;
+  }
+
+  override setOppose(oppose: WarUnit | null): void {
+    super.setOppose(oppose);
+    this.general.rank.warnum += 1;
+  }
+
+  override addTrain(amount: number): void {
+    this.general.train = Math.min(WarConst.maxTrainByWar, Math.max(0, this.general.train + amount));
+  }
+
+  hp(): number {
+    return this.general.crew;
+  }
+
+  /** Legacy `GameUnitDetail::getComputedAttack`: the arm's main stat sets the ratio. */
+  computedAttack(): number {
+    const arm = this.crewType.armType;
+    let ratio: number;
+    if (arm === ArmType.wizard) ratio = this.stat('intel', true, true) * 2 - 40;
+    else if (arm === ArmType.siege) ratio = this.stat('leadership', true, true) * 2 - 40;
+    else ratio = this.stat('strength', true, true) * 2 - 40;
+    if (ratio < 10) ratio = 10;
+    if (ratio > 100) ratio = 50 + ratio / 2;
+    return ((this.crewType.attack + techLevel(this.nation.tech) * 25) * ratio) / 100;
+  }
+
+  computedDefence(): number {
+    return ((this.crewType.defence + techLevel(this.nation.tech) * 25) * (this.general.crew / (7000 / 30) + 70)) / 100;
+  }
+
+  computedTrain(): number {
+    return this.general.train + this.trainBonus;
+  }
+
+  computedAtmos(): number {
+    return this.general.atmos + this.atmosBonus;
+  }
+
+  dex(crewType: CrewType): number {
+    const arm = crewType.armType === ArmType.castle ? ArmType.siege : crewType.armType;
+    return this.general.dex[arm] ?? 0;
+  }
+
+  /** Legacy `getCriticalRatio`: main stat without injury over 65, ×0.5 (×0.4 wizard/siege), at most 50%. */
+  criticalRatio(): number {
+    const arm = this.crewType.armType;
+    let main: number;
+    let coef = 0.5;
+    if (arm === ArmType.wizard) {
+      main = this.stat('intel', false, false);
+      coef = 0.4;
+    } else if (arm === ArmType.siege) {
+      main = this.stat('leadership', false, false);
+      coef = 0.4;
+    } else {
+      main = this.stat('strength', false, false);
+    }
+    return Math.min(50, Math.max(main - 65, 0) * coef) / 100;
+  }
+
+  /** Avoid = type.avoid/100 × train/100, ×0.75 against footmen. */
+  avoidRatio(): number {
+    let ratio = (this.crewType.avoid / 100) * (this.computedTrain() / 100);
+    if (this.opp.crewType.armType === ArmType.footman) ratio *= 0.75;
+    return ratio;
+  }
+
+  override computeWarPower(): [number, number] {
+    let [warPower, opposeMultiply] = super.computeWarPower();
+    const expLevel = this.general.explevel;
+    if (this.opp instanceof CityUnit) {
+      warPower *= 1 + expLevel / 600;
+    } else {
+      warPower /= Math.max(0.01, 1 - expLevel / 300);
+      opposeMultiply *= Math.max(0.01, 1 - expLevel / 300);
+    }
+    this.warPower = warPower;
+    this.opp.warPowerMultiply = opposeMultiply;
+    return [warPower, opposeMultiply];
+  }
+
+  override addWin(): void {
+    const g = this.general;
+    g.rank.killnum += 1;
+    if (this.opp instanceof CityUnit) g.rank.occupied += 1;
+    g.atmos = Math.min(WarConst.maxAtmosByWar, g.atmos * (this.isAttacker ? 1.1 : 1.05));
+    this.addStatExp();
+  }
+
+  override addLose(): void {
+    this.general.rank.deathnum += 1;
+    this.addStatExp();
+  }
+
+  private addStatExp(): void {
+    const arm = this.crewType.armType;
+    if (arm === ArmType.wizard) this.general.intelExp += 1;
+    else if (arm === ArmType.siege) this.general.leadershipExp += 1;
+    else this.general.strengthExp += 1;
+  }
+
+  /** Experience from the battle (×0.8 for the defender), through the personality, unrounded. */
+  addLevelExp(value: number): void {
+    const g = this.general;
+    g.experience += experienceWorth(g, this.isAttacker ? value : value * 0.8);
+    g.explevel = expLevelOf(g.experience);
+  }
+
+  private addDex(crewType: CrewType, amount: number): void {
+    const arm = crewType.armType === ArmType.castle ? ArmType.siege : crewType.armType;
+    const factor = arm === ArmType.wizard || arm === ArmType.siege ? 0.9 : 1;
+    this.general.dex[arm] = (this.general.dex[arm] ?? 0) + amount * factor;
+  }
+
+  decreaseHP(damage: number): void {
+    const g = this.general;
+    damage = Math.min(damage, g.crew);
+    this.dead += damage;
+    this.deadCurr += damage;
+    g.crew -= damage;
+    this.addDex(this.opp.crewType, this.isAttacker ? damage : damage * 0.1);
+    if (this.opp instanceof GeneralUnit) this.deadPerson += damage;
+  }
+
+  increaseKilled(damage: number): void {
+    const g = this.general;
+    this.addLevelExp(damage / 50);
+    let rice = damage / 100;
+    if (!this.isAttacker) rice *= 0.8;
+    if (this.opp instanceof CityUnit) rice *= 0.8;
+    rice *= this.crewType.rice * techCost(this.nation.tech);
+    g.rice = Math.max(0, g.rice - rice);
+    this.addDex(this.crewType, this.isAttacker ? damage : damage * 0.8);
+    this.killed += damage;
+    this.killedCurr += damage;
+    if (this.opp instanceof GeneralUnit) this.killedPerson += damage;
+  }
+
+  /** 5%: injury + 10..80, at most 80. */
+  override tryWound(): void {
+    if (!this.rng.nextBool(0.05)) return;
+    this.skills.add('부상');
+    this.general.injury = Math.min(GameConst.maxInjury, this.general.injury + this.rng.nextRangeInt(10, 80));
+    generalLog(this.world, this.general.id, '전투중 부상당했다!');
+  }
+
+  continueWar(): { go: boolean; noRice: boolean } {
+    if (this.hp() <= 0) return { go: false, noRice: false };
+    if (this.general.rice <= this.hp() / 100) return { go: false, noRice: true };
+    return { go: true, noRice: false };
+  }
+
+  finishBattle(): void {
+    if (this.finished) return;
+    this.skills.clear();
+    this.finished = true;
+    const r = this.general.rank;
+    r.killcrew += this.killed;
+    r.deathcrew += this.dead;
+    r.killcrewPerson += this.killedPerson;
+    r.deathcrewPerson += this.deadPerson;
+    this.applyToRow();
+    for (const line of checkStatChange(this.general)) generalLog(this.world, this.general.id, line);
+  }
+
+  /** The integer columns round what the battle left in them (legacy applyDB into INT columns). */
+  applyToRow(): void {
+    const g = this.general;
+    g.rice = Math.round(g.rice);
+    g.experience = Math.round(g.experience);
+    g.explevel = expLevelOf(g.experience);
+    g.atmos = Math.round(g.atmos);
+    g.dex = g.dex.map((d) => Math.round(d));
+  }
+}
+
+/**
+ * The city as a defender (legacy `WarUnitCity`): HP = def × 10, attack and defence from def and
+ * wall, train and atmos from the years since the start, dex from them; it joins only as the
+ * siege once the generals are beaten. Its row keeps the wall as a float until the end.
+ */
+export class CityUnit extends WarUnit {
+  readonly cityTrainAtmos: number;
+  private hpLeft: number;
+  siege = false;
+
+  constructor(rng: RandUtil, readonly city: City, nation: BattleNation, year: number, startyear: number) {
+    super(rng, false, CASTLE, nation);
+    this.cityTrainAtmos = Math.min(110, Math.max(60, year - startyear + 59));
+    this.hpLeft = city.def * 10;
+    if (city.level === 1 || city.level === 3) this.trainBonus += 5;
+  }
+
+  get name(): string {
+    return this.city.name;
+  }
+
+  hp(): number {
+    return this.hpLeft;
+  }
+
+  computedAttack(): number {
+    return (this.city.def + this.city.wall * 9) / 500 + 200;
+  }
+
+  computedDefence(): number {
+    return this.computedAttack();
+  }
+
+  computedTrain(): number {
+    return this.cityTrainAtmos + this.trainBonus;
+  }
+
+  computedAtmos(): number {
+    return this.cityTrainAtmos + this.atmosBonus;
+  }
+
+  dex(): number {
+    return (this.cityTrainAtmos - 60) * 7200;
+  }
+
+  setSiege(): void {
+    this.siege = true;
+    this.phase = 0;
+    this.prePhase = 0;
+    this.bonusPhase = 0;
+    this.finished = false;
+  }
+
+  decreaseHP(damage: number): void {
+    damage = Math.min(damage, this.hpLeft);
+    this.dead += damage;
+    this.deadCurr += damage;
+    this.hpLeft -= damage;
+    this.city.wall = Math.max(0, this.city.wall - damage / 20);
+  }
+
+  increaseKilled(damage: number): void {
+    this.killed += damage;
+    this.killedCurr += damage;
+  }
+
+  continueWar(): { go: boolean; noRice: boolean } {
+    // Outside a siege the city takes one blow only; a city does not surrender for rice.
+    return { go: this.siege && this.hpLeft > 0, noRice: false };
+  }
+
+  /** Pillage on rout (병량 패퇴): agriculture, commerce and security halve. */
+  heavyDecreaseWealth(): void {
+    this.city.agri = Math.round(this.city.agri * 0.5);
+    this.city.comm = Math.round(this.city.comm * 0.5);
+    this.city.secu = Math.round(this.city.secu * 0.5);
+  }
+
+  /**
+   * Legacy sets `isFinished` before testing it, so the siege's wealth loss after it never
+   * happens; only def and wall are written back.
+   */
+  finishBattle(): void {
+    this.skills.clear();
+    this.finished = true;
+    this.city.def = Math.round(this.hpLeft / 10);
+    this.city.wall = Math.round(this.city.wall);
+  }
+}

@@ -1,0 +1,262 @@
+import { crewTypeOf } from '../commands/crew-types';
+import { GENERAL_COMMANDS, NATION_COMMANDS } from '../commands/registry';
+import { updateDiplomacy } from '../monthly/diplomacy';
+import { LiteHashDRBG } from '../rng/lite-hash-drbg';
+import { RandUtil } from '../rng/rand-util';
+import { streamFromSeed } from '../rng/streams';
+import { addGeneral, seededStreams, smallWorld, TEST_SEED } from '../testing/small-world';
+import { processCommand } from '../turn/process-command';
+import { generalHolder } from '../turn/general-turn';
+import { Diplo } from '../world/constants';
+import type { General, World } from '../world/types';
+import type { CommandContext } from '../commands/command';
+import { dexLevel } from './dex';
+import { battleOrder, battleRng } from './process-war';
+import { CityUnit, GeneralUnit, battleNation } from './units';
+
+const ctxOf = (world: World, general: General, key: string): CommandContext => {
+  const random = seededStreams();
+  const { year, month } = world.env;
+  return {
+    world, general, city: world.cities[general.city]!, nation: world.nations.get(general.nation), year, month,
+    rng: random.stream('generalCommand', year, month, general.id, key), random,
+  };
+};
+
+/** smallWorld in 193 (출병 needs the opening over), with a footman army in 나 (city 2). */
+function warWorld(): { world: World; attacker: General } {
+  const world = smallWorld();
+  world.env.year = 193;
+  const attacker = addGeneral(world, { id: 1, npc: 2, city: 2, leadership: 50, strength: 60, intel: 40 });
+  Object.assign(attacker, { crewtype: 1100, crew: 7000, train: 100, atmos: 100, rice: 5000 });
+  return { world, attacker };
+}
+
+function atWar(world: World): void {
+  world.diplomacy.set('1:2', { state: Diplo.war, term: 0, dead: 0 });
+  world.diplomacy.set('2:1', { state: Diplo.war, term: 0, dead: 0 });
+}
+
+/** The attacker of {@link warWorld} engaged with a footman of nation 2 in 다 (city 3). */
+function engaged(defenderArmy: Partial<General>) {
+  const { world, attacker } = warWorld();
+  const defender = addGeneral(world, { id: 2, npc: 2, nation: 2, city: 3 });
+  Object.assign(defender, { crewtype: 1100, ...defenderArmy });
+  const rng = streamFromSeed(TEST_SEED, 'test');
+  const a = new GeneralUnit(rng, world, attacker, world.nations.get(1), true, world.cities[2]!);
+  const d = new GeneralUnit(rng, world, defender, world.nations.get(2), false, world.cities[3]!);
+  a.setOppose(d);
+  d.setOppose(a);
+  return { attacker, a, d };
+}
+
+describe('war power (legacy WarUnit::computeWarPower, hand-derived)', () => {
+  it('a footman against another: 500 + attack − defence, scaled by morale over training and the arms', () => {
+    const { attacker, a, d } = engaged({ crew: 7000, train: 100, atmos: 100 });
+    // Attack: strength 60 + round(40/4) = 70 → ratio 70×2 − 40 = 100; (100 + tech level 1 × 25) × 100/100 = 125.
+    expect(a.computedAttack()).toBe(125);
+    // Defence: (150 + 25) × (7000/(7000/30) + 70)/100 = 175 × 100/100 = 175.
+    expect(d.computedDefence()).toBeCloseTo(175, 10);
+    // 500 + 125 − 175 = 450; × atmos 100 / train 100; equal dex; 보병 against 보병 is 1.
+    expect(a.computeWarPower()[0]).toBeCloseTo(450, 10);
+    // Cavalry against footmen: attackCoef[1] = 1.2 and the footman's damage ×0.8 (defenceCoef[1]).
+    attacker.crewtype = 1300;
+    a.crewType = crewTypeOf(1300)!;
+    // 기병 attack 150: (150 + 25) × 100/100 = 175 → 500 + 175 − 175 = 500 × 1.2 = 600.
+    const [power, opposeMultiply] = a.computeWarPower();
+    expect(power).toBeCloseTo(600, 10);
+    expect(opposeMultiply).toBeCloseTo(0.8, 10);
+    // Experience level 30: power / (1 − 30/300) and the opponent's multiplier × 0.9.
+    attacker.explevel = 30;
+    const [veteran, softened] = a.computeWarPower();
+    expect(veteran).toBeCloseTo(600 / 0.9, 10);
+    expect(softened).toBeCloseTo(0.8 * 0.9, 10);
+  });
+
+  it('critical and avoid ratios: main stat over 65 × 0.5; avoid × train, ×0.75 against footmen', () => {
+    const { a, d } = engaged({ crew: 1000, train: 80, atmos: 80 });
+    expect(a.criticalRatio()).toBeCloseTo(((70 - 65) * 0.5) / 100, 12);
+    // 보병 avoid 10 → 0.1 × 100/100 × 0.75 (the opponent is a footman).
+    expect(a.avoidRatio()).toBeCloseTo(0.075, 12);
+    expect(d.avoidRatio()).toBeCloseTo(0.1 * 0.8 * 0.75, 12);
+  });
+
+  it('the city: attack and defence (def + 9 wall)/500 + 200, training from the years since the start', () => {
+    const { world } = warWorld();
+    const city = new CityUnit(streamFromSeed(TEST_SEED, 'test'), world.cities[3]!, battleNation(world.nations.get(2)), 193, 190);
+    // def 2000, wall 2000: (2000 + 18000)/500 + 200 = 240.
+    expect(city.computedAttack()).toBe(240);
+    expect(city.hp()).toBe(20000);
+    // 193 − 190 + 59 = 62, clamped to 60..110.
+    expect(city.computedTrain()).toBe(62);
+    // dex (62 − 60) × 7200 = 14400: level 5 (12650 ≤ 14400 < 20475).
+    expect(dexLevel(city.dex())).toBe(5);
+    expect([dexLevel(0), dexLevel(349), dexLevel(350), dexLevel(1_275_975), dexLevel(-5)]).toEqual([0, 0, 1, 26, 0]);
+  });
+
+  it('defenders line up by stats and army; the hungry, the untrained and the empty stay out', () => {
+    const { world } = warWorld();
+    const strong = addGeneral(world, { id: 2, npc: 2, nation: 2, city: 3, leadership: 80, strength: 80, intel: 80 });
+    Object.assign(strong, { crew: 1000, train: 90, atmos: 90, rice: 1000 });
+    // The stats with the cross adjustment (a quarter of the other): L 80, S 80 + 20, I 80 + 20 = 280.
+    expect(battleOrder(world, strong)).toBeCloseTo(280 + (1000 / 1e6) * (90 * 90) ** 1.5 / 100, 9);
+    strong.train = 79; // below defence_train 80
+    expect(battleOrder(world, strong)).toBe(0);
+    strong.train = 90;
+    strong.rice = 10; // rice ≤ crew/100
+    expect(battleOrder(world, strong)).toBe(0);
+  });
+});
+
+describe('출병 and the battle (legacy processWar)', () => {
+  it('takes an empty enemy city by siege; the first phase matches the hand-derived damage', () => {
+    const { world, attacker } = warWorld();
+    atWar(world);
+    const ctx = ctxOf(world, attacker, 'che_출병');
+    const { rng } = battleRng(ctx.random!, 193, 1, 1, 3);
+    // Draws of the first phase (no defender: the city under siege, 보병 vs 성벽): the attacker's
+    // 필살 (p 0.025) and 회피 (p 0.1 × 101/100: training +1 on engagement), then the damages.
+    const crit = rng.nextFloat1() < 0.025;
+    const avoid = rng.nextFloat1() < 0.101;
+    const r1 = rng.nextRange(0.9, 1.1);
+    const r2 = rng.nextRange(0.9, 1.1);
+    expect([crit, avoid]).toEqual([false, false]); // the seed was picked so that neither fires
+    // Attacker: (500 + 125 − 240) × 100 / 62 × dex ((0 − 5)/55 + 1) = 564.516…; the wall's
+    // defenceCoef against footmen (1.2) multiplies it.
+    const attackerPower = (((500 + 125 - 240) * 100) / 62) * (50 / 55) * 1.2;
+    // City: (500 + 240 − 175) × 62 / 101 × ((5 − 0)/55 + 1) = 382.1… × 1.
+    const cityPower = (((500 + 240 - 175) * 62) / 101) * (60 / 55);
+    const dealt = Math.round(attackerPower * r1);
+    const taken = Math.round(cityPower * r2);
+
+    const outcome = processCommand(ctx, generalHolder(attacker), GENERAL_COMMANDS.get('che_출병')!, { destCityId: 3 });
+    expect(outcome.result).toBe('ran');
+    const lines = world.logs.filter((l) => l.subject === 1 && /^\d+: /.test(l.text)).map((l) => l.text);
+    expect(lines[0]).toBe(`1: 【장수1】 ${7000 - taken} (-${taken}) VS ${20000 - dealt} (-${dealt}) 【다】`);
+    expect(attacker.rank.warnum).toBe(1);
+    expect(attacker.train).toBe(101);
+    // Dex of the attack: crew/100 before the battle, then every soldier killed and lost (×0.9 to siege dex for the wall).
+    expect(attacker.dex[1]).toBeGreaterThanOrEqual(70 + dealt);
+    expect(attacker.dex[5]).toBeGreaterThan(0);
+  });
+
+  it('conquers a city whose nation has no rice left (rout), destroys a one-city nation, and the victor takes its share', () => {
+    const { world, attacker } = warWorld();
+    atWar(world);
+    const loser = world.nations.get(2)!;
+    loser.rice = 0;
+    loser.gold = 4000;
+    const ruler = addGeneral(world, { id: 5, npc: 2, nation: 2, city: 3, officerLevel: 12 });
+    ruler.gold = 1000;
+    const victor = world.nations.get(1)!;
+    const goldBefore = victor.gold;
+    const before = { ...world.cities[3]! };
+    const ctx = ctxOf(world, attacker, 'che_출병');
+    processCommand(ctx, generalHolder(attacker), GENERAL_COMMANDS.get('che_출병')!, { destCityId: 3 });
+    const city = world.cities[3]!;
+    expect(city.nation).toBe(1);
+    expect(attacker.city).toBe(3);
+    // Rout halves agri/comm/secu, conquest takes 30% more: round(round(x × 0.5) × 0.7).
+    expect(city.agri).toBe(Math.round(Math.round(before.agri * 0.5) * 0.7));
+    expect([city.def, city.wall]).toEqual([1000, 1000]); // level 5 > 3
+    expect(city.conflict).toEqual([]);
+    expect(world.nations.has(2)).toBe(false);
+    expect(world.diplomacy.has('1:2')).toBe(false);
+    expect(ruler).toMatchObject({ nation: 0, officerLevel: 0 });
+    expect(ruler.gold).toBeLessThanOrEqual(800);
+    expect(ruler.gold).toBeGreaterThanOrEqual(500);
+    // Half of (treasury − base 0) and of what the members lost.
+    expect(victor.gold).toBe(goldBefore + Math.trunc((4000 + (1000 - ruler.gold)) / 2));
+    expect(world.history.some((h) => h.text.startsWith('【멸망】'))).toBe(true);
+    expect(attacker.rank.occupied).toBe(1);
+  });
+
+  it('moves a lost capital to the nearest own city and halves the treasury', () => {
+    const { world } = warWorld();
+    // Nation 2 holds 다 (3, capital) and, through a fourth city, keeps a nation after losing 3.
+    world.cities[4] = { ...world.cities[3]!, id: 4, name: '라', neighbours: [3], conflict: [] };
+    world.cities[3]!.neighbours = [2, 4];
+    const attacker = world.generals.get(1)!;
+    atWar(world);
+    const loser = world.nations.get(2)!;
+    loser.rice = 0;
+    loser.gold = 5000;
+    const chief = addGeneral(world, { id: 6, npc: 2, nation: 2, city: 3, officerLevel: 11 });
+    chief.atmos = 100;
+    processCommand(ctxOf(world, attacker, 'che_출병'), generalHolder(attacker), GENERAL_COMMANDS.get('che_출병')!, { destCityId: 3 });
+    expect(world.cities[3]!.nation).toBe(1);
+    expect(loser.capital).toBe(4);
+    expect(loser.gold).toBe(2500);
+    expect(chief.city).toBe(4);
+    expect(chief.atmos).toBe(80);
+  });
+
+  it('marches through its own city when the target lies beyond it (이동 instead)', () => {
+    const { world, attacker } = warWorld();
+    attacker.city = 1;
+    atWar(world);
+    attacker.gold = 1000;
+    const outcome = processCommand(ctxOf(world, attacker, 'che_출병'), generalHolder(attacker), GENERAL_COMMANDS.get('che_출병')!, { destCityId: 3 });
+    expect(outcome.final.key).toBe('che_이동');
+    expect(attacker.city).toBe(2);
+  });
+
+  it('refuses a target of a nation it is not at war with, and the opening years', () => {
+    const { world, attacker } = warWorld();
+    const holder = generalHolder(attacker);
+    processCommand(ctxOf(world, attacker, 'che_출병'), holder, GENERAL_COMMANDS.get('che_출병')!, { destCityId: 3 });
+    expect(world.logs.at(-1)!.text).toBe('출병 실패: 교전중인 국가가 아닙니다.');
+    world.env.year = 191;
+    processCommand(ctxOf(world, attacker, 'che_출병'), holder, GENERAL_COMMANDS.get('che_출병')!, { destCityId: 3 });
+    expect(world.logs.at(-1)!.text).toBe('출병 실패: 초반 제한 중에는 불가능합니다.');
+  });
+
+  it('derives the battle stream as §7.1 does: 16 bytes of (war, y, m, gid, city) in hex seed a new DRBG', () => {
+    const { seed, rng } = battleRng(seededStreams(), 193, 4, 7, 3);
+    const expected = streamFromSeed(TEST_SEED, 'war', 193, 4, 7, 3).drbg.nextBytes(16).toString('hex');
+    expect(seed).toBe(expected);
+    expect(rng.nextFloat1()).toBe(new RandUtil(new LiteHashDRBG(expected)).nextFloat1());
+  });
+});
+
+describe('선전포고 and the diplomacy clock (§6.8)', () => {
+  const chiefCtx = (world: World, chief: General): CommandContext => ({
+    world, general: chief, city: world.cities[chief.city]!, nation: world.nations.get(chief.nation), year: world.env.year, month: world.env.month,
+    rng: streamFromSeed(TEST_SEED, 'nationCommand'),
+  });
+  const holder = () => {
+    let last = { command: '휴식', arg: null, term: 0 } as General['lastTurn'];
+    return { get last() { return last; }, set last(v) { last = v; }, cooldowns: {}, kind: 'nation' as const, lookup: (k: string) => NATION_COMMANDS.get(k) };
+  };
+
+  it('declares on a neighbour: both rows 선포 for 24 months, then war; refuses a second declaration', () => {
+    const world = smallWorld();
+    world.env.year = 191;
+    const ruler = addGeneral(world, { id: 1, npc: 2, officerLevel: 12 });
+    processCommand(chiefCtx(world, ruler), holder(), NATION_COMMANDS.get('che_선전포고')!, { destNationId: 2 });
+    expect(world.diplomacy.get('1:2')).toMatchObject({ state: Diplo.declared, term: 24 });
+    expect(world.diplomacy.get('2:1')).toMatchObject({ state: Diplo.declared, term: 24 });
+    processCommand(chiefCtx(world, ruler), holder(), NATION_COMMANDS.get('che_선전포고')!, { destNationId: 2 });
+    expect(world.logs.at(-1)!.text).toBe('선전포고 실패: 아국과 이미 선포중입니다.');
+    for (let m = 0; m < 23; m++) updateDiplomacy(world);
+    expect(world.diplomacy.get('1:2')).toMatchObject({ state: Diplo.declared, term: 1 });
+    updateDiplomacy(world);
+    expect(world.diplomacy.get('1:2')!.state).toBe(Diplo.war);
+    expect(world.diplomacy.get('2:1')!.state).toBe(Diplo.war);
+  });
+
+  it('refuses in the first year, towards a non-aggression partner and a nation that is not a neighbour', () => {
+    const world = smallWorld();
+    const ruler = addGeneral(world, { id: 1, npc: 2, officerLevel: 12 });
+    processCommand(chiefCtx(world, ruler), holder(), NATION_COMMANDS.get('che_선전포고')!, { destNationId: 2 });
+    expect(world.logs.at(-1)!.text).toBe('선전포고 실패: 초반제한 해제 2년전부터 가능합니다.');
+    world.env.year = 191;
+    world.diplomacy.get('1:2')!.state = Diplo.nap;
+    processCommand(chiefCtx(world, ruler), holder(), NATION_COMMANDS.get('che_선전포고')!, { destNationId: 2 });
+    expect(world.logs.at(-1)!.text).toBe('선전포고 실패: 불가침국입니다.');
+    world.diplomacy.get('1:2')!.state = Diplo.normal;
+    world.cities[2]!.nation = 0; // 가 (1) no longer borders 다 (3)
+    processCommand(chiefCtx(world, ruler), holder(), NATION_COMMANDS.get('che_선전포고')!, { destNationId: 2 });
+    expect(world.logs.at(-1)!.text).toBe('선전포고 실패: 인접 국가가 아닙니다.');
+  });
+});
