@@ -15,7 +15,8 @@ export function natsOptions(config: ServiceConfig, name: string): ConnectionOpti
     name,
     maxReconnectAttempts: -1,
     reconnectTimeWait: config.NATS_RECONNECT_WAIT_MS,
-    ...(config.NATS_USER ? { user: config.NATS_USER, pass: config.NATS_PASSWORD } : {}),
+    // Replies come to an inbox only this role may read (deploy/nats allows `_INBOX_<user>.>`).
+    ...(config.NATS_USER ? { user: config.NATS_USER, pass: config.NATS_PASSWORD, inboxPrefix: `_INBOX_${config.NATS_USER}` } : {}),
   };
 }
 

@@ -54,6 +54,9 @@ export async function startService(definition: ServiceDefinition): Promise<Runni
   await app.startAllMicroservices();
   await app.listen(config.HTTP_PORT, '0.0.0.0');
   const port = (app.getHttpServer().address() as AddressInfo).port;
+  if (!config.NATS_USER) {
+    logger.warn('connected to NATS without credentials: fine on a test server, but in a deployment anyone on the bus could act as this service (see deploy/nats)');
+  }
   logger.log(`${name} ready: prefix ${subjects.prefix}, http port ${port}, pid ${process.pid}`);
   return { app, port };
 }

@@ -1,0 +1,157 @@
+import { LogClient, RequestClient } from '@chronicle/bus';
+import { decodeSnapshot, EventSubjects, SnapshotSubjects, Subjects, type MoveEventV1, type SnapshotV1 } from '@chronicle/contracts';
+import { natsOptions, ServiceConfig } from '@chronicle/service-kit';
+import {
+  createTestDatabase, spawnService, startNatsServer, waitUntil, type PrivateNatsServer, type ServiceProcess, type TestDatabase,
+} from '@chronicle/testing';
+import { Kvm } from '@nats-io/kv';
+import { PermissionViolationError, type Msg, type NatsConnection } from '@nats-io/nats-core';
+import { connect } from '@nats-io/transport-node';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+jest.setTimeout(120_000);
+
+const ROLES = ['log-service', 'snapshot-service', 'turn-executor', 'scheduler', 'operator', 'public', 'provision'] as const;
+type Role = (typeof ROLES)[number];
+const passwordVariable = (role: Role) => `${role.toUpperCase().replace(/-/g, '_')}_NATS_PASSWORD`;
+
+/**
+ * deploy/nats/chronicle.conf on a nats-server of the test's own: the services run with their
+ * roles' credentials and work end to end, and every role is refused what is not its own.
+ */
+describe('NATS roles and permissions (deploy/nats/chronicle.conf)', () => {
+  const passwords = Object.fromEntries(ROLES.map((role) => [role, `p${randomBytes(12).toString('hex')}`])) as Record<Role, string>;
+  const subjects = new Subjects('chronicle');
+  const seedKey = randomBytes(32).toString('hex');
+  let server: PrivateNatsServer;
+  let db: TestDatabase;
+  const services: ServiceProcess[] = [];
+  const connections = new Map<Role, { nc: NatsConnection; violations: PermissionViolationError[] }>();
+
+  const credentials = (role: Role) => ({ NATS_URL: server.url, NATS_USER: role, NATS_PASSWORD: passwords[role] });
+  const as = async (role: Role) => {
+    const known = connections.get(role);
+    if (known) return known;
+    const nc = await connect(natsOptions(Object.assign(new ServiceConfig(), credentials(role)), `test-${role}`));
+    const entry = { nc, violations: [] as PermissionViolationError[] };
+    void (async () => {
+      for await (const status of nc.status()) {
+        if (status.type === 'error' && status.error instanceof PermissionViolationError) entry.violations.push(status.error);
+      }
+    })();
+    connections.set(role, entry);
+    return entry;
+  };
+
+  /** The action is refused by the server: a permission violation for exactly that subject. */
+  const refused = async (role: Role, operation: 'publish' | 'subscription', subject: string) => {
+    const { nc, violations } = await as(role);
+    if (operation === 'publish') nc.publish(subject, '{"v":1}', { reply: `_INBOX_${role}.x` });
+    else nc.subscribe(subject, { callback: () => undefined });
+    await waitUntil(() => violations.some((v) => v.operation === operation && v.subject === subject) || undefined, 5_000,
+      `${role} to be refused ${operation} on ${subject}`);
+  };
+
+  beforeAll(async () => {
+    const config = readFileSync(path.resolve(__dirname, '../nats/chronicle.conf'), 'utf8');
+    server = await startNatsServer({ config, env: Object.fromEntries(ROLES.map((role) => [passwordVariable(role), passwords[role]])) });
+    db = await createTestDatabase();
+    const common = { CHRONICLE_PREFIX: 'chronicle', CHRONICLE_SEED_KEY: seedKey, HTTP_PORT: '0', LOG_LEVEL: 'warn' };
+    for (const step of ['apps/log-service/src/provision.ts', 'apps/snapshot-service/src/provision.ts']) {
+      const provision = spawnService(step, { ...common, ...credentials('provision') });
+      services.push(provision);
+      expect(await provision.exited).toEqual({ code: 0, signal: null });
+    }
+    const log = spawnService('apps/log-service/src/main.ts', { ...common, ...credentials('log-service'), DATABASE_URL: db.url, LOG_LEVEL: 'info' });
+    services.push(log);
+    await log.waitFor(/log-service ready/, 60_000);
+    const snapshots = spawnService('apps/snapshot-service/src/main.ts', { ...common, ...credentials('snapshot-service'), LOG_LEVEL: 'info' });
+    services.push(snapshots);
+    await snapshots.waitFor(/snapshot-service ready/, 60_000);
+  });
+
+  afterAll(async () => {
+    for (const { nc } of connections.values()) await nc.close();
+    for (const service of services) await service.stop();
+    await server?.dispose();
+    await db?.drop();
+  });
+
+  it('refuses a client without credentials or with a wrong password', async () => {
+    await expect(connect({ servers: server.url, reconnect: false })).rejects.toThrow(/Authorization/i);
+    await expect(connect({ servers: server.url, user: 'public', pass: 'guess', reconnect: false })).rejects.toThrow(/Authorization/i);
+  });
+
+  it('lets each role do its part: the operator opens, the executor appends, outsiders read the events and the snapshot', async () => {
+    const seen: MoveEventV1[] = [];
+    const outsider = await as('public');
+    outsider.nc.subscribe(subjects.of(EventSubjects.allMoves), { callback: (_e: Error | null, m: Msg) => seen.push(m.json() as MoveEventV1) });
+    await outsider.nc.flush();
+    const operator = new LogClient(new RequestClient((await as('operator')).nc, subjects, 20_000));
+    await operator.open({ tableId: 'perm', gameId: 'tic-tac-toe', seats: ['ann', 'bob'] });
+    const executor = new LogClient(new RequestClient((await as('turn-executor')).nc, subjects, 20_000));
+    for (const [i, [seat, cell]] of ([['ann', 0], ['bob', 4], ['ann', 8]] as const).entries()) {
+      await executor.append({ tableId: 'perm', seat, payload: { cell }, expectedRevision: i, idempotencyKey: `m${i}`, random: false });
+    }
+    await waitUntil(() => seen.length === 3 || undefined, 20_000, 'the three moves on moves.>');
+    const snapshot = await new RequestClient(outsider.nc, subjects, 20_000)
+      .request<SnapshotV1>(SnapshotSubjects.get, { v: 1, tableId: 'perm', minRevision: 3, waitMs: 10_000 });
+    expect(snapshot.revision).toBe(3);
+    expect(decodeSnapshot(snapshot.snapshot)).toMatchObject({ revision: 3 });
+    // The snapshot service wrote its bucket with its own credentials.
+    const kv = await new Kvm((await as('provision')).nc).open('chronicle_SNAPSHOTS');
+    await waitUntil(async () => (await kv.get('perm')) ?? undefined, 10_000, 'the stored snapshot');
+    for (const { violations } of connections.values()) expect(violations).toEqual([]);
+  });
+
+  it.each([
+    // Only the log service publishes moves and table events.
+    ['public', 'publish', 'chronicle.moves.perm'],
+    ['public', 'publish', 'chronicle.tables.perm'],
+    ['turn-executor', 'publish', 'chronicle.moves.perm'],
+    ['snapshot-service', 'publish', 'chronicle.moves.perm'],
+    ['operator', 'publish', 'chronicle.moves.perm'],
+    // Only the log service answers log requests (no fake replies, no queue-group member).
+    ['public', 'subscription', 'chronicle.log.v1.append'],
+    ['turn-executor', 'subscription', 'chronicle.log.v1.>'],
+    ['snapshot-service', 'subscription', 'chronicle.log.v1.sealed-seed'],
+    // Only the executors append and undo.
+    ['public', 'publish', 'chronicle.log.v1.append'],
+    ['public', 'publish', 'chronicle.log.v1.undo'],
+    ['operator', 'publish', 'chronicle.log.v1.append'],
+    ['snapshot-service', 'publish', 'chronicle.log.v1.append'],
+    ['scheduler', 'publish', 'chronicle.log.v1.append'],
+    // The sealed seed goes to trusted services only; opening is the operator's.
+    ['public', 'publish', 'chronicle.log.v1.sealed-seed'],
+    ['operator', 'publish', 'chronicle.log.v1.sealed-seed'],
+    ['public', 'publish', 'chronicle.log.v1.open'],
+    ['turn-executor', 'publish', 'chronicle.log.v1.open'],
+    // Only the snapshot service writes (or deletes) the snapshot bucket.
+    ['public', 'publish', '$KV.chronicle_SNAPSHOTS.perm'],
+    ['turn-executor', 'publish', '$KV.chronicle_SNAPSHOTS.perm'],
+    ['log-service', 'publish', '$KV.chronicle_SNAPSHOTS.perm'],
+    ['public', 'publish', '$JS.API.STREAM.PURGE.KV_chronicle_SNAPSHOTS'],
+    ['public', 'publish', '$JS.API.STREAM.DELETE.chronicle_MOVES'],
+    // Nobody reads another role's replies or the services' own request subjects.
+    ['public', 'subscription', '_INBOX_snapshot-service.>'],
+    ['public', 'subscription', '_INBOX.>'],
+    ['public', 'subscription', 'chronicle.snapshots.v1.get'],
+    ['public', 'subscription', 'chronicle.dead.>'],
+    ['public', 'subscription', '>'],
+  ] as Array<[Role, 'publish' | 'subscription', string]>)('refuses %s to %s on %s', async (role, operation, subject) => {
+    await refused(role, operation, subject);
+  });
+
+  it('kept the log and the snapshot as the services wrote them', async () => {
+    const page = await new LogClient(new RequestClient((await as('public')).nc, subjects, 20_000)).read({ tableId: 'perm', fromRevision: 0 });
+    expect(page.moves.map((m) => m.payload)).toEqual([{ cell: 0 }, { cell: 4 }, { cell: 8 }]);
+    // The services met no refusal of their own and are healthy (NATS link, consumers, database).
+    for (const service of services.slice(2)) {
+      expect(service.output()).not.toMatch(/Permissions Violation/);
+      const port = service.output().match(/http port (\d+)/)![1];
+      expect((await fetch(`http://127.0.0.1:${port}/health`)).status).toBe(200);
+    }
+  });
+});
