@@ -1,5 +1,5 @@
 import { EventSubjects, type LoggedMoveV1, type MoveEventV1, type TableEventV1 } from '@chronicle/contracts';
-import type { GameLog, JsonObject, Outcome } from '@chronicle/engine';
+import type { JsonObject, Outcome } from '@chronicle/engine';
 import type { EntryRecord, OutboxMessage } from './log.repository';
 
 /** What a lifecycle event says about its table (never the seed). */
@@ -10,10 +10,6 @@ export interface TableFacts {
   seats: readonly string[];
   options: Readonly<JsonObject>;
   commitment: string;
-}
-
-export function factsOf(log: GameLog): TableFacts {
-  return { tableId: log.tableId, gameId: log.gameId, rulesVersion: log.rulesVersion, seats: log.seats, options: log.options, commitment: log.commitment() };
 }
 
 /** The event announcing an entry, on `moves.<table>`, deduplicated by `<table>:<seq>`. */

@@ -85,6 +85,22 @@ export class LogRepository {
     return rows.map(normalize);
   }
 
+  /**
+   * Moves of the current game log numbered above `fromRevision`, in order: a move entry
+   * counts unless a later undo entry took its number back. A move's entry comes at or after
+   * its number (`seq >= number`), so the scan starts at `seq > fromRevision` on the key.
+   */
+  async currentMoves(em: EntityManager, tableId: string, fromRevision: number, limit: number): Promise<EntryRecord[]> {
+    const rows: EntryRecord[] = await em.query(
+      `SELECT ${ENTRY_COLUMNS} FROM log_entries e
+       WHERE e.table_id = $1 AND e.seq > $2 AND e.kind = 'move' AND e.number > $2
+         AND NOT EXISTS (SELECT 1 FROM log_entries u WHERE u.table_id = e.table_id AND u.kind = 'undo' AND u.number = e.number AND u.seq > e.seq)
+       ORDER BY e.number
+       LIMIT $3`,
+      [tableId, fromRevision, limit]);
+    return rows.map(normalize);
+  }
+
   /** Inserts a new header; false when the id is taken. */
   async insertTable(em: EntityManager, header: HeaderRecord, openedAt: Date, events: OutboxMessage[]): Promise<boolean> {
     const rows: unknown[] = await em.query(

@@ -1,29 +1,15 @@
-import type { AnyGame, GameLog, GameState } from '@chronicle/engine';
+import type { HeaderRecord } from './log.repository';
 
-/** What the log service stores beside each move of the game log. */
-export interface MoveExtras {
-  seq: number;
-  stateHash: string | null;
-  nextDueAt: string | null;
-}
-
-/** A table's game log and state as of entry `seq`: a cache the entries can always rebuild. */
-export interface CachedTable {
-  game: AnyGame;
-  log: GameLog;
-  state: GameState<unknown>;
-  seq: number;
-  /** `extras[i]` belongs to move `i + 1`. */
-  extras: MoveExtras[];
-}
-
-/** Least-recently-used tables are dropped first; a dropped table is rebuilt from its log. */
+/**
+ * Table headers as this process last wrote or read them (least-recently-used dropped first).
+ * Only a shortcut: an append checks its header by its conditional write.
+ */
 export class TableCache {
-  private readonly tables = new Map<string, CachedTable>();
+  private readonly tables = new Map<string, HeaderRecord>();
 
   constructor(private readonly capacity: number) {}
 
-  get(tableId: string): CachedTable | undefined {
+  get(tableId: string): HeaderRecord | undefined {
     const table = this.tables.get(tableId);
     if (table) {
       this.tables.delete(tableId);
@@ -32,7 +18,7 @@ export class TableCache {
     return table;
   }
 
-  set(tableId: string, table: CachedTable): void {
+  set(tableId: string, table: HeaderRecord): void {
     this.tables.delete(tableId);
     this.tables.set(tableId, table);
     while (this.tables.size > this.capacity) {

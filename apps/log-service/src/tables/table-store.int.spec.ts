@@ -1,5 +1,5 @@
 import { BadRequest } from '@chronicle/contracts';
-import { ConcurrentMove } from '@chronicle/engine';
+import { ConcurrentMove, GameOver, IllegalMove } from '@chronicle/engine';
 import { defaultGames } from '@chronicle/games';
 import { createTestDatabase, type TestDatabase } from '@chronicle/testing';
 import { randomBytes } from 'node:crypto';
@@ -8,7 +8,7 @@ import { logDataSource } from '../database/data-source';
 import { LogRepository } from './log.repository';
 import { TableStore } from './table-store';
 
-/** Two stores over one database: two replicas whose caches go stale in turn. */
+/** Two stores over one database: two replicas whose cached headers go stale in turn. */
 describe('TableStore with two replicas (real PostgreSQL)', () => {
   let db: TestDatabase;
   let ds: DataSource;
@@ -32,7 +32,7 @@ describe('TableStore with two replicas (real PostgreSQL)', () => {
   const move = (tableId: string, seat: string, cell: number, expectedRevision: number, idempotencyKey = `${tableId}-${seat}-${cell}-${expectedRevision}`) =>
     ({ tableId, seat, payload: { cell }, expectedRevision, idempotencyKey, random: false });
 
-  it('plays on from the log when its cache is behind, and refuses a stale revision', async () => {
+  it('writes on from the database when its cached header is behind, and refuses a stale revision', async () => {
     await a.open({ tableId: 't1', gameId: 'tic-tac-toe', seats: ['ann', 'bob'] });
     await a.append(move('t1', 'ann', 0, 0));
     // b has never seen t1; then a is behind b, then b behind a.
@@ -54,7 +54,7 @@ describe('TableStore with two replicas (real PostgreSQL)', () => {
   it('returns the first result for a key whose move was taken back, and refuses the key for another move', async () => {
     await a.open({ tableId: 't3', gameId: 'tic-tac-toe', seats: ['ann', 'bob'] });
     const first = await a.append(move('t3', 'ann', 4, 0, 'k'));
-    await b.undo({ tableId: 't3', seat: 'ann' });
+    await b.undo({ tableId: 't3', seat: 'ann', expectedRevision: 1 });
     // The revision is 0 again, so only the stored key tells this is a retry.
     expect(await a.append(move('t3', 'ann', 4, 0, 'k'))).toEqual({ ...first, duplicate: true });
     await expect(a.append(move('t3', 'ann', 5, 0, 'k'))).rejects.toBeInstanceOf(BadRequest);
@@ -87,7 +87,7 @@ describe('TableStore with two replicas (real PostgreSQL)', () => {
   it('answers each append of a batch on its own when one of them reuses a key', async () => {
     await a.open({ tableId: 'reuse', gameId: 'journal', seats: ['ann'] });
     await a.append({ tableId: 'reuse', seat: 'ann', payload: { text: 'first' }, expectedRevision: 0, idempotencyKey: 'once', random: false });
-    await b.undo({ tableId: 'reuse', seat: 'ann' });
+    await b.undo({ tableId: 'reuse', seat: 'ann', expectedRevision: 1 });
     const others = Array.from({ length: 10 }, (_, i) => `beside-${i}`);
     for (const tableId of others) await a.open({ tableId, gameId: 'journal', seats: ['ann'] });
     // The reused key (for another note) fails the batched statement; the others must still be written.
@@ -98,5 +98,34 @@ describe('TableStore with two replicas (real PostgreSQL)', () => {
     expect(results[0]).toMatchObject({ status: 'rejected', reason: expect.any(BadRequest) });
     expect(results.slice(1).map((r) => r.status)).toEqual(others.map(() => 'fulfilled'));
     expect((await a.readMoves('reuse', 0)).moves).toEqual([]);
+  });
+
+  it('stores what the executor computed, runs no rules, and finishes the table with the outcome it was given', async () => {
+    await a.open({ tableId: 'told', gameId: 'tic-tac-toe', seats: ['ann', 'bob'] });
+    // Not a legal tic-tac-toe move: the executors judge moves, the store only records them.
+    const stored = await b.append({ ...move('told', 'nobody', 99, 0), random: true, stateHash: 'c'.repeat(64) });
+    expect(stored.move).toMatchObject({ seat: 'nobody', payload: { cell: 99 }, random: true, stateHash: 'c'.repeat(64) });
+    const outcome = { winners: ['ann'], result: 'ann made a line' };
+    expect(await a.append({ ...move('told', 'ann', 1, 1), outcome })).toMatchObject({ revision: 2, outcome });
+    expect(await b.header('told')).toMatchObject({ status: 'finished', outcome, revision: 2 });
+    await expect(b.append(move('told', 'bob', 2, 2))).rejects.toBeInstanceOf(IllegalMove);
+    await expect(a.undo({ tableId: 'told', seat: null, expectedRevision: 2 })).rejects.toBeInstanceOf(GameOver);
+    // A retry of the finishing move, from an executor that reloaded, gets the first result.
+    expect(await b.append({ ...move('told', 'ann', 1, 1), outcome })).toMatchObject({ duplicate: true, revision: 2, outcome });
+  });
+
+  it('takes back the last move once per key, at the expected revision only', async () => {
+    await a.open({ tableId: 'back', gameId: 'tic-tac-toe', seats: ['ann', 'bob'] });
+    await expect(a.undo({ tableId: 'back', seat: null, expectedRevision: 0 })).rejects.toThrow(/no move to take back/);
+    await a.append(move('back', 'ann', 0, 0));
+    await a.append(move('back', 'bob', 1, 1));
+    await expect(b.undo({ tableId: 'back', seat: 'bob', expectedRevision: 1 })).rejects.toBeInstanceOf(ConcurrentMove);
+    const undone = await b.undo({ tableId: 'back', seat: 'bob', expectedRevision: 2, idempotencyKey: 'u1', stateHash: 'd'.repeat(64) });
+    expect(undone).toEqual({ tableId: 'back', revision: 1, seq: 3, undone: 2, duplicate: false });
+    // The same undo again (its executor reloaded: revision 1 now) must not take back move 1.
+    expect(await a.undo({ tableId: 'back', seat: 'bob', expectedRevision: 1, idempotencyKey: 'u1' })).toEqual({ ...undone, duplicate: true });
+    expect((await a.readMoves('back', 0)).moves.map((m) => m.payload)).toEqual([{ cell: 0 }]);
+    expect(await a.entryByKey('back', 'u1')).toEqual({ tableId: 'back', kind: 'undo', seq: 3, number: 2, revision: 1 });
+    expect(await a.entryByKey('back', 'never')).toBeNull();
   });
 });

@@ -4,16 +4,16 @@ import {
   type OpenedV1, type SealedSeedV1, type UndoneV1,
 } from '@chronicle/contracts';
 import {
-  ConcurrentMove, engine, GameInProgress, GameLog, IllegalMove, type Json, type JsonObject, type Outcome,
+  ConcurrentMove, engine, GameInProgress, GameLog, GameOver, IllegalMove, type Json, type JsonObject, type Outcome,
 } from '@chronicle/engine';
 import { isDeepStrictEqual } from 'node:util';
 import type { GameRegistry } from '@chronicle/games';
 import { AppendBatcher, type AppendBatcherOptions } from './append-batcher';
 import { KeyedMutex } from '@chronicle/service-kit';
 import type { DataSource, EntityManager } from 'typeorm';
-import { factsOf, loggedMove, moveEvent, tableEvent } from './events';
-import { isDuplicateKey, type EntryRecord, type HeaderRecord, type LogRepository } from './log.repository';
-import { TableCache, type CachedTable } from './table-cache';
+import { loggedMove, moveEvent, tableEvent } from './events';
+import { isDuplicateKey, type EntryRecord, type HeaderChange, type HeaderRecord, type LogRepository } from './log.repository';
+import { TableCache } from './table-cache';
 
 export interface OpenRequest {
   tableId: string;
@@ -47,20 +47,25 @@ export interface TableStoreOptions {
 export interface UndoRequest {
   tableId: string;
   seat: string | null;
-  expectedRevision?: number;
+  expectedRevision: number;
+  idempotencyKey?: string;
+  stateHash?: string;
+  nextDueAt?: string;
 }
 
 /**
- * Tables in PostgreSQL with the engine's rules: the storage counterpart of the engine's
- * `InMemoryTables`. The rules (step, undo, limits, game over) are the engine's; this class
- * adds what storage needs: the expected revision (conditional writes; undo takes the header
- * row lock), exactly-once keys, the append-only entries, the outbox, and a state cache
- * rebuilt from the entries when missing. Operations on one table run one at a time in this
- * process (a `KeyedMutex`), so the cache never races itself.
+ * Tables in PostgreSQL: a store. The rules run in the turn executors, which send what
+ * they computed (payload, randomness flag, state hash, next due time, outcome); this class
+ * checks what a store checks — the expected revision (conditional writes; undo takes the
+ * header row lock), exactly-once keys, the table's status, the move limit — and writes the
+ * append-only entries and the outbox. It keeps no game state and never replays: only the
+ * headers are cached (to save a read per append), and a stale one is caught by the
+ * conditional write. Operations on one table run one at a time in this process (a
+ * `KeyedMutex`), so the cache never races itself.
  */
 export class TableStore {
   private readonly locks = new KeyedMutex();
-  private readonly cache: TableCache;
+  private readonly headers: TableCache;
   private readonly appends: AppendBatcher;
 
   constructor(
@@ -69,10 +74,14 @@ export class TableStore {
     private readonly games: GameRegistry,
     private readonly options: TableStoreOptions,
   ) {
-    this.cache = new TableCache(options.cacheSize);
+    this.headers = new TableCache(options.cacheSize);
     this.appends = new AppendBatcher(db, repository, options.batching);
   }
 
+  /**
+   * Opens a table under a fresh seed. The game's setup runs once here, only to refuse
+   * options that could never start a table (the executors would fail on every tick).
+   */
   async open(request: OpenRequest): Promise<OpenedV1> {
     // An unknown game is a mistake in the request, not a move the rules refused.
     if (!this.games.ids.includes(request.gameId)) {
@@ -81,7 +90,7 @@ export class TableStore {
     const game = this.games.forNewTable(request.gameId);
     // The seed comes from the OS's secure source (GameLog.open).
     const log = GameLog.open({ tableId: request.tableId, gameId: game.id, rulesVersion: game.version, seats: request.seats, options: request.options ?? {} });
-    const state = engine.setup(game, log.header());
+    engine.setup(game, log.header());
     const header: HeaderRecord = {
       tableId: log.tableId, gameId: log.gameId, rulesVersion: log.rulesVersion, seed: log.seed, commitment: log.commitment(),
       seats: [...log.seats], options: log.options as JsonObject, status: 'open', outcome: null, revision: 0, lastSeq: 0,
@@ -91,114 +100,114 @@ export class TableStore {
       const inserted = await this.db.transaction((em) =>
         this.repository.insertTable(em, header, openedAt, [tableEvent('opened', header, 0, 0, null, openedAt)]));
       if (!inserted) throw new ConcurrentMove(`table ${request.tableId} already exists; open the new table under another id`);
-      this.cache.set(request.tableId, { game, log, state, seq: 0, extras: [] });
+      this.headers.set(request.tableId, header);
       this.options.onCommitted();
       return { tableId: request.tableId, commitment: header.commitment, revision: 0 };
     });
   }
 
   /**
-   * Plays a move on the cached state and writes it with one conditional statement. The
-   * cache may be behind the database (another replica appended): the write then fails
-   * without writing, and the move is tried once more on the state rebuilt from the log.
-   * A retried request (same idempotency key) gets the first result back.
+   * Records the move an executor computed, with one conditional statement. The cached
+   * header may be behind the database (another replica appended): the write then fails
+   * without writing and is tried once more on the header as it is now. A retried request
+   * (same idempotency key) gets the first result back.
    */
   async append(request: AppendRequest): Promise<AppendedV1> {
     return this.locks.run(request.tableId, async () => {
       for (let attempt = 0; ; attempt++) {
-        const table = await this.current(request.tableId, attempt > 0);
-        if (request.expectedRevision !== table.log.revision) {
+        const header = await this.current(request.tableId, attempt > 0);
+        if (request.expectedRevision !== header.revision) {
           const duplicate = await this.repository.entryByKey(this.db.manager, request.tableId, request.idempotencyKey);
           if (duplicate) return this.duplicateReply(request, duplicate);
           if (attempt === 0) continue;
           throw new ConcurrentMove(
-            `table ${request.tableId} is at revision ${table.log.revision}, not ${request.expectedRevision}: reload and retry`);
+            `table ${request.tableId} is at revision ${header.revision}, not ${request.expectedRevision}: reload and retry`);
         }
-        let step;
-        try {
-          step = engine.step(table.game, table.log.header(), table.state, request.seat, request.payload);
-        } catch (error) {
-          // A refused move changed nothing; anything else (a game bug) may have half-changed the state.
-          if (!(error instanceof IllegalMove)) {
-            this.cache.delete(request.tableId);
-            throw error;
-          }
-          // Refused by a cache that is behind? Then judge it again on the table as it is now.
-          if (attempt === 0 && (await this.repository.header(this.db.manager, request.tableId)).lastSeq !== table.seq) continue;
-          throw error;
+        if (header.status === 'finished') {
+          throw new IllegalMove(`table ${request.tableId} is over (${header.outcome?.result ?? 'finished'}): no more moves`);
         }
-        const { move, state } = step;
-        // From here the cached state holds the move: unless it is written, drop the cache.
+        if (header.revision >= GameLog.MAX_MOVES) {
+          throw new IllegalMove(`table ${request.tableId} is full: a log holds at most ${GameLog.MAX_MOVES} moves`);
+        }
         const recordedAt = new Date();
+        const outcome = request.outcome ?? null;
         const entry: EntryRecord = {
-          seq: table.seq + 1, kind: 'move', number: move.number, revision: move.number, seat: move.seat,
-          payload: move.payload, random: move.random, stateHash: request.stateHash ?? null,
+          seq: header.lastSeq + 1, kind: 'move', number: header.revision + 1, revision: header.revision + 1, seat: request.seat,
+          payload: request.payload, random: request.random, stateHash: request.stateHash ?? null,
           nextDueAt: request.nextDueAt ? new Date(request.nextDueAt).toISOString() : null,
           idempotencyKey: request.idempotencyKey, recordedAt,
         };
         const events = [moveEvent(request.tableId, entry)];
-        if (state.outcome) events.push(tableEvent('finished', factsOf(table.log), entry.seq, entry.revision, state.outcome, recordedAt));
+        if (outcome) events.push(tableEvent('finished', header, entry.seq, entry.revision, outcome, recordedAt));
+        const change: HeaderChange = { status: outcome ? 'finished' : 'open', outcome };
         let written: boolean;
         try {
-          written = await this.appends.append({
-            tableId: request.tableId, entry, change: { status: state.outcome ? 'finished' : 'open', outcome: state.outcome }, events,
-          });
+          written = await this.appends.append({ tableId: request.tableId, entry, change, events });
         } catch (error) {
-          this.cache.delete(request.tableId);
+          this.headers.delete(request.tableId);
           if (!isDuplicateKey(error)) throw error;
           // The key was used at an earlier revision (since taken back by an undo): the first result stands.
           const duplicate = await this.repository.entryByKey(this.db.manager, request.tableId, request.idempotencyKey);
           return this.duplicateReply(request, duplicate!);
         }
         if (!written) {
-          this.cache.delete(request.tableId);
+          this.headers.delete(request.tableId);
           if (attempt > 0) throw new ConcurrentMove(`table ${request.tableId} moved on while this move was written: reload and retry`);
           continue;
         }
-        table.log.append(move);
-        table.seq = entry.seq;
-        table.extras.push({ seq: entry.seq, stateHash: entry.stateHash, nextDueAt: entry.nextDueAt });
+        this.headers.set(request.tableId, { ...header, ...change, revision: entry.revision, lastSeq: entry.seq });
         this.options.onCommitted();
-        return { tableId: request.tableId, revision: entry.revision, seq: entry.seq, move: loggedMove(entry), duplicate: false, outcome: state.outcome };
+        return { tableId: request.tableId, revision: entry.revision, seq: entry.seq, move: loggedMove(entry), duplicate: false, outcome };
       }
     });
   }
 
+  /**
+   * Records the undo of the last move, which an executor allowed by the engine's rules
+   * (`checkUndo`): the store checks the revision, that there is a move, and that the table
+   * is still in play. With an idempotency key, a retry gets the first result back.
+   */
   async undo(request: UndoRequest): Promise<UndoneV1> {
     return this.locks.run(request.tableId, async () => {
+      const { tableId } = request;
       const result = await this.db.transaction(async (em) => {
-        const header = await this.repository.lockHeader(em, request.tableId);
-        if (request.expectedRevision !== undefined && request.expectedRevision !== header.revision) {
-          throw new ConcurrentMove(`table ${request.tableId} is at revision ${header.revision}, not ${request.expectedRevision}: reload and retry`);
+        const header = await this.repository.lockHeader(em, tableId);
+        const earlier = request.idempotencyKey === undefined ? undefined : await this.repository.entryByKey(em, tableId, request.idempotencyKey);
+        if (earlier) return { header, entry: earlier, duplicate: true };
+        if (header.status === 'finished') throw new GameOver(`table ${tableId} is over (${header.outcome?.result ?? 'finished'}): no move can be taken back`);
+        if (request.expectedRevision !== header.revision) {
+          throw new ConcurrentMove(`table ${tableId} is at revision ${header.revision}, not ${request.expectedRevision}: reload and retry`);
         }
-        const table = await this.cached(em, header);
-        const undone = engine.undo(table.game, table, request.seat);
-        const last = table.log.lastMove!;
+        if (header.revision === 0) throw new IllegalMove(`table ${tableId} has no move to take back`);
         const entry: EntryRecord = {
-          seq: header.lastSeq + 1, kind: 'undo', number: last.number, revision: undone.log.revision, seat: request.seat,
-          payload: null, random: false, stateHash: null, nextDueAt: null, idempotencyKey: null, recordedAt: new Date(),
+          seq: header.lastSeq + 1, kind: 'undo', number: header.revision, revision: header.revision - 1, seat: request.seat,
+          payload: null, random: false, stateHash: request.stateHash ?? null,
+          nextDueAt: request.nextDueAt ? new Date(request.nextDueAt).toISOString() : null,
+          idempotencyKey: request.idempotencyKey ?? null, recordedAt: new Date(),
         };
-        await this.repository.appendEntry(em, request.tableId, entry, { status: 'open', outcome: null }, [moveEvent(request.tableId, entry)]);
-        return { table, undone, entry };
+        await this.repository.appendEntry(em, tableId, entry, { status: 'open', outcome: null }, [moveEvent(tableId, entry)]);
+        return { header: { ...header, revision: entry.revision, lastSeq: entry.seq }, entry, duplicate: false };
       });
-      const { table, undone, entry } = result;
-      this.cache.set(request.tableId, { game: table.game, log: undone.log, state: undone.state, seq: entry.seq, extras: table.extras.slice(0, -1) });
-      this.options.onCommitted();
-      return { tableId: request.tableId, revision: entry.revision, seq: entry.seq, undone: entry.number, duplicate: false };
+      const { header, entry, duplicate } = result;
+      if (duplicate) {
+        if (entry.kind !== 'undo' || entry.seat !== request.seat) {
+          throw new BadRequest(`idempotency key ${request.idempotencyKey} of table ${tableId} was used for another entry (${entry.kind} ${entry.number})`);
+        }
+      } else {
+        this.headers.set(tableId, header);
+        this.options.onCommitted();
+      }
+      return { tableId, revision: entry.revision, seq: entry.seq, undone: entry.number, duplicate };
     });
   }
 
-  /** Moves of the current game log numbered above `fromRevision`. */
+  /** Moves of the current game log numbered above `fromRevision`, read from the entries. */
   async readMoves(tableId: string, fromRevision: number, limit = 1_000): Promise<MovesPageV1> {
-    return this.locks.run(tableId, () => this.db.transaction(async (em) => {
+    return this.db.transaction('REPEATABLE READ', async (em) => {
       const header = await this.repository.header(em, tableId);
-      const table = await this.cached(em, header);
-      const moves = table.log.moves.slice(fromRevision, fromRevision + limit).map((move) => {
-        const extras = table.extras[move.number - 1]!;
-        return loggedMove({ ...move, ...extras });
-      });
+      const moves = (await this.repository.currentMoves(em, tableId, fromRevision, limit)).map(loggedMove);
       return { tableId, revision: header.revision, seq: header.lastSeq, moves };
-    }));
+    });
   }
 
   async header(tableId: string): Promise<HeaderV1> {
@@ -245,21 +254,20 @@ export class TableStore {
     });
   }
 
-  /**
-   * The table as this process last saw it, or (`fresh`, or not cached) as the database has
-   * it now. Appends check freshness by their conditional write instead of a read.
-   */
-  private async current(tableId: string, fresh: boolean): Promise<CachedTable> {
-    const hit = fresh ? undefined : this.cache.get(tableId);
+  /** The header as this process last saw it, or (`fresh`, or not cached) as the database has it now. */
+  private async current(tableId: string, fresh: boolean): Promise<HeaderRecord> {
+    const hit = fresh ? undefined : this.headers.get(tableId);
     if (hit) return hit;
-    return this.db.transaction('REPEATABLE READ', async (em) => this.cached(em, await this.repository.header(em, tableId)));
+    const header = await this.repository.header(this.db.manager, tableId);
+    this.headers.set(tableId, header);
+    return header;
   }
 
   /** The first result again, for a retried append; a key reused for another move is refused. */
   private async duplicateReply(request: AppendRequest, entry: EntryRecord): Promise<AppendedV1> {
-    if (entry.seat !== request.seat || !isDeepStrictEqual(entry.payload, request.payload)) {
+    if (entry.kind !== 'move' || entry.seat !== request.seat || !isDeepStrictEqual(entry.payload, request.payload)) {
       throw new BadRequest(
-        `idempotency key ${request.idempotencyKey} of table ${request.tableId} was used for move ${entry.number} with another seat or payload`);
+        `idempotency key ${request.idempotencyKey} of table ${request.tableId} was used for ${entry.kind} ${entry.number} with another seat or payload`);
     }
     const header = await this.repository.header(this.db.manager, request.tableId);
     const finishedByIt = header.status === 'finished' && header.lastSeq === entry.seq;
@@ -267,19 +275,6 @@ export class TableStore {
       tableId: request.tableId, revision: entry.revision, seq: entry.seq, move: loggedMove(entry), duplicate: true,
       outcome: finishedByIt ? header.outcome : null,
     };
-  }
-
-  /** The cached table when it is at the header's last entry, else rebuilt from the entries. */
-  private async cached(em: EntityManager, header: HeaderRecord): Promise<CachedTable> {
-    const hit = this.cache.get(header.tableId);
-    if (hit && hit.seq === header.lastSeq) return hit;
-    const game = this.games.forTable(header.tableId, header.gameId, header.rulesVersion);
-    const entries = await this.repository.entries(em, header.tableId);
-    const log = foldLog(header, entries);
-    const extras = foldExtras(entries);
-    const table: CachedTable = { game, log, state: engine.replay(game, log), seq: header.lastSeq, extras };
-    this.cache.set(header.tableId, table);
-    return table;
   }
 }
 
@@ -294,13 +289,4 @@ function foldLog(header: HeaderRecord, entries: EntryRecord[]): GameLog {
     tableId: header.tableId, gameId: header.gameId, rulesVersion: header.rulesVersion, seed: header.seed,
     seats: header.seats, options: header.options, moves,
   });
-}
-
-function foldExtras(entries: EntryRecord[]): CachedTable['extras'] {
-  const extras: CachedTable['extras'] = [];
-  for (const entry of entries) {
-    if (entry.kind === 'move') extras.push({ seq: entry.seq, stateHash: entry.stateHash, nextDueAt: entry.nextDueAt });
-    else extras.pop();
-  }
-  return extras;
 }
