@@ -2,7 +2,9 @@ import { LogClient, provision, RequestClient } from '@chronicle/bus';
 import {
   BadRequest, decodeSnapshot, EventSubjects, SnapshotSubjects, Subjects, type MoveEventV1, type SnapshotV1, type TableEventV1,
 } from '@chronicle/contracts';
-import { engine, GameLog, stateFromArray, stateHash, stateToArray, UnknownTable, type Json } from '@chronicle/engine';
+import {
+  engine, GameLog, stateFromArray, stateHash, stateToArray, UnknownTable, type AnyGame, type GameState, type Json,
+} from '@chronicle/engine';
 import { diceRace, ticTacToe } from '@chronicle/engine/examples';
 import { defaultGames } from '@chronicle/games';
 import type { RunningService } from '@chronicle/service-kit';
@@ -61,10 +63,42 @@ describe('snapshot service (real PostgreSQL and NATS)', () => {
     return { ...reply, state: (decodeSnapshot(reply.snapshot) as { state: Record<string, unknown> }).state };
   };
   let keys = 0;
-  // Dice rolls and the strategy game's months draw randomness; tic-tac-toe and journal moves never do.
-  const draws = (payload: Json) => ['roll', 'advance'].includes((payload as { type?: string }).type ?? '');
-  const append = (tableId: string, seat: string | null, payload: Json, expectedRevision: number, extra: { stateHash?: string } = {}) =>
-    log.append({ tableId, seat, payload, expectedRevision, idempotencyKey: `k${++keys}`, random: draws(payload), ...extra });
+  /**
+   * The test stands in for a turn executor (the store runs no rules): it keeps each table's
+   * state, played from the log with the sealed seed, and steps the move to send the
+   * randomness flag and outcome the store records.
+   */
+  const doubles = new Map<string, { game: AnyGame; played: GameLog; state: GameState<unknown> }>();
+  const decide = async (tableId: string, seat: string | null, payload: Json) => {
+    const header = await log.header({ tableId });
+    const source = new LogSource(requests, Buffer.from(seedKey, 'hex'));
+    let double = doubles.get(tableId);
+    if (!double || double.played.revision > header.revision) {
+      const played = GameLog.fromArray({
+        tableId, gameId: header.gameId, rulesVersion: header.rulesVersion, seed: await source.seed(tableId), seats: header.seats, options: header.options, moves: [],
+      });
+      const game = defaultGames().forTable(tableId, header.gameId, header.rulesVersion);
+      double = { game, played, state: engine.setup(game, played.header()) };
+      doubles.set(tableId, double);
+    }
+    for await (const page of source.pages(tableId, double.played.revision)) {
+      for (const { number, seat: s, payload: p, random } of page.moves) {
+        double.played.append({ number, seat: s, payload: p, random });
+        engine.advance(double.game, double.played.header(), double.state, double.played.moves.slice(-1));
+      }
+    }
+    const { move, state } = engine.step(double.game, double.played.header(), double.state, seat, payload);
+    double.played.append(move);
+    return { random: move.random, outcome: state.outcome };
+  };
+  const append = async (tableId: string, seat: string | null, payload: Json, expectedRevision: number, extra: { stateHash?: string } = {}) => {
+    try {
+      return await log.append({ tableId, seat, payload, expectedRevision, idempotencyKey: `k${++keys}`, ...(await decide(tableId, seat, payload)), ...extra });
+    } catch (error) {
+      doubles.delete(tableId);
+      throw error;
+    }
+  };
 
   /** Rolls for whoever the snapshot says is to act: the test never knows the seed. */
   const roll = async (tableId: string, times: number) => {

@@ -10,7 +10,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { GameRegistry } from '@chronicle/games';
 import { AppendBatcher, type AppendBatcherOptions } from './append-batcher';
 import { KeyedMutex } from '@chronicle/service-kit';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { loggedMove, moveEvent, tableEvent } from './events';
 import { isDuplicateKey, type EntryRecord, type HeaderChange, type HeaderRecord, type LogRepository } from './log.repository';
 import { TableCache } from './table-cache';
