@@ -1,6 +1,8 @@
 import { seedKey, Subjects } from '@chronicle/contracts';
 import { defaultGames, GameRegistry } from '@chronicle/games';
-import { HealthRegistry, Metrics, NATS_CONNECTION, natsProviders, postgresCheck, ServiceKitModule } from '@chronicle/service-kit';
+import {
+  dependency, HealthRegistry, Metrics, NATS_CONNECTION, natsProviders, postgresCheck, ServiceKitModule,
+} from '@chronicle/service-kit';
 import type { NatsConnection } from '@nats-io/nats-core';
 import {
   Inject, Injectable, Module, type DynamicModule, type OnApplicationBootstrap, type OnApplicationShutdown,
@@ -73,7 +75,8 @@ export class AppModule {
         { provide: GameRegistry, useValue: games },
         {
           provide: DataSource,
-          useFactory: () => logDataSource(config.DATABASE_URL, config.DB_POOL_SIZE).initialize(),
+          useFactory: () => dependency('DATABASE_URL', config.DATABASE_URL, 'PostgreSQL',
+            () => logDataSource(config.DATABASE_URL, config.DB_POOL_SIZE).initialize()),
         },
         ...natsProviders(config, 'log-service'),
         {

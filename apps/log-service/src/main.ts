@@ -1,9 +1,6 @@
 import 'reflect-metadata';
-import { ConfigError, loadConfig } from '@chronicle/service-kit';
+import { loadConfig, runService } from '@chronicle/service-kit';
 import { startLogService } from './bootstrap';
 import { LogServiceConfig } from './config';
 
-startLogService(loadConfig(LogServiceConfig)).catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
-  process.exit(1);
-});
+void runService('log-service', () => startLogService(loadConfig(LogServiceConfig)));

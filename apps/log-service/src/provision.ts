@@ -1,4 +1,4 @@
 import { runProvisionStep } from '@chronicle/service-kit';
 import { logServiceTopology } from './topology';
 
-void runProvisionStep(logServiceTopology());
+void runProvisionStep(logServiceTopology(), 'log-service');

@@ -1,4 +1,4 @@
 import { runProvisionStep } from '@chronicle/service-kit';
 import { snapshotTopology } from './topology';
 
-void runProvisionStep(snapshotTopology());
+void runProvisionStep(snapshotTopology(), 'snapshot-service');

@@ -3,7 +3,8 @@ export { JetStreamEventContext, NatsRequestContext } from './context';
 export { OnRequest, OnEvent } from './decorators';
 export { PermanentFailure, PassErrorsToTransport, isPermanent } from './handler-errors';
 export {
-  provision, coreStreams, consumer,
-  type Topology, type StreamDefinition, type ConsumerDefinition, type BucketDefinition, type ProvisionReport,
+  provision, coreStreams, consumer, withLimits, ClusterRequired,
+  type Topology, type StreamDefinition, type ConsumerDefinition, type BucketDefinition, type ProvisionReport, type StorageLimits,
+  type TopologyLimits,
 } from './topology';
 export { RequestClient, LogClient } from './request-client';

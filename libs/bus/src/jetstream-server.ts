@@ -57,7 +57,7 @@ export class JetStreamServer extends Server implements CustomTransportStrategy {
   override readonly propagatesEventHandlerErrors = true;
   private readonly log = new Logger('JetStreamServer');
   private readonly subscriptions: Subscription[] = [];
-  private readonly running = new Map<string, { messages?: ConsumerMessages; error?: string }>();
+  private readonly running = new Map<string, { messages?: ConsumerMessages; error?: string; loop?: Promise<void> }>();
   private js?: JetStreamClient;
   private closed = false;
 
@@ -89,10 +89,14 @@ export class JetStreamServer extends Server implements CustomTransportStrategy {
     }
   }
 
+  /** Stops taking requests and messages, and resolves once the messages being handled are settled. */
   async close(): Promise<void> {
     this.closed = true;
     for (const subscription of this.subscriptions) subscription.unsubscribe();
     for (const entry of this.running.values()) await entry.messages?.close();
+    await Promise.all([...this.running.values()].map((entry) => entry.loop));
+    this.log.log(`drained: ${this.subscriptions.length} request subscription(s) closed, `
+      + `consumers [${[...this.running.keys()].join(', ')}] stopped with their in-flight messages settled`);
   }
 
   /** For the health endpoint: each consumer, whether it is reading, and its backlog. */
@@ -169,7 +173,7 @@ export class JetStreamServer extends Server implements CustomTransportStrategy {
     const consumer = await js.consumers.get(stream, durable).catch((error: unknown) => {
       throw new Error(`consumer ${stream}/${durable} is missing: run the provisioning step first (${String(error)})`);
     });
-    const entry: { messages?: ConsumerMessages; error?: string } = {};
+    const entry: { messages?: ConsumerMessages; error?: string; loop?: Promise<void> } = {};
     this.running.set(durable, entry);
     const loop = async (): Promise<void> => {
       while (!this.closed) {
@@ -179,6 +183,8 @@ export class JetStreamServer extends Server implements CustomTransportStrategy {
           // the client's default (30 s) every restart would stall a consumer that long.
           entry.messages = await consumer.consume({ max_messages: this.options.batch ?? 64, expires: this.options.pullExpiresMs ?? 3_000 });
           delete entry.error;
+          // close() may have run while the pull was being set up: it could not close this one.
+          if (this.closed) await entry.messages.close();
           for await (const msg of entry.messages) await this.deliver(definition, durable, handler, msg);
         } catch (error) {
           entry.error = String(error);
@@ -187,7 +193,7 @@ export class JetStreamServer extends Server implements CustomTransportStrategy {
         }
       }
     };
-    void loop();
+    entry.loop = loop();
   }
 
   private async deliver(definition: ConsumerDefinition, durable: string, handler: MessageHandler, msg: JsMsg): Promise<void> {

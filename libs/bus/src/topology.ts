@@ -11,7 +11,26 @@ import type { NatsConnection } from '@nats-io/nats-core';
  * (`MOVES`, `moves.>`); {@link provision} and the transport put the deployment prefix in
  * front, so that parallel test runs never share a stream.
  */
-export interface StreamDefinition {
+/**
+ * How much of the cluster a stream or bucket takes. These belong to the deployment, not to
+ * the code: {@link withLimits} applies what the operator configured.
+ */
+export interface StorageLimits {
+  /** Copies kept by the cluster: 1, 3 or 5 (more than 1 needs a JetStream cluster). */
+  replicas?: number;
+  /** 0 keeps messages until another limit is hit (a bucket's TTL is its `ttlMs`). */
+  maxAgeMs?: number;
+  /** -1: no size limit. */
+  maxBytes?: number;
+  /**
+   * What a full stream does: `old` drops its oldest messages, `new` refuses the write.
+   * Streams default to `old`, buckets to `new` (a bucket losing its oldest keys silently
+   * would be worse than a refused put).
+   */
+  discard?: 'old' | 'new';
+}
+
+export interface StreamDefinition extends StorageLimits {
   /** Role, e.g. `MOVES`; the stream is `<prefix>_<role>`. */
   role: string;
   /** Logical subjects, e.g. `moves.>`. */
@@ -19,8 +38,6 @@ export interface StreamDefinition {
   retention?: 'limits' | 'workqueue';
   /** Window in which a repeated `Nats-Msg-Id` is dropped. */
   duplicateWindowMs?: number;
-  /** 0 keeps messages until a limit is hit. */
-  maxAgeMs?: number;
 }
 
 /** A durable pull consumer, and how the transport treats what it delivers. */
@@ -40,7 +57,7 @@ export interface ConsumerDefinition {
 }
 
 /** A KV bucket. Server 2.9 has no stream compression: compress values before putting them. */
-export interface BucketDefinition {
+export interface BucketDefinition extends Omit<StorageLimits, 'maxAgeMs'> {
   /** Local name; the bucket is `<prefix>_<name>`. */
   name: string;
   history?: number;
@@ -69,6 +86,29 @@ export function consumer(stream: string, durable: string, filter: string, overri
   return { stream, durable, filter, maxDeliver: 5, ackWaitMs: 30_000, backoffMs: [1_000, 5_000, 15_000], ...overrides };
 }
 
+/**
+ * The operator's limits: `replicas` for every stream and bucket, then `byName` per stream
+ * role or bucket name (a bucket's `maxAgeMs` is its TTL). Each service provisions its own
+ * part of the topology, so names of other services' streams and buckets are passed over.
+ */
+export interface TopologyLimits {
+  replicas?: number;
+  byName?: Record<string, StorageLimits>;
+}
+
+export function withLimits(topology: Topology, limits: TopologyLimits): Topology {
+  const byName = limits.byName ?? {};
+  const common = limits.replicas === undefined ? {} : { replicas: limits.replicas };
+  return {
+    ...topology,
+    streams: topology.streams.map((s) => ({ ...s, ...common, ...byName[s.role] })),
+    buckets: topology.buckets.map((b) => {
+      const { maxAgeMs, ...rest } = byName[b.name] ?? {};
+      return { ...b, ...common, ...rest, ...(maxAgeMs === undefined ? {} : { ttlMs: maxAgeMs }) };
+    }),
+  };
+}
+
 export interface ProvisionReport {
   created: string[];
   updated: string[];
@@ -83,6 +123,7 @@ const ns = (ms: number): number => ms * 1_000_000;
  * its consumer missing says so instead of inventing one.
  */
 export async function provision(nc: NatsConnection, subjects: Subjects, topology: Topology): Promise<ProvisionReport> {
+  checkReplicable(nc, subjects, topology);
   const jsm = await jetstreamManager(nc);
   const report: ProvisionReport = { created: [], updated: [], unchanged: [] };
   for (const stream of topology.streams) await provisionStream(jsm, subjects, stream, report);
@@ -93,32 +134,75 @@ export async function provision(nc: NatsConnection, subjects: Subjects, topology
 
 async function provisionStream(jsm: JetStreamManager, subjects: Subjects, def: StreamDefinition, report: ProvisionReport): Promise<void> {
   const name = subjects.stream(def.role);
-  const desired: Partial<StreamConfig> = {
+  const desired = {
     subjects: def.subjects.map((s) => subjects.of(s)),
     duplicate_window: ns(def.duplicateWindowMs ?? 2 * 60_000),
-    max_age: ns(def.maxAgeMs ?? 0),
+    ...limitsConfig(def, def.maxAgeMs ?? 0, 'old'),
   };
   const existing = await streamInfo(jsm, name);
   if (!existing) {
-    await jsm.streams.add({
+    await withClusterHint(name, desired.num_replicas, () => jsm.streams.add({
       name,
       ...desired,
       retention: def.retention === 'workqueue' ? RetentionPolicy.Workqueue : RetentionPolicy.Limits,
       storage: StorageType.File,
-      discard: DiscardPolicy.Old,
-    });
+    }));
     report.created.push(`stream ${name}`);
     return;
   }
-  const c = existing.config;
-  const same = JSON.stringify(c.subjects) === JSON.stringify(desired.subjects)
-    && c.duplicate_window === desired.duplicate_window && c.max_age === desired.max_age;
-  if (same) {
-    report.unchanged.push(`stream ${name}`);
-    return;
+  await reconcile(jsm, name, `stream ${name}`, existing.config, desired, report);
+}
+
+/** The stream settings of a definition's limits (`maxAgeMs` is passed: a bucket calls it TTL). */
+function limitsConfig(def: StorageLimits, maxAgeMs: number, discard: 'old' | 'new') {
+  return {
+    max_age: ns(maxAgeMs),
+    max_bytes: def.maxBytes ?? -1,
+    num_replicas: def.replicas ?? 1,
+    discard: (def.discard ?? discard) === 'new' ? DiscardPolicy.New : DiscardPolicy.Old,
+  };
+}
+
+/** Updates the stream where it differs from `desired` (every field compared as JSON). */
+async function reconcile(
+  jsm: JetStreamManager, stream: string, label: string, current: StreamConfig, desired: Partial<StreamConfig>, report: ProvisionReport,
+  created = false,
+): Promise<void> {
+  const differs = Object.entries(desired).some(([key, value]) => JSON.stringify(current[key as keyof StreamConfig]) !== JSON.stringify(value));
+  if (differs) await withClusterHint(stream, desired.num_replicas ?? 1, () => jsm.streams.update(stream, { ...current, ...desired }));
+  if (created) report.created.push(label);
+  else (differs ? report.updated : report.unchanged).push(label);
+}
+
+/** More replicas were asked for than the JetStream servers can hold (a single server holds one). */
+export class ClusterRequired extends Error {
+  constructor(readonly stream: string, readonly replicas: number, cause: unknown) {
+    super(`stream ${stream} at ${replicas} replicas needs a JetStream cluster of at least ${replicas} servers `
+      + `(the server said: ${String(cause)})`, { cause });
+    this.name = 'ClusterRequired';
   }
-  await jsm.streams.update(name, { ...c, ...desired });
-  report.updated.push(`stream ${name}`);
+}
+
+/** A create or update asking for more copies than the cluster has servers fails with ClusterRequired. */
+async function withClusterHint<T>(stream: string, replicas: number, action: () => Promise<T>): Promise<T> {
+  try {
+    return await action();
+  } catch (error) {
+    if (replicas > 1 && /replicas|cluster|insufficient resources/i.test(String(error))) throw new ClusterRequired(stream, replicas, error);
+    throw error;
+  }
+}
+
+/**
+ * A single server refuses a new replicated stream but accepts more replicas on an update
+ * (2.9 records them and keeps one copy), so replication is refused before anything changes.
+ */
+function checkReplicable(nc: NatsConnection, subjects: Subjects, topology: Topology): void {
+  const replicated = [
+    ...topology.streams.map((s) => ({ stream: subjects.stream(s.role), replicas: s.replicas ?? 1 })),
+    ...topology.buckets.map((b) => ({ stream: `KV_${subjects.name(b.name)}`, replicas: b.replicas ?? 1 })),
+  ].find((r) => r.replicas > 1);
+  if (replicated && !nc.info?.cluster) throw new ClusterRequired(replicated.stream, replicated.replicas, `${nc.getServer()} is not part of a cluster`);
 }
 
 async function provisionConsumer(jsm: JetStreamManager, subjects: Subjects, def: ConsumerDefinition, report: ProvisionReport): Promise<void> {
@@ -164,25 +248,26 @@ async function provisionBucket(
 ): Promise<void> {
   const bucket = subjects.name(def.name);
   const stream = `KV_${bucket}`;
-  const options = {
-    history: def.history ?? 1,
-    ttl: def.ttlMs ?? 0,
-    maxValueSize: def.maxValueBytes ?? -1,
+  const desired = {
+    max_msgs_per_subject: def.history ?? 1,
+    max_msg_size: def.maxValueBytes ?? -1,
+    ...limitsConfig(def, def.ttlMs ?? 0, 'new'),
   };
-  const existing = await streamInfo(jsm, stream);
+  let existing = await streamInfo(jsm, stream);
+  const created = !existing;
   if (!existing) {
-    await new Kvm(nc).create(bucket, options);
-    report.created.push(`bucket ${bucket}`);
-    return;
+    // The KV client sets what makes a stream a bucket (subjects, rollups, …); the limits it
+    // does not take (discard) are reconciled below like any change.
+    await withClusterHint(stream, desired.num_replicas, () => new Kvm(nc).create(bucket, {
+      history: desired.max_msgs_per_subject,
+      ttl: def.ttlMs ?? 0,
+      maxValueSize: desired.max_msg_size,
+      max_bytes: desired.max_bytes,
+      replicas: desired.num_replicas,
+    }));
+    existing = await jsm.streams.info(stream);
   }
-  const c = existing.config;
-  const desired = { max_msgs_per_subject: options.history, max_age: ns(options.ttl), max_msg_size: options.maxValueSize };
-  if (c.max_msgs_per_subject === desired.max_msgs_per_subject && c.max_age === desired.max_age && c.max_msg_size === desired.max_msg_size) {
-    report.unchanged.push(`bucket ${bucket}`);
-    return;
-  }
-  await jsm.streams.update(stream, { ...c, ...desired });
-  report.updated.push(`bucket ${bucket}`);
+  await reconcile(jsm, stream, `bucket ${bucket}`, existing.config, desired, report, created);
 }
 
 async function streamInfo(jsm: JetStreamManager, name: string) {

@@ -6,7 +6,8 @@ import { printableSetting } from './redact';
 
 /** The service refuses to start: each line names a variable and what is wrong with it. */
 export class ConfigError extends Error {
-  constructor(readonly reasons: string[]) {
+  /** The variables the reasons are about, each once. */
+  constructor(readonly reasons: string[], readonly variables: string[] = []) {
     super(`invalid configuration:\n  - ${reasons.join('\n  - ')}`);
     this.name = 'ConfigError';
   }
@@ -45,8 +46,10 @@ export function loadConfig<T extends object>(schema: ClassConstructor<T>, env: N
   const config = plainToInstance(schema, raw);
   const errors = validateSync(config, { forbidUnknownValues: true });
   if (errors.length > 0) {
-    throw new ConfigError(errors.flatMap((e) =>
-      Object.values(e.constraints ?? {}).map((m) => `${e.property}=${printableSetting(e.property, env[e.property])}: ${m}`)));
+    throw new ConfigError(
+      errors.flatMap((e) => Object.values(e.constraints ?? {}).map((m) => `${e.property}=${printableSetting(e.property, env[e.property])}: ${m}`)),
+      [...new Set(errors.map((e) => e.property))],
+    );
   }
   return config;
 }

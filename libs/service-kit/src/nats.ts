@@ -3,6 +3,7 @@ import { connect } from '@nats-io/transport-node';
 import { Logger, type Provider } from '@nestjs/common';
 import type { ServiceConfig } from './config';
 import type { CheckResult } from './health';
+import { dependency } from './startup';
 
 /**
  * How every Chronicle process connects: reconnect for ever (a client that gives up after the
@@ -98,7 +99,8 @@ export class NatsLink {
 /** Connects with {@link natsOptions} and watches the link for `/health`. */
 export async function connectService(config: ServiceConfig, name: string): Promise<NatsLink> {
   const options = natsOptions(config, name);
-  return new NatsLink(await connect(options), name, (options.servers as string[]).length);
+  const nc = await dependency('NATS_URL', config.NATS_URL, 'NATS', () => connect(options));
+  return new NatsLink(nc, name, (options.servers as string[]).length);
 }
 
 /** The DI token of a service's NATS connection (the app provides it, `startService` uses it). */

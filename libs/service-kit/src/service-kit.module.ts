@@ -1,6 +1,6 @@
 import { Global, Module, type DynamicModule } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
-import { HealthController, HealthRegistry } from './health';
+import { HealthController, HealthRegistry, ProbePaths } from './health';
 import { Metrics, MetricsController } from './metrics';
 import { safeError } from './redact';
 
@@ -9,6 +9,8 @@ export interface ServiceKitOptions {
   serviceName: string;
   logLevel: string;
 }
+
+const QUIET_PATHS = new Set<string>([...Object.values(ProbePaths), '/metrics']);
 
 /**
  * pino logs (nestjs-pino; the seed and other secrets must never be logged, so log ids and
@@ -28,7 +30,7 @@ export class ServiceKitModule {
             // Errors are logged through `safeError`: no driver parameters, no row details, no seed.
             serializers: { err: safeError },
             // Probes every few seconds would drown the log.
-            autoLogging: { ignore: (req) => req.url === '/health' || req.url === '/metrics' },
+            autoLogging: { ignore: (req) => QUIET_PATHS.has(req.url ?? '') },
           },
         }),
       ],

@@ -1,4 +1,4 @@
-import { JetStreamServer, provision, type ConsumerDefinition, type Topology } from '@chronicle/bus';
+import { ClusterRequired, JetStreamServer, provision, withLimits, type ConsumerDefinition, type Topology } from '@chronicle/bus';
 import { Subjects } from '@chronicle/contracts';
 import type { NatsConnection } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
@@ -7,10 +7,12 @@ import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
 import type { AddressInfo } from 'node:net';
 import { consumersCheck } from './checks';
-import { loadConfig, ServiceConfig } from './config';
+import { loadConfig, type ServiceConfig } from './config';
 import { HealthRegistry } from './health';
 import { Metrics } from './metrics';
 import { NATS_CONNECTION, NatsLink, natsOptions } from './nats';
+import { ProvisionConfig, topologyLimits } from './provision-config';
+import { bootLogger, dependency, logStartupFailure, StartupError } from './startup';
 
 export interface ServiceDefinition {
   /** Also the queue group of its request handlers: replicas share the requests. */
@@ -34,12 +36,13 @@ export interface RunningService {
  */
 export async function startService(definition: ServiceDefinition): Promise<RunningService> {
   const { name, config, consumers = [] } = definition;
-  // abortOnError: false: a failed start is thrown to the caller (main exits with the reason,
-  // a test fails with it) instead of Nest calling process.exit inside a test runner.
-  const app = await NestFactory.create(definition.module, { bufferLogs: true, abortOnError: false });
+  // abortOnError: false: a failed start is thrown to the caller (main logs the one line that
+  // says why, a test fails with it) instead of Nest calling process.exit inside a test runner.
+  // autoFlushLogs: false: Nest's own multi-line report of that failure stays in its buffer.
+  const app = await NestFactory.create(definition.module, { bufferLogs: true, abortOnError: false, autoFlushLogs: false });
   const logger = app.get(Logger);
   app.useLogger(logger);
-  app.enableShutdownHooks();
+  app.flushLogs();
   const subjects = app.get(Subjects);
   const nc = app.get<NatsConnection>(NATS_CONNECTION);
   const health = app.get(HealthRegistry);
@@ -61,18 +64,71 @@ export async function startService(definition: ServiceDefinition): Promise<Runni
   return { app, port };
 }
 
-/** The deployment step of a service: creates or updates its streams, consumers and buckets (idempotent). */
-export async function runProvisionStep(topology: Topology): Promise<void> {
+/**
+ * The body of a service's `main.ts`. A failed start writes one line (pino JSON) naming the
+ * variables to fix and exits 1. SIGTERM or SIGINT stop it: not ready from then on, request
+ * subscriptions and consumers drained (in-flight work finishes), connections closed, each
+ * step logged, exit 0; a stop that takes longer than `shutdownTimeoutMs` exits 1 (under
+ * Kubernetes' default 30 s grace period, so that the reason is logged before a SIGKILL).
+ */
+export async function runService(name: string, start: () => Promise<RunningService>, shutdownTimeoutMs = 25_000): Promise<void> {
+  let running: RunningService;
   try {
-    const config = loadConfig(ServiceConfig);
-    const nc = await connect(natsOptions(config, 'provision'));
+    running = await start();
+  } catch (error) {
+    logStartupFailure(bootLogger(name), name, error);
+    process.exit(1);
+  }
+  const { app } = running;
+  const logger = app.get(Logger);
+  const stop = async (signal: NodeJS.Signals): Promise<void> => {
+    const started = performance.now();
+    app.get(HealthRegistry).markStopping();
+    logger.log(`${name} stopping on ${signal}: not ready any more; draining requests and consumers, then closing connections`);
+    const timer = setTimeout(() => {
+      logger.error(`${name} did not stop within ${shutdownTimeoutMs} ms; exiting with work unfinished`);
+      process.exit(1);
+    }, shutdownTimeoutMs);
     try {
-      console.log(JSON.stringify(await provision(nc, new Subjects(config.CHRONICLE_PREFIX), topology)));
+      await app.close();
+      logger.log(`${name} stopped after ${Math.round(performance.now() - started)} ms`);
+      process.exit(0);
+    } catch (error) {
+      logger.error({ err: error }, `${name} failed while stopping: ${String(error)}`);
+      process.exit(1);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, (s) => void stop(s));
+}
+
+/**
+ * The deployment step of a service: creates or updates its streams, consumers and buckets
+ * (idempotent) with the limits the environment sets (`NATS_REPLICAS`, `NATS_LIMITS`). One
+ * log line says what changed, or why it failed and which variable to fix.
+ */
+export async function runProvisionStep(topology: Topology, name = 'chronicle'): Promise<void> {
+  const logger = bootLogger(`${name} provisioning`);
+  try {
+    const config = loadConfig(ProvisionConfig);
+    const limits = topologyLimits(config);
+    const nc = await dependency('NATS_URL', config.NATS_URL, 'NATS', () => connect(natsOptions(config, `${name}-provisioning`)));
+    try {
+      const report = await provision(nc, new Subjects(config.CHRONICLE_PREFIX), withLimits(topology, limits))
+        .catch((error: unknown) => {
+          throw error instanceof ClusterRequired ? new StartupError(['NATS_REPLICAS'], error.message, { cause: error }) : error;
+        });
+      const names = [...topology.streams.map((s) => s.role), ...topology.buckets.map((b) => b.name)];
+      const limited = Object.keys(limits.byName ?? {}).filter((n) => names.includes(n));
+      logger.info({ ...report, replicas: limits.replicas, limited },
+        `${name} provisioned: created [${report.created.join(', ')}], updated [${report.updated.join(', ')}], `
+        + `${report.unchanged.length} unchanged; ${limits.replicas} replica(s), limits for [${limited.join(', ')}]`);
     } finally {
       await nc.drain();
     }
   } catch (error) {
-    console.error(error instanceof Error ? error.message : error);
+    logStartupFailure(logger, `${name} provisioning`, error);
     process.exitCode = 1;
   }
 }
