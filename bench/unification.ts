@@ -2,6 +2,7 @@
 // month by month through the engine, with a fixed seed, until one nation holds every city
 // (or a month cap). Prints game months, general turns, wall time, turns/s and peak RSS.
 import { engine, GameLog } from '@chronicle/engine';
+import { loadavg } from 'node:os';
 import { addTurn, sammo, type World } from '@chronicle/sammo';
 
 const SEED = 'c0ffee'.repeat(10) + 'beef';
@@ -19,6 +20,7 @@ export async function main(args: string[]): Promise<void> {
   let until = world.env.turntime;
   let months = 0;
   const start = process.hrtime.bigint();
+  const cpuStart = process.cpuUsage();
   while (world.env.isunited === 0 && months < maxMonths) {
     until = addTurn(until, world.env.turnterm);
     log.append(engine.step(sammo, log.header(), state, null, { type: 'advance', until }).move);
@@ -32,11 +34,15 @@ export async function main(args: string[]): Promise<void> {
     }
   }
   const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+  const cpu = process.cpuUsage(cpuStart);
+  const cpuSeconds = (cpu.user + cpu.system) / 1e6;
   peakRss = Math.max(peakRss, process.memoryUsage().rss);
   const turns = world.env.generalTurns;
   const unified = world.env.isunited === 0 ? 0 : 1;
   const winner = unified ? world.nations.get(world.cities[1]!.nation)?.name : '-';
   console.log(`${unified ? `unified by ${winner}` : 'not unified'} in ${world.env.year}.${world.env.month} after ${months} months; ${turns} general turns in ${seconds.toFixed(1)} s; ${log.revision} moves`);
+  // On a shared machine the wall time includes waiting for a core; the CPU time does not.
+  console.log(`cpu ${cpuSeconds.toFixed(1)} s (${Math.round(turns / cpuSeconds)} general turns per cpu-second); load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   console.log(
     `RESULT unification unified=${unified} months=${months} general_turns=${turns} ` +
       `general_turns_per_s=${Math.round(turns / seconds)} peak_rss_mb=${Math.round(peakRss / 1048576)}`,
