@@ -20,6 +20,11 @@ export function whyNot(ctx: CommandContext, command: AnyCommand, raw: Json): str
     if (error instanceof IllegalMove) return error.message;
     throw error;
   }
+  return firstFailure(ctx, command, arg);
+}
+
+/** The first failed constraint for an argument already read, or null. */
+export function firstFailure(ctx: CommandContext, command: AnyCommand, arg: unknown): string | null {
   for (const constraint of command.constraints) {
     const reason = constraint(ctx, arg);
     if (reason !== null) return reason;

@@ -37,6 +37,7 @@ import { tradeRice } from './general/trade-rice';
 import { assign } from './nation/assign';
 import { confiscate } from './nation/confiscate';
 import { declareWar } from './nation/declare-war';
+import { proposeBreakNonAggression, proposeNonAggression, proposePeace } from './nation/diplomacy-letters';
 import { grant } from './nation/grant';
 import { nationRest } from './nation/rest';
 
@@ -58,7 +59,9 @@ export const GENERAL_COMMANDS = byKey([
 ]);
 
 /** Nation (chief) commands by legacy key. */
-export const NATION_COMMANDS = byKey([nationRest, grant, confiscate, assign, declareWar]);
+export const NATION_COMMANDS = byKey([
+  nationRest, grant, confiscate, assign, declareWar, proposeNonAggression, proposePeace, proposeBreakNonAggression,
+]);
 
 /** Looks a command up by its key or its English id, for moves. */
 export function findCommand(kind: 'general' | 'nation', name: string): AnyCommand {

@@ -1,5 +1,6 @@
 import { contextFor, feasible } from '../commands/feasible';
 import { disband } from '../commands/general/disband';
+import { dropExpiredLetters } from '../commands/nation/diplomacy-letters';
 import type { RandUtil } from '../rng/rand-util';
 import { chronicle } from '../world/logbook';
 import type { World } from '../world/types';
@@ -15,6 +16,7 @@ import { updateNationPower } from './power';
 export function postUpdateMonthly(world: World, rng: RandUtil): void {
   updateNationPower(world, rng);
   updateDiplomacy(world);
+  dropExpiredLetters(world);
   for (const nation of world.nations.values()) nation.availableWarSettingCnt = Math.min(10, nation.availableWarSettingCnt + 2);
   if (world.env.year >= world.env.startyear + 2) disbandStrayBands(world, rng);
   updateGeneralNumbers(world);

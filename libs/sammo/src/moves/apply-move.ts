@@ -6,7 +6,9 @@ import { advanceWorld } from '../turn/advance';
 import { newRun } from '../turn/turn-run';
 import { joinYearMonth } from '../world/clock';
 import { newGeneral } from '../world/factory';
-import { chronicle } from '../world/logbook';
+import { chronicle, generalLog } from '../world/logbook';
+import type { CommandContext } from '../commands/command';
+import { LETTER_ANSWERS } from '../commands/nation/diplomacy-letters';
 import type { World } from '../world/types';
 import type { SammoMove } from './move-types';
 
@@ -62,6 +64,22 @@ export function applyMove(state: GameState<World>, seat: string | null, move: Sa
       general.owner = seat;
       general.ownerName = seat;
       general.killturn = world.env.killturn;
+      return;
+    }
+    case 'answerLetter': {
+      const letter = world.letters.find((l) => l.id === move.letterId)!;
+      world.letters = world.letters.filter((l) => l !== letter);
+      const general = world.generals.get(move.generalId)!;
+      if (!move.accept) {
+        generalLog(world, letter.fromGeneral, `${world.nations.get(letter.toNation)?.name}이(가) 제의를 거절했습니다.`);
+        return;
+      }
+      const { year, month } = world.env;
+      const ctx: CommandContext = {
+        world, general, city: world.cities[general.city]!, nation: world.nations.get(general.nation), year, month,
+        rng: random.stream('diplomacyLetter', letter.id),
+      };
+      LETTER_ANSWERS[letter.kind].run(ctx, { letter });
       return;
     }
     case 'autorun': {

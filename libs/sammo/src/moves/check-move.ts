@@ -1,10 +1,16 @@
 import { IllegalMove, type GameState, type Json, type Seat } from '@chronicle/engine';
 import { findCommand } from '../commands/registry';
+import { contextFor, firstFailure } from '../commands/feasible';
+import { LiteHashDRBG } from '../rng/lite-hash-drbg';
+import { RandUtil } from '../rng/rand-util';
+import { LETTER_ANSWERS } from '../commands/nation/diplomacy-letters';
 import { GameConst } from '../world/constants';
 import type { General, World } from '../world/types';
 import type { SammoMove } from './move-types';
 
 const MAX_BUDGET = 10_000_000;
+/** Constraints never draw; checking a move has no stream of its own to give them. */
+const NO_DRAWS = new RandUtil(new LiteHashDRBG('check-move: constraints draw nothing'));
 
 /** Reads a move and checks it against the world; throws `IllegalMove` with what to fix, changes nothing. */
 export function checkMove(state: Readonly<GameState<World>>, seat: Seat, payload: Json): SammoMove {
@@ -74,8 +80,24 @@ export function checkMove(state: Readonly<GameState<World>>, seat: Seat, payload
       if (typeof months !== 'number' || !Number.isInteger(months) || months < 0 || months > 120) throw new IllegalMove('autorun.months must be from 0 (off) to 120');
       return { type: 'autorun', generalId: general.id, months };
     }
+    case 'answerLetter': {
+      const general = ownGeneral(world, seat, payload.generalId);
+      const letterId = payload.letterId;
+      const letter = world.letters.find((l) => l.id === letterId);
+      if (!letter) throw new IllegalMove(`there is no letter ${String(letterId)} awaiting an answer`);
+      if (general.nation !== letter.toNation || general.officerLevel < 5) throw new IllegalMove(`${general.name} is not a chief of the nation the letter was sent to`);
+      if (letter.validUntil < world.env.turntime) throw new IllegalMove(`letter ${letter.id} has expired`);
+      if (typeof payload.accept !== 'boolean') throw new IllegalMove('answerLetter.accept must be true or false');
+      if (payload.accept) {
+        // A refused acceptance leaves the log untouched: the reason is the command's.
+        const answer = LETTER_ANSWERS[letter.kind];
+        const reason = firstFailure(contextFor(world, general, NO_DRAWS), answer, { letter });
+        if (reason !== null) throw new IllegalMove(`${answer.name} 실패: ${reason}`);
+      }
+      return { type: 'answerLetter', generalId: general.id, letterId: letter.id, accept: payload.accept };
+    }
     default:
-      throw new IllegalMove('move type must be advance, reserve, reserveNation, createGeneral, possess or autorun');
+      throw new IllegalMove('move type must be advance, reserve, reserveNation, createGeneral, possess, autorun or answerLetter');
   }
 }
 

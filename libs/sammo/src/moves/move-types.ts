@@ -50,4 +50,12 @@ export interface AutorunMove {
   months: number;
 }
 
-export type SammoMove = AdvanceMove | ReserveMove | ReserveNationMove | CreateGeneralMove | PossessMove | AutorunMove;
+/** A chief answers a diplomatic letter to the nation: accepting runs the answer at once (legacy). */
+export interface AnswerLetterMove {
+  type: 'answerLetter';
+  generalId: number;
+  letterId: number;
+  accept: boolean;
+}
+
+export type SammoMove = AdvanceMove | ReserveMove | ReserveNationMove | CreateGeneralMove | PossessMove | AutorunMove | AnswerLetterMove;

@@ -38,8 +38,9 @@ export function emptyWorld(seed: EnvSeed): World {
     generalTurns: 0,
     nextGeneralId: 1,
     nextNationId: 1,
+    nextLetterId: 1,
   };
-  return { env, nations: new Map(), cities: [undefined as never], generals: new Map(), diplomacy: new Map(), logs: [], history: [] };
+  return { env, nations: new Map(), cities: [undefined as never], generals: new Map(), diplomacy: new Map(), logs: [], history: [], letters: [] };
 }
 
 /** Legacy `getRandTurn`: a stable offset inside the first turn window, in ms. */

@@ -2,7 +2,7 @@ import { InvalidGame, type Json, type JsonObject } from '@chronicle/engine';
 import { crewTypeOf } from '../commands/crew-types';
 import { GameConst } from './constants';
 import { arr, int, intArray, intRecord, json, nullableInt, nullableStr, num, obj, str, type Fields } from './read-helpers';
-import type { City, Diplomacy, GameEnv, General, GeneralAux, LastTurn, LogEntry, Nation, TurnSlot, World } from './types';
+import type { City, Diplomacy, DiplomacyLetter, GameEnv, General, GeneralAux, LastTurn, LogEntry, Nation, TurnSlot, World } from './types';
 
 /**
  * The world as plain JSON: entities sorted by id, so that equal worlds write equal
@@ -25,6 +25,7 @@ export function writeWorld(world: World): JsonObject {
     diplomacy,
     logs: world.logs,
     history: world.history,
+    letters: world.letters,
   }) as unknown as JsonObject;
 }
 
@@ -63,6 +64,7 @@ export function readWorld(value: Json): World {
     diplomacy,
     logs: arr(o.logs, 'data.logs').map((e, i) => readLog(e, `data.logs[${i}]`)),
     history: arr(o.history, 'data.history').map((e, i) => readLog(e, `data.history[${i}]`)),
+    letters: arr(o.letters, 'data.letters').map((e, i) => readLetter(e, `data.letters[${i}]`)),
   };
   checkReferences(world);
   return world;
@@ -126,6 +128,7 @@ function readEnv(value: unknown): GameEnv {
     generalTurns: int(o, 'generalTurns', p, 0),
     nextGeneralId: int(o, 'nextGeneralId', p, 1),
     nextNationId: int(o, 'nextNationId', p, 1),
+    nextLetterId: int(o, 'nextLetterId', p, 1),
     // Absent, not null, in a world without chapters, so that its state hashes as before.
     ...(o.chapterEnd === undefined ? {} : { chapterEnd: int(o, 'chapterEnd', p, 0) }),
   };
@@ -309,6 +312,23 @@ function readGeneral(value: unknown, p: string): General {
     },
     nextExecute: intRecord(o.nextExecute, `${p}.nextExecute`),
     queue: readSlots(o.queue, `${p}.queue`, GameConst.maxTurn),
+  };
+}
+
+const LETTER_KINDS = ['nonAggression', 'peace', 'breakNonAggression'] as const;
+
+function readLetter(value: unknown, p: string): DiplomacyLetter {
+  const o = obj(value, p);
+  const kind = str(o, 'kind', p) as DiplomacyLetter['kind'];
+  if (!LETTER_KINDS.includes(kind)) throw new InvalidGame(`${p}.kind must be one of ${LETTER_KINDS.join(', ')}`);
+  let until: DiplomacyLetter['until'] = null;
+  if (o.until !== null) {
+    const u = obj(o.until, `${p}.until`);
+    until = { year: int(u, 'year', `${p}.until`), month: int(u, 'month', `${p}.until`, 1, 12) };
+  }
+  return {
+    id: int(o, 'id', p, 1), kind, fromNation: int(o, 'fromNation', p, 1), toNation: int(o, 'toNation', p, 1),
+    fromGeneral: int(o, 'fromGeneral', p, 1), until, validUntil: int(o, 'validUntil', p, 0),
   };
 }
 

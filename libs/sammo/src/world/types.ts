@@ -46,6 +46,8 @@ export interface GameEnv {
   nextGeneralId: number;
   /** Next id for nations founded during play. */
   nextNationId: number;
+  /** Next id for diplomatic letters. */
+  nextLetterId: number;
   /** In a world played in chapters: the year-month (`joinYearMonth`) that closes this chapter. */
   chapterEnd?: number;
 }
@@ -204,6 +206,22 @@ export interface Diplomacy {
   dead: number;
 }
 
+/**
+ * A diplomatic letter (legacy DiplomaticMessage) from a chief of one nation to another: a
+ * proposal of non-aggression until a month, of peace, or of ending a non-aggression pact.
+ * A chief of the receiving nation answers it with a move until `validUntil` (epoch ms).
+ */
+export interface DiplomacyLetter {
+  id: number;
+  kind: 'nonAggression' | 'peace' | 'breakNonAggression';
+  fromNation: number;
+  toNation: number;
+  fromGeneral: number;
+  /** The pact's last month for `nonAggression` (legacy `year`, `month`), else null. */
+  until: { year: number; month: number } | null;
+  validUntil: number;
+}
+
 export type LogScope = 'general' | 'nation' | 'world';
 
 export interface LogEntry {
@@ -227,4 +245,6 @@ export interface World {
   logs: LogEntry[];
   /** Notable events (중원정세), bounded. */
   history: LogEntry[];
+  /** Diplomatic letters awaiting an answer, oldest first (ids from `env.nextLetterId`). */
+  letters: DiplomacyLetter[];
 }
