@@ -53,6 +53,9 @@ describe('what executors record', () => {
     expect(validate(AppendMoveV1, { ...goodAppend, outcome: null }).ok).toBe(true);
     expect(validate(AppendMoveV1, { ...goodAppend, outcome: { winners: 'ann', result: 'x' } }).ok).toBe(false);
     expect(validate(AppendMoveV1, { ...goodAppend, outcome: { winners: [], result: 'draw', extra: 1 } }).ok).toBe(false);
+    // A chapter of a longer world ends with an outcome that continues (see the engine's chapters).
+    expect(validate(AppendMoveV1, { ...goodAppend, outcome: { winners: [], result: 'the chapter closes', continues: true } }).ok).toBe(true);
+    expect(validate(AppendMoveV1, { ...goodAppend, outcome: { winners: [], result: 'the chapter closes', continues: false } }).ok).toBe(false);
   });
 
   it('requires an undo to name the revision it takes back', () => {

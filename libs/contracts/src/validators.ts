@@ -55,7 +55,7 @@ export function IsTableId(options?: ValidationOptions): PropertyDecorator {
   );
 }
 
-/** The engine's `Outcome`: `{ winners: string[], result: string }` and nothing else. */
+/** The engine's `Outcome`: `{ winners: string[], result: string, continues?: true }` and nothing else. */
 export function IsOutcome(options?: ValidationOptions): PropertyDecorator {
   return ValidateBy(
     {
@@ -63,13 +63,14 @@ export function IsOutcome(options?: ValidationOptions): PropertyDecorator {
       validator: {
         validate(value: unknown): boolean {
           if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-          const { winners, result, ...rest } = value as Record<string, unknown>;
+          const { winners, result, continues, ...rest } = value as Record<string, unknown>;
           return Object.keys(rest).length === 0
+            && (continues === undefined || continues === true)
             && Array.isArray(winners) && winners.length <= 10_000
             && winners.every((w) => typeof w === 'string' && w.length > 0 && w.length <= 64)
             && typeof result === 'string' && result.length > 0 && result.length <= 1_000;
         },
-        defaultMessage: (args) => `${args?.property} must be { winners: seat ids, result: 1 to 1000 characters }`,
+        defaultMessage: (args) => `${args?.property} must be { winners: seat ids, result: 1 to 1000 characters, continues?: true }`,
       },
     },
     options,
