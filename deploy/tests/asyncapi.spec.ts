@@ -1,7 +1,7 @@
 import {
   AppendMoveV1, EntryByKeyV1, EventSubjects, ExecutorSubjects, ExecutorWorkSubjects, GetIntentOutcomeV1, GetSnapshotV1,
   IntentOutcomeV1, IntentV1, LogSubjects, MoveEventV1, OpenTableV1, ReadMovesV1, SnapshotSubjects, SubmitIntentV1,
-  TableEventV1, TableRequestV1, TickV1, TrustedSubjects, UndoV1,
+  TableEventV1, TableRequestV1, TickV1, TrustedSubjects, UndoV1, WorldEventV1,
 } from '@chronicle/contracts';
 import { manifests } from '@chronicle/testing';
 import { DiagnosticSeverity, Parser } from '@asyncapi/parser';
@@ -61,6 +61,7 @@ describe('the AsyncAPI document', () => {
 
   it('has a channel for every event subject', () => {
     expect(addresses).toEqual(expect.arrayContaining(['{prefix}.moves.{tableId}', '{prefix}.tables.{tableId}', '{prefix}.dead.{consumer}']));
+    expect(addresses).toContain(`{prefix}.${EventSubjects.worlds('W').replace(/W$/, '{worldId}')}`);
     for (const perTable of [EventSubjects.ticks, EventSubjects.intents]) {
       expect(addresses).toContain(`{prefix}.${perTable('T').replace(/T$/, '{tableId}')}`);
     }
@@ -68,7 +69,7 @@ describe('the AsyncAPI document', () => {
 
   const dtos = [
     OpenTableV1, AppendMoveV1, UndoV1, ReadMovesV1, TableRequestV1, EntryByKeyV1, GetSnapshotV1, MoveEventV1, TableEventV1,
-    TickV1, SubmitIntentV1, IntentV1, GetIntentOutcomeV1, IntentOutcomeV1,
+    TickV1, SubmitIntentV1, IntentV1, GetIntentOutcomeV1, IntentOutcomeV1, WorldEventV1,
   ];
   it.each(dtos.map((dto) => [dto.name, dto] as const))(
     'describes %s with the fields its DTO validates',

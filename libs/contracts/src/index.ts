@@ -23,3 +23,4 @@ export {
   SubmitIntentV1, IntentV1, GetIntentOutcomeV1, IntentOutcomeV1, IntentKinds, IntentStatuses, INTENT_KEY_PATTERN,
   MAX_INTENT_WAIT_MS, intentMsgId, intentAppendKey, intentOutcomeKey, type IntentKind, type IntentStatus,
 } from './executor/intents.v1';
+export { WorldEventV1, WorldEventKinds, worldEventMsgId, type WorldEventKind } from './world/events.v1';

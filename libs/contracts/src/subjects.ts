@@ -35,6 +35,9 @@ export const EventSubjects = {
   /** Player intents accepted at the door (`IntentV1`), for the turn executors. */
   intents: (tableId: string): string => `intents.${checkTableId(tableId)}`,
   allIntents: 'intents.>',
+  /** A world's chapters and end (`WorldEventV1`), published by the scheduler. */
+  worlds: (worldId: string): string => `worlds.${checkTableId(worldId)}`,
+  allWorlds: 'worlds.>',
   /** Where a consumer puts what it could not handle: `DeadLetterV1`. */
   deadLetters: (consumer: string): string => `dead.${consumer}`,
   allDeadLetters: 'dead.>',
@@ -60,7 +63,9 @@ export const ExecutorWorkSubjects = {
 } as const;
 
 /** Streams by role; the stream's name is `<prefix>_<role>`. TICKS and INTENTS are work queues. */
-export const StreamRoles = { moves: 'MOVES', tables: 'TABLES', deadLetters: 'DEAD', ticks: 'TICKS', intents: 'INTENTS' } as const;
+export const StreamRoles = {
+  moves: 'MOVES', tables: 'TABLES', deadLetters: 'DEAD', ticks: 'TICKS', intents: 'INTENTS', worlds: 'WORLDS',
+} as const;
 
 /** KV buckets by local name; the bucket is `<prefix>_<name>` (`Subjects.name`). */
 export const BucketNames = {
@@ -68,6 +73,8 @@ export const BucketNames = {
   executorLeases: 'executor_leases',
   /** Intent outcomes by `<table>.<intentKey>` (`IntentOutcomeV1`). */
   intentOutcomes: 'intent_outcomes',
+  /** The scheduler's due-time index, one entry per table (see apps/scheduler). */
+  schedule: 'schedule',
 } as const;
 export type StreamRole = (typeof StreamRoles)[keyof typeof StreamRoles];
 

@@ -1,0 +1,83 @@
+import { LogClient, RequestClient } from '@chronicle/bus';
+import { Subjects } from '@chronicle/contracts';
+import { defaultGames, type GameRegistry } from '@chronicle/games';
+import { HealthRegistry, Metrics, NATS_CONNECTION, natsProviders, ServiceKitModule } from '@chronicle/service-kit';
+import { jetstream } from '@nats-io/jetstream';
+import type { NatsConnection } from '@nats-io/nats-core';
+import {
+  Inject, Injectable, Logger, Module, type DynamicModule, type OnApplicationBootstrap, type OnApplicationShutdown,
+} from '@nestjs/common';
+import { SchedulerConfig } from './config';
+import { DueIndex } from './schedule/due-index';
+import { ScheduleController } from './schedule/schedule.controller';
+import { ScheduleStore } from './schedule/schedule-store';
+import { tickerObserver } from './schedule/scheduler-metrics';
+import { Ticker } from './schedule/ticker';
+import { WorldKeeper } from './worlds/world-keeper';
+
+/** Rebuilds the index and starts ticking once the app is up; writes the index at shutdown. */
+@Injectable()
+class Lifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
+  constructor(
+    private readonly ticker: Ticker,
+    private readonly index: DueIndex,
+    @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
+    private readonly health: HealthRegistry,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    this.health.register('schedule', async () => ({ ok: true, detail: { tables: this.index.size, scheduled: this.index.scheduled } }));
+    await this.ticker.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.ticker.stop();
+    await this.nc.drain();
+  }
+}
+
+/**
+ * The scheduler as a Nest module: `SchedulerModule.forRoot(config)` gives the whole service
+ * (its own NATS connection, HTTP /health and /metrics through the service kit), so that an
+ * all-in-one process can import it beside the other services.
+ */
+@Module({})
+export class SchedulerModule {
+  static forRoot(config: SchedulerConfig, games: GameRegistry = defaultGames()): DynamicModule {
+    const subjects = new Subjects(config.CHRONICLE_PREFIX);
+    return {
+      module: SchedulerModule,
+      imports: [ServiceKitModule.forRoot({ serviceName: 'scheduler', logLevel: config.LOG_LEVEL })],
+      controllers: [ScheduleController],
+      providers: [
+        { provide: SchedulerConfig, useValue: config },
+        { provide: Subjects, useValue: subjects },
+        ...natsProviders(config, 'scheduler'),
+        { provide: DueIndex, useValue: new DueIndex(config.RETICK_MS) },
+        {
+          provide: Ticker,
+          inject: [NATS_CONNECTION, DueIndex, Metrics],
+          useFactory: async (nc: NatsConnection, index: DueIndex, metrics: Metrics) => {
+            const logger = new Logger('Scheduler');
+            const observer = tickerObserver(metrics, () => index.scheduled, (message) => logger.warn(message));
+            return new Ticker(index, await ScheduleStore.open(nc, subjects), jetstream(nc), subjects, observer, {
+              maxSleepMs: config.MAX_SLEEP_MS, flushMs: config.FLUSH_MS,
+            });
+          },
+        },
+        {
+          provide: WorldKeeper,
+          inject: [NATS_CONNECTION, DueIndex],
+          useFactory: (nc: NatsConnection, index: DueIndex) => {
+            const requests = new RequestClient(nc, subjects, config.REQUEST_TIMEOUT_MS);
+            const logger = new Logger('Worlds');
+            return new WorldKeeper(index, new LogClient(requests), requests, games, jetstream(nc), subjects, {
+              snapshotWaitMs: Math.min(config.REQUEST_TIMEOUT_MS - 100, 10_000), log: (message) => logger.log(message),
+            });
+          },
+        },
+        Lifecycle,
+      ],
+    };
+  }
+}

@@ -1,0 +1,109 @@
+import { clockOptions } from '@chronicle/engine';
+import { DueIndex, type ScheduledTable } from './due-index';
+
+const OPENED = 1_000_000;
+/** Ten game minutes per wall second, from game time 0. */
+const FAST = clockOptions({ openedAt: OPENED, gameStart: 0, speed: 600, minTickInterval: 0 });
+const MINUTE = 60_000;
+
+describe('DueIndex', () => {
+  it('ticks a new table at once, then at the wall time its next game due time comes', () => {
+    const index = new DueIndex(5_000);
+    index.opened('t', FAST, OPENED);
+    expect(index.due(OPENED)).toEqual([{ tableId: 't', dueAt: 0, retick: 0, lateMs: 0 }]);
+    index.moved('t', 1, 10 * MINUTE, OPENED + 20);
+    expect(index.nextWakeAt(OPENED + 20)).toBe(OPENED + 1_000);
+    expect(index.due(OPENED + 999)).toEqual([]);
+    expect(index.due(OPENED + 1_030)).toEqual([{ tableId: 't', dueAt: 10 * MINUTE, retick: 0, lateMs: 30 }]);
+  });
+
+  it('ticks each due time once while the table moves', () => {
+    const index = new DueIndex(5_000);
+    index.opened('t', FAST, OPENED);
+    index.due(OPENED);
+    index.moved('t', 1, 10 * MINUTE, OPENED + 10);
+    expect(index.due(OPENED + 1_000)).toHaveLength(1);
+    expect(index.due(OPENED + 1_100)).toEqual([]);
+    index.moved('t', 2, 20 * MINUTE, OPENED + 1_200);
+    expect(index.due(OPENED + 1_300)).toEqual([]);
+    expect(index.due(OPENED + 2_000)).toEqual([{ tableId: 't', dueAt: 20 * MINUTE, retick: 0, lateMs: 0 }]);
+  });
+
+  it('ticks again after the re-tick delay when a tick brought no move', () => {
+    const index = new DueIndex(5_000);
+    index.opened('t', FAST, OPENED);
+    index.due(OPENED);
+    expect(index.due(OPENED + 4_999)).toEqual([]);
+    expect(index.due(OPENED + 5_000)).toEqual([{ tableId: 't', dueAt: 0, retick: 1, lateMs: 0 }]);
+    expect(index.due(OPENED + 10_000)).toEqual([expect.objectContaining({ retick: 2 })]);
+    index.moved('t', 1, null, OPENED + 10_100);
+    expect(index.due(OPENED + 60_000)).toEqual([]);
+  });
+
+  it('sends no ticks to finished, frozen or quarantined tables', () => {
+    const index = new DueIndex(5_000);
+    for (const [id, stop] of [['a', 'finished'], ['c', 'quarantined']] as const) {
+      index.opened(id, FAST, OPENED);
+      index.stopped(id, stop, OPENED);
+    }
+    index.opened('frozen', FAST, OPENED);
+    index.moved('frozen', 1, null, OPENED);
+    expect(index.due(OPENED + 100_000)).toEqual([]);
+    expect(index.scheduled).toBe(1);
+  });
+
+  it('waits for the opened event to know a table clock', () => {
+    const index = new DueIndex(5_000);
+    index.moved('t', 1, 10 * MINUTE, OPENED);
+    expect(index.due(OPENED + 100_000)).toEqual([]);
+    index.opened('t', FAST, OPENED + 100_000);
+    expect(index.due(OPENED + 100_000)).toEqual([expect.objectContaining({ dueAt: 10 * MINUTE })]);
+  });
+
+  it('ignores a move event older than what it knows', () => {
+    const index = new DueIndex(5_000);
+    index.opened('t', FAST, OPENED);
+    index.moved('t', 3, 30 * MINUTE, OPENED);
+    index.moved('t', 2, 20 * MINUTE, OPENED);
+    expect(index.get('t')).toMatchObject({ seq: 3, dueAt: 30 * MINUTE });
+  });
+
+  it('coalesces ticks to the table minimum interval', () => {
+    const index = new DueIndex(60_000);
+    index.opened('t', clockOptions({ openedAt: OPENED, gameStart: 0, speed: 600, minTickInterval: 30 * MINUTE }), OPENED);
+    index.due(OPENED);
+    index.moved('t', 1, 10 * MINUTE, OPENED + 10);
+    expect(index.due(OPENED + 1_000)).toEqual([]);
+    expect(index.due(OPENED + 3_000)).toEqual([{ tableId: 't', dueAt: 10 * MINUTE, retick: 0, lateMs: 0 }]);
+  });
+
+  it('runs in real time for a table without a clock option', () => {
+    const index = new DueIndex(5_000);
+    index.opened('t', {}, OPENED);
+    index.due(OPENED);
+    index.moved('t', 1, OPENED + 3_600_000, OPENED);
+    expect(index.nextWakeAt(OPENED)).toBe(OPENED + 3_600_000);
+  });
+
+  it('comes back from what it wrote', () => {
+    const index = new DueIndex(5_000);
+    index.opened('t', FAST, OPENED);
+    index.moved('t', 1, 10 * MINUTE, OPENED);
+    const copy = new DueIndex(5_000);
+    for (const stored of JSON.parse(JSON.stringify(index.takeChanged())) as ScheduledTable[]) copy.merge(stored);
+    expect(copy.due(OPENED + 1_000)).toEqual(index.due(OPENED + 1_000));
+    expect(index.takeChanged().map((e) => e.tableId)).toEqual(['t']);
+  });
+
+  it('never goes back to an older copy of an entry', () => {
+    const index = new DueIndex(5_000);
+    index.opened('t', FAST, OPENED);
+    index.moved('t', 1, 10 * MINUTE, OPENED);
+    const older = JSON.parse(JSON.stringify(index.get('t'))) as ScheduledTable;
+    index.moved('t', 2, 20 * MINUTE, OPENED);
+    index.merge(older);
+    expect(index.get('t')).toMatchObject({ seq: 2, dueAt: 20 * MINUTE });
+    index.merge({ ...older, seq: 5, dueAt: 50 * MINUTE, stop: 'finished' });
+    expect(index.get('t')).toMatchObject({ seq: 5, dueAt: 50 * MINUTE, stop: 'finished' });
+  });
+});

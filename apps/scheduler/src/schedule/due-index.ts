@@ -1,0 +1,162 @@
+import { gameTimeAt, readGameClock, tickTimeOf, wallTimeOf, type GameClock, type JsonObject } from '@chronicle/engine';
+
+/** Why a table gets no ticks (a frozen world is one whose last move said nothing is due). */
+export type Stop = 'finished' | 'quarantined';
+
+/**
+ * What the scheduler knows of one table; plain JSON, kept in its bucket. Game times are
+ * epoch ms of the table's game clock, `tickedAt` and `progressAt` wall ms.
+ */
+export interface ScheduledTable {
+  tableId: string;
+  /** Null until the table's `opened` event has told its clock. */
+  clock: GameClock | null;
+  /** The last log entry seen (entries, undos included, are numbered in order). */
+  seq: number;
+  /** When the table next has work (its last move's `nextDueAt`), or null for nothing due. */
+  dueAt: number | null;
+  stop: Stop | null;
+  /** The last tick: for which due time, when, and how many re-ticks followed it. */
+  tick: { dueAt: number; gameAt: number; tickedAt: number; reticks: number } | null;
+  /** Wall time of the last move seen (or of the opening). */
+  progressAt: number;
+}
+
+export interface Tick {
+  tableId: string;
+  dueAt: number;
+  /** A repeat of a tick that brought no move within the re-tick delay. */
+  retick: number;
+  /** How long after its wall due time the tick leaves, ms. */
+  lateMs: number;
+}
+
+/**
+ * The due-time index: each open table's next due time, fed by table and move events, and
+ * the ticks that are due at a wall time. A table that does not move within `retickMs` of a
+ * tick is ticked again (a lost tick, a dead executor). Pure: the caller passes the time.
+ */
+export class DueIndex {
+  private readonly tables = new Map<string, ScheduledTable>();
+  private readonly changed = new Set<string>();
+
+  constructor(private readonly retickMs: number) {}
+
+  /**
+   * Takes in what the bucket holds (at start, and what other replicas write): the newer
+   * log position, the clock once known, a stop, and the later tick win, so that an older
+   * copy never takes the index back.
+   */
+  merge(stored: ScheduledTable): void {
+    const entry = this.tables.get(stored.tableId);
+    if (!entry) {
+      this.tables.set(stored.tableId, { ...stored });
+      return;
+    }
+    if (stored.seq > entry.seq) Object.assign(entry, { seq: stored.seq, dueAt: stored.dueAt, progressAt: stored.progressAt });
+    entry.clock ??= stored.clock;
+    entry.stop ??= stored.stop;
+    if (stored.tick && (!entry.tick || stored.tick.tickedAt > entry.tick.tickedAt)) entry.tick = stored.tick;
+  }
+
+  get size(): number {
+    return this.tables.size;
+  }
+
+  /** Tables that get ticks. */
+  get scheduled(): number {
+    let n = 0;
+    for (const t of this.tables.values()) if (t.stop === null && t.clock !== null) n += 1;
+    return n;
+  }
+
+  get(tableId: string): ScheduledTable | undefined {
+    return this.tables.get(tableId);
+  }
+
+  /**
+   * A table opened: its clock comes from its options, and it is due at once (its game time
+   * at the opening), since nothing has told its first due time yet.
+   */
+  opened(tableId: string, options: Readonly<JsonObject>, now: number): void {
+    const entry = this.entry(tableId, now);
+    if (entry.clock !== null) return;
+    entry.clock = readGameClock(options);
+    if (entry.seq === 0 && entry.dueAt === null) entry.dueAt = gameTimeAt(entry.clock, now);
+    this.changed.add(tableId);
+  }
+
+  /** Log entry `seq` (a move or an undo) was recorded; `nextDueAt` (epoch ms, or null) is what comes next. */
+  moved(tableId: string, seq: number, nextDueAt: number | null, now: number): void {
+    const entry = this.entry(tableId, now);
+    // Entries of one table arrive in order, but a redelivery may bring an older one back.
+    if (seq <= entry.seq) return;
+    entry.seq = seq;
+    entry.dueAt = nextDueAt;
+    entry.progressAt = now;
+    this.changed.add(tableId);
+  }
+
+  stopped(tableId: string, stop: Stop, now: number): void {
+    const entry = this.entry(tableId, now);
+    entry.stop = stop;
+    this.changed.add(tableId);
+  }
+
+  /** The ticks due at wall time `now`, marked as sent. */
+  due(now: number): Tick[] {
+    const ticks: Tick[] = [];
+    for (const entry of this.tables.values()) {
+      const tick = this.dueTick(entry, now);
+      if (tick) ticks.push(tick);
+    }
+    return ticks;
+  }
+
+  /** The wall time of the next tick to send (for sleeping until then), or null. */
+  nextWakeAt(now: number): number | null {
+    let next: number | null = null;
+    for (const entry of this.tables.values()) {
+      const at = this.wakeAt(entry);
+      if (at !== null && (next === null || at < next)) next = at;
+    }
+    return next === null ? null : Math.max(next, now);
+  }
+
+  /** Entries changed since the last call (to write to the bucket). */
+  takeChanged(): ScheduledTable[] {
+    const out = [...this.changed].map((id) => this.tables.get(id)!);
+    this.changed.clear();
+    return out;
+  }
+
+  private dueTick(entry: ScheduledTable, now: number): Tick | null {
+    const at = this.wakeAt(entry);
+    if (at === null || now < at) return null;
+    const clock = entry.clock!;
+    const dueAt = entry.dueAt!;
+    const repeat = entry.tick !== null && entry.tick.dueAt === dueAt && entry.tick.tickedAt >= entry.progressAt;
+    const retick = repeat ? entry.tick!.reticks + 1 : 0;
+    const gameAt = repeat ? entry.tick!.gameAt : tickTimeOf(clock, dueAt, entry.tick?.gameAt ?? null);
+    entry.tick = { dueAt, gameAt, tickedAt: now, reticks: retick };
+    this.changed.add(entry.tableId);
+    return { tableId: entry.tableId, dueAt, retick, lateMs: retick > 0 ? 0 : Math.max(0, now - wallTimeOf(clock, gameAt)) };
+  }
+
+  /** When the entry's next tick (or re-tick) is due, wall ms; null when none is. */
+  private wakeAt(entry: ScheduledTable): number | null {
+    if (entry.stop !== null || entry.clock === null || entry.dueAt === null) return null;
+    const tick = entry.tick;
+    if (tick !== null && tick.dueAt === entry.dueAt && tick.tickedAt >= entry.progressAt) return tick.tickedAt + this.retickMs;
+    return wallTimeOf(entry.clock, tickTimeOf(entry.clock, entry.dueAt, tick?.gameAt ?? null));
+  }
+
+  private entry(tableId: string, now: number): ScheduledTable {
+    let entry = this.tables.get(tableId);
+    if (!entry) {
+      entry = { tableId, clock: null, seq: 0, dueAt: null, stop: null, tick: null, progressAt: now };
+      this.tables.set(tableId, entry);
+    }
+    return entry;
+  }
+}

@@ -1,0 +1,199 @@
+import { LogClient, provision, RequestClient } from '@chronicle/bus';
+import {
+  EventSubjects, Subjects, TrustedSubjects, unsealSeed, seedKey as toSeedKey,
+  type HeaderV1, type SealedSeedV1, type TableEventV1, type TickV1, type WorldEventV1,
+} from '@chronicle/contracts';
+import {
+  clockOptions, endedChapter, engine, firstChapter, GameLog, readChapter, stateHash, verifyChain, type GameState, type JsonObject,
+} from '@chronicle/engine';
+import { type RunningService } from '@chronicle/service-kit';
+import { nextDueTime, sammo, type World } from '@chronicle/sammo';
+import {
+  connectNats, createTestDatabase, readStream, removePrefixed, spawnService, uniquePrefix, waitUntil, type ServiceProcess, type TestDatabase,
+} from '@chronicle/testing';
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
+import type { NatsConnection } from '@nats-io/nats-core';
+import { randomBytes } from 'node:crypto';
+import { startScheduler } from './bootstrap';
+import { SchedulerConfig } from './config';
+import { schedulerTopology } from './topology';
+
+jest.setTimeout(120_000);
+
+const GAME_START = Date.UTC(2026, 0, 1);
+
+describe('scheduler (real NATS; the log and snapshot services as processes)', () => {
+  const prefix = uniquePrefix('sched');
+  const key = randomBytes(32).toString('hex');
+  const subjects = new Subjects(prefix);
+  let db: TestDatabase;
+  let nc: NatsConnection;
+  let requests: RequestClient;
+  let log: LogClient;
+  let logService: ServiceProcess;
+  let snapshotService: ServiceProcess;
+  let scheduler: RunningService | undefined;
+
+  const startSchedulerHere = async () => {
+    scheduler = await startScheduler(Object.assign(new SchedulerConfig(), {
+      CHRONICLE_PREFIX: prefix, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', RETICK_MS: 600, FLUSH_MS: 50, MAX_SLEEP_MS: 100,
+    }));
+  };
+  const stopScheduler = async () => {
+    await scheduler?.app.close();
+    scheduler = undefined;
+    // The 2.9 server keeps a closed client's pull requests until they expire (3 s).
+    const jsm = await jetstreamManager(nc);
+    await waitUntil(async () => {
+      const waiting = await Promise.all([['MOVES', 'scheduler-moves'], ['TABLES', 'scheduler-tables']].map(async ([stream, durable]) =>
+        (await jsm.consumers.info(subjects.stream(stream!), subjects.name(durable!))).num_waiting));
+      return waiting.every((n) => n === 0) || undefined;
+    }, 10_000, 'the closed pull requests to expire');
+  };
+  const ticks = async (tableId: string) =>
+    (await readStream(nc, subjects.stream('TICKS'))).filter((m) => m.subject === subjects.of(EventSubjects.ticks(tableId)));
+  const metric = async (name: string): Promise<number> => {
+    const text = await (await fetch(`http://127.0.0.1:${scheduler!.port}/metrics`)).text();
+    const line = text.split('\n').find((l) => l.startsWith(`${name} `));
+    return line ? Number(line.split(' ').at(-1)) : 0;
+  };
+  /** A clock on which one wall millisecond is one game second. */
+  const fastClock = (openedAt = Date.now()) => clockOptions({ openedAt, gameStart: GAME_START, speed: 1_000, minTickInterval: 0 });
+  let keys = 0;
+  const note = (tableId: string, expectedRevision: number, nextDueAt: number | null) => log.append({
+    tableId, seat: null, payload: { text: 'tick' }, expectedRevision, idempotencyKey: `n${++keys}`, random: false,
+    ...(nextDueAt === null ? {} : { nextDueAt: new Date(nextDueAt).toISOString() }),
+  });
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    nc = await connectNats();
+    await provision(nc, subjects, schedulerTopology());
+    const env = { CHRONICLE_PREFIX: prefix, CHRONICLE_SEED_KEY: key, HTTP_PORT: '0', LOG_LEVEL: 'info', NATS_PROVISION: 'true' };
+    logService = spawnService('apps/log-service/src/main.ts', { ...env, DATABASE_URL: db.url, OUTBOX_POLL_MS: '50', DB_POOL_SIZE: '4' });
+    snapshotService = spawnService('apps/snapshot-service/src/main.ts', { ...env, FLUSH_MS: '50' });
+    await Promise.all([logService.waitFor(/log-service ready/, 90_000), snapshotService.waitFor(/snapshot-service ready/, 90_000)]);
+    requests = new RequestClient(nc, subjects, 15_000);
+    log = new LogClient(requests);
+    await startSchedulerHere();
+  });
+
+  afterAll(async () => {
+    await scheduler?.app.close();
+    await snapshotService?.stop();
+    await logService?.stop();
+    if (nc) {
+      await removePrefixed(nc, prefix);
+      await nc.drain();
+    }
+    await db?.drop();
+  });
+
+  it('ticks a table when it opens and then at each due time its moves record, once each', async () => {
+    const openedAt = Date.now();
+    await log.open({ tableId: 'fast', gameId: 'journal', seats: ['ann'], options: fastClock(openedAt) });
+    await waitUntil(async () => (await ticks('fast')).length === 1 || undefined, 10_000, 'the opening tick');
+    // Due 1,500 game seconds after the opening: 1.5 s of wall time at this speed.
+    await note('fast', 0, GAME_START + 1_500_000);
+    await waitUntil(async () => (await ticks('fast')).length === 2 || undefined, 10_000, 'the tick of the due time');
+    expect(Date.now()).toBeGreaterThanOrEqual(openedAt + 1_500);
+    const [first, second] = await ticks('fast');
+    expect((second!.data as TickV1)).toEqual({ v: 1, tableId: 'fast', dueAt: new Date(GAME_START + 1_500_000).toISOString() });
+    expect(second!.msgId).toBe(`fast:${new Date(GAME_START + 1_500_000).toISOString()}`);
+    expect(first!.msgId).toMatch(/^fast:/);
+    expect(await metric('chronicle_scheduler_ticks_total')).toBeGreaterThanOrEqual(2);
+  });
+
+  it('ticks again when a due table makes no progress, and stops once nothing is due', async () => {
+    await log.open({ tableId: 'stuck', gameId: 'journal', seats: ['ann'], options: fastClock() });
+    await waitUntil(async () => (await ticks('stuck')).length >= 3 || undefined, 10_000, 'two re-ticks');
+    expect((await ticks('stuck')).map((m) => m.msgId)).toEqual(expect.arrayContaining([expect.stringMatching(/:retick-1$/), expect.stringMatching(/:retick-2$/)]));
+    expect(await metric('chronicle_scheduler_reticks_total')).toBeGreaterThanOrEqual(2);
+    await note('stuck', 0, null);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const settled = (await ticks('stuck')).length;
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect((await ticks('stuck')).length).toBe(settled);
+  });
+
+  it('sends nothing to a quarantined table', async () => {
+    await log.open({ tableId: 'quarantined', gameId: 'journal', seats: ['ann'], options: fastClock() });
+    const header = await log.header({ tableId: 'quarantined' });
+    const event: TableEventV1 = {
+      v: 1, kind: 'quarantined', tableId: 'quarantined', gameId: header.gameId, rulesVersion: header.rulesVersion, seats: header.seats,
+      options: header.options, commitment: header.commitment, seq: 0, revision: 0, outcome: null, reason: 'test', recordedAt: new Date().toISOString(),
+    };
+    await jetstream(nc).publish(subjects.of(EventSubjects.tables('quarantined')), JSON.stringify(event));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const before = (await ticks('quarantined')).length;
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect((await ticks('quarantined')).length).toBe(before);
+  });
+
+  it('rebuilds what it knows from its bucket after a restart', async () => {
+    await log.open({ tableId: 'kept', gameId: 'journal', seats: ['ann'], options: fastClock() });
+    await waitUntil(async () => (await ticks('kept')).length >= 1 || undefined, 10_000, 'the opening tick');
+    await note('kept', 0, null);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await stopScheduler();
+    // The opened event is long acknowledged: only the bucket still knows this table's clock.
+    await note('kept', 1, GAME_START + 1_000);
+    await startSchedulerHere();
+    await waitUntil(async () => (await ticks('kept')).some((m) => (m.data as TickV1).dueAt === new Date(GAME_START + 1_000).toISOString()) || undefined,
+      10_000, 'the tick after the restart');
+  });
+
+  it('opens the next chapter of a world when one ends, and announces each on the world subject', async () => {
+    const options: JsonObject = {
+      world: 'synthetic', generals: 12, cities: 6, nations: 2, turnterm: 60, chapterYears: 1, start: GAME_START,
+      ...firstChapter('w1'), ...clockOptions({ openedAt: Date.now(), gameStart: GAME_START, speed: 1, minTickInterval: 0 }),
+    };
+    await log.open({ tableId: 'w1-c1', gameId: 'sammo', seats: ['ann'], options });
+    await playChapter('w1-c1');
+    await waitUntil(async () => (await log.header({ tableId: 'w1-c2' }).catch(() => undefined)), 30_000, 'the second chapter');
+    await playChapter('w1-c2');
+    await waitUntil(async () => (await log.header({ tableId: 'w1-c3' }).catch(() => undefined)), 30_000, 'the third chapter');
+
+    const third = await log.header({ tableId: 'w1-c3' });
+    expect(readChapter(third.options)).toMatchObject({ world: 'w1', number: 3, previous: { tableId: 'w1-c2' } });
+    const events = await waitUntil(async () => {
+      const world = (await readStream(nc, subjects.stream('WORLDS'))).map((m) => m.data as WorldEventV1);
+      return world.length >= 3 ? world : undefined;
+    }, 10_000, 'three world events');
+    expect(events.map((e) => [e.kind, e.chapter, e.tableId, e.previousTableId])).toEqual([
+      ['chapter-opened', 1, 'w1-c1', null], ['chapter-opened', 2, 'w1-c2', 'w1-c1'], ['chapter-opened', 3, 'w1-c3', 'w1-c2'],
+    ]);
+    expect(events[2]!.commitment).toBe(third.commitment);
+    // The scheduler ticks the new chapter at once: it is due from its opening.
+    await waitUntil(async () => (await ticks('w1-c3')).length >= 1 || undefined, 10_000, 'a tick of the third chapter');
+
+    const finished = await Promise.all(['w1-c1', 'w1-c2'].map(async (tableId) => {
+      const reply = await log.finishedLog({ tableId });
+      return { log: GameLog.fromArray(reply.log), commitment: reply.commitment };
+    }));
+    expect(verifyChain(sammo, finished)).toMatchObject({ world: 'w1', chapters: 2 });
+  });
+
+  /** Plays a chapter month by month as an executor would: the seed opened in memory, each move computed and appended. */
+  async function playChapter(tableId: string): Promise<void> {
+    const header: HeaderV1 = await log.header({ tableId });
+    const sealed = await requests.request<SealedSeedV1>(TrustedSubjects.sealedSeed, { v: 1, tableId });
+    const local = GameLog.open({
+      tableId, gameId: header.gameId, rulesVersion: header.rulesVersion, seats: header.seats, options: header.options,
+      seed: unsealSeed(toSeedKey(key), tableId, sealed.sealedSeed),
+    });
+    expect(local.commitment()).toBe(header.commitment);
+    const state: GameState<World> = engine.setup(sammo, local.header());
+    while (!state.outcome) {
+      const step = engine.step(sammo, local.header(), state, null, { type: 'advance', until: state.data.env.turntime + 3_600_000 });
+      local.append(step.move);
+      const due = nextDueTime(state.data);
+      await log.append({
+        tableId, seat: null, payload: step.move.payload, expectedRevision: step.move.number - 1, idempotencyKey: `${tableId}:${step.move.number}`,
+        random: step.move.random, stateHash: stateHash(sammo, state), ...(due === null ? {} : { nextDueAt: new Date(due).toISOString() }),
+        ...(state.outcome ? { outcome: state.outcome } : {}),
+      });
+    }
+    expect(endedChapter(local).revision).toBe(local.revision);
+  }
+});

@@ -1,0 +1,24 @@
+import { consumer, coreStreams, type StreamDefinition, type Topology } from '@chronicle/bus';
+import { BucketNames, EventSubjects, StreamRoles } from '@chronicle/contracts';
+
+/** The executors' work queue the scheduler publishes ticks to, and the stream of world events. */
+export const schedulerStreams = (): StreamDefinition[] => [
+  { role: StreamRoles.ticks, subjects: [EventSubjects.allTicks], retention: 'workqueue', duplicateWindowMs: 2 * 60_000 },
+  { role: StreamRoles.worlds, subjects: [EventSubjects.allWorlds], duplicateWindowMs: 2 * 60_000 },
+];
+
+/** Every table's entries: each tells the table's next due time. Replicas share it. */
+export const movesConsumer = () => consumer(StreamRoles.moves, 'scheduler-moves', EventSubjects.allMoves, { backoffMs: [200, 1_000, 5_000] });
+
+/**
+ * Every table's lifecycle: opened (its clock), finished (no more ticks; a chapter's end opens
+ * the next chapter, which waits for the snapshot service, hence the patient redelivery).
+ */
+export const tablesConsumer = () =>
+  consumer(StreamRoles.tables, 'scheduler-tables', EventSubjects.allTables, { maxDeliver: 20, ackWaitMs: 60_000, backoffMs: [500, 2_000, 10_000] });
+
+export const schedulerTopology = (): Topology => ({
+  streams: [...coreStreams(), ...schedulerStreams()],
+  consumers: [movesConsumer(), tablesConsumer()],
+  buckets: [{ name: BucketNames.schedule, history: 1 }],
+});

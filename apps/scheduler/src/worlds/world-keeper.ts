@@ -1,0 +1,94 @@
+import { PermanentFailure, type LogClient, type RequestClient } from '@chronicle/bus';
+import {
+  decodeSnapshot, EventSubjects, SnapshotSubjects, worldEventMsgId,
+  type HeaderV1, type SnapshotV1, type Subjects, type TableEventV1, type WorldEventKind, type WorldEventV1,
+} from '@chronicle/contracts';
+import { ConcurrentMove, nextChapter, readChapter, Snapshot, type Outcome } from '@chronicle/engine';
+import type { GameRegistry } from '@chronicle/games';
+import type { JetStreamClient } from '@nats-io/jetstream';
+import type { DueIndex } from '../schedule/due-index';
+
+export interface WorldKeeperOptions {
+  /** How long to wait for the snapshot service to reach a chapter's final revision. */
+  snapshotWaitMs: number;
+  log(message: string): void;
+}
+
+/**
+ * Follows each table's lifecycle for the index (its clock when it opens, no more ticks once
+ * it is finished or quarantined) and each world from chapter to chapter: when a chapter's
+ * table ends with an outcome that continues, it opens the next chapter from the final state
+ * at once, and it announces every chapter and the world's end on `worlds.<world>`.
+ */
+export class WorldKeeper {
+  constructor(
+    private readonly index: DueIndex,
+    private readonly logClient: LogClient,
+    private readonly requests: RequestClient,
+    private readonly games: GameRegistry,
+    private readonly js: JetStreamClient,
+    private readonly subjects: Subjects,
+    private readonly options: WorldKeeperOptions,
+  ) {}
+
+  async onTableEvent(event: TableEventV1): Promise<void> {
+    const now = Date.now();
+    switch (event.kind) {
+      case 'opened':
+        this.index.opened(event.tableId, event.options, now);
+        await this.announce(event, 'chapter-opened');
+        return;
+      case 'finished':
+        this.index.stopped(event.tableId, 'finished', now);
+        if (event.outcome?.continues) await this.openNextChapter(event);
+        else await this.announce(event, 'finished', event.outcome ?? undefined);
+        return;
+      case 'quarantined':
+        this.index.stopped(event.tableId, 'quarantined', now);
+        return;
+      default:
+        // Kinds this service does not know are other services' business.
+        return;
+    }
+  }
+
+  /** Opens the chapter that follows `ended`; opening it twice (a redelivery, a second replica) is harmless. */
+  private async openNextChapter(ended: TableEventV1): Promise<void> {
+    const header = await this.logClient.header({ tableId: ended.tableId });
+    const game = this.games.forTable(header.tableId, header.gameId, header.rulesVersion);
+    const reply = await this.requests.request<SnapshotV1>(
+      SnapshotSubjects.get, { v: 1, tableId: header.tableId, minRevision: header.revision, waitMs: this.options.snapshotWaitMs },
+    );
+    if (reply.quarantined) {
+      throw new PermanentFailure(`chapter ${header.tableId} is quarantined (${reply.quarantined}): its next chapter cannot start from a state nobody can trust`);
+    }
+    const state = Snapshot.fromArray(decodeSnapshot(reply.snapshot), {
+      tableId: header.tableId, commitment: header.commitment, revision: header.revision,
+    }).restore(game);
+    const next = nextChapter(game, header, state);
+    try {
+      await this.logClient.open({ tableId: next.tableId, gameId: next.gameId, seats: [...next.seats], options: next.options ?? {} });
+      this.options.log(`world ${readChapter(next.options ?? {})?.world}: chapter ${header.tableId} ended at revision ${header.revision}; opened ${next.tableId}`);
+    } catch (error) {
+      if (!(error instanceof ConcurrentMove) || !(await this.follows(next.tableId, header))) throw error;
+    }
+  }
+
+  /** Whether the table already open under `tableId` is the chapter after `ended` (opened before a redelivery). */
+  private async follows(tableId: string, ended: HeaderV1): Promise<boolean> {
+    const existing = await this.logClient.header({ tableId });
+    return readChapter(existing.options)?.previous?.tableId === ended.tableId;
+  }
+
+  private async announce(event: TableEventV1, kind: WorldEventKind, outcome?: Outcome): Promise<void> {
+    const chapter = readChapter(event.options);
+    if (!chapter) return;
+    const message: WorldEventV1 = {
+      v: 1, kind, worldId: chapter.world, chapter: chapter.number, tableId: event.tableId, commitment: event.commitment,
+      previousTableId: chapter.previous?.tableId ?? null, ...(outcome ? { outcome } : {}), recordedAt: new Date().toISOString(),
+    };
+    await this.js.publish(this.subjects.of(EventSubjects.worlds(chapter.world)), JSON.stringify(message), {
+      msgID: worldEventMsgId(chapter.world, chapter.number, kind),
+    });
+  }
+}
