@@ -59,7 +59,7 @@ describe('NATS roles and permissions (deploy/nats/chronicle.conf)', () => {
     server = await startNatsServer({ config, env: Object.fromEntries(ROLES.map((role) => [passwordVariable(role), passwords[role]])) });
     db = await createTestDatabase();
     const common = { CHRONICLE_PREFIX: 'chronicle', CHRONICLE_SEED_KEY: seedKey, HTTP_PORT: '0', LOG_LEVEL: 'warn' };
-    for (const step of ['apps/log-service/src/provision.ts', 'apps/snapshot-service/src/provision.ts']) {
+    for (const step of ['apps/log-service/src/provision.ts', 'apps/snapshot-service/src/provision.ts', 'apps/scheduler/src/provision.ts']) {
       const provision = spawnService(step, { ...common, ...credentials('provision') });
       services.push(provision);
       expect(await provision.exited).toEqual({ code: 0, signal: null });
@@ -70,6 +70,9 @@ describe('NATS roles and permissions (deploy/nats/chronicle.conf)', () => {
     const snapshots = spawnService('apps/snapshot-service/src/main.ts', { ...common, ...credentials('snapshot-service'), LOG_LEVEL: 'info' });
     services.push(snapshots);
     await snapshots.waitFor(/snapshot-service ready/, 60_000);
+    const scheduler = spawnService('apps/scheduler/src/main.ts', { ...common, ...credentials('scheduler'), LOG_LEVEL: 'info' });
+    services.push(scheduler);
+    await scheduler.waitFor(/scheduler ready/, 60_000);
   });
 
   afterAll(async () => {
@@ -148,7 +151,7 @@ describe('NATS roles and permissions (deploy/nats/chronicle.conf)', () => {
     const page = await new LogClient(new RequestClient((await as('public')).nc, subjects, 20_000)).read({ tableId: 'perm', fromRevision: 0 });
     expect(page.moves.map((m) => m.payload)).toEqual([{ cell: 0 }, { cell: 4 }, { cell: 8 }]);
     // The services met no refusal of their own and are healthy (NATS link, consumers, database).
-    for (const service of services.slice(2)) {
+    for (const service of services.slice(3)) {
       expect(service.output()).not.toMatch(/Permissions Violation/);
       const port = service.output().match(/http port (\d+)/)![1];
       expect((await fetch(`http://127.0.0.1:${port}/health`)).status).toBe(200);

@@ -26,7 +26,7 @@ class Lifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    this.health.register('schedule', async () => ({ ok: true, detail: { tables: this.index.size, scheduled: this.index.scheduled } }));
+    this.health.register('schedule', async () => ({ ok: true, detail: { tables: this.index.size, scheduled: this.index.scheduled, stalled: this.index.stalled } }));
     await this.ticker.start();
   }
 
@@ -53,7 +53,7 @@ export class SchedulerModule {
         { provide: SchedulerConfig, useValue: config },
         { provide: Subjects, useValue: subjects },
         ...natsProviders(config, 'scheduler'),
-        { provide: DueIndex, useValue: new DueIndex(config.RETICK_MS) },
+        { provide: DueIndex, useValue: new DueIndex({ firstMs: config.RETICK_MS, maxMs: config.RETICK_MAX_MS, limit: config.RETICK_LIMIT }) },
         {
           provide: Ticker,
           inject: [NATS_CONNECTION, DueIndex, Metrics],

@@ -5,10 +5,11 @@ const OPENED = 1_000_000;
 /** Ten game minutes per wall second, from game time 0. */
 const FAST = clockOptions({ openedAt: OPENED, gameStart: 0, speed: 600, minTickInterval: 0 });
 const MINUTE = 60_000;
+const RETICK = { firstMs: 5_000, maxMs: 20_000, limit: 4 };
 
 describe('DueIndex', () => {
   it('ticks a new table at once, then at the wall time its next game due time comes', () => {
-    const index = new DueIndex(5_000);
+    const index = new DueIndex(RETICK);
     index.opened('t', FAST, OPENED);
     expect(index.due(OPENED)).toEqual([{ tableId: 't', dueAt: 0, retick: 0, lateMs: 0 }]);
     index.moved('t', 1, 10 * MINUTE, OPENED + 20);
@@ -18,7 +19,7 @@ describe('DueIndex', () => {
   });
 
   it('ticks each due time once while the table moves', () => {
-    const index = new DueIndex(5_000);
+    const index = new DueIndex(RETICK);
     index.opened('t', FAST, OPENED);
     index.due(OPENED);
     index.moved('t', 1, 10 * MINUTE, OPENED + 10);
@@ -30,18 +31,32 @@ describe('DueIndex', () => {
   });
 
   it('ticks again after the re-tick delay when a tick brought no move', () => {
-    const index = new DueIndex(5_000);
+    const index = new DueIndex(RETICK);
     index.opened('t', FAST, OPENED);
     index.due(OPENED);
     expect(index.due(OPENED + 4_999)).toEqual([]);
     expect(index.due(OPENED + 5_000)).toEqual([{ tableId: 't', dueAt: 0, retick: 1, lateMs: 0 }]);
-    expect(index.due(OPENED + 10_000)).toEqual([expect.objectContaining({ retick: 2 })]);
-    index.moved('t', 1, null, OPENED + 10_100);
+    expect(index.due(OPENED + 14_999)).toEqual([]);
+    expect(index.due(OPENED + 15_000)).toEqual([expect.objectContaining({ retick: 2 })]);
+    index.moved('t', 1, null, OPENED + 15_100);
     expect(index.due(OPENED + 60_000)).toEqual([]);
   });
 
+  it('waits twice as long before each re-tick, up to a bound, and leaves a table alone after the last', () => {
+    const index = new DueIndex(RETICK);
+    index.opened('t', FAST, OPENED);
+    index.due(OPENED);
+    const sent: number[] = [];
+    for (let now = OPENED; now <= OPENED + 200_000; now += 100) if (index.due(now).length > 0) sent.push(now - OPENED);
+    expect(sent).toEqual([5_000, 15_000, 35_000, 55_000]);
+    expect(index.stalled).toBe(1);
+    index.moved('t', 1, 10 * MINUTE, OPENED + 200_000);
+    expect(index.stalled).toBe(0);
+    expect(index.due(OPENED + 200_000)).toHaveLength(1);
+  });
+
   it('sends no ticks to finished, frozen or quarantined tables', () => {
-    const index = new DueIndex(5_000);
+    const index = new DueIndex(RETICK);
     for (const [id, stop] of [['a', 'finished'], ['c', 'quarantined']] as const) {
       index.opened(id, FAST, OPENED);
       index.stopped(id, stop, OPENED);
@@ -53,7 +68,7 @@ describe('DueIndex', () => {
   });
 
   it('waits for the opened event to know a table clock', () => {
-    const index = new DueIndex(5_000);
+    const index = new DueIndex(RETICK);
     index.moved('t', 1, 10 * MINUTE, OPENED);
     expect(index.due(OPENED + 100_000)).toEqual([]);
     index.opened('t', FAST, OPENED + 100_000);
@@ -61,7 +76,7 @@ describe('DueIndex', () => {
   });
 
   it('ignores a move event older than what it knows', () => {
-    const index = new DueIndex(5_000);
+    const index = new DueIndex(RETICK);
     index.opened('t', FAST, OPENED);
     index.moved('t', 3, 30 * MINUTE, OPENED);
     index.moved('t', 2, 20 * MINUTE, OPENED);
@@ -69,7 +84,7 @@ describe('DueIndex', () => {
   });
 
   it('coalesces ticks to the table minimum interval', () => {
-    const index = new DueIndex(60_000);
+    const index = new DueIndex({ ...RETICK, firstMs: 60_000 });
     index.opened('t', clockOptions({ openedAt: OPENED, gameStart: 0, speed: 600, minTickInterval: 30 * MINUTE }), OPENED);
     index.due(OPENED);
     index.moved('t', 1, 10 * MINUTE, OPENED + 10);
@@ -78,7 +93,7 @@ describe('DueIndex', () => {
   });
 
   it('runs in real time for a table without a clock option', () => {
-    const index = new DueIndex(5_000);
+    const index = new DueIndex(RETICK);
     index.opened('t', {}, OPENED);
     index.due(OPENED);
     index.moved('t', 1, OPENED + 3_600_000, OPENED);
@@ -86,17 +101,17 @@ describe('DueIndex', () => {
   });
 
   it('comes back from what it wrote', () => {
-    const index = new DueIndex(5_000);
+    const index = new DueIndex(RETICK);
     index.opened('t', FAST, OPENED);
     index.moved('t', 1, 10 * MINUTE, OPENED);
-    const copy = new DueIndex(5_000);
+    const copy = new DueIndex(RETICK);
     for (const stored of JSON.parse(JSON.stringify(index.takeChanged())) as ScheduledTable[]) copy.merge(stored);
     expect(copy.due(OPENED + 1_000)).toEqual(index.due(OPENED + 1_000));
     expect(index.takeChanged().map((e) => e.tableId)).toEqual(['t']);
   });
 
   it('never goes back to an older copy of an entry', () => {
-    const index = new DueIndex(5_000);
+    const index = new DueIndex(RETICK);
     index.opened('t', FAST, OPENED);
     index.moved('t', 1, 10 * MINUTE, OPENED);
     const older = JSON.parse(JSON.stringify(index.get('t'))) as ScheduledTable;

@@ -31,16 +31,28 @@ export interface Tick {
   lateMs: number;
 }
 
+/** When a tick that brought no move is repeated. */
+export interface RetickPolicy {
+  /** The first re-tick comes this long after the tick; each next one waits twice as long… */
+  firstMs: number;
+  /** …up to this. */
+  maxMs: number;
+  /** After this many re-ticks the table is left alone until an event says something new. */
+  limit: number;
+}
+
 /**
  * The due-time index: each open table's next due time, fed by table and move events, and
- * the ticks that are due at a wall time. A table that does not move within `retickMs` of a
- * tick is ticked again (a lost tick, a dead executor). Pure: the caller passes the time.
+ * the ticks that are due at a wall time. A table that does not move after a tick is ticked
+ * again (a lost tick, a dead executor), with a growing but bounded delay, a bounded number
+ * of times: a table whose game has no clock (nothing ever due) costs a few ticks, not a
+ * tick a minute for ever. Pure: the caller passes the time.
  */
 export class DueIndex {
   private readonly tables = new Map<string, ScheduledTable>();
   private readonly changed = new Set<string>();
 
-  constructor(private readonly retickMs: number) {}
+  constructor(private readonly retick: RetickPolicy) {}
 
   /**
    * Takes in what the bucket holds (at start, and what other replicas write): the newer
@@ -61,6 +73,13 @@ export class DueIndex {
 
   get size(): number {
     return this.tables.size;
+  }
+
+  /** Tables left alone after the last re-tick brought no move. */
+  get stalled(): number {
+    let n = 0;
+    for (const t of this.tables.values()) if (this.isStalled(t)) n += 1;
+    return n;
   }
 
   /** Tables that get ticks. */
@@ -145,10 +164,17 @@ export class DueIndex {
 
   /** When the entry's next tick (or re-tick) is due, wall ms; null when none is. */
   private wakeAt(entry: ScheduledTable): number | null {
-    if (entry.stop !== null || entry.clock === null || entry.dueAt === null) return null;
+    if (entry.stop !== null || entry.clock === null || entry.dueAt === null || this.isStalled(entry)) return null;
     const tick = entry.tick;
-    if (tick !== null && tick.dueAt === entry.dueAt && tick.tickedAt >= entry.progressAt) return tick.tickedAt + this.retickMs;
+    if (tick !== null && tick.dueAt === entry.dueAt && tick.tickedAt >= entry.progressAt) {
+      return tick.tickedAt + Math.min(this.retick.firstMs * 2 ** tick.reticks, this.retick.maxMs);
+    }
     return wallTimeOf(entry.clock, tickTimeOf(entry.clock, entry.dueAt, tick?.gameAt ?? null));
+  }
+
+  private isStalled(entry: ScheduledTable): boolean {
+    const tick = entry.tick;
+    return tick !== null && tick.reticks >= this.retick.limit && tick.dueAt === entry.dueAt && tick.tickedAt >= entry.progressAt;
   }
 
   private entry(tableId: string, now: number): ScheduledTable {
