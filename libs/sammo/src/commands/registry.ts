@@ -31,6 +31,7 @@ import { rest } from './general/rest';
 import { retire } from './general/retire';
 import { returnHome } from './general/return-home';
 import { settle } from './general/settle';
+import { destroy, fireAttack, incite, plunder } from './general/sabotage';
 import { sightseeing } from './general/sightseeing';
 import { talentSearch } from './general/talent-search';
 import { tradeRice } from './general/trade-rice';
@@ -56,6 +57,7 @@ export const GENERAL_COMMANDS = byKey([
   conscript, enlist, drill, rally, move, assemble, returnHome, heal,
   join, joinGeneral, joinRandom, resign, retire, gift, donate, tradeRice,
   raiseBand, foundNation, disband, sightseeing, procure, talentSearch, attack, discharge, npcWarp,
+  fireAttack, incite, destroy, plunder,
 ]);
 
 /** Nation (chief) commands by legacy key. */
