@@ -3,7 +3,10 @@
 // a running system, or works offline on a log file.
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { runDiceDemo } from './dice-demo';
+import type { Json } from '@chronicle/engine';
+import { connectRemote, type ConnectionOptions, type Remote } from './commands/connection';
 import { replayFile, verifyFile } from './commands/offline';
+import { fetchLog, intentOutcome, listTables, openTable, showEntity, submitIntent, watchTable } from './commands/remote';
 import { startSystem, type System } from './system/system';
 import { CliError, Output } from './terminal/output';
 import { summarize } from './world/display';
@@ -16,6 +19,12 @@ function positiveInt(value: string): number {
 }
 
 const out = new Output();
+const EXAMPLES = new Map<string, string>([
+  ['start', 'npm start -- --months 3'],
+  ['dice', 'npm run chronicle -- dice --players 3'],
+  ['verify', 'npm run chronicle -- verify race.log.json --commitment <64 hex digits>'],
+  ['replay', 'npm run chronicle -- replay race.log.json'],
+]);
 const say = (line: string) => out.line(line);
 const program = new Command('chronicle')
   .description('Chronicle: event-sourced turn engine. Without a command: start the whole system and run the sample world.')
@@ -30,7 +39,6 @@ program
   .option('--month-ms <ms>', 'wall-clock milliseconds per game month', positiveInt, 3_000)
   .option('--turnterm <minutes>', 'length of a turn on the game clock, for a new world', positiveInt, 60)
   .option('--own-nats', 'start a nats-server of its own even when one answers on 127.0.0.1:4222')
-  .addHelpText('after', '\nExamples:\n  npm start\n  npm start -- --months 3\n  DATABASE_URL=postgres://postgres@127.0.0.1:5432/chronicle NATS_URL=127.0.0.1:4222 npm start')
   .action(async (options: { months?: number; monthMs: number; turnterm: number; ownNats?: boolean }) => {
     const stop = new AbortController();
     let system: System | undefined;
@@ -71,7 +79,6 @@ program
   .description('play one dice-race table in this process with a committed seed, then verify the finished log')
   .option('--players <n>', 'seats at the table (2 to 6)', positiveInt, 4)
   .option('--finish <n>', 'distance to race', positiveInt, 30)
-  .addHelpText('after', '\nExample:\n  npm run chronicle -- dice --players 3')
   .action(async (options: { players: number; finish: number }) => {
     const log = await runDiceDemo(options, say);
     out.line(`RESULT dice moves=${log.revision} tables=1`);
@@ -82,15 +89,115 @@ program
   .description('offline: check a finished log against the commitment published when its table opened, replaying every move')
   .argument('<log.json>', 'a finished log (as `chronicle log` writes it, or GameLog.toArray())')
   .requiredOption('--commitment <hex>', 'the SHA-256 commitment to the seed, 64 hex digits')
-  .addHelpText('after', '\nExample:\n  npm run chronicle -- verify world.json --commitment 3f1a…')
   .action((file: string, options: { commitment: string }) => verifyFile(file, options.commitment, out));
 
 program
   .command('replay')
   .description('offline: replay a log file and show the state it reaches')
   .argument('<log.json>', 'a log file')
-  .addHelpText('after', '\nExample:\n  npm run chronicle -- replay world.json')
   .action((file: string) => replayFile(file, out, summarize));
+
+/** A command that talks to a running system over NATS. */
+function remoteCommand(name: string, description: string, example: string): Command {
+  EXAMPLES.set(name, example);
+  return program
+    .command(name)
+    .description(description)
+    .option('--nats <url>', 'NATS server (default: NATS_URL, else the one `npm start` in this folder runs, else 127.0.0.1:4222)')
+    .option('--prefix <prefix>', 'subject prefix of the system (default: CHRONICLE_PREFIX, else the running `npm start`\'s, else chronicle)')
+}
+
+/** Runs `work` with a connection, closed afterwards whatever happens. */
+async function withRemote(options: ConnectionOptions, work: (remote: Remote) => Promise<void>): Promise<void> {
+  const remote = await connectRemote(options);
+  try {
+    await work(remote);
+  } finally {
+    await remote.close().catch(() => undefined);
+  }
+}
+
+type Remotely<T> = T & ConnectionOptions;
+
+remoteCommand('open', 'open a table: a strategy world from a scenario file or a built-in world, or another game', 'npm run chronicle -- open my-world --scenario scenario.json --seats alice,bob')
+  .argument('<table>', 'the new table id (letters, digits, _ and -)')
+  .option('--game <id>', 'the game (sammo, dice-race, tic-tac-toe, journal)', 'sammo')
+  .option('--seats <list>', 'comma-separated seats', (v: string) => v.split(',').filter(Boolean), ['player-1'])
+  .option('--scenario <file.json>', 'a strategy scenario document (sammo)')
+  .option('--world <kind>', 'a built-in strategy world: sample or synthetic (sammo)')
+  .option('--turnterm <minutes>', 'turn length on the game clock (sammo)', positiveInt)
+  .action((table: string, options: Remotely<{ game: string; seats: string[]; scenario?: string; world?: string; turnterm?: number }>) =>
+    withRemote(options, (remote) => openTable(remote, out, { table, ...options })));
+
+remoteCommand('tables', 'list the tables of the running system with game, status, revision, game date and chapter', 'npm run chronicle -- tables')
+  .action((options: ConnectionOptions) => withRemote(options, (remote) => listTables(remote, out)));
+
+remoteCommand('watch', 'show a table\'s moves live as they are recorded (Ctrl-C stops)', 'npm run chronicle -- watch sample-world')
+  .argument('<table>', 'table id')
+  .option('--count <n>', 'stop after this many moves', positiveInt)
+  .action((table: string, options: Remotely<{ count?: number }>) => withRemote(options, async (remote) => {
+    const stop = new AbortController();
+    process.once('SIGINT', () => stop.abort());
+    out.onClosed(() => stop.abort());
+    await watchTable(remote, out, table, options.count, stop.signal);
+  }));
+
+remoteCommand('intent', 'submit a player intent to the executors and print its outcome', 'npm run chronicle -- intent sample-world --seat player-1 --key p1-farm \'{"type":"reserve","generalId":12,"command":"che_농지개간","arg":null,"slots":[0]}\'')
+  .argument('<table>', 'table id')
+  .argument('[move]', 'the move as JSON (not for --undo)')
+  .requiredOption('--seat <seat>', 'the player\'s seat')
+  .requiredOption('--key <key>', 'idempotency key: the same key twice is one intent')
+  .option('--undo', 'take the seat\'s last move back instead')
+  .option('--wait-ms <ms>', 'how long to wait for the outcome', (v: string) => Number(v), 10_000)
+  .action((table: string, move: string | undefined, options: Remotely<{ seat: string; key: string; undo?: boolean; waitMs: number }>) =>
+    withRemote(options, (remote) => submitIntent(remote, out, {
+      table, seat: options.seat, key: options.key, kind: options.undo ? 'undo' : 'move', waitMs: options.waitMs, payload: options.undo ? null : parseMove(move),
+    })));
+
+remoteCommand('outcome', 'what became of an intent submitted earlier', 'npm run chronicle -- outcome sample-world p1-farm')
+  .argument('<table>', 'table id')
+  .argument('<key>', 'the intent\'s key')
+  .action((table: string, key: string, options: ConnectionOptions) => withRemote(options, (remote) => intentOutcome(remote, out, table, key)));
+
+remoteCommand('show', 'show a general, a city or a nation of a strategy world, by id or name', 'npm run chronicle -- show nation sample-world 조조')
+  .argument('<kind>', 'general, city or nation')
+  .argument('<table>', 'table id')
+  .argument('<id>', 'id or name')
+  .action((kind: string, table: string, id: string, options: ConnectionOptions) => {
+    if (kind !== 'general' && kind !== 'city' && kind !== 'nation') throw new CliError(`show reads a general, a city or a nation, not "${kind}"`);
+    return withRemote(options, (remote) => showEntity(remote, out, kind, table, id));
+  });
+
+remoteCommand('log', 'write a finished table\'s log (seed included) to a file, for verify', 'npm run chronicle -- log my-race --out my-race.json')
+  .argument('<table>', 'table id')
+  .option('--out <file>', 'where to write it', '')
+  .action((table: string, options: Remotely<{ out: string }>) => withRemote(options, (remote) => fetchLog(remote, out, table, options.out || `${table}.log.json`)));
+
+function parseMove(text: string | undefined): Json {
+  if (text === undefined) throw new CliError('intent needs the move as JSON (or --undo)');
+  try {
+    return JSON.parse(text) as Json;
+  } catch (error) {
+    throw new CliError(`the move is not JSON: ${(error as Error).message}`);
+  }
+}
+
+for (const command of program.commands) {
+  const example = EXAMPLES.get(command.name());
+  if (example) command.addHelpText('after', `\nExample:\n  ${example}`);
+}
+
+/** The top-level help lists every command with its options and an example, not only their names. */
+program.addHelpText('after', () => {
+  const lines = ['', 'Every command, its options and an example (npm run chronicle -- <command> …):'];
+  for (const command of program.commands) {
+    lines.push('', `  ${command.name()} ${command.usage()}`, `      ${command.description()}`);
+    for (const option of command.options) lines.push(`      ${option.flags.padEnd(26)} ${option.description}${option.defaultValue !== undefined && option.defaultValue !== '' ? ` (default ${JSON.stringify(option.defaultValue)})` : ''}`);
+    const example = EXAMPLES.get(command.name());
+    if (example) lines.push(`      e.g. ${example}`);
+  }
+  return lines.join('\n');
+});
 
 async function main(argv: string[]): Promise<void> {
   const known = program.commands.flatMap((c) => [c.name(), ...c.aliases()]);

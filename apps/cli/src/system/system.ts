@@ -2,7 +2,8 @@ import { LogClient, RequestClient } from '@chronicle/bus';
 import { Subjects } from '@chronicle/contracts';
 import type { NatsConnection } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
-import { closeSync, existsSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { RUNNING_FILE, type Running } from '../commands/connection';
 import { openHome, type Home } from './home';
 import { startNats } from './nats';
 import { startDatabase } from './postgres';
@@ -69,6 +70,9 @@ export async function startSystem(options: SystemOptions, say: (line: string) =>
       LOG_LEVEL: process.env.LOG_LEVEL || 'info',
     }, say);
     stops.push(() => services.stop());
+    const running: Running = { natsUrl: nats.url, prefix, pid: process.pid };
+    writeFileSync(home.at(RUNNING_FILE), JSON.stringify(running));
+    stops.push(async () => rmSync(home.at(RUNNING_FILE), { force: true }));
     const nc = await connect({ servers: nats.url.split(','), name: 'chronicle-cli', maxReconnectAttempts: -1 });
     stops.push(() => nc.drain().catch(() => undefined));
     const subjects = new Subjects(prefix);

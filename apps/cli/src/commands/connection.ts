@@ -1,0 +1,52 @@
+import { LogClient, RequestClient } from '@chronicle/bus';
+import { Subjects } from '@chronicle/contracts';
+import type { NatsConnection } from '@nats-io/nats-core';
+import { connect } from '@nats-io/transport-node';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { CliError } from '../terminal/output';
+
+/** Where a running `npm start` says it can be reached (written while it runs, removed at the stop). */
+export const RUNNING_FILE = 'running.json';
+
+export interface Running {
+  natsUrl: string;
+  prefix: string;
+  pid: number;
+}
+
+export interface ConnectionOptions {
+  nats?: string;
+  prefix?: string;
+}
+
+/** A connection to a running system, for the operator's and player's commands. */
+export interface Remote {
+  nc: NatsConnection;
+  subjects: Subjects;
+  requests: RequestClient;
+  log: LogClient;
+  close(): Promise<void>;
+}
+
+/**
+ * Finds the system: `--nats`/`--prefix`, else `NATS_URL`/`CHRONICLE_PREFIX`, else what the
+ * `npm start` of this folder's home (`.chronicle/`, or `CHRONICLE_HOME`) wrote while it
+ * runs, else 127.0.0.1:4222 with prefix `chronicle` (a deployment's default).
+ */
+export async function connectRemote(options: ConnectionOptions): Promise<Remote> {
+  const home = process.env.CHRONICLE_HOME || path.resolve('.chronicle');
+  const runningFile = path.join(home, RUNNING_FILE);
+  const running = existsSync(runningFile) ? (JSON.parse(readFileSync(runningFile, 'utf8')) as Running) : undefined;
+  const url = options.nats ?? process.env.NATS_URL ?? running?.natsUrl ?? '127.0.0.1:4222';
+  const prefix = options.prefix ?? process.env.CHRONICLE_PREFIX ?? running?.prefix ?? 'chronicle';
+  let nc: NatsConnection;
+  try {
+    nc = await connect({ servers: url.split(','), name: 'chronicle-cli', timeout: 5_000 });
+  } catch (error) {
+    throw new CliError(`cannot reach NATS at ${url} (${(error as Error).message}); is the system running (npm start)? --nats or NATS_URL name another server`);
+  }
+  const subjects = new Subjects(prefix);
+  const requests = new RequestClient(nc, subjects, 15_000);
+  return { nc, subjects, requests, log: new LogClient(requests), close: () => nc.drain() };
+}

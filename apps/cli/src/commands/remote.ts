@@ -1,0 +1,160 @@
+import { writeFileSync, readFileSync } from 'node:fs';
+import { jetstreamManager } from '@nats-io/jetstream';
+import {
+  decodeSnapshot, EventSubjects, ExecutorSubjects, SnapshotSubjects, StreamRoles,
+  type IntentOutcomeV1, type MoveEventV1, type SnapshotV1, type TableEventV1,
+} from '@chronicle/contracts';
+import { stateFromArray, type GameState, type Json, type JsonObject } from '@chronicle/engine';
+import { defaultGames } from '@chronicle/games';
+import { sammo, type World } from '@chronicle/sammo';
+import { CliError, type Output } from '../terminal/output';
+import { gameDate } from '../world/display';
+import type { Remote } from './connection';
+
+/** `chronicle open`: a new table from a game and its options (for the strategy game, a scenario file or a built-in world). */
+export async function openTable(remote: Remote, out: Output, options: { table: string; game: string; seats: string[]; scenario?: string; world?: string; turnterm?: number }): Promise<void> {
+  const tableOptions: JsonObject = {};
+  if (options.scenario) {
+    tableOptions.world = 'scenario';
+    tableOptions.scenario = readJson(options.scenario);
+  } else if (options.world) {
+    tableOptions.world = options.world;
+  }
+  if (options.turnterm !== undefined) tableOptions.turnterm = options.turnterm;
+  const opened = await remote.log.open({ tableId: options.table, gameId: options.game, seats: options.seats, options: tableOptions });
+  out.line(`opened table ${opened.tableId} (${options.game}, seats ${options.seats.join(', ')})`);
+  out.line(`commitment to the seed (SHA-256): ${opened.commitment}`);
+}
+
+/** One line per table the system knows: game, status, revision, and the game date of a strategy world. */
+export async function listTables(remote: Remote, out: Output): Promise<void> {
+  const jsm = await jetstreamManager(remote.nc);
+  const stream = remote.subjects.stream(StreamRoles.tables);
+  const wildcard = remote.subjects.of(EventSubjects.allTables);
+  let subjects: Record<string, number>;
+  try {
+    subjects = (await jsm.streams.info(stream, { subjects_filter: wildcard })).state.subjects ?? {};
+  } catch (error) {
+    throw new CliError(`no table stream ${stream} on this NATS server (${(error as Error).message}); is the system running with prefix ${remote.subjects.prefix}?`);
+  }
+  const tableIds = Object.keys(subjects).map((s) => s.slice(remote.subjects.of('tables.').length)).sort();
+  if (tableIds.length === 0) {
+    out.line(`no tables yet (prefix ${remote.subjects.prefix})`);
+    return;
+  }
+  out.line(`${'table'.padEnd(24)} ${'game'.padEnd(12)} ${'status'.padEnd(12)} ${'revision'.padStart(8)}  ${'date'.padEnd(10)}  chapter`);
+  for (const tableId of tableIds) {
+    const last = await jsm.streams.getMessage(stream, { last_by_subj: remote.subjects.of(EventSubjects.tables(tableId)) });
+    const event = last?.json<TableEventV1>();
+    const header = await remote.log.header({ tableId });
+    const status = event?.kind === 'quarantined' ? 'quarantined' : header.status;
+    const date = header.gameId === sammo.id ? gameDate((await worldOf(remote, tableId, header.revision)).data) : '-';
+    out.line(`${tableId.padEnd(24)} ${header.gameId.padEnd(12)} ${status.padEnd(12)} ${String(header.revision).padStart(8)}  ${date.padEnd(10)}  -`);
+  }
+}
+
+/** Prints every move of a table as it is recorded, until Ctrl-C (or `limit` moves). */
+export async function watchTable(remote: Remote, out: Output, tableId: string, limit: number | undefined, signal: AbortSignal): Promise<void> {
+  const header = await remote.log.header({ tableId });
+  out.line(`watching table ${tableId} (${header.gameId}, revision ${header.revision}, ${header.status}); Ctrl-C stops`);
+  // JetStream publishes reach core subscribers too: a live view needs no consumer of its own.
+  const subscription = remote.nc.subscribe(remote.subjects.of(EventSubjects.moves(tableId)));
+  signal.addEventListener('abort', () => subscription.unsubscribe());
+  let seen = 0;
+  for await (const message of subscription) {
+    const move = message.json<MoveEventV1>();
+    const what = move.kind === 'undo' ? `undo of move ${move.number}` : describe(move.payload);
+    let line = `move ${move.number}  seq ${move.seq}  ${move.seat ?? 'the table'}: ${what}`;
+    if (header.gameId === sammo.id && move.kind === 'move') line += `  → ${gameDate((await worldOf(remote, tableId, move.revision)).data)}`;
+    out.line(line);
+    seen += 1;
+    if (limit !== undefined && seen >= limit) break;
+  }
+  subscription.unsubscribe();
+}
+
+/** Submits a player intent to the executors and prints what became of it. */
+export async function submitIntent(remote: Remote, out: Output, request: { table: string; seat: string; key: string; payload: Json; kind: 'move' | 'undo'; waitMs: number }): Promise<void> {
+  const outcome = await remote.requests.request<IntentOutcomeV1>(ExecutorSubjects.submitIntent, {
+    v: 1, tableId: request.table, intentKey: request.key, seat: request.seat, kind: request.kind, payload: request.kind === 'undo' ? null : request.payload, waitMs: request.waitMs,
+  }, request.waitMs + 15_000);
+  printOutcome(out, outcome);
+  if (outcome.status === 'refused') throw new CliError(`intent ${outcome.intentKey} refused: ${outcome.code}: ${outcome.reason}`);
+}
+
+/** What became of an intent submitted earlier. */
+export async function intentOutcome(remote: Remote, out: Output, table: string, key: string): Promise<void> {
+  printOutcome(out, await remote.requests.request<IntentOutcomeV1>(ExecutorSubjects.intentOutcome, { v: 1, tableId: table, intentKey: key }));
+}
+
+function printOutcome(out: Output, outcome: IntentOutcomeV1): void {
+  if (outcome.status === 'accepted') out.line(`intent ${outcome.intentKey} accepted: move at revision ${outcome.revision} (entry ${outcome.seq})`);
+  else if (outcome.status === 'pending') out.line(`intent ${outcome.intentKey} pending: durable, not decided yet (ask again: chronicle outcome ${outcome.tableId} ${outcome.intentKey})`);
+  else out.line(`intent ${outcome.intentKey} refused: ${outcome.code}: ${outcome.reason}`);
+}
+
+/** A general, a city or a nation of a strategy world, as the snapshot service holds it now. */
+export async function showEntity(remote: Remote, out: Output, kind: 'general' | 'city' | 'nation', tableId: string, idOrName: string): Promise<void> {
+  const header = await remote.log.header({ tableId });
+  if (header.gameId !== sammo.id) throw new CliError(`table ${tableId} plays ${header.gameId}: show reads generals, cities and nations of a ${sammo.id} world`);
+  const world = (await worldOf(remote, tableId, header.revision)).data;
+  const match = <T extends { id: number; name: string }>(items: Iterable<T>): T => {
+    for (const item of items) if (String(item.id) === idOrName || item.name === idOrName) return item;
+    throw new CliError(`no ${kind} ${idOrName} in table ${tableId}`);
+  };
+  const nationName = (id: number) => (id === 0 ? '재야 (no nation)' : world.nations.get(id)?.name ?? `#${id}`);
+  const cityName = (id: number) => world.cities[id]?.name ?? `#${id}`;
+  out.line(`${tableId} at revision ${header.revision}, ${gameDate(world)}`);
+  if (kind === 'general') {
+    const g = match(world.generals.values());
+    out.line(`general ${g.id} ${g.name}${g.owner ? ` (played by ${g.owner})` : g.npc > 0 ? ` (NPC ${g.npc})` : ''}`);
+    out.line(`  nation ${nationName(g.nation)}, city ${cityName(g.city)}, officer level ${g.officerLevel}, age ${g.age}`);
+    out.line(`  leadership ${g.leadership}  strength ${g.strength}  intel ${g.intel}  experience ${g.experience}  dedication ${g.dedication}`);
+    out.line(`  gold ${g.gold}  rice ${g.rice}  crew ${g.crew} (type ${g.crewtype}, train ${g.train}, atmos ${g.atmos})  injury ${g.injury}`);
+    out.line(`  next turn ${new Date(g.turntime).toISOString()}, queue: ${g.queue.slice(0, 5).map((slot) => slot.action).join(', ')}`);
+  } else if (kind === 'city') {
+    const c = match(world.cities.slice(1));
+    const here = [...world.generals.values()].filter((g) => g.city === c.id);
+    out.line(`city ${c.id} ${c.name} (level ${c.level}), nation ${nationName(c.nation)}${c.front ? ', on the front' : ''}`);
+    out.line(`  population ${c.pop}/${c.popMax}  farming ${c.agri}/${c.agriMax}  commerce ${c.comm}/${c.commMax}  security ${c.secu}/${c.secuMax}`);
+    out.line(`  defence ${c.def}/${c.defMax}  wall ${c.wall}/${c.wallMax}  trust ${c.trust}  trade ${c.trade ?? '-'}`);
+    out.line(`  ${here.length} generals: ${here.slice(0, 12).map((g) => g.name).join(' ')}${here.length > 12 ? ' …' : ''}`);
+  } else {
+    const n = match(world.nations.values());
+    const cities = world.cities.slice(1).filter((c) => c.nation === n.id);
+    out.line(`nation ${n.id} ${n.name} (level ${n.level}, type ${n.type}), capital ${cityName(n.capital)}`);
+    out.line(`  power ${n.power}  generals ${n.gennum}  gold ${n.gold}  rice ${n.rice}  tech ${n.tech}  tax ${n.rate}%`);
+    out.line(`  ${cities.length} cities: ${cities.map((c) => c.name).join(' ')}`);
+  }
+}
+
+/** Writes a finished table's log (seed included) to a file, for `chronicle verify`. */
+export async function fetchLog(remote: Remote, out: Output, tableId: string, file: string): Promise<void> {
+  const finished = await remote.log.finishedLog({ tableId });
+  writeFileSync(file, JSON.stringify(finished));
+  const moves = (finished.log as { moves: unknown[] }).moves.length;
+  out.line(`wrote the finished log of ${tableId} (${moves} moves) to ${file}`);
+  out.line(`check it: chronicle verify ${file} --commitment ${finished.commitment}`);
+}
+
+/** The state the snapshot service holds at (at least) `revision`. */
+export async function worldOf(remote: Remote, tableId: string, revision: number): Promise<GameState<World>> {
+  const reply = await remote.requests.request<SnapshotV1>(SnapshotSubjects.get, { v: 1, tableId, minRevision: revision, waitMs: 10_000 }, 20_000);
+  const game = defaultGames().forTable(tableId, reply.gameId, reply.rulesVersion);
+  return stateFromArray(game, (decodeSnapshot(reply.snapshot) as { state: Json }).state) as GameState<World>;
+}
+
+function describe(payload: Json): string {
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return JSON.stringify(payload);
+  const { type, ...rest } = payload as JsonObject;
+  const text = JSON.stringify(rest);
+  return `${typeof type === 'string' ? type : 'move'} ${text.length > 120 ? `${text.slice(0, 117)}…` : text}`;
+}
+
+function readJson(file: string): Json {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as Json;
+  } catch (error) {
+    throw new CliError(`cannot read ${file}: ${(error as Error).message}`);
+  }
+}
