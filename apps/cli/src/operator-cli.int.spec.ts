@@ -3,7 +3,9 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { LogClient, RequestClient } from '@chronicle/bus';
-import { Subjects } from '@chronicle/contracts';
+import { seedKey, Subjects, TrustedSubjects, unsealSeed, type SealedSeedV1 } from '@chronicle/contracts';
+import { engine, GameLog, stateHash } from '@chronicle/engine';
+import { diceRace } from '@chronicle/engine/examples';
 import { connectNats, removePrefixed, waitUntil } from '@chronicle/testing';
 import { connect } from '@nats-io/transport-node';
 import { chronicle, userEnvironment } from './testing/run-cli';
@@ -23,6 +25,32 @@ describe('the operator CLI against a running system', () => {
   let output = '';
   let exited: Promise<number | null>;
   const running = () => JSON.parse(readFileSync(path.join(home, 'running.json'), 'utf8')) as { natsUrl: string; prefix: string };
+
+  /**
+   * Plays a dice race to its end the way a turn executor does (the executors are not part
+   * of the system yet): the state computed with the engine from the sealed seed, each move
+   * appended with its randomness flag, state hash and, for the last, the outcome.
+   */
+  const playToTheEnd = async (tableId: string) => {
+    const nc = await connect({ servers: running().natsUrl });
+    const requests = new RequestClient(nc, new Subjects(running().prefix));
+    const log = new LogClient(requests);
+    const header = await log.header({ tableId });
+    const key = seedKey((JSON.parse(readFileSync(path.join(home, 'settings.json'), 'utf8')) as { seedKey: string }).seedKey);
+    const sealed = await requests.request<SealedSeedV1>(TrustedSubjects.sealedSeed, { v: 1, tableId });
+    const game = GameLog.fromArray({ ...header, seed: unsealSeed(key, tableId, sealed.sealedSeed), moves: [] });
+    let state = engine.setup(diceRace, game.header());
+    while (state.outcome === null) {
+      const step = engine.step(diceRace, game.header(), state, state.order.acting, { type: 'roll' });
+      game.append(step.move);
+      state = step.state;
+      await log.append({
+        tableId, seat: step.move.seat, payload: step.move.payload, random: step.move.random, expectedRevision: step.move.number - 1,
+        idempotencyKey: `roll-${step.move.number}`, stateHash: stateHash(diceRace, state), outcome: state.outcome,
+      });
+    }
+    await nc.close();
+  };
 
   beforeAll(async () => {
     // What `npm start` runs, without npm around it: npm itself re-raises a Ctrl-C once its script has ended, whatever the script's exit code.
@@ -82,21 +110,7 @@ describe('the operator CLI against a running system', () => {
     expect(early.code).not.toBe(0);
     expect(early.stderr).toMatch(/^chronicle: table race is still in play/);
 
-    // The players' moves, appended as the executors would (until they run here, the store plays them).
-    const nc = await connect({ servers: running().natsUrl });
-    const log = new LogClient(new RequestClient(nc, new Subjects(running().prefix)));
-    // Whoever's turn it is rolls (the seating is shuffled at setup): the other seat is refused.
-    let finished = false;
-    for (let revision = 0; !finished; revision++) {
-      for (const seat of ['ann', 'bob']) {
-        const appended = await log.append({ tableId: 'race', seat, payload: { type: 'roll' }, random: true, expectedRevision: revision, idempotencyKey: `roll-${revision}` }).catch(() => undefined);
-        if (!appended) continue;
-        finished = appended.outcome !== null;
-        break;
-      }
-    }
-    await nc.close();
-
+    await playToTheEnd('race');
     const fetched = await chronicle(['log', 'race', '--out', file], env);
     expect(fetched.stderr).toBe('');
     expect(fetched.stdout).toContain(`check it: chronicle verify ${file} --commitment ${commitment}`);
