@@ -1,11 +1,11 @@
-import { seedKey, Subjects } from '@chronicle/contracts';
+import { eventPublicKeyHex, eventSigningKey, seedKey, Subjects } from '@chronicle/contracts';
 import { defaultGames, GameRegistry } from '@chronicle/games';
 import {
   dependency, HealthRegistry, Metrics, NATS_CONNECTION, natsProviders, postgresCheck, ServiceKitModule,
 } from '@chronicle/service-kit';
 import type { NatsConnection } from '@nats-io/nats-core';
 import {
-  Inject, Injectable, Module, type DynamicModule, type OnApplicationBootstrap, type OnApplicationShutdown,
+  Inject, Injectable, Logger, Module, type DynamicModule, type OnApplicationBootstrap, type OnApplicationShutdown,
 } from '@nestjs/common';
 import { Gauge } from 'prom-client';
 import { DataSource } from 'typeorm';
@@ -25,9 +25,16 @@ class Lifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
     @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
     private readonly health: HealthRegistry,
     private readonly metrics: Metrics,
+    private readonly config: LogServiceConfig,
   ) {}
 
   onApplicationBootstrap(): void {
+    const logger = new Logger('LogService');
+    if (this.config.CHRONICLE_SIGNING_KEY) {
+      logger.log(`events are signed; subscribers verify with public key ${eventPublicKeyHex(eventSigningKey(this.config.CHRONICLE_SIGNING_KEY))}`);
+    } else {
+      logger.warn('CHRONICLE_SIGNING_KEY is not set: events are published unsigned, and subscribers cannot tell them from forgeries');
+    }
     const relay = this.relay;
     this.health.register('postgres', postgresCheck(this.db));
     // Unhealthy when committed moves wait more than 30 s for the stream: the relay is stuck.
@@ -87,6 +94,7 @@ export class AppModule {
             batch: config.OUTBOX_BATCH,
             pauseAfterCommitMs: config.FAULT_PAUSE_AFTER_COMMIT_MS,
             pauseAfterPublishMs: config.FAULT_PAUSE_AFTER_PUBLISH_MS,
+            ...(config.CHRONICLE_SIGNING_KEY ? { signingKey: eventSigningKey(config.CHRONICLE_SIGNING_KEY) } : {}),
           }),
         },
         {

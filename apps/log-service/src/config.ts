@@ -9,6 +9,13 @@ export class LogServiceConfig extends ServiceConfig {
    */
   @Matches(/^[0-9a-f]{64}$/, { message: 'CHRONICLE_SEED_KEY must be 64 lowercase hex digits, shared with the snapshot service' })
   CHRONICLE_SEED_KEY = '';
+  /**
+   * Ed25519 private key (64 hex digits) that signs every event this service publishes;
+   * subscribers check with its public key (printed at start, see contracts "Authenticity").
+   * Empty publishes unsigned events, which a subscriber holding the public key refuses.
+   */
+  @Matches(/^([0-9a-f]{64})?$/, { message: 'CHRONICLE_SIGNING_KEY must be empty or 64 lowercase hex digits (openssl rand -hex 32)' })
+  CHRONICLE_SIGNING_KEY = '';
   @IsString() DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/chronicle';
   @Type(() => Number) @IsInt() @Min(1) @Max(200) DB_POOL_SIZE = 10;
   /** The relay publishes as soon as an append commits; this poll catches anything missed. */

@@ -1,5 +1,5 @@
 import { RequestClient } from '@chronicle/bus';
-import { EventSubjects, seedKey, Subjects, type TableEventV1 } from '@chronicle/contracts';
+import { EventSubjects, eventVerifyingKey, seedKey, Subjects, type TableEventV1 } from '@chronicle/contracts';
 import { defaultGames, GameRegistry } from '@chronicle/games';
 import { HealthRegistry, Metrics, NATS_CONNECTION, natsProviders, ServiceKitModule } from '@chronicle/service-kit';
 import { jetstream } from '@nats-io/jetstream';
@@ -8,13 +8,14 @@ import {
   Inject, Injectable, Logger, Module, type DynamicModule, type OnApplicationBootstrap, type OnApplicationShutdown,
 } from '@nestjs/common';
 import { SnapshotServiceConfig } from './config';
+import { EventAuthenticity } from './snapshots/event-authenticity';
 import { keeperObserver } from './snapshots/keeper-metrics';
 import { LogSource } from './snapshots/log-source';
 import { SnapshotController } from './snapshots/snapshot.controller';
 import { SnapshotKeeper } from './snapshots/snapshot-keeper';
 import { SnapshotStore } from './snapshots/snapshot-store';
 
-/** Flushes snapshots on a timer, reports quarantines in /health, and writes what is left at shutdown. */
+/** Flushes snapshots (and re-checks tables that met forged entries) on a timer, reports quarantines in /health, and writes what is left at shutdown. */
 @Injectable()
 class Lifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
   private timer?: NodeJS.Timeout;
@@ -32,7 +33,7 @@ class Lifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
     // A quarantined table is the operator's business, not a reason to restart the service.
     this.health.register('quarantine', async () => ({ ok: true, detail: { tables: this.keeper.quarantinedTables } }));
     this.timer = setInterval(() => {
-      this.flushing ??= this.keeper.flush()
+      this.flushing ??= this.keeper.resyncSuspects().then(() => this.keeper.flush())
         .catch((error: unknown) => this.logger.error(`writing snapshots failed (the log still has everything): ${String(error)}`))
         .finally(() => { this.flushing = undefined; });
     }, Math.max(this.config.FLUSH_MS, 10));
@@ -78,6 +79,11 @@ export class AppModule {
             });
             return keeper;
           },
+        },
+        {
+          provide: EventAuthenticity,
+          useFactory: () => new EventAuthenticity(
+            subjects, config.CHRONICLE_LOG_PUBLIC_KEY ? eventVerifyingKey(config.CHRONICLE_LOG_PUBLIC_KEY) : undefined),
         },
         Lifecycle,
       ],

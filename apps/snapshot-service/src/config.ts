@@ -6,6 +6,12 @@ export class SnapshotServiceConfig extends ServiceConfig {
   /** Opens the seeds the log service hands over sealed; the same key as the log service's. */
   @Matches(/^[0-9a-f]{64}$/, { message: 'CHRONICLE_SEED_KEY must be 64 lowercase hex digits, shared with the log service' })
   CHRONICLE_SEED_KEY = '';
+  /**
+   * The log service's event public key (64 hex digits, printed by the log service at start):
+   * entries not signed with it are refused. Empty checks only subjects and message ids.
+   */
+  @Matches(/^([0-9a-f]{64})?$/, { message: 'CHRONICLE_LOG_PUBLIC_KEY must be empty or 64 lowercase hex digits' })
+  CHRONICLE_LOG_PUBLIC_KEY = '';
   /** Snapshots are written to the bucket at most this often per table (the log covers the gap). */
   @Type(() => Number) @IsInt() @Min(0) @Max(60_000) FLUSH_MS = 200;
   /** Tables whose state stays in memory (least recently used go first; they come back from the bucket). */

@@ -270,6 +270,7 @@ describe('snapshot service (real PostgreSQL and NATS)', () => {
       rebuilt: (_t: string, reason: string, moves: number) => { seen.push(`rebuilt ${reason} ${moves}`); },
       caughtUp: (_t: string, moves: number) => { seen.push(`caught up ${moves}`); },
       quarantined: (_t: string, reason: string) => { seen.push(`quarantined ${reason}`); },
+      forged: (_t: string, reason: string) => { seen.push(`forged ${reason}`); },
     };
     const keeper = new SnapshotKeeper(new LogSource(requests, Buffer.from(seedKey, 'hex')), await SnapshotStore.open(nc, ownBucket), defaultGames(), observer, {
       cacheSize: 10, progressEvery: 1_000, publish: async () => undefined,

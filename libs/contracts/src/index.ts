@@ -24,3 +24,6 @@ export {
   MAX_INTENT_WAIT_MS, intentMsgId, intentAppendKey, intentOutcomeKey, type IntentKind, type IntentStatus,
 } from './executor/intents.v1';
 export { WorldEventV1, WorldEventKinds, worldEventMsgId, type WorldEventKind } from './world/events.v1';
+export {
+  SIGNATURE_HEADER, eventSigningKey, eventPublicKeyHex, eventVerifyingKey, signEvent, verifyEvent,
+} from './trust/event-signature';

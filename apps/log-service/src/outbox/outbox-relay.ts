@@ -1,6 +1,7 @@
-import type { Subjects } from '@chronicle/contracts';
+import { SIGNATURE_HEADER, signEvent, type Subjects } from '@chronicle/contracts';
 import { jetstream, jetstreamManager, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
-import type { NatsConnection } from '@nats-io/nats-core';
+import { headers, type NatsConnection } from '@nats-io/nats-core';
+import type { KeyObject } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { RelayLeadership } from './relay-leadership';
@@ -12,6 +13,8 @@ export interface RelayOptions {
   pauseAfterCommitMs: number;
   /** Fault injection (crash tests only): hold published rows before marking them. */
   pauseAfterPublishMs: number;
+  /** Signs every event (`Chronicle-Signature`, see contracts `trust/event-signature`); none: unsigned. */
+  signingKey?: KeyObject;
 }
 
 interface PendingRow {
@@ -170,6 +173,15 @@ export class OutboxRelay {
     if (marked > 0) this.log.log(`recovery: ${marked} outbox rows were already in the stream; marked them published`);
   }
 
+  private publish(row: PendingRow): Promise<unknown> {
+    const wire = this.subjects.of(row.subject);
+    const key = this.options.signingKey;
+    if (!key) return this.js!.publish(wire, row.payload, { msgID: row.msgId });
+    const h = headers();
+    h.set(SIGNATURE_HEADER, signEvent(key, wire, row.msgId, row.payload));
+    return this.js!.publish(wire, row.payload, { msgID: row.msgId, headers: h });
+  }
+
   private async publishBatch(): Promise<number> {
     const fetchedAt = Date.now();
     const rows: PendingRow[] = await this.db.query(
@@ -191,7 +203,7 @@ export class OutboxRelay {
       }
       const ready = wave.filter((row) => !failed.has(row.subject));
       const results = await Promise.allSettled(
-        ready.map((row) => this.js!.publish(this.subjects.of(row.subject), row.payload, { msgID: row.msgId })));
+        ready.map((row) => this.publish(row)));
       for (const [i, result] of results.entries()) {
         const row = ready[i]!;
         if (result.status === 'fulfilled') {

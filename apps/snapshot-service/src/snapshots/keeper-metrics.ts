@@ -15,6 +15,7 @@ export function keeperObserver(metrics: Metrics, logger: Logger, tables: () => {
   const saved = new Histogram({
     name: 'chronicle_snapshot_saved_bytes', help: 'Size of a stored (gzipped) snapshot', buckets: [1e3, 1e4, 1e5, 2.5e5, 5e5, 1e6], registers,
   });
+  const forged = new Counter({ name: 'chronicle_snapshot_forged_entries_total', help: 'Entries refused as not the log service\'s (dead-lettered)', registers });
   new Gauge({ name: 'chronicle_snapshot_quarantined_tables', help: 'Tables whose replay disagreed with the log', registers, collect() { this.set(tables().quarantined); } });
   new Gauge({ name: 'chronicle_snapshot_cached_tables', help: 'Tables held in memory', registers, collect() { this.set(tables().cached); } });
 
@@ -33,5 +34,9 @@ export function keeperObserver(metrics: Metrics, logger: Logger, tables: () => {
     progress: (tableId, done, total) => logger.log(`replaying table ${tableId}: ${done} of ${total} moves`),
     quarantined: (tableId, reason) => logger.warn(`table ${tableId} quarantined: ${reason}`),
     saved: (_tableId, bytes) => saved.observe(bytes),
+    forged(tableId, reason) {
+      forged.inc();
+      logger.warn(`refused an entry of table ${tableId}: ${reason}; bringing the table to the log instead`);
+    },
   };
 }

@@ -8,6 +8,9 @@ import { KeyedMutex } from '@chronicle/service-kit';
 import type { LogSource } from './log-source';
 import type { SnapshotStore, StoredSnapshot } from './snapshot-store';
 
+/** The streams' duplicate window (`coreStreams`), during which a forged id can hide a real entry. */
+const SUSPECT_MS = 2 * 60_000;
+
 /** One table as this process holds it. */
 interface Kept {
   game: AnyGame;
@@ -20,7 +23,7 @@ interface Kept {
   dirty: boolean;
 }
 
-export type RebuildReason = 'missing' | 'unreadable' | 'rejected' | 'gap' | 'undo' | 'diverged';
+export type RebuildReason = 'missing' | 'unreadable' | 'rejected' | 'gap' | 'undo' | 'diverged' | 'forged';
 
 /** What the keeper reports, for logs and metrics. */
 export interface KeeperObserver {
@@ -29,6 +32,7 @@ export interface KeeperObserver {
   caughtUp(tableId: string, moves: number): void;
   progress(tableId: string, done: number, total: number): void;
   quarantined(tableId: string, reason: string): void;
+  forged(tableId: string, reason: string): void;
   saved(tableId: string, bytes: number): void;
 }
 
@@ -49,6 +53,8 @@ export class SnapshotKeeper {
   private readonly tables = new Map<string, Kept>();
   private readonly locks = new KeyedMutex();
   private readonly waiters = new Map<string, Set<() => void>>();
+  /** Tables that met a forged entry, until the stream's duplicate window has passed. */
+  private readonly suspects = new Map<string, { until: number; checkedAt: number }>();
 
   constructor(
     private readonly log: LogSource,
@@ -78,6 +84,42 @@ export class SnapshotKeeper {
         await this.advance(event.tableId, kept, event, event.seq);
       }
       this.notify(event.tableId);
+    });
+  }
+
+  /**
+   * An entry that is not the log service's (see `EventAuthenticity`) is never applied. It may
+   * have taken the message id of a real entry, which the stream then drops as a duplicate: so
+   * the table is brought up to the log now, and again every second while the stream's
+   * duplicate window could still be hiding real entries behind forged ids. Bringing it up is
+   * the moves since (a replay only when the held state's history is no longer the log's,
+   * nothing when it is already there): a burst of forgeries costs header reads, not replays.
+   */
+  onForged(tableId: string, reason: string): Promise<void> {
+    this.observer.forged(tableId, reason);
+    const now = Date.now();
+    this.suspects.set(tableId, { until: now + SUSPECT_MS, checkedAt: now });
+    return this.bringToLog(tableId);
+  }
+
+  /** Brings each table that met a forgery lately up to the log, each at most once a second. */
+  async resyncSuspects(now = Date.now()): Promise<void> {
+    for (const [tableId, suspect] of [...this.suspects]) {
+      if (now > suspect.until) {
+        this.suspects.delete(tableId);
+      } else if (now - suspect.checkedAt >= 1_000) {
+        suspect.checkedAt = now;
+        await this.bringToLog(tableId);
+      }
+    }
+  }
+
+  private bringToLog(tableId: string): Promise<void> {
+    return this.locks.run(tableId, async () => {
+      const kept = await this.kept(tableId);
+      if (kept.quarantined) return;
+      if ((await this.log.header(tableId)).seq > kept.seq) await this.catchUp(tableId, kept, 'forged');
+      this.notify(tableId);
     });
   }
 

@@ -1,18 +1,26 @@
-import { OnEvent, OnRequest, PassErrorsToTransport } from '@chronicle/bus';
+import { JetStreamEventContext, OnEvent, OnRequest, PassErrorsToTransport, PermanentFailure } from '@chronicle/bus';
 import { EventSubjects, GetSnapshotV1, MoveEventV1, SnapshotSubjects, type SnapshotV1 } from '@chronicle/contracts';
 import { Controller, UseFilters } from '@nestjs/common';
-import { Payload } from '@nestjs/microservices';
+import { Ctx, Payload } from '@nestjs/microservices';
+import { EventAuthenticity } from './event-authenticity';
 import { SnapshotKeeper } from './snapshot-keeper';
 
 /** Every log entry advances its table's snapshot; requests read them. */
 @Controller()
 @UseFilters(PassErrorsToTransport)
 export class SnapshotController {
-  constructor(private readonly keeper: SnapshotKeeper) {}
+  constructor(
+    private readonly keeper: SnapshotKeeper,
+    private readonly authenticity: EventAuthenticity,
+  ) {}
 
+  /** An entry that is not the log service's is dead-lettered, and the table is brought to the log instead. */
   @OnEvent(EventSubjects.allMoves, MoveEventV1)
-  onEntry(@Payload() event: MoveEventV1): Promise<void> {
-    return this.keeper.onEntry(event);
+  async onEntry(@Payload() event: MoveEventV1, @Ctx() ctx: JetStreamEventContext): Promise<void> {
+    const forged = this.authenticity.problem(ctx.message, event);
+    if (!forged) return this.keeper.onEntry(event);
+    await this.keeper.onForged(event.tableId, forged);
+    throw new PermanentFailure(`refused: ${forged}`);
   }
 
   @OnRequest(SnapshotSubjects.get, GetSnapshotV1)
