@@ -4,6 +4,8 @@ import {
   connectNats, createTestDatabase, removePrefixed, spawnService, tcpProxy, uniquePrefix, waitUntil,
   type ServiceProcess, type TcpProxy, type TestDatabase,
 } from '@chronicle/testing';
+import { engine, GameLog } from '@chronicle/engine';
+import { journal } from '@chronicle/engine/examples';
 import type { NatsConnection } from '@nats-io/nats-core';
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
@@ -94,6 +96,30 @@ describe('log service refusals, outages and logs (child process)', () => {
     await waitUntil(async () => (await log.header({ tableId: 'journal' }).catch(() => undefined))?.revision === 1 || undefined, 20_000, 'the log to serve again');
     const later = await log.append({ tableId: 'journal', seat: 'ann', payload: { text: 'later' }, expectedRevision: 1, idempotencyKey: 'k2', random: false });
     expect(later.revision).toBe(2);
+  });
+
+  it('serves a multi-megabyte finished log in pages, and verify accepts it', async () => {
+    const { commitment } = await log.open({ tableId: 'big', gameId: 'journal', seats: ['ann'] });
+    // Written straight into the database (3,000 appends would only slow the test down): 3 MB of notes.
+    const pg = new Client({ connectionString: db.url });
+    await pg.connect();
+    try {
+      await pg.query(
+        `INSERT INTO log_entries (table_id, seq, kind, number, revision, seat, payload, random, recorded_at)
+         SELECT 'big', i, 'move', i, i, 'ann', jsonb_build_object('text', repeat(chr(97 + i % 26), 1000)), false, now()
+         FROM generate_series(1, 3000) AS i`);
+      await pg.query(`UPDATE game_tables SET revision = 3000, last_seq = 3000, status = 'finished',
+        outcome = '{"winners":[],"result":"closed"}' WHERE table_id = 'big'`);
+    } finally {
+      await pg.end();
+    }
+    // Whole, it cannot be one NATS message.
+    await expect(requests.request(LogSubjects.finishedLog, { v: 1, tableId: 'big' })).rejects.toThrow(/ask for less/);
+    const finished = await log.finishedLog({ tableId: 'big' });
+    expect(Buffer.byteLength(JSON.stringify(finished))).toBeGreaterThan(3_000_000);
+    const state = engine.verify(journal, GameLog.fromArray(finished.log), commitment);
+    expect(state.revision).toBe(3000);
+    expect((state.data as { last: string }).last).toBe(String.fromCharCode(97 + (3000 % 26)).repeat(1000));
   });
 
   it('logs a failed open without its seed or the driver parameters', async () => {

@@ -1,8 +1,9 @@
 import {
   LogSubjects, ServiceUnavailable, unwrapReply, type AppendMoveV1, type AppendedV1, type CommitmentV1,
-  type EntryByKeyV1, type FinishedLogV1, type HeaderV1, type KeyedEntryV1, type MovesPageV1, type OpenTableV1,
+  type EntryByKeyV1, type FinishedHeaderV1, type FinishedLogV1, type HeaderV1, type KeyedEntryV1, type MovesPageV1, type OpenTableV1,
   type OpenedV1, type ReadMovesV1, type Subjects, type TableRequestV1, type UndoV1, type UndoneV1,
 } from '@chronicle/contracts';
+import { ConcurrentMove, type Json } from '@chronicle/engine';
 import { RequestError, TimeoutError, type NatsConnection } from '@nats-io/nats-core';
 
 /**
@@ -67,8 +68,24 @@ export class LogClient {
     return this.client.request(LogSubjects.header, { v: 1, ...request });
   }
 
-  finishedLog(request: Body<TableRequestV1>): Promise<FinishedLogV1> {
-    return this.client.request(LogSubjects.finishedLog, { v: 1, ...request });
+  /**
+   * A finished table's whole log, whatever its size: its header and seed
+   * (`log.v1.finished-header`), then its moves in pages of `read`, each checked to be of the
+   * same log (a table reopened under the same id meanwhile is `ConcurrentMove`).
+   */
+  async finishedLog(request: Body<TableRequestV1>): Promise<FinishedLogV1> {
+    const { tableId } = request;
+    const header = await this.client.request<FinishedHeaderV1>(LogSubjects.finishedHeader, { v: 1, tableId });
+    const moves: Array<{ number: number; seat: string | null; payload: Json; random: boolean }> = [];
+    while (moves.length < header.revision) {
+      const page = await this.read({ tableId, fromRevision: moves.length });
+      if (page.seq !== header.seq || page.moves.length === 0) {
+        throw new ConcurrentMove(`table ${tableId} changed while its finished log was read (entry ${page.seq}, not ${header.seq}); ask again`);
+      }
+      for (const { number, seat, payload, random } of page.moves) moves.push({ number, seat, payload, random });
+    }
+    const { seed, gameId, rulesVersion, seats, options, commitment } = header;
+    return { tableId, commitment, log: { tableId, gameId, rulesVersion, seed, seats, options, moves } };
   }
 
   commitment(request: Body<TableRequestV1>): Promise<CommitmentV1> {

@@ -13,7 +13,7 @@ export { IsJsonValue, IsOutcome, IsSeat, IsTableId, MAX_PAYLOAD_BYTES } from './
 export {
   OpenTableV1, AppendMoveV1, UndoV1, ReadMovesV1, TableRequestV1, EntryByKeyV1, TableStatuses,
   type KeyedEntryV1, type OpenedV1, type LoggedMoveV1, type AppendedV1, type UndoneV1, type MovesPageV1, type HeaderV1,
-  type CommitmentV1, type FinishedLogV1, type TableStatus,
+  type CommitmentV1, type FinishedLogV1, type FinishedHeaderV1, type TableStatus,
 } from './log/requests.v1';
 export { MoveEventV1, TableEventV1, type DeadLetterV1 } from './log/events.v1';
 export { SnapshotSubjects, GetSnapshotV1, encodeSnapshot, decodeSnapshot, type SnapshotV1 } from './snapshot/requests.v1';

@@ -18,6 +18,7 @@ export const LogSubjects = {
   read: 'log.v1.read',
   header: 'log.v1.header',
   finishedLog: 'log.v1.finished-log',
+  finishedHeader: 'log.v1.finished-header',
   commitment: 'log.v1.commitment',
   entryByKey: 'log.v1.entry-by-key',
 } as const;

@@ -1,6 +1,6 @@
 import {
   AppendMoveV1, EntryByKeyV1, LogSubjects, OpenTableV1, ReadMovesV1, TableRequestV1, TrustedSubjects, UndoV1, type AppendedV1,
-  type CommitmentV1, type FinishedLogV1, type HeaderV1, type KeyedEntryV1, type MovesPageV1, type OpenedV1, type SealedSeedV1, type UndoneV1,
+  type CommitmentV1, type FinishedHeaderV1, type FinishedLogV1, type HeaderV1, type KeyedEntryV1, type MovesPageV1, type OpenedV1, type SealedSeedV1, type UndoneV1,
 } from '@chronicle/contracts';
 import { OnRequest, PassErrorsToTransport } from '@chronicle/bus';
 import { Controller, UseFilters, UseInterceptors } from '@nestjs/common';
@@ -43,6 +43,11 @@ export class LogController {
   @OnRequest(LogSubjects.finishedLog, TableRequestV1)
   finishedLog(@Payload() r: TableRequestV1): Promise<FinishedLogV1> {
     return this.tables.finishedLog(r.tableId);
+  }
+
+  @OnRequest(LogSubjects.finishedHeader, TableRequestV1)
+  finishedHeader(@Payload() r: TableRequestV1): Promise<FinishedHeaderV1> {
+    return this.tables.finishedHeader(r.tableId);
   }
 
   @OnRequest(LogSubjects.commitment, TableRequestV1)

@@ -1,7 +1,6 @@
 import {
-  BadRequest, sealSeed, type AppendedV1, type CommitmentV1, type FinishedLogV1, type HeaderV1, type KeyedEntryV1,
-  type MovesPageV1,
-  type OpenedV1, type SealedSeedV1, type UndoneV1,
+  BadRequest, sealSeed, type AppendedV1, type CommitmentV1, type FinishedHeaderV1, type FinishedLogV1, type HeaderV1,
+  type KeyedEntryV1, type LoggedMoveV1, type MovesPageV1, type OpenedV1, type SealedSeedV1, type UndoneV1,
 } from '@chronicle/contracts';
 import {
   ConcurrentMove, engine, GameInProgress, GameLog, GameOver, IllegalMove, type Json, type JsonObject, type Outcome,
@@ -15,6 +14,9 @@ import { loggedMove, moveEvent, tableEvent } from './events';
 import { isDuplicateKey, type EntryRecord, type HeaderChange, type HeaderRecord, type LogRepository } from './log.repository';
 import { TableCache } from './table-cache';
 
+
+/** Payload bytes in one page of `readMoves`: with the 64 KiB payload limit, a page always has a move and stays well under 1 MB. */
+const READ_PAGE_BYTES = 512 * 1024;
 export interface OpenRequest {
   tableId: string;
   gameId: string;
@@ -201,13 +203,33 @@ export class TableStore {
     });
   }
 
-  /** Moves of the current game log numbered above `fromRevision`, read from the entries. */
+  /**
+   * Moves of the current game log numbered above `fromRevision`, read from the entries: at
+   * most `limit`, and no more than fit one reply (a page ends early once its payloads pass
+   * `READ_PAGE_BYTES`; the caller asks again from where it ends).
+   */
   async readMoves(tableId: string, fromRevision: number, limit = 1_000): Promise<MovesPageV1> {
     return this.db.transaction('REPEATABLE READ', async (em) => {
       const header = await this.repository.header(em, tableId);
-      const moves = (await this.repository.currentMoves(em, tableId, fromRevision, limit)).map(loggedMove);
+      const moves: LoggedMoveV1[] = [];
+      let bytes = 0;
+      for (const entry of await this.repository.currentMoves(em, tableId, fromRevision, limit)) {
+        bytes += Buffer.byteLength(JSON.stringify(entry.payload)) + 200;
+        if (bytes > READ_PAGE_BYTES && moves.length > 0) break;
+        moves.push(loggedMove(entry));
+      }
       return { tableId, revision: header.revision, seq: header.lastSeq, moves };
     });
+  }
+
+  /** A finished table's header and seed; its moves come in pages of `readMoves`. */
+  async finishedHeader(tableId: string): Promise<FinishedHeaderV1> {
+    const h = await this.repository.header(this.db.manager, tableId);
+    if (h.status !== 'finished') throw new GameInProgress(`table ${tableId} is still in play: its log (and seed) stays hidden until the end`);
+    return {
+      tableId, gameId: h.gameId, rulesVersion: h.rulesVersion, seed: h.seed, seats: h.seats, options: h.options,
+      commitment: h.commitment, outcome: h.outcome, revision: h.revision, seq: h.lastSeq,
+    };
   }
 
   async header(tableId: string): Promise<HeaderV1> {

@@ -171,7 +171,28 @@ export interface CommitmentV1 {
   commitment: string;
 }
 
-/** `GameLog.toArray()` of a finished table: the seed included, for anyone to verify. */
+/**
+ * A finished table's header with its seed, on `log.v1.finished-header`: with the moves read
+ * in pages (`log.v1.read`), the whole log whatever its size. `LogClient.finishedLog` does it.
+ */
+export interface FinishedHeaderV1 {
+  tableId: string;
+  gameId: string;
+  rulesVersion: string;
+  seed: string;
+  seats: string[];
+  options: JsonObject;
+  commitment: string;
+  outcome: Outcome | null;
+  revision: number;
+  seq: number;
+}
+
+/**
+ * `GameLog.toArray()` of a finished table: the seed included, for anyone to verify. The
+ * `log.v1.finished-log` reply carries it whole, so only while it fits one NATS message;
+ * `LogClient.finishedLog` builds it from `finished-header` and pages of `read` instead.
+ */
 export interface FinishedLogV1 {
   tableId: string;
   commitment: string;
