@@ -1,4 +1,4 @@
-import { eventPublicKeyHex, eventSigningKey, seedKey, Subjects } from '@chronicle/contracts';
+import { publicKeyHex, ed25519PrivateKey, seedKey, Subjects } from '@chronicle/contracts';
 import { defaultGames, GameRegistry } from '@chronicle/games';
 import {
   dependency, HealthRegistry, Metrics, NATS_CONNECTION, natsProviders, postgresCheck, ServiceKitModule,
@@ -31,7 +31,7 @@ class Lifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
   onApplicationBootstrap(): void {
     const logger = new Logger('LogService');
     if (this.config.CHRONICLE_SIGNING_KEY) {
-      logger.log(`events are signed; subscribers verify with public key ${eventPublicKeyHex(eventSigningKey(this.config.CHRONICLE_SIGNING_KEY))}`);
+      logger.log(`events are signed; subscribers verify with public key ${publicKeyHex(ed25519PrivateKey(this.config.CHRONICLE_SIGNING_KEY))}`);
     } else {
       logger.warn('CHRONICLE_SIGNING_KEY is not set: events are published unsigned, and subscribers cannot tell them from forgeries');
     }
@@ -94,7 +94,7 @@ export class AppModule {
             batch: config.OUTBOX_BATCH,
             pauseAfterCommitMs: config.FAULT_PAUSE_AFTER_COMMIT_MS,
             pauseAfterPublishMs: config.FAULT_PAUSE_AFTER_PUBLISH_MS,
-            ...(config.CHRONICLE_SIGNING_KEY ? { signingKey: eventSigningKey(config.CHRONICLE_SIGNING_KEY) } : {}),
+            ...(config.CHRONICLE_SIGNING_KEY ? { signingKey: ed25519PrivateKey(config.CHRONICLE_SIGNING_KEY) } : {}),
           }),
         },
         {

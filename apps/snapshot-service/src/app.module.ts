@@ -1,5 +1,5 @@
 import { RequestClient } from '@chronicle/bus';
-import { EventSubjects, eventVerifyingKey, seedKey, Subjects, type TableEventV1 } from '@chronicle/contracts';
+import { EventSubjects, ed25519PublicKey, seedKey, Subjects, type TableEventV1 } from '@chronicle/contracts';
 import { defaultGames, GameRegistry } from '@chronicle/games';
 import { HealthRegistry, Metrics, NATS_CONNECTION, natsProviders, ServiceKitModule } from '@chronicle/service-kit';
 import { jetstream } from '@nats-io/jetstream';
@@ -83,7 +83,7 @@ export class AppModule {
         {
           provide: EventAuthenticity,
           useFactory: () => new EventAuthenticity(
-            subjects, config.CHRONICLE_LOG_PUBLIC_KEY ? eventVerifyingKey(config.CHRONICLE_LOG_PUBLIC_KEY) : undefined),
+            subjects, config.CHRONICLE_LOG_PUBLIC_KEY ? ed25519PublicKey(config.CHRONICLE_LOG_PUBLIC_KEY) : undefined),
         },
         Lifecycle,
       ],

@@ -1,6 +1,6 @@
 import { LogClient, provision, RequestClient } from '@chronicle/bus';
 import {
-  decodeSnapshot, eventPublicKeyHex, eventSigningKey, EventSubjects, SIGNATURE_HEADER, SnapshotSubjects, Subjects,
+  decodeSnapshot, publicKeyHex, ed25519PrivateKey, EventSubjects, SIGNATURE_HEADER, SnapshotSubjects, Subjects,
   type DeadLetterV1, type MoveEventV1, type SnapshotV1,
 } from '@chronicle/contracts';
 import type { RunningService } from '@chronicle/service-kit';
@@ -53,7 +53,7 @@ describe('snapshot service against forged entries (signed events)', () => {
     log = new LogClient(requests);
     snapshots = await startSnapshotService(Object.assign(new SnapshotServiceConfig(), {
       CHRONICLE_PREFIX: prefix, CHRONICLE_SEED_KEY: seedKey, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', FLUSH_MS: 50,
-      CHRONICLE_LOG_PUBLIC_KEY: eventPublicKeyHex(eventSigningKey(signingKey)),
+      CHRONICLE_LOG_PUBLIC_KEY: publicKeyHex(ed25519PrivateKey(signingKey)),
     }));
   });
 
@@ -66,7 +66,7 @@ describe('snapshot service against forged entries (signed events)', () => {
   });
 
   it('prints the public key subscribers verify with, and signs what it publishes', async () => {
-    expect(logService.output()).toContain(`public key ${eventPublicKeyHex(eventSigningKey(signingKey))}`);
+    expect(logService.output()).toContain(`public key ${publicKeyHex(ed25519PrivateKey(signingKey))}`);
   });
 
   it('applies no forged entry, dead-letters each, and follows the log without replaying it per forgery', async () => {

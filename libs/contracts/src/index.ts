@@ -24,6 +24,5 @@ export {
   MAX_INTENT_WAIT_MS, intentMsgId, intentAppendKey, intentOutcomeKey, type IntentKind, type IntentStatus,
 } from './executor/intents.v1';
 export { WorldEventV1, WorldEventKinds, worldEventMsgId, type WorldEventKind } from './world/events.v1';
-export {
-  SIGNATURE_HEADER, eventSigningKey, eventPublicKeyHex, eventVerifyingKey, signEvent, verifyEvent,
-} from './trust/event-signature';
+export { SIGNATURE_HEADER, signEvent, verifyEvent } from './trust/event-signature';
+export { ed25519PrivateKey, ed25519PublicKey, publicKeyHex } from './trust/ed25519';

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { eventPublicKeyHex, eventSigningKey, eventVerifyingKey, signEvent, verifyEvent } from './event-signature';
+import { ed25519PrivateKey, ed25519PublicKey, publicKeyHex } from './ed25519';
+import { signEvent, verifyEvent } from './event-signature';
 
 describe('event signatures', () => {
-  const key = eventSigningKey(randomBytes(32).toString('hex'));
-  const publicKey = eventVerifyingKey(eventPublicKeyHex(key));
+  const key = ed25519PrivateKey(randomBytes(32).toString('hex'));
+  const publicKey = ed25519PublicKey(publicKeyHex(key));
   const payload = '{"v":1,"kind":"move","seq":3}';
   const signature = signEvent(key, 'p.moves.t1', 't1:3', payload);
 
@@ -15,14 +16,14 @@ describe('event signatures', () => {
     expect(verifyEvent(publicKey, 'p.moves.t1', 't1:3', payload.replace('3', '4'), signature)).toBe(false);
     expect(verifyEvent(publicKey, 'p.moves.t2', 't1:3', payload, signature)).toBe(false);
     expect(verifyEvent(publicKey, 'p.moves.t1', 't1:4', payload, signature)).toBe(false);
-    const other = eventVerifyingKey(eventPublicKeyHex(eventSigningKey(randomBytes(32).toString('hex'))));
+    const other = ed25519PublicKey(publicKeyHex(ed25519PrivateKey(randomBytes(32).toString('hex'))));
     expect(verifyEvent(other, 'p.moves.t1', 't1:3', payload, signature)).toBe(false);
     expect(verifyEvent(publicKey, 'p.moves.t1', 't1:3', payload, undefined)).toBe(false);
     expect(verifyEvent(publicKey, 'p.moves.t1', 't1:3', payload, 'AAAA')).toBe(false);
   });
 
   it('reads keys of 64 hex digits only', () => {
-    expect(() => eventSigningKey('xyz')).toThrow(/64 lowercase/);
-    expect(() => eventVerifyingKey('AB'.repeat(32))).toThrow(/64 lowercase/);
+    expect(() => ed25519PrivateKey('xyz')).toThrow(/64 lowercase/);
+    expect(() => ed25519PublicKey('AB'.repeat(32))).toThrow(/64 lowercase/);
   });
 });
