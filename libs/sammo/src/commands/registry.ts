@@ -35,6 +35,7 @@ import { destroy, fireAttack, incite, plunder } from './general/sabotage';
 import { sightseeing } from './general/sightseeing';
 import { talentSearch } from './general/talent-search';
 import { tradeRice } from './general/trade-rice';
+import { aid } from './nation/aid';
 import { assign } from './nation/assign';
 import { confiscate } from './nation/confiscate';
 import { declareWar } from './nation/declare-war';
@@ -62,7 +63,7 @@ export const GENERAL_COMMANDS = byKey([
 
 /** Nation (chief) commands by legacy key. */
 export const NATION_COMMANDS = byKey([
-  nationRest, grant, confiscate, assign, declareWar, proposeNonAggression, proposePeace, proposeBreakNonAggression,
+  nationRest, grant, confiscate, assign, declareWar, proposeNonAggression, proposePeace, proposeBreakNonAggression, aid,
 ]);
 
 /** Looks a command up by its key or its English id, for moves. */

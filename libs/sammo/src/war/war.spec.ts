@@ -260,3 +260,29 @@ describe('선전포고 and the diplomacy clock (§6.8)', () => {
     expect(world.logs.at(-1)!.text).toBe('선전포고 실패: 인접 국가가 아닙니다.');
   });
 });
+
+describe('물자원조 (legacy che_물자원조)', () => {
+  const chief = () => {
+    const world = smallWorld();
+    const ruler = addGeneral(world, { id: 1, npc: 2, officerLevel: 12 });
+    for (const n of world.nations.values()) n.surlimit = 0;
+    const holder = { last: { command: '휴식', arg: null, term: 0 } as General['lastTurn'], cooldowns: {} as Record<string, number>, kind: 'nation' as const, lookup: (k: string) => NATION_COMMANDS.get(k) };
+    const ctx: CommandContext = { world, general: ruler, city: world.cities[1]!, nation: world.nations.get(1), year: 190, month: 1, rng: streamFromSeed(TEST_SEED, 'nationCommand') };
+    return { world, ruler, holder, ctx };
+  };
+
+  it('sends what lies above the base stocks, within level × 10000, and sets the diplomacy limit', () => {
+    const { world, holder, ctx } = chief();
+    const [own, dest] = [world.nations.get(1)!, world.nations.get(2)!];
+    own.rice = 5000; // base rice 2000: at most 3000 leaves
+    processCommand(ctx, holder, NATION_COMMANDS.get('che_물자원조')!, { destNationId: 2, amountList: [4000, 4000] });
+    expect([own.gold, own.rice, dest.gold, dest.rice]).toEqual([6000, 2000, 14000, 13000]);
+    expect(own.surlimit).toBe(12);
+    processCommand(ctx, holder, NATION_COMMANDS.get('che_물자원조')!, { destNationId: 2, amountList: [100, 0] });
+    expect(world.logs.at(-1)!.text).toBe('물자원조 실패: 외교제한중입니다.');
+    own.surlimit = 0;
+    delete holder.cooldowns['물자원조'];
+    processCommand(ctx, holder, NATION_COMMANDS.get('che_물자원조')!, { destNationId: 2, amountList: [20001, 0] });
+    expect(world.logs.at(-1)!.text).toBe('물자원조 실패: 작위 제한량 이상은 보낼 수 없습니다.');
+  });
+});
