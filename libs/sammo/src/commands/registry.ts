@@ -39,6 +39,8 @@ import { aid } from './nation/aid';
 import { assign } from './nation/assign';
 import { confiscate } from './nation/confiscate';
 import { declareWar } from './nation/declare-war';
+import { expandCapital } from './nation/expand-capital';
+import { moveCapital } from './nation/move-capital';
 import { proposeBreakNonAggression, proposeNonAggression, proposePeace } from './nation/diplomacy-letters';
 import { grant } from './nation/grant';
 import { nationRest } from './nation/rest';
@@ -64,6 +66,7 @@ export const GENERAL_COMMANDS = byKey([
 /** Nation (chief) commands by legacy key. */
 export const NATION_COMMANDS = byKey([
   nationRest, grant, confiscate, assign, declareWar, proposeNonAggression, proposePeace, proposeBreakNonAggression, aid,
+  moveCapital, expandCapital,
 ]);
 
 /** Looks a command up by its key or its English id, for moves. */

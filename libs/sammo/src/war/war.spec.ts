@@ -7,7 +7,7 @@ import { streamFromSeed } from '../rng/streams';
 import { addGeneral, seededStreams, smallWorld, TEST_SEED } from '../testing/small-world';
 import { processCommand } from '../turn/process-command';
 import { generalHolder } from '../turn/general-turn';
-import { Diplo } from '../world/constants';
+import { Diplo, GameConst } from '../world/constants';
 import type { General, World } from '../world/types';
 import type { CommandContext } from '../commands/command';
 import { dexLevel } from './dex';
@@ -284,5 +284,40 @@ describe('물자원조 (legacy che_물자원조)', () => {
     delete holder.cooldowns['물자원조'];
     processCommand(ctx, holder, NATION_COMMANDS.get('che_물자원조')!, { destNationId: 2, amountList: [20001, 0] });
     expect(world.logs.at(-1)!.text).toBe('물자원조 실패: 작위 제한량 이상은 보낼 수 없습니다.');
+  });
+});
+
+describe('천도 and 증축 (legacy che_천도, che_증축)', () => {
+  const setup = () => {
+    const world = smallWorld();
+    const ruler = addGeneral(world, { id: 1, npc: 2, officerLevel: 12 });
+    const holder = { last: { command: '휴식', arg: null, term: 0 } as General['lastTurn'], cooldowns: {} as Record<string, number>, kind: 'nation' as const, lookup: (k: string) => NATION_COMMANDS.get(k) };
+    const ctx: CommandContext = { world, general: ruler, city: world.cities[1]!, nation: world.nations.get(1), year: 190, month: 1, rng: streamFromSeed(TEST_SEED, 'nationCommand') };
+    return { world, ruler, holder, ctx, nation: world.nations.get(1)! };
+  };
+
+  it('moves the capital after 2 × distance turns, if the treasury holds base + develcost × 5 × 2^d', () => {
+    const { world, ruler, holder, ctx, nation } = setup();
+    const results = [1, 2, 3].map(() => processCommand(ctx, holder, NATION_COMMANDS.get('che_천도')!, { destCityId: 2 }).result);
+    expect(results).toEqual(['stacking', 'stacking', 'ran']);
+    expect(nation.capital).toBe(2);
+    expect(ruler.experience).toBe(15);
+    nation.rice = GameConst.baserice + world.env.develcost * 5 * 2 - 1;
+    processCommand(ctx, holder, NATION_COMMANDS.get('che_천도')!, { destCityId: 1 });
+    expect(world.logs.at(-1)!.text).toBe('천도 실패: 병량이 부족합니다.');
+    processCommand(ctx, holder, NATION_COMMANDS.get('che_천도')!, { destCityId: 3 });
+    expect(world.logs.at(-1)!.text).toBe('천도 실패: 천도 대상으로 도달할 방법이 없습니다.');
+  });
+
+  it('expands the capital a level after five turns of work, for develcost × 500 + 60000', () => {
+    const { world, holder, ctx, nation } = setup();
+    const cost = world.env.develcost * 500 + 60000;
+    nation.gold = nation.rice = cost + 5000;
+    const city = world.cities[1]!;
+    const before = { level: city.level, popMax: city.popMax, wallMax: city.wallMax };
+    const results = Array.from({ length: 6 }, () => processCommand(ctx, holder, NATION_COMMANDS.get('che_증축')!, null).result);
+    expect(results).toEqual(['stacking', 'stacking', 'stacking', 'stacking', 'stacking', 'ran']);
+    expect([city.level, city.popMax, city.wallMax]).toEqual([before.level + 1, before.popMax + 100000, before.wallMax + 2000]);
+    expect([nation.gold, nation.rice]).toEqual([5000, 5000]);
   });
 });

@@ -1,0 +1,55 @@
+import { GameConst } from '../../world/constants';
+import { addDedication, addExperience } from '../../world/levels';
+import { chronicle, generalLog } from '../../world/logbook';
+import { noArg } from '../args';
+import type { CommandContext, CommandDef } from '../command';
+import { beChief, notBeNeutral, occupiedCity, suppliedCity } from '../constraints';
+
+/** Legacy GameConst `expandCity…`: what 증축 costs and adds. */
+const Expand = { costCoef: 500, defaultCost: 60000, pop: 100000, devel: 2000, wall: 2000 } as const;
+
+const cost = (c: CommandContext) => c.world.env.develcost * Expand.costCoef + Expand.defaultCost;
+const capitalLevel = (c: CommandContext) => c.world.cities[c.nation!.capital]!.level;
+
+/**
+ * 증축 (§5.5): after 5 turns the capital grows a level (not 수/진/관, at most 8): people's
+ * maximum +100000, every other maximum +2000; the treasury pays develcost × 500 + 60000 of
+ * gold and rice; exp and ded + 30. The `capset` restart of legacy's term stack is not modelled.
+ */
+export const expandCapital: CommandDef<null> = {
+  key: 'che_증축',
+  name: '증축',
+  id: 'expandCapital',
+  kind: 'nation',
+  readArg: (raw) => noArg(raw, 'expandCapital'),
+  constraints: [
+    notBeNeutral,
+    (c) => (c.nation!.capital === 0 ? '방랑상태에서는 불가능합니다.' : null),
+    occupiedCity,
+    beChief,
+    suppliedCity,
+    (c) => (capitalLevel(c) <= 3 ? '수진, 진, 관문에서는 불가능합니다.' : null),
+    (c) => (capitalLevel(c) >= 8 ? '더이상 증축할 수 없습니다.' : null),
+    (c) => (c.nation!.gold < GameConst.basegold + cost(c) ? '국고가 부족합니다.' : null),
+    (c) => (c.nation!.rice < GameConst.baserice + cost(c) ? '병량이 부족합니다.' : null),
+  ],
+  preTurns: () => 5,
+  run(ctx) {
+    const nation = ctx.nation!;
+    const city = ctx.world.cities[nation.capital]!;
+    city.level += 1;
+    city.popMax += Expand.pop;
+    city.agriMax += Expand.devel;
+    city.commMax += Expand.devel;
+    city.secuMax += Expand.devel;
+    city.defMax += Expand.wall;
+    city.wallMax += Expand.wall;
+    nation.gold -= cost(ctx);
+    nation.rice -= cost(ctx);
+    addExperience(ctx.general, 30);
+    addDedication(ctx.general, 30);
+    generalLog(ctx.world, ctx.general.id, `${city.name}을(를) 증축했습니다.`);
+    chronicle(ctx.world, `【증축】 ${nation.name}이(가) 수도 ${city.name}을(를) 증축하였습니다.`);
+    return true;
+  },
+};

@@ -1,0 +1,70 @@
+import { GameConst } from '../../world/constants';
+import { addDedication, addExperience } from '../../world/levels';
+import { chronicle, generalLog } from '../../world/logbook';
+import type { World } from '../../world/types';
+import { argCity, argObject } from '../args';
+import type { CommandContext, CommandDef } from '../command';
+import { beChief, occupiedCity, occupiedDestCity, suppliedCity, suppliedDestCity } from '../constraints';
+import type { DestCityArg } from '../general/move';
+
+/** Legacy `calcCityDistance(capital, dest, [nation])`: steps through the nation's own cities, or null. */
+export function distanceThroughOwn(world: World, from: number, to: number, nationId: number): number | null {
+  if (from === to) return 0;
+  let ring = [from];
+  const seen = new Set(ring);
+  for (let d = 1; ring.length > 0; d++) {
+    const next: number[] = [];
+    for (const id of ring) {
+      for (const n of world.cities[id]!.neighbours) {
+        if (seen.has(n) || world.cities[n]!.nation !== nationId) continue;
+        if (n === to) return d;
+        seen.add(n);
+        next.push(n);
+      }
+    }
+    ring = next;
+  }
+  return null;
+}
+
+/** Legacy falls back to 50 steps when there is no road (the command then fails anyway). */
+const distance = (c: CommandContext, a: DestCityArg) => distanceThroughOwn(c.world, c.nation!.capital, a.destCityId, c.general.nation) ?? 50;
+const cost = (c: CommandContext, a: DestCityArg) => c.world.env.develcost * 5 * 2 ** distance(c, a);
+
+/**
+ * 천도 {destCityId} (§5.5): the capital moves to an own supplied city reached through own
+ * cities, after 2 × distance turns of preparation; the treasury must hold base + develcost ×
+ * 5 × 2^distance of gold and rice (checked, not spent); exp and ded + 5 × (turns + 1).
+ * Legacy also restarts the preparation when another capital move or expansion lands in
+ * between (`capset`), which is not modelled.
+ */
+export const moveCapital: CommandDef<DestCityArg> = {
+  key: 'che_천도',
+  name: '천도',
+  id: 'moveCapital',
+  kind: 'nation',
+  readArg: (raw, world) => ({ destCityId: argCity(argObject(raw, 'moveCapital'), 'destCityId', 'moveCapital', world) }),
+  constraints: [
+    (c, a) => (c.nation === undefined || distanceThroughOwn(c.world, c.nation.capital, a.destCityId, c.general.nation) === null ? '천도 대상으로 도달할 방법이 없습니다.' : null),
+    occupiedCity,
+    occupiedDestCity((a: DestCityArg) => a.destCityId),
+    beChief,
+    suppliedCity,
+    suppliedDestCity((a: DestCityArg) => a.destCityId),
+    (c, a) => (c.nation!.capital === a.destCityId ? '이미 수도입니다.' : null),
+    (c, a) => (c.nation!.gold < GameConst.basegold + cost(c, a) ? '국고가 부족합니다.' : null),
+    (c, a) => (c.nation!.rice < GameConst.baserice + cost(c, a) ? '병량이 부족합니다.' : null),
+  ],
+  preTurns: (c, a) => distance(c, a) * 2,
+  run(ctx, arg) {
+    const turns = distance(ctx, arg) * 2 + 1;
+    const nation = ctx.nation!;
+    nation.capital = arg.destCityId;
+    addExperience(ctx.general, 5 * turns);
+    addDedication(ctx.general, 5 * turns);
+    const name = ctx.world.cities[arg.destCityId]!.name;
+    generalLog(ctx.world, ctx.general.id, `${name}(으)로 천도했습니다.`);
+    chronicle(ctx.world, `【천도】 ${nation.name}이(가) ${name}(으)로 천도하였습니다.`);
+    return true;
+  },
+};
