@@ -1,4 +1,4 @@
-import type { Json, JsonObject, Outcome } from '@chronicle/engine';
+import { GameLog, type Json, type JsonObject, type Outcome } from '@chronicle/engine';
 import {
   ArrayMaxSize, ArrayMinSize, Equals, IsBoolean, IsDateString, IsInt, IsObject, IsOptional, IsString, Length, Matches,
   Max, Min,
@@ -36,7 +36,7 @@ export class AppendMoveV1 {
   @IsSeat() seat!: string | null;
   @IsJsonValue() payload!: Json;
   /** The game-log revision (number of moves) the caller played on; stale → `CONCURRENT_MOVE`. */
-  @IsInt() @Min(0) expectedRevision!: number;
+  @IsInt() @Min(0) @Max(GameLog.MAX_MOVES) expectedRevision!: number;
   /** Makes the append exactly-once: the same key on the same table returns the first result. */
   @IsString() @Length(1, 128) idempotencyKey!: string;
   /** SHA-256 (hex) of the state after the move, as the caller computed it; stored and published. */
@@ -59,7 +59,7 @@ export class UndoV1 {
   @IsTableId() tableId!: string;
   @IsSeat() seat!: string | null;
   /** The undo applies only at this revision (else `CONCURRENT_MOVE`). */
-  @IsInt() @Min(1) expectedRevision!: number;
+  @IsInt() @Min(1) @Max(GameLog.MAX_MOVES) expectedRevision!: number;
   /** Makes the undo exactly-once: the same key on the same table returns the first result. */
   @IsOptional() @IsString() @Length(1, 128) idempotencyKey?: string;
   /** SHA-256 (hex) of the state after the undo, as the caller computed it; stored and published. */
@@ -79,7 +79,7 @@ export class ReadMovesV1 {
   @Equals(1) v!: 1;
   @IsTableId() tableId!: string;
   /** Moves numbered above this revision are returned. */
-  @IsInt() @Min(0) fromRevision!: number;
+  @IsInt() @Min(0) @Max(GameLog.MAX_MOVES) fromRevision!: number;
   @IsOptional() @IsInt() @Min(1) @Max(10_000) limit?: number;
 }
 

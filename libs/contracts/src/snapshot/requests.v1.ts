@@ -1,6 +1,6 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { Equals, IsInt, IsOptional, Max, Min } from 'class-validator';
-import type { JsonObject } from '@chronicle/engine';
+import { GameLog, type JsonObject } from '@chronicle/engine';
 import { IsTableId } from '../validators';
 
 /** Request subjects of the snapshot service (queue group `snapshot-service`). */
@@ -12,7 +12,7 @@ export const SnapshotSubjects = {
 export class GetSnapshotV1 {
   @Equals(1) v!: 1;
   @IsTableId() tableId!: string;
-  @IsOptional() @IsInt() @Min(0) minRevision?: number;
+  @IsOptional() @IsInt() @Min(0) @Max(GameLog.MAX_MOVES) minRevision?: number;
   @IsOptional() @IsInt() @Min(0) @Max(10_000) waitMs?: number;
 }
 
