@@ -2,9 +2,9 @@ import { writeFileSync, readFileSync } from 'node:fs';
 import { jetstreamManager } from '@nats-io/jetstream';
 import {
   decodeSnapshot, EventSubjects, ExecutorSubjects, SnapshotSubjects, StreamRoles,
-  type IntentOutcomeV1, type MoveEventV1, type SnapshotV1, type TableEventV1,
+  type IntentOutcomeV1, type MoveEventV1, type SnapshotV1, type TableEventV1, type WorldEventV1,
 } from '@chronicle/contracts';
-import { stateFromArray, type GameState, type Json, type JsonObject } from '@chronicle/engine';
+import { readChapter, stateFromArray, type GameState, type Json, type JsonObject } from '@chronicle/engine';
 import { defaultGames } from '@chronicle/games';
 import { sammo, type World } from '@chronicle/sammo';
 import { CliError, type Output } from '../terminal/output';
@@ -49,7 +49,26 @@ export async function listTables(remote: Remote, out: Output): Promise<void> {
     const header = await remote.log.header({ tableId });
     const status = event?.kind === 'quarantined' ? 'quarantined' : header.status;
     const date = header.gameId === sammo.id ? gameDate((await worldOf(remote, tableId, header.revision)).data) : '-';
-    out.line(`${tableId.padEnd(24)} ${header.gameId.padEnd(12)} ${status.padEnd(12)} ${String(header.revision).padStart(8)}  ${date.padEnd(10)}  -`);
+    const chapter = readChapter(header.options);
+    out.line(`${tableId.padEnd(24)} ${header.gameId.padEnd(12)} ${status.padEnd(12)} ${String(header.revision).padStart(8)}  ${date.padEnd(10)}  ${chapter ? `${chapter.world} #${chapter.number}` : '-'}`);
+  }
+  await listWorlds(remote, out);
+}
+
+/** Each world (a chain of chapters, announced by the scheduler on `worlds.<world>`): its latest chapter and whether it goes on. */
+async function listWorlds(remote: Remote, out: Output): Promise<void> {
+  const jsm = await jetstreamManager(remote.nc);
+  const stream = remote.subjects.stream(StreamRoles.worlds);
+  const subjects = await jsm.streams.info(stream, { subjects_filter: remote.subjects.of(EventSubjects.allWorlds) }).then((i) => i.state.subjects ?? {}, () => ({}));
+  const worlds = Object.keys(subjects).sort();
+  if (worlds.length === 0) return;
+  out.line('');
+  out.line(`${'world'.padEnd(24)} ${'chapter'.padStart(7)}  ${'table'.padEnd(24)} status`);
+  for (const subject of worlds) {
+    const event = (await jsm.streams.getMessage(stream, { last_by_subj: subject }))?.json<WorldEventV1>();
+    if (!event) continue;
+    const status = event.kind === 'finished' ? `finished: ${event.outcome?.result ?? ''}` : 'in play';
+    out.line(`${event.worldId.padEnd(24)} ${String(event.chapter).padStart(7)}  ${event.tableId.padEnd(24)} ${status}`);
   }
 }
 
@@ -138,7 +157,7 @@ export async function fetchLog(remote: Remote, out: Output, tableId: string, fil
 }
 
 /** The state the snapshot service holds at (at least) `revision`. */
-export async function worldOf(remote: Remote, tableId: string, revision: number): Promise<GameState<World>> {
+export async function worldOf(remote: Pick<Remote, 'requests'>, tableId: string, revision: number): Promise<GameState<World>> {
   const reply = await remote.requests.request<SnapshotV1>(SnapshotSubjects.get, { v: 1, tableId, minRevision: revision, waitMs: 10_000 }, 20_000);
   const game = defaultGames().forTable(tableId, reply.gameId, reply.rulesVersion);
   return stateFromArray(game, (decodeSnapshot(reply.snapshot) as { state: Json }).state) as GameState<World>;

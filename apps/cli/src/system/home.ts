@@ -21,21 +21,21 @@ export interface HomeSettings {
   seedKey: string;
   /** The embedded PostgreSQL's password for user `postgres`. */
   pgPassword: string;
+  /** The Ed25519 key the log service signs its events with (the snapshot service checks them). */
+  signingKey: string;
 }
 
 export function openHome(dir = process.env.CHRONICLE_HOME || path.resolve('.chronicle')): Home {
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, 'settings.json');
-  let settings: HomeSettings;
-  if (existsSync(file)) {
-    settings = JSON.parse(readFileSync(file, 'utf8')) as HomeSettings;
-  } else {
-    settings = {
-      prefix: `demo_${randomBytes(4).toString('hex')}`,
-      seedKey: randomBytes(32).toString('hex'),
-      pgPassword: randomBytes(16).toString('hex'),
-    };
-    writeFileSync(file, JSON.stringify(settings, null, 2), { mode: 0o600 });
-  }
+  const fresh: HomeSettings = {
+    prefix: `demo_${randomBytes(4).toString('hex')}`,
+    seedKey: randomBytes(32).toString('hex'),
+    pgPassword: randomBytes(16).toString('hex'),
+    signingKey: randomBytes(32).toString('hex'),
+  };
+  // A home from an earlier version gets the settings it lacks; those it has are kept.
+  const settings: HomeSettings = { ...fresh, ...(existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Partial<HomeSettings>) : {}) };
+  writeFileSync(file, JSON.stringify(settings, null, 2), { mode: 0o600 });
   return { dir, settings, at: (...parts) => path.join(dir, ...parts) };
 }

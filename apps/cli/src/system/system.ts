@@ -1,5 +1,5 @@
 import { LogClient, RequestClient } from '@chronicle/bus';
-import { Subjects } from '@chronicle/contracts';
+import { ed25519PrivateKey, publicKeyHex, Subjects } from '@chronicle/contracts';
 import type { NatsConnection } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
 import { closeSync, existsSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
@@ -65,6 +65,8 @@ export async function startSystem(options: SystemOptions, say: (line: string) =>
       NATS_URL: nats.url,
       CHRONICLE_PREFIX: prefix,
       CHRONICLE_SEED_KEY: home.settings.seedKey,
+      CHRONICLE_SIGNING_KEY: home.settings.signingKey,
+      CHRONICLE_LOG_PUBLIC_KEY: publicKeyHex(ed25519PrivateKey(home.settings.signingKey)),
       NATS_PROVISION: 'true',
       HTTP_PORT: '0',
       LOG_LEVEL: process.env.LOG_LEVEL || 'info',
