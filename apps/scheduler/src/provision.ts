@@ -1,4 +1,4 @@
 import { runProvisionStep } from '@chronicle/service-kit';
 import { schedulerTopology } from './topology';
 
-void runProvisionStep(schedulerTopology());
+void runProvisionStep(schedulerTopology(), 'scheduler');

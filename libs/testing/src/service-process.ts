@@ -18,12 +18,13 @@ export interface ServiceProcess {
 }
 
 /**
- * Starts `node scripts/run-ts.cjs <entry>` (swc with decorator metadata) with `env` added
- * to this process's environment. Kill it in `afterAll` (or `afterEach`): a test must not
- * leave a process behind.
+ * Starts `node scripts/run-ts.cjs <entry>` (swc with decorator metadata), or `node <entry>`
+ * for a compiled `.js` one, with `env` added to this process's environment. Kill it in
+ * `afterAll` (or `afterEach`): a test must not leave a process behind.
  */
 export function spawnService(entry: string, env: Record<string, string>): ServiceProcess {
-  const child: ChildProcess = spawn(process.execPath, [path.join(WORKSPACE, 'scripts/run-ts.cjs'), entry], {
+  const args = entry.endsWith('.js') ? [entry] : [path.join(WORKSPACE, 'scripts/run-ts.cjs'), entry];
+  const child: ChildProcess = spawn(process.execPath, args, {
     cwd: WORKSPACE,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

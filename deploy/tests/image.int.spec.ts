@@ -1,0 +1,153 @@
+import {
+  createTestDatabase, spawnService, startNatsServer, uniquePrefix, waitUntil, type PrivateNatsServer, type ServiceProcess,
+  type TestDatabase,
+} from '@chronicle/testing';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { builtinModules } from 'node:module';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from 'yaml';
+
+jest.setTimeout(180_000);
+
+// What the image runs, run here: the Dockerfile's build step (scripts/build.cjs) compiles
+// the services, and the compiled entry points are started the way docker-compose.yml starts
+// them — its provisioning command and each service's environment, NATS with the accounts of
+// deploy/nats — on a nats-server and a database of the test's own. No container engine runs
+// on CI, so this is as close to `docker compose up` as it gets.
+
+const ROOT = path.resolve(__dirname, '../..');
+const OUT = `tmp/${uniquePrefix('image')}`;
+const ROLES = ['log-service', 'snapshot-service', 'turn-executor', 'scheduler', 'operator', 'public', 'provision'];
+const passwordVariable = (role: string) => `${role.toUpperCase().replace(/-/g, '_')}_NATS_PASSWORD`;
+
+interface ComposeService {
+  command?: string[];
+  environment?: Record<string, string>;
+}
+const compose = parse(readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }) as { services: Record<string, ComposeService> };
+
+function jsFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : jsFiles(file);
+    return entry.name.endsWith('.js') ? [file] : [];
+  });
+}
+
+describe('the image (compiled build, started as docker-compose.yml starts it)', () => {
+  const passwords = Object.fromEntries(ROLES.map((role) => [role, `p${randomBytes(12).toString('hex')}`]));
+  const secrets: Record<string, string> = {
+    CHRONICLE_SEED_KEY: randomBytes(32).toString('hex'),
+    ...Object.fromEntries(ROLES.map((role) => [passwordVariable(role), passwords[role]!])),
+  };
+  let nats: PrivateNatsServer;
+  let db: TestDatabase;
+  const processes: ServiceProcess[] = [];
+
+  /** A compose service's environment, its `${VAR:?…}` filled in, pointed at this test's servers. */
+  const environment = (service: string, overrides: Record<string, string> = {}): Record<string, string> => {
+    const env: Record<string, string> = {};
+    for (const [key, value] of Object.entries(compose.services[service]!.environment ?? {})) {
+      env[key] = String(value).replace(/\$\{(\w+)(:?[?-][^}]*)?\}/g, (_m, name: string) => secrets[name] ?? `<unset ${name}>`);
+    }
+    return { ...env, NATS_URL: nats.url, HTTP_PORT: '0', ...(env.DATABASE_URL ? { DATABASE_URL: db.url } : {}), ...overrides };
+  };
+  const start = (entry: string, env: Record<string, string>) => {
+    const started = spawnService(path.join(ROOT, OUT, entry.replace(/^dist\//, '')), env);
+    processes.push(started);
+    return started;
+  };
+  const port = (service: ServiceProcess) => Number(/http port (\d+)/.exec(service.output())![1]);
+
+  beforeAll(async () => {
+    execFileSync(process.execPath, ['scripts/build.cjs', OUT], { cwd: ROOT, stdio: 'pipe' });
+    nats = await startNatsServer({ config: readFileSync(path.join(ROOT, 'deploy/nats/chronicle.conf'), 'utf8'), env: secrets });
+    db = await createTestDatabase();
+  });
+
+  afterAll(async () => {
+    for (const started of processes) await started.stop();
+    await nats?.dispose();
+    await db?.drop();
+    rmSync(path.join(ROOT, OUT), { recursive: true, force: true });
+  });
+
+  it('needs nothing but production dependencies at run time', () => {
+    const { dependencies } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    const builtins = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
+    const required = new Set<string>();
+    for (const file of jsFiles(path.join(ROOT, OUT))) {
+      for (const [, request] of readFileSync(file, 'utf8').matchAll(/require\("([^".][^"]*)"\)/g)) {
+        const name = request!.startsWith('@') ? request!.split('/').slice(0, 2).join('/') : request!.split('/')[0]!;
+        if (!builtins.has(request!) && !builtins.has(name) && !name.startsWith('@chronicle/')) required.add(name);
+      }
+    }
+    expect(required.size).toBeGreaterThan(5);
+    expect([...required].filter((name) => !(name in dependencies)).sort()).toEqual([]);
+  });
+
+  it('provisions with the compose command and limits, as the provision user', async () => {
+    const steps = compose.services.provision!.command!.join(' ').split('&&').map((step) => step.trim().replace(/^node /, ''));
+    expect(steps.length).toBeGreaterThan(1);
+    for (const step of steps) {
+      const provision = start(step, environment('provision'));
+      expect(await provision.exited).toEqual({ code: 0, signal: null });
+      expect(provision.output()).toMatch(/provisioned: created \[/);
+    }
+    const nc = await connect({ servers: nats.url, user: 'provision', pass: passwords.provision!, inboxPrefix: '_INBOX_provision' });
+    try {
+      const jsm = await jetstreamManager(nc);
+      // Every stream and bucket compose names got its limits (the values: NATS_LIMITS in docker-compose.yml).
+      const limits = JSON.parse(environment('provision').NATS_LIMITS!) as Record<string, { maxBytes?: string }>;
+      expect(Object.keys(limits).length).toBeGreaterThan(3);
+      for (const name of Object.keys(limits)) {
+        const stream = (await jsm.streams.info(`chronicle_${name}`).catch(() => jsm.streams.info(`KV_chronicle_${name}`))).config;
+        expect([name, stream.max_bytes > 0]).toEqual([name, true]);
+      }
+      expect((await jsm.streams.info('chronicle_MOVES')).config).toMatchObject({ max_bytes: 10 * 1024 ** 3, max_age: 30 * 86_400 * 1e9 });
+      expect((await jsm.streams.info('KV_chronicle_SNAPSHOTS')).config).toMatchObject({ max_bytes: 5 * 1024 ** 3, discard: 'new' });
+    } finally {
+      await nc.close();
+    }
+  });
+
+  it('starts each service: live, ready, and stopped cleanly on SIGTERM with the drain logged', async () => {
+    const services = Object.entries(compose.services).filter(([, s]) => s.command?.[0]?.endsWith('/main.js'));
+    expect(services.map(([name]) => name)).toEqual(expect.arrayContaining(['log-service', 'snapshot-service']));
+    for (const [name, definition] of services) {
+      const service = start(definition.command![0]!, environment(name));
+      await service.waitFor(new RegExp(`${name} ready`), 60_000);
+      const base = `http://127.0.0.1:${port(service)}`;
+      expect((await fetch(`${base}/livez`)).status).toBe(200);
+      await waitUntil(async () => (await fetch(`${base}/readyz`)).status === 200 || undefined, 10_000, `${name} ready`);
+      await service.stop(20_000);
+      expect(await service.exited).toEqual({ code: 0, signal: null });
+      const lines = service.output().trim().split('\n').map((line) => JSON.parse(line) as { msg: string });
+      const messages = lines.map((l) => l.msg);
+      expect(messages).toContainEqual(expect.stringMatching(new RegExp(`^${name} stopping on SIGTERM`)));
+      expect(messages).toContainEqual(expect.stringMatching(/^drained: /));
+      expect(messages[messages.length - 1]).toMatch(new RegExp(`^${name} stopped after \\d+ ms$`));
+    }
+  });
+
+  it.each([
+    ['DATABASE_URL', { DATABASE_URL: 'postgres://chronicle:hunter2@127.0.0.1:1/chronicle' }],
+    ['NATS_URL', { NATS_URL: '127.0.0.1:1' }],
+    ['NATS_PASSWORD', { NATS_PASSWORD: 'pwrong' }],
+    ['CHRONICLE_SEED_KEY', { CHRONICLE_SEED_KEY: 'not-hex' }],
+  ])('refuses to start with a bad %s in one line that names it', async (variable, overrides) => {
+    const service = start(compose.services['log-service']!.command![0]!, environment('log-service', overrides));
+    expect(await service.exited).toEqual({ code: 1, signal: null });
+    const lines = service.output().trim().split('\n');
+    expect(lines).toHaveLength(1);
+    const line = JSON.parse(lines[0]!) as { level: number; variables: string[]; msg: string };
+    expect(line.level).toBe(60);
+    expect(line.variables).toContain(variable);
+    expect(line.msg).toMatch(new RegExp(`fix .*${variable}`));
+    expect(line.msg).not.toMatch(/hunter2|pwrong/);
+  });
+});
