@@ -1,9 +1,11 @@
-import { ProbePaths } from '@chronicle/service-kit';
-import { manifests } from '@chronicle/testing';
+import { loadConfig, ProbePaths, ProvisionConfig, topologyLimits } from '@chronicle/service-kit';
+import { KUBERNETES_OVERLAYS, renderOverlay } from '@chronicle/testing';
 import Ajv from 'ajv';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { parse } from 'yaml';
+import { parse, stringify } from 'yaml';
 
 // The Dockerfile, docker-compose.yml and the Kubernetes manifests cannot be run here (no
 // container engine), so their references are checked against the repository instead: a
@@ -11,9 +13,6 @@ import { parse } from 'yaml';
 
 const ROOT = path.resolve(__dirname, '../..');
 const exists = (file: string) => existsSync(path.join(ROOT, file));
-interface Probe {
-  httpGet: { path: string };
-}
 
 /** Services: the apps with a `src/main.ts` that run as long-lived processes (the CLI is a tool). */
 const services = readdirSync(path.join(ROOT, 'apps')).filter((app) => app !== 'cli' && exists(`apps/${app}/src/main.ts`));
@@ -136,29 +135,169 @@ describe('docker-compose.yml', () => {
   });
 });
 
-describe('the Kubernetes manifests', () => {
-  const kustomization = manifests('deploy/k8s/kustomization.yaml')[0] as { resources: string[] };
+/** `20G` (NATS: binary) or `25Gi` (Kubernetes) in bytes. */
+const bytes = (size: string) => {
+  const [, amount, unit] = /^(\d+)([KMGT]i?)?B?$/.exec(size)!;
+  return Number(amount) * 1024 ** (' KMGT'.indexOf((unit ?? ' ')[0]!));
+};
 
-  it('list only files that exist, including one per service', () => {
-    for (const resource of kustomization.resources) expect(exists(`deploy/k8s/${resource}`)).toBe(true);
-    for (const service of services) expect(kustomization.resources).toContain(`${service}.yaml`);
+type K8sObject = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const named = (objects: K8sObject[], kind: string, name: string) => objects.find((o) => o.kind === kind && o.metadata.name === name);
+const selects = (selector: { matchLabels?: Record<string, string>; matchExpressions?: Array<{ key: string; operator: string; values: string[] }> } | undefined, labels: Record<string, string>) =>
+  selector !== undefined
+  && Object.entries(selector.matchLabels ?? {}).every(([k, v]) => labels[k] === v)
+  && (selector.matchExpressions ?? []).every((e) => e.operator === 'In' && e.values.includes(labels[e.key]!));
+const workloads = (objects: K8sObject[]) => objects.filter((o) => ['Deployment', 'StatefulSet', 'Job'].includes(o.kind));
+const natsConf = readFileSync(path.join(ROOT, 'deploy/nats/chronicle.conf'), 'utf8');
+/** The NATS users of deploy/nats/chronicle.conf and the variable holding each one's password. */
+const natsUsers = new Map([...natsConf.matchAll(/user: "([\w-]+)", password: \$(\w+)/g)].map((m) => [m[1]!, m[2]!]));
+
+describe.each(KUBERNETES_OVERLAYS)('the Kubernetes overlay %s', (overlay) => {
+  const objects = renderOverlay(overlay) as K8sObject[];
+  const config = named(objects, 'ConfigMap', 'chronicle-config')!.data as Record<string, string>;
+  const nats = named(objects, 'StatefulSet', 'nats')!;
+
+  it('has only objects valid by their Kubernetes schemas', () => {
+    const results = JSON.parse(execFileSync(process.execPath, [path.join(__dirname, 'validate-k8s.mjs')], {
+      cwd: ROOT, input: objects.map((o) => stringify(o)).join('---\n'), encoding: 'utf8',
+    })) as Array<{ kind: string; name: string; error?: string }>;
+    expect(results).toHaveLength(objects.length);
+    expect(results.filter((r) => r.error)).toEqual([]);
   });
 
-  it.each(services)('run %s from the image with liveness, readiness and startup probes', (service) => {
-    const deployment = manifests(`deploy/k8s/${service}.yaml`).find((d) => d.kind === 'Deployment') as {
-      spec: { template: { spec: { containers: Array<{ image: string; args: string[]; readinessProbe: Probe; livenessProbe: Probe; startupProbe: Probe }> } } };
-    };
+  it.each(services)('runs %s from the image on its port, with liveness, readiness and startup probes', (service) => {
+    const deployment = named(objects, 'Deployment', service)!;
+    expect(deployment).toBeDefined();
     const [container] = deployment.spec.template.spec.containers;
-    expect(container!.image).toBe('chronicle');
-    expect(container!.args).toEqual([`dist/apps/${service}/src/main.js`]);
-    expect(container!.readinessProbe.httpGet.path).toBe(ProbePaths.ready);
-    expect(container!.livenessProbe.httpGet.path).toBe(ProbePaths.live);
-    expect(container!.startupProbe.httpGet.path).toBe(ProbePaths.live);
+    expect(container.image).toMatch(/^chronicle:[\w.-]+$/);
+    expect(container.args).toEqual([`dist/apps/${service}/src/main.js`]);
+    expect(exists(`apps/${service}/src/main.ts`)).toBe(true);
+    expect(container.ports).toEqual([{ name: 'http', containerPort: Number(config.HTTP_PORT) }]);
+    for (const probe of ['startupProbe', 'livenessProbe']) expect(container[probe].httpGet).toEqual({ path: ProbePaths.live, port: 'http' });
+    expect(container.readinessProbe.httpGet).toEqual({ path: ProbePaths.ready, port: 'http' });
+    const serviceObject = named(objects, 'Service', service)!;
+    expect(selects({ matchLabels: serviceObject.spec.selector }, deployment.spec.template.metadata.labels)).toBe(true);
+    expect(serviceObject.spec.ports).toEqual([{ name: 'http', port: Number(config.HTTP_PORT), targetPort: 'http' }]);
   });
 
-  it('provision every service in the Job', () => {
-    const job = manifests('deploy/k8s/provision-job.yaml')[0] as { spec: { template: { spec: { containers: Array<{ args: string[] }> } } } };
-    const steps = compiledEntryPoints(job.spec.template.spec.containers[0]!.args.join(' '));
-    expect(steps.map(source).sort()).toEqual(services.map((s) => `apps/${s}/src/provision.ts`).sort());
+  it('runs every workload non-root, read-only, without privileges or capabilities', () => {
+    for (const workload of workloads(objects)) {
+      const pod = workload.spec.template.spec;
+      expect([workload.metadata.name, pod.securityContext.runAsNonRoot, pod.securityContext.seccompProfile]).toEqual([workload.metadata.name, true, { type: 'RuntimeDefault' }]);
+      for (const container of pod.containers) {
+        expect([container.name, container.securityContext]).toEqual([container.name, {
+          allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, capabilities: { drop: ['ALL'] },
+        }]);
+      }
+    }
   });
+
+  it('spreads and protects every long-running workload (topology spread, PodDisruptionBudget)', () => {
+    const budgets = objects.filter((o) => o.kind === 'PodDisruptionBudget');
+    // The dev overlay's single PostgreSQL is a convenience, not something to keep available.
+    for (const workload of workloads(objects).filter((w) => w.kind !== 'Job' && w.metadata.name !== 'postgres')) {
+      const labels = workload.spec.template.metadata.labels;
+      const spread = workload.spec.template.spec.topologySpreadConstraints as Array<{ topologyKey: string; labelSelector: object }>;
+      expect([workload.metadata.name, spread.map((c) => c.topologyKey).sort()]).toEqual([workload.metadata.name, ['kubernetes.io/hostname', 'topology.kubernetes.io/zone']]);
+      for (const constraint of spread) expect(selects(constraint.labelSelector, labels)).toBe(true);
+      expect([workload.metadata.name, budgets.filter((b) => selects(b.spec.selector, labels)).length]).toEqual([workload.metadata.name, 1]);
+    }
+  });
+
+  it('lets traffic in and out only where the services need it (NetworkPolicies)', () => {
+    const policies = objects.filter((o) => o.kind === 'NetworkPolicy');
+    const deny = policies.find((p) => Object.keys(p.spec.podSelector).length === 0)!;
+    expect(deny.spec.policyTypes.sort()).toEqual(['Egress', 'Ingress']);
+    const natsLabels = nats.spec.template.metadata.labels;
+    for (const service of services) {
+      const labels = named(objects, 'Deployment', service)!.spec.template.metadata.labels;
+      const mine = policies.filter((p) => selects(p.spec.podSelector, labels) && p !== deny);
+      const ingressPorts = mine.flatMap((p) => p.spec.ingress ?? []).flatMap((rule: K8sObject) => rule.ports.map((port: K8sObject) => port.port));
+      expect([service, ingressPorts]).toEqual([service, [Number(config.HTTP_PORT)]]);
+      const toNats = mine.flatMap((p) => p.spec.egress ?? []).filter((rule: K8sObject) => rule.to?.some((peer: K8sObject) => selects(peer.podSelector, natsLabels)));
+      expect([service, toNats.flatMap((rule: K8sObject) => rule.ports.map((port: K8sObject) => port.port))]).toEqual([service, [4222]]);
+    }
+    const natsIngress = policies.filter((p) => selects(p.spec.podSelector, natsLabels)).flatMap((p) => p.spec.ingress ?? []);
+    expect(natsIngress.flatMap((rule: K8sObject) => rule.ports.map((port: K8sObject) => port.port)).sort()).toEqual([4222, 6222, 8222]);
+  });
+
+  it('runs NATS as a three-server JetStream cluster with the accounts of deploy/nats, passwords from a Secret', () => {
+    expect(nats.spec.replicas).toBe(3);
+    const [container] = nats.spec.template.spec.containers;
+    expect(container.image).toMatch(/^nats:2\.\d+/);
+    const mounted = nats.spec.template.spec.volumes.find((v: K8sObject) => v.name === 'config').projected.sources.map((s: K8sObject) => s.configMap.name);
+    const configMaps = mounted.map((name: string) => named(objects, 'ConfigMap', name)!.data as Record<string, string>);
+    const files = Object.assign({}, ...configMaps) as Record<string, string>;
+    expect(files['chronicle.conf']).toBe(natsConf);
+    expect(files['nats.conf']).toMatch(/^include \.\/chronicle\.conf$/m);
+    const routes = [...files['nats.conf']!.matchAll(/nats:\/\/(nats-\d)\.([\w-]+):6222/g)];
+    expect(routes.map((r) => r[1])).toEqual(['nats-0', 'nats-1', 'nats-2']);
+    for (const [, , headless] of routes) expect(headless).toBe(nats.spec.serviceName);
+    for (const variable of natsUsers.values()) {
+      expect(container.env).toContainEqual({ name: variable, valueFrom: { secretKeyRef: { name: 'nats-passwords', key: variable } } });
+    }
+    // The server accepts the configuration (nats-server -t, with the variables it reads set).
+    const dir = mkdtempSync(path.join(tmpdir(), 'chronicle-nats-conf-'));
+    try {
+      for (const [file, text] of Object.entries(files)) writeFileSync(path.join(dir, file), text);
+      const env = { ...process.env, POD_NAME: 'nats-0', ...Object.fromEntries([...natsUsers.values()].map((v) => [v, 'pchecked'])) };
+      expect(execFileSync('nats-server', ['-c', path.join(dir, 'nats.conf'), '-t'], { env, encoding: 'utf8', stdio: 'pipe' })).toBe('');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    // What the streams may reserve fits what each server may store, which fits its volume.
+    const store = bytes(/max_file_store: (\w+)/.exec(files['nats.conf']!)![1]!);
+    const volume = bytes(nats.spec.volumeClaimTemplates[0].spec.resources.requests.storage);
+    const provision = named(objects, 'ConfigMap', 'chronicle-provision')!.data as Record<string, string>;
+    const reserved = Object.values(topologyLimits(loadConfig(ProvisionConfig, provision)).byName ?? {}).reduce((sum, l) => sum + Math.max(0, l.maxBytes ?? 0), 0);
+    expect(reserved).toBeLessThanOrEqual(store);
+    expect(store).toBeLessThan(volume);
+    const [host, port] = config.NATS_URL!.split(':');
+    const client = named(objects, 'Service', host!)!;
+    expect(selects({ matchLabels: client.spec.selector }, nats.spec.template.metadata.labels)).toBe(true);
+    expect(client.spec.ports.find((p: K8sObject) => p.port === Number(port)).targetPort).toBe('client');
+  });
+
+  it('connects every service and the provisioning Job as its own NATS user, its password from the Secret', () => {
+    const job = named(objects, 'Job', 'chronicle-provision')!;
+    for (const [name, container] of [
+      ...services.map((s) => [s, named(objects, 'Deployment', s)!.spec.template.spec.containers[0]] as const),
+      ['provision', job.spec.template.spec.containers[0]] as const,
+    ]) {
+      const user = container.env.find((e: K8sObject) => e.name === 'NATS_USER').value as string;
+      expect([name, user]).toEqual([name, name]);
+      expect(natsUsers.has(user)).toBe(true);
+      expect(container.env).toContainEqual({ name: 'NATS_PASSWORD', valueFrom: { secretKeyRef: { name: 'nats-passwords', key: natsUsers.get(user) } } });
+    }
+  });
+
+  it('provisions every service in a Job that can run at every release, with limits the provisioning step reads', () => {
+    const job = named(objects, 'Job', 'chronicle-provision')!;
+    const steps = compiledEntryPoints(job.spec.template.spec.containers[0].args.join(' '));
+    expect(steps.map(source).sort()).toEqual(services.map((s) => `apps/${s}/src/provision.ts`).sort());
+    expect(job.spec.ttlSecondsAfterFinished).toBeGreaterThan(0);
+    expect(job.metadata.annotations['argocd.argoproj.io/hook-delete-policy']).toBe('BeforeHookCreation');
+    const provision = named(objects, 'ConfigMap', 'chronicle-provision')!.data as Record<string, string>;
+    const limits = topologyLimits(loadConfig(ProvisionConfig, { ...config, ...provision }));
+    expect(limits.replicas).toBeLessThanOrEqual(nats.spec.replicas);
+    if (overlay === 'prod') {
+      expect(limits.replicas).toBe(3);
+      expect(Object.keys(limits.byName ?? {}).length).toBeGreaterThan(0);
+    }
+  });
+
+  if (overlay === 'prod') {
+    it('has Prometheus scrape every service (ServiceMonitor)', () => {
+      const monitor = objects.find((o) => o.kind === 'ServiceMonitor')!;
+      expect(monitor.spec.endpoints).toEqual([expect.objectContaining({ port: 'http', path: '/metrics' })]);
+      for (const service of services) expect([service, selects(monitor.spec.selector, named(objects, 'Service', service)!.metadata.labels)]).toEqual([service, true]);
+    });
+
+    it('takes PostgreSQL from outside the cluster, through the Secret', () => {
+      expect(objects.filter((o) => o.metadata.name === 'postgres')).toEqual([]);
+      const log = named(objects, 'Deployment', 'log-service')!.spec.template.spec.containers[0];
+      expect(log.env).toContainEqual({ name: 'DATABASE_URL', valueFrom: { secretKeyRef: { name: 'chronicle-secrets', key: 'DATABASE_URL' } } });
+    });
+  }
 });

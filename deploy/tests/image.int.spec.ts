@@ -1,5 +1,5 @@
 import {
-  createTestDatabase, spawnService, startNatsServer, uniquePrefix, waitUntil, type PrivateNatsServer, type ServiceProcess,
+  createTestDatabase, renderOverlay, spawnService, startNatsServer, uniquePrefix, waitUntil, type PrivateNatsServer, type ServiceProcess,
   type TestDatabase,
 } from '@chronicle/testing';
 import { jetstreamManager } from '@nats-io/jetstream';
@@ -115,6 +115,26 @@ describe('the image (compiled build, started as docker-compose.yml starts it)', 
     }
   });
 
+  it("applies the prod overlay's limits to streams and buckets that exist (one server: one replica)", async () => {
+    const prod = renderOverlay('prod').find((o) => o.kind === 'ConfigMap' && (o.metadata as { name: string }).name === 'chronicle-provision')!;
+    const { NATS_LIMITS } = prod.data as Record<string, string>;
+    const steps = compose.services.provision!.command!.join(' ').split('&&').map((step) => step.trim().replace(/^node /, ''));
+    for (const step of steps) {
+      const provision = start(step, environment('provision', { NATS_LIMITS: NATS_LIMITS!, NATS_REPLICAS: '1' }));
+      expect([await provision.exited, provision.output()]).toEqual([{ code: 0, signal: null }, provision.output()]);
+    }
+    const nc = await connect({ servers: nats.url, user: 'provision', pass: passwords.provision!, inboxPrefix: '_INBOX_provision' });
+    try {
+      const jsm = await jetstreamManager(nc);
+      for (const [name, limits] of Object.entries(JSON.parse(NATS_LIMITS!) as Record<string, { maxBytes?: string }>)) {
+        const stream = (await jsm.streams.info(`chronicle_${name}`).catch(() => jsm.streams.info(`KV_chronicle_${name}`))).config;
+        expect([name, stream.max_bytes > 0]).toEqual([name, limits.maxBytes !== undefined]);
+      }
+    } finally {
+      await nc.close();
+    }
+  });
+
   it('starts each service: live, ready, and stopped cleanly on SIGTERM with the drain logged', async () => {
     const services = Object.entries(compose.services).filter(([, s]) => s.command?.[0]?.endsWith('/main.js'));
     expect(services.map(([name]) => name)).toEqual(expect.arrayContaining(['log-service', 'snapshot-service']));
@@ -126,11 +146,11 @@ describe('the image (compiled build, started as docker-compose.yml starts it)', 
       await waitUntil(async () => (await fetch(`${base}/readyz`)).status === 200 || undefined, 10_000, `${name} ready`);
       await service.stop(20_000);
       expect(await service.exited).toEqual({ code: 0, signal: null });
-      const lines = service.output().trim().split('\n').map((line) => JSON.parse(line) as { msg: string });
-      const messages = lines.map((l) => l.msg);
-      expect(messages).toContainEqual(expect.stringMatching(new RegExp(`^${name} stopping on SIGTERM`)));
-      expect(messages).toContainEqual(expect.stringMatching(/^drained: /));
-      expect(messages[messages.length - 1]).toMatch(new RegExp(`^${name} stopped after \\d+ ms$`));
+      const messages = service.output().trim().split('\n').map((line) => (JSON.parse(line) as { msg: string }).msg);
+      const stopping = messages.findIndex((m) => m.startsWith(`${name} stopping on SIGTERM`));
+      const drained = messages.findIndex((m) => m.startsWith('drained: '));
+      const stopped = messages.findIndex((m) => new RegExp(`^${name} stopped after \\d+ ms$`).test(m));
+      expect([name, stopping >= 0 && stopping < drained && drained < stopped, messages.slice(-4)]).toEqual([name, true, messages.slice(-4)]);
     }
   });
 

@@ -3,7 +3,7 @@ export { JetStreamEventContext, NatsRequestContext } from './context';
 export { OnRequest, OnEvent } from './decorators';
 export { PermanentFailure, PassErrorsToTransport, isPermanent } from './handler-errors';
 export {
-  provision, coreStreams, consumer, withLimits, ClusterRequired,
+  provision, coreStreams, consumer, withLimits, ClusterRequired, StorageUnavailable,
   type Topology, type StreamDefinition, type ConsumerDefinition, type BucketDefinition, type ProvisionReport, type StorageLimits,
   type TopologyLimits,
 } from './topology';

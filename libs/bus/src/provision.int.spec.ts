@@ -2,7 +2,7 @@ import { Subjects } from '@chronicle/contracts';
 import { connectNats, removePrefixed, uniquePrefix } from '@chronicle/testing';
 import { jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/nats-core';
-import { ClusterRequired, provision, withLimits, type Topology } from './index';
+import { ClusterRequired, provision, StorageUnavailable, withLimits, type Topology } from './index';
 
 const DAY = 86_400_000;
 
@@ -55,6 +55,13 @@ describe('provisioning with limits (real NATS)', () => {
     expect(error).toBeInstanceOf(ClusterRequired);
     expect(String(error)).toMatch(new RegExp(`stream ${prefix}_EVENTS at 3 replicas needs a JetStream cluster of at least 3 servers`));
     expect((await config(`${prefix}_EVENTS`)).num_replicas).toBe(1);
+  });
+
+  it('says the servers lack the storage when maxBytes asks for more than they can set aside', async () => {
+    const huge = withLimits(topology, { byName: { EVENTS: { maxBytes: 1024 ** 5 } } });
+    const error = await provision(nc, subjects, huge).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StorageUnavailable);
+    expect(String(error)).toMatch(new RegExp(`stream ${prefix}_EVENTS asks for ${1024 ** 5} bytes .* cannot set aside`));
   });
 
   it('applies limits by stream role or bucket name and passes over the names of other services', () => {

@@ -141,7 +141,7 @@ async function provisionStream(jsm: JetStreamManager, subjects: Subjects, def: S
   };
   const existing = await streamInfo(jsm, name);
   if (!existing) {
-    await withClusterHint(name, desired.num_replicas, () => jsm.streams.add({
+    await withResourceHints(name, desired, () => jsm.streams.add({
       name,
       ...desired,
       retention: def.retention === 'workqueue' ? RetentionPolicy.Workqueue : RetentionPolicy.Limits,
@@ -169,7 +169,7 @@ async function reconcile(
   created = false,
 ): Promise<void> {
   const differs = Object.entries(desired).some(([key, value]) => JSON.stringify(current[key as keyof StreamConfig]) !== JSON.stringify(value));
-  if (differs) await withClusterHint(stream, desired.num_replicas ?? 1, () => jsm.streams.update(stream, { ...current, ...desired }));
+  if (differs) await withResourceHints(stream, desired, () => jsm.streams.update(stream, { ...current, ...desired }));
   if (created) report.created.push(label);
   else (differs ? report.updated : report.unchanged).push(label);
 }
@@ -183,12 +183,23 @@ export class ClusterRequired extends Error {
   }
 }
 
-/** A create or update asking for more copies than the cluster has servers fails with ClusterRequired. */
-async function withClusterHint<T>(stream: string, replicas: number, action: () => Promise<T>): Promise<T> {
+/** The servers cannot set aside the storage a stream's `maxBytes` asks for. */
+export class StorageUnavailable extends Error {
+  constructor(readonly stream: string, readonly maxBytes: number, cause: unknown) {
+    super(`stream ${stream} asks for ${maxBytes} bytes (maxBytes) that the JetStream servers cannot set aside: `
+      + `lower it, or give JetStream more storage (max_file_store) (the server said: ${String(cause)})`, { cause });
+    this.name = 'StorageUnavailable';
+  }
+}
+
+/** A create or update asking for more copies or more storage than the servers have fails with a type that says which. */
+async function withResourceHints<T>(stream: string, desired: Partial<StreamConfig>, action: () => Promise<T>): Promise<T> {
   try {
     return await action();
   } catch (error) {
+    const replicas = desired.num_replicas ?? 1;
     if (replicas > 1 && /replicas|cluster|insufficient resources/i.test(String(error))) throw new ClusterRequired(stream, replicas, error);
+    if ((desired.max_bytes ?? -1) > 0 && /insufficient storage/i.test(String(error))) throw new StorageUnavailable(stream, desired.max_bytes!, error);
     throw error;
   }
 }
@@ -258,7 +269,7 @@ async function provisionBucket(
   if (!existing) {
     // The KV client sets what makes a stream a bucket (subjects, rollups, …); the limits it
     // does not take (discard) are reconciled below like any change.
-    await withClusterHint(stream, desired.num_replicas, () => new Kvm(nc).create(bucket, {
+    await withResourceHints(stream, desired, () => new Kvm(nc).create(bucket, {
       history: desired.max_msgs_per_subject,
       ttl: def.ttlMs ?? 0,
       maxValueSize: desired.max_msg_size,

@@ -1,4 +1,4 @@
-import { ClusterRequired, JetStreamServer, provision, withLimits, type ConsumerDefinition, type Topology } from '@chronicle/bus';
+import { ClusterRequired, JetStreamServer, StorageUnavailable, provision, withLimits, type ConsumerDefinition, type Topology } from '@chronicle/bus';
 import { Subjects } from '@chronicle/contracts';
 import type { NatsConnection } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
@@ -117,7 +117,9 @@ export async function runProvisionStep(topology: Topology, name = 'chronicle'): 
     try {
       const report = await provision(nc, new Subjects(config.CHRONICLE_PREFIX), withLimits(topology, limits))
         .catch((error: unknown) => {
-          throw error instanceof ClusterRequired ? new StartupError(['NATS_REPLICAS'], error.message, { cause: error }) : error;
+          if (error instanceof ClusterRequired) throw new StartupError(['NATS_REPLICAS'], error.message, { cause: error });
+          if (error instanceof StorageUnavailable) throw new StartupError(['NATS_LIMITS'], error.message, { cause: error });
+          throw error;
         });
       const names = [...topology.streams.map((s) => s.role), ...topology.buckets.map((b) => b.name)];
       const limited = Object.keys(limits.byName ?? {}).filter((n) => names.includes(n));

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse, parseAllDocuments } from 'yaml';
@@ -18,12 +19,12 @@ export interface Deployed {
 
 /**
  * The environment a service gets in each deployment of this repository: docker-compose.yml
- * and the Kubernetes manifests under deploy/k8s (ConfigMap and Secret references resolved,
+ * and each Kubernetes overlay under deploy/k8s (ConfigMap and Secret references resolved,
  * secrets and `${VAR:?…}` placeholders replaced by {@link SAMPLE_SECRETS}). A service's own
  * tests check it against its configuration class, so a renamed or missing variable fails CI.
  */
 export function deployedEnvironments(service: string): Deployed[] {
-  return [composeEnvironment(service), kubernetesEnvironment(service)];
+  return [composeEnvironment(service), ...KUBERNETES_OVERLAYS.map((overlay) => kubernetesEnvironment(service, overlay))];
 }
 
 function composeEnvironment(service: string): Deployed {
@@ -45,22 +46,46 @@ interface Container {
   envFrom?: Array<{ configMapRef?: { name: string }; secretRef?: { name: string } }>;
 }
 
-function kubernetesEnvironment(service: string): Deployed {
-  const file = path.join('deploy/k8s', `${service}.yaml`);
-  const docs = manifests(file);
-  const deployment = docs.find((d) => d.kind === 'Deployment') as { spec: { template: { spec: { containers: Container[] } } } } | undefined;
-  if (!deployment) throw new Error(`${file} has no Deployment`);
+/** The Kubernetes overlays of deploy/k8s: each is a whole deployment. */
+export const KUBERNETES_OVERLAYS = ['dev', 'prod'] as const;
+
+const rendered = new Map<string, Array<Record<string, unknown>>>();
+
+/**
+ * The objects an overlay applies: `kubectl kustomize deploy/k8s/overlays/<overlay>`, which
+ * is what `kubectl apply -k` sends (kubectl is on the machines CI runs on).
+ */
+export function renderOverlay(overlay: string): Array<Record<string, unknown>> {
+  const known = rendered.get(overlay);
+  if (known) return known;
+  let text: string;
+  try {
+    text = execFileSync('kubectl', ['kustomize', path.join(WORKSPACE, 'deploy/k8s/overlays', overlay)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  } catch (error) {
+    throw new Error(`kubectl kustomize deploy/k8s/overlays/${overlay} failed (is kubectl installed?): ${String((error as { stderr?: string }).stderr ?? error)}`);
+  }
+  const objects = parseAllDocuments(text).map((d) => d.toJS() as Record<string, unknown>).filter(Boolean);
+  rendered.set(overlay, objects);
+  return objects;
+}
+
+function kubernetesEnvironment(service: string, overlay: string): Deployed {
+  const where = `deploy/k8s/overlays/${overlay}`;
+  const objects = renderOverlay(overlay);
+  const deployment = objects.find((d) => d.kind === 'Deployment' && (d.metadata as { name: string }).name === service) as
+    { spec: { template: { spec: { containers: Container[] } } } } | undefined;
+  if (!deployment) throw new Error(`${where} has no Deployment ${service}`);
   const container = deployment.spec.template.spec.containers.find((c) => c.name === service);
-  if (!container) throw new Error(`${file} has no container named ${service}`);
+  if (!container) throw new Error(`${where}: Deployment ${service} has no container named ${service}`);
   const configMaps = new Map<string, Record<string, string>>();
-  for (const doc of manifests('deploy/k8s/config.yaml')) {
+  for (const doc of objects) {
     if (doc.kind === 'ConfigMap') configMaps.set((doc.metadata as { name: string }).name, doc.data as Record<string, string>);
   }
   const env: Record<string, string> = {};
   for (const from of container.envFrom ?? []) {
     if (from.configMapRef) {
       const data = configMaps.get(from.configMapRef.name);
-      if (!data) throw new Error(`${file} reads ConfigMap ${from.configMapRef.name}, which deploy/k8s/config.yaml does not define`);
+      if (!data) throw new Error(`${where}: ${service} reads ConfigMap ${from.configMapRef.name}, which the overlay does not define`);
       Object.assign(env, data);
     }
   }
@@ -68,7 +93,7 @@ function kubernetesEnvironment(service: string): Deployed {
     const secret = variable.valueFrom?.secretKeyRef;
     env[variable.name] = variable.value ?? (secret ? SAMPLE_SECRETS[secret.key] ?? `<no sample for ${secret.key}>` : '<unresolved>');
   }
-  return { where: file, env };
+  return { where, env };
 }
 
 /** Every document of a YAML file of the repository, as plain values. */

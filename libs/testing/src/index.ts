@@ -2,6 +2,6 @@ export { uniquePrefix, waitUntil } from './ids';
 export { createTestDatabase, TEST_PG_ADMIN_URL, type TestDatabase } from './postgres';
 export { connectNats, removePrefixed, readStream, TEST_NATS_URL } from './nats';
 export { spawnService, type ServiceProcess } from './service-process';
-export { deployedEnvironments, manifests, SAMPLE_SECRETS, type Deployed } from './deployments';
+export { deployedEnvironments, manifests, renderOverlay, KUBERNETES_OVERLAYS, SAMPLE_SECRETS, type Deployed } from './deployments';
 export { startNatsServer, freePort, type PrivateNatsServer } from './nats-server';
 export { tcpProxy, type TcpProxy } from './tcp-proxy';
