@@ -1,6 +1,6 @@
 import { ChronicleError, CodedError, isErrorCode, reviveError } from '@chronicle/engine';
 
-export type ContractErrorCode = 'BAD_REQUEST' | 'INTERNAL' | 'UNAVAILABLE';
+export type ContractErrorCode = 'BAD_REQUEST' | 'FORBIDDEN' | 'INTERNAL' | 'UNAVAILABLE';
 
 /**
  * Refusals that belong to the wire rather than to the rules. With the engine's typed errors
@@ -11,6 +11,11 @@ export abstract class ContractError extends CodedError<ContractErrorCode> {}
 /** The request (or event) is not what the contract says: the reasons say which field. */
 export class BadRequest extends ContractError {
   readonly code = 'BAD_REQUEST';
+}
+
+/** The caller may not do this: e.g. act for a seat its credentials or seat token do not give it. */
+export class Forbidden extends ContractError {
+  readonly code = 'FORBIDDEN';
 }
 
 /** The service failed for a reason of its own; the message says where to look. */
@@ -24,7 +29,7 @@ export class ServiceUnavailable extends ContractError {
 }
 
 const contractErrors: Record<ContractErrorCode, new (message: string) => ContractError> = {
-  BAD_REQUEST: BadRequest, INTERNAL: InternalError, UNAVAILABLE: ServiceUnavailable,
+  BAD_REQUEST: BadRequest, FORBIDDEN: Forbidden, INTERNAL: InternalError, UNAVAILABLE: ServiceUnavailable,
 };
 
 /** The error part of a reply: `{ error: { code, message } }`. */

@@ -4,7 +4,7 @@ export {
   type LogSubject, type StreamRole,
 } from './subjects';
 export {
-  ContractError, BadRequest, InternalError, ServiceUnavailable, toErrorBody, reviveReplyError, unwrapReply,
+  ContractError, BadRequest, Forbidden, InternalError, ServiceUnavailable, toErrorBody, reviveReplyError, unwrapReply,
   type ContractErrorCode, type ErrorBody, type Reply,
 } from './errors';
 export { validate, decodeAndValidate, type Validated } from './validate';
@@ -26,3 +26,4 @@ export {
 export { WorldEventV1, WorldEventKinds, worldEventMsgId, type WorldEventKind } from './world/events.v1';
 export { SIGNATURE_HEADER, signEvent, verifyEvent } from './trust/event-signature';
 export { ed25519PrivateKey, ed25519PublicKey, publicKeyHex } from './trust/ed25519';
+export { issueSeatToken, SeatGate, type SeatClaimsV1 } from './trust/seat-token';

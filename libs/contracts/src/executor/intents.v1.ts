@@ -55,6 +55,11 @@ export class SubmitIntentV1 {
   @IsIntentPayload() payload!: Json;
   /** Wait up to this long for the outcome before answering (0 or absent: answer once durable). */
   @IsOptional() @IsInt() @Min(0) @Max(MAX_INTENT_WAIT_MS) waitMs?: number;
+  /**
+   * The gateway's word that the submitter plays `seat` (`issueSeatToken`); required where the
+   * executors hold the gateway's public key, and then `seat` must be the token's (`SeatGate`).
+   */
+  @IsOptional() @IsString() @Length(1, 2_048) seatToken?: string;
 }
 
 /** An accepted submit, on `intents.<table>` (JetStream work queue `<prefix>_INTENTS`). */
