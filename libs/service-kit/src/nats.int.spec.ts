@@ -41,4 +41,13 @@ describe('a service connection (its own nats-server on another port)', () => {
     await expect(link.nc.request('echo', 'ping', { timeout: 2_000 }).then((m) => m.string())).resolves.toBe('ping');
     echo.unsubscribe();
   });
+
+  it('reports a server entering lame-duck mode (SIGUSR2) while it still serves', async () => {
+    process.kill(server.pid()!, 'SIGUSR2');
+    const detail = await waitUntil(async () => {
+      const result = await link.check()();
+      return (result.detail as { lameDuck?: string }).lameDuck ? result : undefined;
+    }, 10_000, 'the lame-duck notice');
+    expect(detail.detail).toMatchObject({ lameDuck: expect.stringMatching(/entered lame-duck mode/) });
+  });
 });
