@@ -4,6 +4,7 @@ import type { RandUtil } from '../rng/rand-util';
 import { GameConst } from '../world/constants';
 import { checkStatChange, expLevelOf, experienceWorth } from '../world/levels';
 import { generalLog } from '../world/logbook';
+import { modifiers } from '../traits/chain';
 import type { City, General, Nation, World } from '../world/types';
 import { dexLevel } from './dex';
 
@@ -175,12 +176,13 @@ export class GeneralUnit extends WarUnit {
     return ((this.crewType.defence + techLevel(this.nation.tech) * 25) * (this.general.crew / (7000 / 30) + 70)) / 100;
   }
 
+  /** Training and morale through the trait chain (`onCalcStat('bonusTrain'|'bonusAtmos')`: personalities ±5), then the city bonus. */
   computedTrain(): number {
-    return this.general.train + this.trainBonus;
+    return modifiers(this.general, this.realNation).stat('bonusTrain', this.general.train) + this.trainBonus;
   }
 
   computedAtmos(): number {
-    return this.general.atmos + this.atmosBonus;
+    return modifiers(this.general, this.realNation).stat('bonusAtmos', this.general.atmos) + this.atmosBonus;
   }
 
   dex(crewType: CrewType): number {

@@ -81,6 +81,16 @@ describe('war power (legacy WarUnit::computeWarPower, hand-derived)', () => {
     expect(d.avoidRatio()).toBeCloseTo(0.1 * 0.8 * 0.75, 12);
   });
 
+  it('personalities move training and morale in battle by 5 (legacy bonusTrain/bonusAtmos)', () => {
+    const { attacker, a, d } = engaged({ crew: 1000, train: 80, atmos: 80 });
+    attacker.personal = '패권'; // bonusTrain +5
+    expect(a.computedTrain()).toBe(105);
+    attacker.personal = '안전'; // bonusAtmos −5
+    expect([a.computedTrain(), a.computedAtmos()]).toEqual([100, 95]);
+    // 다 is a level-5 city: no training bonus for its defender.
+    expect(d.computedTrain()).toBe(80);
+  });
+
   it('the city: attack and defence (def + 9 wall)/500 + 200, training from the years since the start', () => {
     const { world } = warWorld();
     const city = new CityUnit(streamFromSeed(TEST_SEED, 'test'), world.cities[3]!, battleNation(world.nations.get(2)), 193, 190);
