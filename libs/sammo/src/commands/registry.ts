@@ -1,5 +1,6 @@
 import { IllegalMove } from '@chronicle/engine';
 import type { AnyCommand } from './command';
+import { abdicate } from './general/abdicate';
 import { assemble } from './general/assemble';
 import { attack } from './general/attack';
 import { commerce } from './general/commerce';
@@ -60,7 +61,7 @@ export const GENERAL_COMMANDS = byKey([
   conscript, enlist, drill, rally, move, assemble, returnHome, heal,
   join, joinGeneral, joinRandom, resign, retire, gift, donate, tradeRice,
   raiseBand, foundNation, disband, sightseeing, procure, talentSearch, attack, discharge, npcWarp,
-  fireAttack, incite, destroy, plunder,
+  fireAttack, incite, destroy, plunder, abdicate,
 ]);
 
 /** Nation (chief) commands by legacy key. */

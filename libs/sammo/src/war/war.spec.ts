@@ -331,3 +331,20 @@ describe('천도 and 증축 (legacy che_천도, che_증축)', () => {
     expect([nation.gold, nation.rice]).toEqual([5000, 5000]);
   });
 });
+
+describe('선양 (legacy che_선양)', () => {
+  it('hands the throne to a fellow member; the old ruler keeps 70% of the experience', () => {
+    const world = smallWorld();
+    const ruler = addGeneral(world, { id: 1, npc: 2, officerLevel: 12 });
+    ruler.experience = 1001;
+    const heir = addGeneral(world, { id: 2, npc: 2, officerLevel: 5 });
+    const stranger = addGeneral(world, { id: 3, npc: 2, nation: 2, city: 3 });
+    const run = (destGeneralId: number) => processCommand(ctxOf(world, ruler, 'che_선양'), generalHolder(ruler), GENERAL_COMMANDS.get('che_선양')!, { destGeneralId });
+    run(stranger.id);
+    expect(world.logs.at(-1)!.text).toBe('선양 실패: 아군이 아닙니다.');
+    run(ruler.id);
+    expect(world.logs.at(-1)!.text).toBe('선양 실패: 본인입니다.');
+    run(heir.id);
+    expect([heir.officerLevel, ruler.officerLevel, ruler.experience]).toEqual([12, 1, 701]);
+  });
+});

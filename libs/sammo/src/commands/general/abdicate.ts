@@ -1,0 +1,35 @@
+import { checkStatChange, expLevelOf } from '../../world/levels';
+import { chronicle, generalLog } from '../../world/logbook';
+import { argGeneral, argObject } from '../args';
+import type { CommandDef } from '../command';
+import { beLord, friendlyDestGeneral, notSelfDestGeneral } from '../constraints';
+
+/**
+ * 선양 {destGeneralId}: the ruler hands the throne to a fellow member, who leaves any city
+ * office; the old ruler becomes a plain officer and keeps 70% of the experience (legacy
+ * `multiplyVar`, rounded by the integer column).
+ */
+export const abdicate: CommandDef<{ destGeneralId: number }> = {
+  key: 'che_선양',
+  name: '선양',
+  id: 'abdicate',
+  kind: 'general',
+  readArg: (raw, world) => ({ destGeneralId: argGeneral(argObject(raw, 'abdicate'), 'destGeneralId', 'abdicate', world) }),
+  // Legacy's argTest refuses the ruler's own id; here the argument does not know the ruler.
+  constraints: [notSelfDestGeneral((a: { destGeneralId: number }) => a.destGeneralId), beLord, friendlyDestGeneral((a: { destGeneralId: number }) => a.destGeneralId)],
+  run(ctx, arg) {
+    const { world, general } = ctx;
+    const heir = world.generals.get(arg.destGeneralId)!;
+    heir.officerLevel = 12;
+    heir.officerCity = 0;
+    general.officerLevel = 1;
+    general.officerCity = 0;
+    general.experience = Math.round(general.experience * 0.7);
+    general.explevel = expLevelOf(general.experience);
+    generalLog(world, general.id, `${heir.name}에게 선양했습니다.`);
+    generalLog(world, heir.id, `${general.name}에게서 군주의 자리를 물려받았습니다.`);
+    chronicle(world, `【선양】 ${general.name}이(가) ${ctx.nation!.name}의 군주 자리를 ${heir.name}에게 선양했습니다.`);
+    for (const line of checkStatChange(general)) generalLog(world, general.id, line);
+    return true;
+  },
+};
