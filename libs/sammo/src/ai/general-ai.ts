@@ -13,6 +13,7 @@ import { leadershipWithInjury } from '../commands/stats';
 import { CHIEF_STAT_MIN } from './promotions';
 import { recruitChoice } from './recruit-choice';
 import { attackPriority, dischargePriority, frontWarpPriority } from './war-ai';
+import { raiseBandPriority, wanderingRulerTurn } from './founding-ai';
 
 const slot = (action: string, arg: Json = null): TurnSlot => ({ action, arg });
 
@@ -116,8 +117,9 @@ const PRIORITIES: readonly (readonly [string, Priority])[] = [
 /**
  * GeneralAI (§8) over the implemented commands, drawing only from the general's
  * `GeneralAI` stream. Before the priorities, in the legacy order: a troop dummy rests, a
- * reserved command is kept, the hurt (injury > 10) take 요양, a wanderer sometimes
- * joins a nation (else 견문); after them, the neutral fallback (legacy do중립).
+ * reserved command is kept, the hurt (injury > 10) take 요양, an unaffiliated NPC may raise
+ * a band (do거병) or else sometimes joins a nation (else 견문), a wandering NPC ruler founds,
+ * marches or disbands; after them, the neutral fallback (legacy do중립).
  */
 export function chooseGeneralTurn(world: World, general: General, reserved: TurnSlot, ai: AiSession): TurnSlot {
   const rng = ai.rng;
@@ -129,9 +131,17 @@ export function chooseGeneralTurn(world: World, general: General, reserved: Turn
   // §8: cure if injury > 10 — legacy returns che_요양, which has no condition to fail.
   if (general.injury > 10) return slot('che_요양');
   const attempt = (action: string, arg: Json = null): TurnSlot | null => (feasible(ctx, GENERAL_COMMANDS.get(action)!, arg) ? slot(action, arg) : null);
+  if (general.nation === 0 && (general.npc === 2 || general.npc === 3)) {
+    const band = raiseBandPriority({ world, general, rng, attempt });
+    if (band) return band;
+  }
   if (general.nation === 0) {
     const join = joinableNations(ctx).length > 0 && rng.nextBool(0.2) ? attempt('che_랜덤임관') : null;
     return join ?? neutralFallback(general, undefined, rng);
+  }
+  if (general.npc >= 2 && general.officerLevel === 12 && ctx.nation!.capital === 0) {
+    const wandering = wanderingRulerTurn({ world, general, rng, attempt });
+    if (wandering) return wandering;
   }
   const turn: AiTurn = { world, general, nation: ctx.nation!, city: ctx.city, rng, ai, attempt, dip: calcDiplomacyState(world, general.nation) };
   for (const [, priority] of PRIORITIES) {

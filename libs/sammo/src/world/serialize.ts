@@ -237,7 +237,7 @@ function readAux(value: unknown, p: string): GeneralAux {
   const o = obj(value, p);
   const aux: GeneralAux = {};
   for (const key of Object.keys(o)) {
-    if (key === 'autorunLimit' || key === 'nextTurnTimeBase' || key === 'armType' || key === 'maxDomesticCritical' || key === 'last발령' || key === 'inheritLivedMonth') {
+    if (key === 'autorunLimit' || key === 'nextTurnTimeBase' || key === 'armType' || key === 'maxDomesticCritical' || key === 'last발령' || key === 'inheritLivedMonth' || key === 'movingTargetCityID') {
       aux[key] = num(o, key, p);
     } else if (key === 'joinedNations') {
       aux.joinedNations = intArray(o.joinedNations, `${p}.joinedNations`);

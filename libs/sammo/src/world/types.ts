@@ -139,6 +139,8 @@ export interface GeneralAux {
   last발령?: number;
   /** Inheritance `lived_month`: months a user lived while the world was not unified. */
   inheritLivedMonth?: number;
+  /** The free city a wandering NPC ruler marches to (legacy aux `movingTargetCityID`). */
+  movingTargetCityID?: number;
   /** Nations joined before (legacy aux `joinedNations`): 임관 to them is refused (§5.4). */
   joinedNations?: number[];
 }
