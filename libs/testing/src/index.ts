@@ -5,3 +5,4 @@ export { spawnService, type ServiceProcess } from './service-process';
 export { deployedEnvironments, manifests, renderOverlay, KUBERNETES_OVERLAYS, SAMPLE_SECRETS, type Deployed } from './deployments';
 export { startNatsServer, freePort, type PrivateNatsServer } from './nats-server';
 export { tcpProxy, type TcpProxy } from './tcp-proxy';
+export { startPostgresCluster, type PrivateCluster } from './postgres-cluster';

@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import { jetstreamManager } from '@nats-io/jetstream';
-import { connectNats, createTestDatabase, removePrefixed, uniquePrefix, waitUntil } from './index';
+import { connectNats, createTestDatabase, removePrefixed, startPostgresCluster, uniquePrefix, waitUntil } from './index';
 
 describe('testing helpers (real servers)', () => {
   it('gives each call its own prefix', () => {
@@ -45,4 +45,26 @@ describe('testing helpers (real servers)', () => {
     await expect(waitUntil(() => ++calls >= 3 || undefined, 1_000)).resolves.toBe(true);
     await expect(waitUntil(() => undefined, 100, 'the moon')).rejects.toThrow(/waiting for the moon/);
   });
+
+  it('runs a PostgreSQL cluster of its own that survives a crash with its data', async () => {
+    const cluster = await startPostgresCluster();
+    try {
+      const query = async (sql: string) => {
+        const client = new Client({ connectionString: cluster.url() });
+        await client.connect();
+        try {
+          return (await client.query(sql)).rows as Array<Record<string, unknown>>;
+        } finally {
+          await client.end();
+        }
+      };
+      await query('CREATE TABLE kept (n int); INSERT INTO kept VALUES (7)');
+      cluster.crash();
+      await expect(query('SELECT 1')).rejects.toThrow();
+      cluster.start();
+      expect(await query('SELECT n FROM kept')).toEqual([{ n: 7 }]);
+    } finally {
+      cluster.dispose();
+    }
+  }, 60_000);
 });
