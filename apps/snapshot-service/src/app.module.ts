@@ -68,7 +68,7 @@ export class AppModule {
             const observer = keeperObserver(metrics, new Logger('SnapshotKeeper'), () => ({
               quarantined: keeper.quarantinedTables.length, cached: keeper.cachedTables,
             }));
-            const keeper = new SnapshotKeeper(source, await SnapshotStore.open(nc, subjects), games, observer, {
+            const keeper = new SnapshotKeeper(source, await SnapshotStore.open(nc, subjects, seedKey(config.CHRONICLE_SEED_KEY)), games, observer, {
               cacheSize: config.TABLE_CACHE_SIZE,
               progressEvery: config.REPLAY_PROGRESS_EVERY,
               publish: async (event: TableEventV1) => {

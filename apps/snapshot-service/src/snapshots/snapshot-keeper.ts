@@ -188,6 +188,7 @@ export class SnapshotKeeper {
     const loaded = await this.store.load(tableId);
     if (!loaded.found) return { reason: 'missing' };
     if ('unreadable' in loaded) return { reason: 'unreadable', detail: loaded.unreadable.message };
+    if ('forged' in loaded) return { reason: 'forged', detail: loaded.forged.message };
     const s = loaded.stored;
     try {
       const game = this.games.forTable(tableId, header.gameId, header.rulesVersion);
