@@ -5,7 +5,7 @@ interface Bench {
   main(args: string[]): Promise<void>;
 }
 
-const benches = ['engine', 'sammo', 'log', 'unification', 'security'];
+const benches = ['engine', 'sammo', 'log', 'unification', 'security', 'executor'];
 
 async function run(): Promise<void> {
   const [name, ...args] = process.argv.slice(2);

@@ -1,4 +1,4 @@
-import { RequestClient } from '@chronicle/bus';
+import { LogSource, RequestClient } from '@chronicle/bus';
 import { EventSubjects, ed25519PublicKey, seedKey, Subjects, type TableEventV1 } from '@chronicle/contracts';
 import { defaultGames, GameRegistry } from '@chronicle/games';
 import { HealthRegistry, Metrics, NATS_CONNECTION, natsProviders, ServiceKitModule } from '@chronicle/service-kit';
@@ -10,7 +10,6 @@ import {
 import { SnapshotServiceConfig } from './config';
 import { EventAuthenticity } from './snapshots/event-authenticity';
 import { keeperObserver } from './snapshots/keeper-metrics';
-import { LogSource } from './snapshots/log-source';
 import { SnapshotController } from './snapshots/snapshot.controller';
 import { SnapshotKeeper } from './snapshots/snapshot-keeper';
 import { SnapshotStore } from './snapshots/snapshot-store';

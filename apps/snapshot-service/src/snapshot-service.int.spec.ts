@@ -1,4 +1,4 @@
-import { LogClient, provision, RequestClient } from '@chronicle/bus';
+import { LogClient, LogSource, provision, RequestClient } from '@chronicle/bus';
 import {
   BadRequest, decodeSnapshot, EventSubjects, SnapshotSubjects, Subjects, type MoveEventV1, type SnapshotV1, type TableEventV1,
 } from '@chronicle/contracts';
@@ -19,7 +19,6 @@ import { randomBytes } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { startSnapshotService } from './bootstrap';
 import { SnapshotServiceConfig } from './config';
-import { LogSource } from './snapshots/log-source';
 import { SnapshotKeeper } from './snapshots/snapshot-keeper';
 import { SnapshotStore } from './snapshots/snapshot-store';
 import { snapshotTopology, SNAPSHOT_BUCKET } from './topology';
@@ -293,7 +292,10 @@ describe('snapshot service (real PostgreSQL and NATS)', () => {
   it('rebuilds a log whose pages would not fit a NATS message by asking for smaller pages', async () => {
     await log.open({ tableId: 'wordy', gameId: 'journal', seats: ['ann'] });
     const note = 'n'.repeat(990);
-    for (let r = 0; r < 1_200; r++) await append('wordy', 'ann', { text: `${r}:${note}` }, r);
+    // Journal notes draw nothing and end nothing: appended as an executor would, without stepping them here.
+    for (let r = 0; r < 1_200; r++) {
+      await log.append({ tableId: 'wordy', seat: 'ann', payload: { text: `${r}:${note}` }, expectedRevision: r, idempotencyKey: `w${r}`, random: false });
+    }
     const { keeper, seen } = await standaloneKeeper('w');
     const rebuilt = await keeper.get('wordy');
     expect(rebuilt.revision).toBe(1_200);

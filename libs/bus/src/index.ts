@@ -8,3 +8,4 @@ export {
   type TopologyLimits,
 } from './topology';
 export { RequestClient, LogClient } from './request-client';
+export { LogSource } from './log-source';

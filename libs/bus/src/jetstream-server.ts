@@ -185,7 +185,8 @@ export class JetStreamServer extends Server implements CustomTransportStrategy {
           delete entry.error;
           // close() may have run while the pull was being set up: it could not close this one.
           if (this.closed) await entry.messages.close();
-          for await (const msg of entry.messages) await this.deliver(definition, durable, handler, msg);
+          const dispatch = new SubjectDispatch(definition.concurrency ?? 1);
+          for await (const msg of entry.messages) await dispatch.add(msg.subject, () => this.deliver(definition, durable, handler, msg));
         } catch (error) {
           entry.error = String(error);
           this.log.error({ err: error, consumer: durable }, `consumer ${durable} stopped; restarting in 1 s`);
@@ -302,4 +303,29 @@ function headersOf(msg: JsMsg): Record<string, string[]> {
   if (!msg.headers) return out;
   for (const [key, values] of msg.headers) out[key] = values;
   return out;
+}
+
+/**
+ * Runs deliveries of different subjects side by side, at most `limit` at once, and those of
+ * one subject one after the other in stream order (a table's work stays in order while
+ * other tables' work goes on). `add` waits while `limit` deliveries are under way, so the
+ * consumer pulls no faster than it handles. With a limit of 1 it is the plain sequential loop.
+ */
+class SubjectDispatch {
+  private readonly tails = new Map<string, Promise<void>>();
+  private readonly running = new Set<Promise<void>>();
+
+  constructor(private readonly limit: number) {}
+
+  async add(subject: string, deliver: () => Promise<void>): Promise<void> {
+    while (this.running.size >= this.limit) await Promise.race(this.running);
+    const run = (this.tails.get(subject) ?? Promise.resolve()).then(deliver);
+    this.tails.set(subject, run);
+    this.running.add(run);
+    void run.finally(() => {
+      this.running.delete(run);
+      if (this.tails.get(subject) === run) this.tails.delete(subject);
+    });
+    if (this.limit === 1) await run;
+  }
 }

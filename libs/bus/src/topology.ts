@@ -54,6 +54,12 @@ export interface ConsumerDefinition {
   ackWaitMs: number;
   /** Delay before the n-th redelivery after a transient failure (the last repeats). */
   backoffMs: number[];
+  /**
+   * Messages the transport handles at once (default 1): those of different subjects run side
+   * by side, those of one subject in stream order. Handlers must then serialize what they
+   * share beyond a subject themselves.
+   */
+  concurrency?: number;
 }
 
 /** A KV bucket. Server 2.9 has no stream compression: compress values before putting them. */

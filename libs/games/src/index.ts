@@ -1,1 +1,2 @@
 export { GameRegistry, defaultGames } from './game-registry';
+export { timedGame, type TimedGame } from './timed-games';

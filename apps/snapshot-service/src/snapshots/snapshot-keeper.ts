@@ -5,7 +5,7 @@ import {
 } from '@chronicle/engine';
 import type { GameRegistry } from '@chronicle/games';
 import { KeyedMutex } from '@chronicle/service-kit';
-import type { LogSource } from './log-source';
+import type { LogSource } from '@chronicle/bus';
 import type { SnapshotStore, StoredSnapshot } from './snapshot-store';
 
 /** The streams' duplicate window (`coreStreams`), during which a forged id can hide a real entry. */

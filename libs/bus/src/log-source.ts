@@ -1,4 +1,4 @@
-import type { RequestClient } from '@chronicle/bus';
+import type { RequestClient } from './request-client';
 import {
   BadRequest, LogSubjects, TrustedSubjects, unsealSeed, type HeaderV1, type MovesPageV1, type SealedSeedV1,
 } from '@chronicle/contracts';

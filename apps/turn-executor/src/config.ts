@@ -1,0 +1,34 @@
+import { ServiceConfig } from '@chronicle/service-kit';
+import { Type } from 'class-transformer';
+import { IsIn, IsInt, Matches, Max, Min } from 'class-validator';
+import { hostname } from 'node:os';
+
+/** A replica id from the host name and pid: one subject token. */
+function defaultExecutorId(): string {
+  return `${hostname()}-${process.pid}`.replace(/[^A-Za-z0-9_-]/g, '_').slice(-64);
+}
+
+export class TurnExecutorConfig extends ServiceConfig {
+  /** Opens the seeds the log service hands over sealed; the same key as the other trusted services'. */
+  @Matches(/^[0-9a-f]{64}$/, { message: 'CHRONICLE_SEED_KEY must be 64 lowercase hex digits, shared with the log and snapshot services' })
+  CHRONICLE_SEED_KEY = '';
+  /** This replica's name in leases and forwarded work (one subject token); host name and pid by default. */
+  @Matches(/^[A-Za-z0-9_-]{1,64}$/, { message: 'EXECUTOR_ID must be 1 to 64 letters, digits, "_" or "-"' })
+  EXECUTOR_ID = defaultExecutorId();
+  /** A lease (and a member) not renewed for this long is taken over; renewed every third of it. */
+  @Type(() => Number) @IsInt() @Min(500) @Max(120_000) LEASE_TTL_MS = 5_000;
+  /** Units of work (strategy game: general turns) one advance move may carry; a tick appends until caught up. */
+  @Type(() => Number) @IsInt() @Min(1) @Max(10_000_000) ADVANCE_BUDGET = 2_000;
+  /** Table states kept in memory (least recently used go first; they come back from the snapshot service or the log). */
+  @Type(() => Number) @IsInt() @Min(1) TABLE_CACHE_SIZE = 200;
+  /** Ticks and intents handled at once by this replica (one table's work always one at a time). */
+  @Type(() => Number) @IsInt() @Min(1) @Max(1_000) WORK_CONCURRENCY = 32;
+  /** Requests to the log and snapshot services. */
+  @Type(() => Number) @IsInt() @Min(100) REQUEST_TIMEOUT_MS = 10_000;
+  /** How long a replica waits for the lease holder to finish work it handed over. */
+  @Type(() => Number) @IsInt() @Min(100) FORWARD_TIMEOUT_MS = 30_000;
+  /** Create/update streams, consumers and buckets at start; deployments run `provision.ts` as a step instead. */
+  @IsIn(['true', 'false']) NATS_PROVISION = 'false';
+  /** Crash tests only: wait this long between computing an advance and appending it. */
+  @Type(() => Number) @IsInt() @Min(0) FAULT_PAUSE_BEFORE_APPEND_MS = 0;
+}

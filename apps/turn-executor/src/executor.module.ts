@@ -1,0 +1,147 @@
+import { LogClient, LogSource, RequestClient } from '@chronicle/bus';
+import { EventSubjects, seedKey, Subjects, TableEventV1, validate } from '@chronicle/contracts';
+import { defaultGames, GameRegistry } from '@chronicle/games';
+import { HealthRegistry, Metrics, NATS_CONNECTION, natsProviders, ServiceKitModule } from '@chronicle/service-kit';
+import { jetstream } from '@nats-io/jetstream';
+import type { NatsConnection, Subscription } from '@nats-io/nats-core';
+import {
+  Inject, Injectable, Logger, Module, type DynamicModule, type OnApplicationBootstrap, type OnApplicationShutdown,
+} from '@nestjs/common';
+import { TurnExecutorConfig } from './config';
+import { IntentDesk } from './intents/intent-desk';
+import { OutcomeBook } from './intents/outcome-book';
+import { LeaseTable } from './leases/lease-table';
+import { TableStates } from './tables/table-states';
+import { TableWorker } from './tables/table-worker';
+import { ExecutorMetrics } from './work/executor-metrics';
+import { WorkRouter } from './work/work-router';
+import { forwardedWorkController, WorkController } from './work/work.controller';
+
+/**
+ * Joins the leases and the outcome watch before the consumers start, hears quarantines on
+ * `tables.>`, rebalances every third of the lease TTL, and at shutdown hands its tables back.
+ */
+@Injectable()
+class Lifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('TurnExecutor');
+  private timer?: NodeJS.Timeout;
+  private quarantines?: Subscription;
+
+  constructor(
+    private readonly config: TurnExecutorConfig,
+    private readonly subjects: Subjects,
+    @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
+    private readonly leases: LeaseTable,
+    private readonly outcomes: OutcomeBook,
+    private readonly states: TableStates,
+    private readonly router: WorkRouter,
+    private readonly health: HealthRegistry,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.outcomes.start();
+    await this.leases.start();
+    // Ready only with leases renewed and the outcome watch open (the consumers have their own check).
+    this.health.register('leases', async () => ({
+      ok: this.leases.ready && this.outcomes.ready,
+      detail: { executor: this.leases.me, held: this.leases.held.length, quarantined: this.states.quarantinedTables },
+    }));
+    this.quarantines = this.nc.subscribe(this.subjects.of(EventSubjects.allTables), {
+      callback: (error, msg) => {
+        if (error) return;
+        const event = validate(TableEventV1, safeJson(msg.data));
+        if (event.ok && event.value.kind === 'quarantined') {
+          this.logger.warn(`table ${event.value.tableId} is quarantined (${event.value.reason ?? 'no reason given'}): no more moves for it`);
+          this.states.markQuarantined(event.value.tableId, event.value.reason ?? 'quarantined by the snapshot service');
+        }
+      },
+    });
+    this.timer = setInterval(() => {
+      void this.router.rebalance().catch((error: unknown) => this.logger.warn(`rebalancing failed: ${String(error)}`));
+    }, Math.floor(this.config.LEASE_TTL_MS / 3));
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.timer);
+    this.quarantines?.unsubscribe();
+    await this.leases.stop();
+    this.outcomes.stop();
+    await this.nc.drain();
+  }
+}
+
+function safeJson(bytes: Uint8Array): unknown {
+  try {
+    return JSON.parse(Buffer.from(bytes).toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The turn executor as a Nest module: importable on its own (the CLI's all-in-one mode
+ * composes it), its configuration injected as `TurnExecutorConfig`.
+ */
+@Module({})
+export class TurnExecutorModule {
+  static forRoot(config: TurnExecutorConfig, games: GameRegistry = defaultGames()): DynamicModule {
+    const subjects = new Subjects(config.CHRONICLE_PREFIX);
+    return {
+      module: TurnExecutorModule,
+      imports: [ServiceKitModule.forRoot({ serviceName: 'turn-executor', logLevel: config.LOG_LEVEL })],
+      controllers: [WorkController, forwardedWorkController(config.EXECUTOR_ID)],
+      providers: [
+        { provide: TurnExecutorConfig, useValue: config },
+        { provide: Subjects, useValue: subjects },
+        { provide: GameRegistry, useValue: games },
+        ...natsProviders(config, 'turn-executor'),
+        {
+          provide: RequestClient,
+          inject: [NATS_CONNECTION],
+          useFactory: (nc: NatsConnection) => new RequestClient(nc, subjects, config.REQUEST_TIMEOUT_MS),
+        },
+        { provide: LogClient, inject: [RequestClient], useFactory: (requests: RequestClient) => new LogClient(requests) },
+        {
+          provide: LeaseTable,
+          inject: [NATS_CONNECTION],
+          useFactory: (nc: NatsConnection) => LeaseTable.open(nc, subjects, { executorId: config.EXECUTOR_ID, ttlMs: config.LEASE_TTL_MS }),
+        },
+        { provide: OutcomeBook, inject: [NATS_CONNECTION], useFactory: (nc: NatsConnection) => OutcomeBook.open(nc, subjects) },
+        {
+          provide: ExecutorMetrics,
+          inject: [Metrics, LeaseTable],
+          useFactory: (metrics: Metrics, leases: LeaseTable) => new ExecutorMetrics(metrics, () => leases.held.length),
+        },
+        {
+          provide: TableStates,
+          inject: [RequestClient, ExecutorMetrics],
+          useFactory: (requests: RequestClient, metrics: ExecutorMetrics) =>
+            new TableStates(new LogSource(requests, seedKey(config.CHRONICLE_SEED_KEY)), requests, games, {
+              capacity: config.TABLE_CACHE_SIZE, timeoutMs: config.REQUEST_TIMEOUT_MS, loaded: (from) => metrics.loaded(from),
+            }),
+        },
+        {
+          provide: TableWorker,
+          inject: [TableStates, LogClient, OutcomeBook, ExecutorMetrics],
+          useFactory: (states: TableStates, log: LogClient, outcomes: OutcomeBook, metrics: ExecutorMetrics) =>
+            new TableWorker(states, log, outcomes, metrics, {
+              executorId: config.EXECUTOR_ID, advanceBudget: config.ADVANCE_BUDGET, pauseBeforeAppendMs: config.FAULT_PAUSE_BEFORE_APPEND_MS,
+            }),
+        },
+        {
+          provide: WorkRouter,
+          inject: [LeaseTable, TableWorker, RequestClient, ExecutorMetrics],
+          useFactory: (leases: LeaseTable, worker: TableWorker, requests: RequestClient, metrics: ExecutorMetrics) =>
+            new WorkRouter(leases, worker, requests, metrics, config.FORWARD_TIMEOUT_MS),
+        },
+        {
+          provide: IntentDesk,
+          inject: [NATS_CONNECTION, LogClient, OutcomeBook],
+          useFactory: (nc: NatsConnection, log: LogClient, outcomes: OutcomeBook) => new IntentDesk(jetstream(nc), subjects, log, outcomes),
+        },
+        Lifecycle,
+      ],
+      exports: [TurnExecutorConfig, WorkRouter, IntentDesk, LeaseTable],
+    };
+  }
+}

@@ -1,0 +1,69 @@
+import type { LogClient } from '@chronicle/bus';
+import {
+  EventSubjects, intentMsgId, type GetIntentOutcomeV1, type IntentOutcomeV1, type IntentV1, type Subjects,
+  type SubmitIntentV1,
+} from '@chronicle/contracts';
+import type { JetStreamClient } from '@nats-io/jetstream';
+import type { OutcomeBook } from './outcome-book';
+
+/** Tables known to exist, so that a submit costs no header read once the table was seen. */
+const KNOWN_TABLES = 10_000;
+
+/**
+ * The door for player intents. A submit is checked (the transport validated its shape and
+ * size; here, that the table exists), answered with the first outcome when its key was
+ * decided before, else made durable on `intents.<table>` (JetStream, deduplicated by
+ * `<table>:<intentKey>`) before the reply, which may wait for the outcome.
+ */
+export class IntentDesk {
+  private readonly known = new Set<string>();
+
+  constructor(
+    private readonly js: JetStreamClient,
+    private readonly subjects: Subjects,
+    private readonly log: LogClient,
+    private readonly outcomes: OutcomeBook,
+  ) {}
+
+  async submit(request: SubmitIntentV1): Promise<IntentOutcomeV1> {
+    await this.checkTable(request.tableId);
+    const recorded = await this.outcomes.get(request.tableId, request.intentKey);
+    if (recorded) return recorded;
+    const waiting = request.waitMs ? this.outcomes.waitFor(request.tableId, request.intentKey, request.waitMs) : undefined;
+    const intent: IntentV1 = {
+      v: 1, tableId: request.tableId, intentKey: request.intentKey, seat: request.seat, kind: request.kind, payload: request.payload,
+      submittedAt: new Date().toISOString(),
+    };
+    try {
+      await this.js.publish(this.subjects.of(EventSubjects.intents(request.tableId)), JSON.stringify(intent), {
+        msgID: intentMsgId(request.tableId, request.intentKey),
+      });
+    } catch (error) {
+      waiting?.cancel();
+      throw error;
+    }
+    return (await waiting?.outcome) ?? pending(request.tableId, request.intentKey);
+  }
+
+  async outcome(request: GetIntentOutcomeV1): Promise<IntentOutcomeV1> {
+    const waiting = request.waitMs ? this.outcomes.waitFor(request.tableId, request.intentKey, request.waitMs) : undefined;
+    const recorded = await this.outcomes.get(request.tableId, request.intentKey);
+    if (recorded) {
+      waiting?.cancel();
+      return recorded;
+    }
+    return (await waiting?.outcome) ?? pending(request.tableId, request.intentKey);
+  }
+
+  /** Unknown tables are refused at the door (`UNKNOWN_TABLE`), before anything is queued. */
+  private async checkTable(tableId: string): Promise<void> {
+    if (this.known.has(tableId)) return;
+    await this.log.header({ tableId });
+    if (this.known.size >= KNOWN_TABLES) this.known.clear();
+    this.known.add(tableId);
+  }
+}
+
+function pending(tableId: string, intentKey: string): IntentOutcomeV1 {
+  return { v: 1, tableId, intentKey, status: 'pending', revision: null, seq: null, code: null, reason: null, decidedAt: null };
+}

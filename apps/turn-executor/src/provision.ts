@@ -1,0 +1,4 @@
+import { runProvisionStep } from '@chronicle/service-kit';
+import { executorTopology } from './topology';
+
+void runProvisionStep(executorTopology(), 'turn-executor');

@@ -1,0 +1,227 @@
+import type { LogClient } from '@chronicle/bus';
+import {
+  BadRequest, intentAppendKey, ServiceUnavailable, type AppendedV1, type IntentOutcomeV1, type IntentV1, type TickV1,
+} from '@chronicle/contracts';
+import {
+  ChronicleError, ConcurrentMove, engine, gameTimeAt, GameOver, IllegalMove, readGameClock, stateHash, UnknownTable,
+  wallTimeOf, type Step,
+} from '@chronicle/engine';
+import { timedGame } from '@chronicle/games';
+import { KeyedMutex } from '@chronicle/service-kit';
+import { randomUUID } from 'node:crypto';
+import type { OutcomeBook } from '../intents/outcome-book';
+import type { ExecutorMetrics } from '../work/executor-metrics';
+import type { HeldTable, TableStates } from './table-states';
+
+export interface TableWorkerOptions {
+  executorId: string;
+  /** Units of work one advance move may carry. */
+  advanceBudget: number;
+  /** Crash tests: pause between deciding an advance and appending it. */
+  pauseBeforeAppendMs: number;
+}
+
+/** Sends of one computed append when the log service does not answer (the key keeps it exactly-once). */
+const APPEND_TRIES = 3;
+/** A tick that arrives before its table's due time waits at most this long for it. */
+const EARLY_TICK_WAIT_MS = 5_000;
+
+/**
+ * Decides moves: brings the table's state to the log's revision, runs the game's rules
+ * (`advance` for a tick, `step` for an intent, `checkUndo` for an undo), and appends what
+ * they computed — payload, randomness flag, state hash, next due time, outcome — with the
+ * expected revision. `CONCURRENT_MOVE` (the table moved on) reloads and decides again.
+ * One table's work runs one at a time in this process.
+ */
+export class TableWorker {
+  private readonly locks = new KeyedMutex();
+  private readonly busy = new Map<string, number>();
+
+  constructor(
+    private readonly states: TableStates,
+    private readonly log: LogClient,
+    private readonly outcomes: OutcomeBook,
+    private readonly metrics: ExecutorMetrics,
+    private readonly options: TableWorkerOptions,
+  ) {}
+
+  isBusy(tableId: string): boolean {
+    return this.busy.has(tableId);
+  }
+
+  /** Advances the table up to now, one budgeted move after another, until nothing is due. */
+  tick(tick: TickV1): Promise<void> {
+    return this.run(tick.tableId, async () => {
+      const dueAt = Date.parse(tick.dueAt);
+      let first = true;
+      for (;;) {
+        const table = await this.states.get(tick.tableId);
+        const timed = timedGame(table.game.id);
+        if (!timed || table.state.outcome) return;
+        if (this.states.quarantine(tick.tableId)) {
+          this.metrics.refusedQuarantined.inc();
+          return;
+        }
+        const clock = readGameClock(table.header.options);
+        // A move never runs ahead of its time: a tick that came early waits for its due time.
+        const early = wallTimeOf(clock, dueAt + 1) - Date.now();
+        if (first && early > 0) await sleep(Math.min(early, EARLY_TICK_WAIT_MS));
+        const until = gameTimeAt(clock, Date.now());
+        const due = timed.nextDueTime(table.state);
+        if (due === null || due >= until) return;
+        const workBefore = timed.workDone(table.state);
+        const step = this.decide(table, () => engine.step(table.game, table.header, table.state, null, timed.advance(until, this.options.advanceBudget)));
+        if (this.options.pauseBeforeAppendMs > 0) await sleep(this.options.pauseBeforeAppendMs);
+        const appended = await this.append(table, step, `advance-${table.state.revision}-${this.options.executorId}-${randomUUID()}`);
+        if (!appended) continue;
+        this.metrics.advances.inc();
+        this.metrics.generalTurns.inc(timed.workDone(table.state) - workBefore);
+        if (first) this.metrics.lag.observe({ work: 'tick' }, Math.max(0, Date.now() - wallTimeOf(clock, dueAt)) / 1000);
+        first = false;
+      }
+    });
+  }
+
+  /** Decides an intent once: the recorded outcome if there is one, else steps it and records what became of it. */
+  intent(intent: IntentV1): Promise<IntentOutcomeV1> {
+    return this.run(intent.tableId, async () => {
+      const recorded = await this.outcomes.get(intent.tableId, intent.intentKey);
+      if (recorded) return recorded;
+      const outcome = await this.decideIntent(intent);
+      await this.outcomes.record(outcome);
+      this.metrics.intents.inc({ status: outcome.status });
+      if (outcome.status === 'accepted') this.metrics.lag.observe({ work: 'intent' }, Math.max(0, Date.now() - Date.parse(intent.submittedAt)) / 1000);
+      return outcome;
+    });
+  }
+
+  private async decideIntent(intent: IntentV1): Promise<IntentOutcomeV1> {
+    const key = intentAppendKey(intent.intentKey);
+    for (;;) {
+      let table: HeldTable;
+      try {
+        table = await this.states.get(intent.tableId);
+      } catch (error) {
+        if (error instanceof UnknownTable) return refused(intent, error);
+        throw error;
+      }
+      const quarantine = this.states.quarantine(intent.tableId);
+      if (quarantine) {
+        this.metrics.refusedQuarantined.inc();
+        return { ...refused(intent, new IllegalMove(`table ${intent.tableId} is quarantined: ${quarantine}`)), code: 'QUARANTINED' };
+      }
+      if (intent.kind === 'undo') {
+        try {
+          engine.checkUndo(table.game, table.state, table.lastMove, intent.seat);
+        } catch (error) {
+          if (!(error instanceof IllegalMove || error instanceof GameOver)) throw error;
+          return this.refusedUnlessAppended(intent, error);
+        }
+        try {
+          const undone = await this.log.undo({ tableId: intent.tableId, seat: intent.seat, expectedRevision: table.state.revision, idempotencyKey: key });
+          return accepted(intent, undone.revision, undone.seq);
+        } catch (error) {
+          if (!(error instanceof ConcurrentMove)) throw error;
+          this.metrics.appendRetries.inc();
+          continue;
+        } finally {
+          // The state without the move is the log's replay: the next work loads it.
+          this.states.drop(intent.tableId);
+        }
+      }
+      let step: Step<unknown>;
+      try {
+        step = this.decide(table, () => engine.step(table.game, table.header, table.state, intent.seat, intent.payload));
+      } catch (error) {
+        if (!(error instanceof IllegalMove || error instanceof GameOver)) throw error;
+        return this.refusedUnlessAppended(intent, error);
+      }
+      let appended: AppendedV1 | undefined;
+      try {
+        appended = await this.append(table, step, key);
+      } catch (error) {
+        // The key was used before with another payload: the submitter reused it.
+        if (error instanceof BadRequest) return refused(intent, error);
+        throw error;
+      }
+      if (appended) return accepted(intent, appended.revision, appended.seq);
+    }
+  }
+
+  /**
+   * A refusal, unless a first try of this intent was appended (its executor died before
+   * recording the outcome): the game judges the retry on a state that already has it.
+   */
+  private async refusedUnlessAppended(intent: IntentV1, error: ChronicleError): Promise<IntentOutcomeV1> {
+    const entry = await this.log.entryByKey({ tableId: intent.tableId, idempotencyKey: intentAppendKey(intent.intentKey) });
+    return entry ? accepted(intent, entry.revision, entry.seq) : refused(intent, error);
+  }
+
+  /** Runs the rules on the held state; a failure other than a refusal may have half-changed it. */
+  private decide(table: HeldTable, rules: () => Step<unknown>): Step<unknown> {
+    try {
+      return rules();
+    } catch (error) {
+      if (!(error instanceof IllegalMove || error instanceof GameOver)) this.states.drop(table.tableId);
+      throw error;
+    }
+  }
+
+  /**
+   * Appends a decided move. Resolves undefined when the table moved on (`CONCURRENT_MOVE`:
+   * the state is dropped, decide again); a send that got no answer is repeated with the
+   * same key, so it is applied at most once.
+   */
+  private async append(table: HeldTable, step: Step<unknown>, idempotencyKey: string): Promise<AppendedV1 | undefined> {
+    const { move, state } = step;
+    const due = timedGame(table.game.id)?.nextDueTime(state);
+    const request = {
+      tableId: table.tableId, seat: move.seat, payload: move.payload, random: move.random, expectedRevision: move.number - 1,
+      idempotencyKey, stateHash: stateHash(table.game, state), outcome: state.outcome,
+      ...(due === undefined || due === null ? {} : { nextDueAt: new Date(due).toISOString() }),
+    };
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const appended = await this.log.append(request);
+        table.header = { ...table.header, moves: move.number };
+        table.lastMove = move;
+        return appended;
+      } catch (error) {
+        if (error instanceof ServiceUnavailable && attempt < APPEND_TRIES) continue;
+        this.states.drop(table.tableId);
+        if (error instanceof ConcurrentMove) {
+          this.metrics.appendRetries.inc();
+          return undefined;
+        }
+        throw error;
+      }
+    }
+  }
+
+  private run<T>(tableId: string, work: () => Promise<T>): Promise<T> {
+    this.busy.set(tableId, (this.busy.get(tableId) ?? 0) + 1);
+    return this.locks.run(tableId, work).finally(() => {
+      const left = this.busy.get(tableId)! - 1;
+      if (left === 0) this.busy.delete(tableId);
+      else this.busy.set(tableId, left);
+    });
+  }
+}
+
+function accepted(intent: IntentV1, revision: number, seq: number): IntentOutcomeV1 {
+  return {
+    v: 1, tableId: intent.tableId, intentKey: intent.intentKey, status: 'accepted', revision, seq, code: null, reason: null,
+    decidedAt: new Date().toISOString(),
+  };
+}
+
+function refused(intent: IntentV1, error: { code: string; message: string }): IntentOutcomeV1 {
+  return {
+    v: 1, tableId: intent.tableId, intentKey: intent.intentKey, status: 'refused', revision: null, seq: null, code: error.code,
+    reason: error.message.slice(0, 4_000), decidedAt: new Date().toISOString(),
+  };
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -1,0 +1,99 @@
+import type { RequestClient } from '@chronicle/bus';
+import { ExecutorWorkSubjects, ServiceUnavailable, type IntentV1, type TickV1 } from '@chronicle/contracts';
+import { Logger } from '@nestjs/common';
+import type { LeaseTable } from '../leases/lease-table';
+import type { TableWorker } from '../tables/table-worker';
+import type { ExecutorMetrics } from './executor-metrics';
+
+/**
+ * Sends each piece of work to the replica holding its table's lease, so that the table's
+ * state stays warm in one place: work for a table this replica holds (or may take) runs
+ * here; work for a table another live replica holds is handed to it, and the delivery is
+ * acknowledged only once the holder answered (after its durable append). A holder that no
+ * longer answers is presumed gone and its table taken over at once; anything else that
+ * fails is `UNAVAILABLE`, and the delivery is retried later.
+ */
+export class WorkRouter {
+  private readonly log = new Logger('WorkRouter');
+
+  constructor(
+    private readonly leases: LeaseTable,
+    private readonly worker: TableWorker,
+    private readonly peers: RequestClient,
+    private readonly metrics: ExecutorMetrics,
+    private readonly forwardTimeoutMs: number,
+  ) {}
+
+  async tick(tick: TickV1, forwarded: boolean): Promise<void> {
+    const target = await this.place(tick.tableId, forwarded);
+    if (target === this.leases.me) return this.worker.tick(tick);
+    await this.forward(target, ExecutorWorkSubjects.forwardTick(target), tick);
+  }
+
+  async intent(intent: IntentV1, forwarded: boolean): Promise<void> {
+    const target = await this.place(intent.tableId, forwarded);
+    if (target === this.leases.me) {
+      await this.worker.intent(intent);
+      return;
+    }
+    await this.forward(target, ExecutorWorkSubjects.forwardIntent(target), intent);
+  }
+
+  /** Gives idle tables above this replica's fair share back, so that newer replicas get theirs. */
+  async rebalance(): Promise<void> {
+    let excess = this.leases.excess();
+    for (const tableId of this.leases.held) {
+      if (excess <= 0) return;
+      if (this.worker.isBusy(tableId)) continue;
+      await this.leases.release(tableId);
+      excess--;
+    }
+  }
+
+  /** Which replica does the table's work: the lease holder, or (for a free table) the fair-share choice. */
+  private async place(tableId: string, forwarded: boolean): Promise<string> {
+    if (this.leases.holds(tableId)) return this.leases.me;
+    const holder = this.leases.holder(tableId);
+    if (holder) {
+      if (forwarded) throw new ServiceUnavailable(`table ${tableId} was handed to ${this.leases.me}, but ${holder} holds it now: retry`);
+      return holder;
+    }
+    const choice = forwarded ? this.leases.me : this.leases.placeFree();
+    if (choice !== this.leases.me) return choice;
+    if (await this.leases.acquire(tableId)) return this.leases.me;
+    const winner = this.leases.holder(tableId);
+    if (winner && !forwarded) return winner;
+    throw new ServiceUnavailable(`the lease of table ${tableId} is contended: retry`);
+  }
+
+  /**
+   * Hands work to the holder and waits for its answer, but not for a holder that stopped
+   * renewing its membership meanwhile (it died mid-work): the delivery is then retried, and
+   * the table taken over once its lease expired. Work done twice that way is harmless: the
+   * expected revision and the intent's key decide.
+   */
+  private async forward(target: string, subject: string, work: TickV1 | IntentV1): Promise<void> {
+    this.metrics.forwarded.inc();
+    let watch: NodeJS.Timeout | undefined;
+    const answered = this.peers.request(subject, work, this.forwardTimeoutMs);
+    const gone = new Promise<never>((_, reject) => {
+      watch = setInterval(() => {
+        if (!this.leases.isLive(target)) {
+          reject(new ServiceUnavailable(`${target} stopped renewing its leases while working on table ${work.tableId}: retrying`));
+        }
+      }, 250);
+    });
+    answered.catch(() => undefined);
+    try {
+      await Promise.race([answered, gone]);
+    } catch (error) {
+      if (error instanceof ServiceUnavailable && /nobody serves/.test(error.message)) {
+        this.log.warn(`${target} no longer answers: taking its tables over`);
+        this.leases.presumeGone(target);
+      }
+      throw error;
+    } finally {
+      clearInterval(watch);
+    }
+  }
+}
