@@ -12,7 +12,7 @@ import { npcRescue, userRescue } from './nation-rescue';
 import { npcReward } from './npc-reward';
 import { userReward } from './user-reward';
 import { chooseTaxRate, promoteByChief, promoteByRuler } from './promotions';
-import { declareWarPriority } from './war-ai';
+import { declareWarPriority, npcFrontAssignment } from './war-ai';
 
 /** What a nation priority sees. */
 export interface ChiefTurn {
@@ -66,6 +66,7 @@ const PRIORITIES: readonly (readonly [string, (t: ChiefTurn) => TurnSlot | null]
   ['NPC긴급포상', (t) => urgentReward(t, false)],
   ['NPC구출발령', npcRescue],
   ['NPC포상', npcReward],
+  ['NPC전방발령', npcFrontAssignment],
   ['유저장내정발령', (t) => domesticAssignment(t, true)],
   ['NPC내정발령', (t) => domesticAssignment(t, false)],
   ['NPC몰수', confiscation],
@@ -75,7 +76,7 @@ const PRIORITIES: readonly (readonly [string, (t: ChiefTurn) => TurnSlot | null]
  * A basic nation AI for chiefs (§8), in the legacy order: NPC chiefs make the quarterly
  * promotions (months 3/6/9/12) and an NPC ruler sets the tax in June and December; a
  * reserved command that can run is kept; then the priorities above; else 휴식. Non-aggression,
- * peace, capital moves and war assignments are not implemented.
+ * peace, capital moves and the war assignments but NPC전방발령 are not implemented.
  */
 export function chooseNationTurn(world: World, chief: General, nation: Nation, reserved: TurnSlot, rng: RandUtil): TurnSlot {
   const ctx = contextFor(world, chief, rng);

@@ -1,6 +1,9 @@
 import { crewTypeOf } from '../commands/crew-types';
 import { GENERAL_COMMANDS, NATION_COMMANDS } from '../commands/registry';
+import { chooseNationTurn } from '../ai/nation-ai';
 import { updateDiplomacy } from '../monthly/diplomacy';
+import { setNationFronts } from '../monthly/fronts';
+import { REST_SLOT } from '../world/queries';
 import { LiteHashDRBG } from '../rng/lite-hash-drbg';
 import { RandUtil } from '../rng/rand-util';
 import { streamFromSeed } from '../rng/streams';
@@ -346,5 +349,25 @@ describe('선양 (legacy che_선양)', () => {
     expect(world.logs.at(-1)!.text).toBe('선양 실패: 본인입니다.');
     run(heir.id);
     expect([heir.officerLevel, ruler.officerLevel, ruler.experience]).toEqual([12, 1, 701]);
+  });
+});
+
+describe('the nation AI sends armies to the front (legacy doNPC전방발령)', () => {
+  it('at war, a ready war NPC off the front is assigned to a front city', () => {
+    const { world } = warWorld();
+    atWar(world);
+    const nation = world.nations.get(1)!;
+    Object.assign(nation, { gold: 4000, rice: 4000 }); // no rewards to give first
+    setNationFronts(world);
+    expect(world.cities[2]!.front).toBe(3);
+    const ruler = addGeneral(world, { id: 5, npc: 2, city: 1, officerLevel: 12 });
+    const ready = addGeneral(world, { id: 6, npc: 2, city: 1, leadership: 60 });
+    Object.assign(ready, { crewtype: 1100, crew: 2000, train: 90, atmos: 50 });
+    world.env.month = 2; // no promotions
+    const slot = chooseNationTurn(world, ruler, nation, REST_SLOT, streamFromSeed(TEST_SEED, 'GeneralAI', 193, 2, 5));
+    // The attacker of warWorld already stands in 나, the front: 6 is the only candidate.
+    expect(slot).toEqual({ action: 'che_발령', arg: { destGeneralId: 6, destCityId: 2 } });
+    ready.train = ready.atmos = 89;
+    expect(chooseNationTurn(world, ruler, nation, REST_SLOT, streamFromSeed(TEST_SEED, 'GeneralAI', 193, 2, 5)).action).not.toBe('che_발령');
   });
 });
