@@ -1,4 +1,4 @@
-import { LogSource, RequestClient } from '@chronicle/bus';
+import { EventAuthenticity, LogSource, RequestClient } from '@chronicle/bus';
 import { EventSubjects, ed25519PublicKey, seedKey, Subjects, type TableEventV1 } from '@chronicle/contracts';
 import { defaultGames, GameRegistry } from '@chronicle/games';
 import { HealthRegistry, Metrics, NATS_CONNECTION, natsProviders, ServiceKitModule } from '@chronicle/service-kit';
@@ -8,7 +8,6 @@ import {
   Inject, Injectable, Logger, Module, type DynamicModule, type OnApplicationBootstrap, type OnApplicationShutdown,
 } from '@nestjs/common';
 import { SnapshotServiceConfig } from './config';
-import { EventAuthenticity } from './snapshots/event-authenticity';
 import { keeperObserver } from './snapshots/keeper-metrics';
 import { SnapshotController } from './snapshots/snapshot.controller';
 import { SnapshotKeeper } from './snapshots/snapshot-keeper';

@@ -9,3 +9,4 @@ export {
 } from './topology';
 export { RequestClient, LogClient } from './request-client';
 export { LogSource } from './log-source';
+export { EventAuthenticity } from './event-authenticity';

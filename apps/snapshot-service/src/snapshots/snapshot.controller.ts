@@ -1,8 +1,7 @@
-import { JetStreamEventContext, OnEvent, OnRequest, PassErrorsToTransport, PermanentFailure } from '@chronicle/bus';
+import { EventAuthenticity, JetStreamEventContext, OnEvent, OnRequest, PassErrorsToTransport, PermanentFailure } from '@chronicle/bus';
 import { EventSubjects, GetSnapshotV1, MoveEventV1, SnapshotSubjects, type SnapshotV1 } from '@chronicle/contracts';
 import { Controller, UseFilters } from '@nestjs/common';
 import { Ctx, Payload } from '@nestjs/microservices';
-import { EventAuthenticity } from './event-authenticity';
 import { SnapshotKeeper } from './snapshot-keeper';
 
 /** Every log entry advances its table's snapshot; requests read them. */
@@ -17,7 +16,7 @@ export class SnapshotController {
   /** An entry that is not the log service's is dead-lettered, and the table is brought to the log instead. */
   @OnEvent(EventSubjects.allMoves, MoveEventV1)
   async onEntry(@Payload() event: MoveEventV1, @Ctx() ctx: JetStreamEventContext): Promise<void> {
-    const forged = this.authenticity.problem(ctx.message, event);
+    const forged = this.authenticity.ofEntry(ctx.message, event);
     if (!forged) return this.keeper.onEntry(event);
     await this.keeper.onForged(event.tableId, forged);
     throw new PermanentFailure(`refused: ${forged}`);
