@@ -92,16 +92,17 @@ describe('GeneralAI (§8)', () => {
     const g = addGeneral(world, { id: 1, npc: 2, leadership: 70, strength: 80, intel: 20 });
     const city = world.cities[1]!;
     city.trust = 69;
-    // L 70 / chiefStatMin 70 = 1: nextBool(1) is true without a draw.
+    // L 70 / chiefStatMin 65 > 1: nextBool(p ≥ 1) is true without a draw.
     expect(chooseGeneralTurn(world, g, rest, session(g))).toEqual({ action: 'che_주민선정', arg: null });
     city.trust = 80;
     city.pop = 40000;
     g.leadership = 35;
-    // p = 35/70/2 = 0.25 against the stream's first float (bytes of
-    // str(64,5a…)|str(9,GeneralAI)|int(190)|int(m)|int(1), hand-decoded): m 4 → 0.05424 < 0.25;
-    // m 8 → 0.25691 and m 1 → 0.73042 are not, and a non-commander 무장 never picks 정착장려 later.
+    // p = 35/65/2 = 0.26923 (chiefStatMin 65, the installed game's) against the stream's first
+    // float (bytes of str(64,5a…)|str(9,GeneralAI)|int(190)|int(m)|int(1), hand-decoded):
+    // m 4 → 0.05424 and m 8 → 0.25691 are below (with 70, m 8 was not); m 1 → 0.73042 is not,
+    // and a non-commander 무장 never picks 정착장려 later.
     expect(chooseGeneralTurn(world, g, rest, session(g, 4))).toEqual({ action: 'che_정착장려', arg: null });
-    expect(chooseGeneralTurn(world, g, rest, session(g, 8)).action).not.toBe('che_정착장려');
+    expect(chooseGeneralTurn(world, g, rest, session(g, 8))).toEqual({ action: 'che_정착장려', arg: null });
     expect(chooseGeneralTurn(world, g, rest, session(g, 1)).action).not.toBe('che_정착장려');
     // In peace (no war row) the priority is skipped: no 주민선정 for this 무장 even at trust 50.
     world.diplomacy.get('1:2')!.state = 2;
@@ -178,19 +179,37 @@ describe('GeneralAI (§8)', () => {
     });
   });
 
-  it('hands its gold to the nation before an NPC dies', () => {
+  it('hands the larger stock to the nation before an NPC dies, unchecked (legacy doNPC사망대비)', () => {
     const world = smallWorld();
     const g = addGeneral(world, { id: 1, npc: 2, killturn: 3 });
-    g.gold = 1234;
-    expect(chooseGeneralTurn(world, g, rest, session(g))).toEqual({ action: 'che_헌납', arg: { isGold: true, amount: 1200 } });
+    Object.assign(g, { gold: 1234, rice: 1000 });
+    expect(chooseGeneralTurn(world, g, rest, session(g))).toEqual({ action: 'che_헌납', arg: { isGold: true, amount: 10000 } });
+    g.rice = 5000;
+    expect(chooseGeneralTurn(world, g, rest, session(g))).toEqual({ action: 'che_헌납', arg: { isGold: false, amount: 10000 } });
+    Object.assign(g, { gold: 0, rice: 0 });
+    expect(chooseGeneralTurn(world, g, rest, session(g))).toEqual({ action: 'che_물자조달', arg: null });
+    g.killturn = 6;
+    expect(chooseGeneralTurn(world, g, rest, session(g)).action).not.toBe('che_헌납');
   });
 
-  it('lets a wanderer join a nation now and then, and otherwise sightsee (legacy do중립)', () => {
+  it('lets a wanderer join, move or search as legacy do국가선택 and do중립 draw', () => {
     const world = smallWorld();
     const w = addGeneral(world, { id: 1, npc: 2, nation: 0, officerLevel: 0 });
-    const choices = new Set<string>();
-    for (let m = 1; m <= 12; m++) choices.add(chooseGeneralTurn(world, w, rest, session(w, m)).action);
-    expect(choices).toEqual(new Set(['che_견문', 'che_랜덤임관']));
+    // The legacy lines (GeneralAI.php l.3339–3380, 3418–3425) restated on the same stream:
+    // year 190 is in the first three years, with 2 nations, both below 10 generals.
+    const legacy = (m: number): string => {
+      const rng = session(w, m).rng;
+      if (rng.nextBool(0.3)) {
+        if (rng.nextBool((1 / 3 / 2 ** 3) ** (1 / 4))) return rng.nextBool(0.8) ? 'che_견문' : 'che_인재탐색';
+        return 'che_랜덤임관';
+      }
+      if (rng.nextBool(0.2)) return 'che_이동';
+      return rng.nextBool(0.8) ? 'che_견문' : 'che_인재탐색';
+    };
+    const months = Array.from({ length: 48 }, (_, i) => i + 1);
+    const chosen = months.map((m) => chooseGeneralTurn(world, w, rest, session(w, m)).action);
+    expect(chosen).toEqual(months.map(legacy));
+    expect(new Set(chosen)).toEqual(new Set(['che_견문', 'che_랜덤임관', 'che_이동', 'che_인재탐색']));
   });
 });
 

@@ -1,6 +1,5 @@
 import type { Json } from '@chronicle/engine';
 import { GENERAL_COMMANDS } from '../commands/registry';
-import { joinableNations } from '../commands/general/join-random';
 import type { RandUtil } from '../rng/rand-util';
 import type { AiSession } from './ai-session';
 import { calcDiplomacyState, DipState, type DiplomacyState } from './diplomacy-state';
@@ -10,6 +9,7 @@ import { REST_SLOT } from '../world/queries';
 import type { City, General, Nation, TurnSlot, World } from '../world/types';
 import { contextFor, feasible } from '../commands/feasible';
 import { leadershipWithInjury } from '../commands/stats';
+import { NationPolicy } from './nation-policy';
 import { CHIEF_STAT_MIN } from './promotions';
 import { recruitChoice } from './recruit-choice';
 import { attackPriority, dischargePriority, frontWarpPriority } from './war-ai';
@@ -18,7 +18,7 @@ import { raiseBandPriority, wanderingRulerTurn } from './founding-ai';
 const slot = (action: string, arg: Json = null): TurnSlot => ({ action, arg });
 
 /** AI thresholds (§8 values). */
-const reqNationGold = 10000;
+const { reqNationGold, reqNationRice } = NationPolicy;
 const properWarTrainAtmos = 90;
 const minNpcRecruitCityPopulation = 50000;
 
@@ -51,10 +51,14 @@ function pickFeasible(t: AiTurn, candidates: [TurnSlot, number][]): TurnSlot | n
  * legacy AI, so it is absent here too).
  */
 const PRIORITIES: readonly (readonly [string, Priority])[] = [
-  ['NPC사망대비', (t) =>
-    t.general.npc >= 2 && t.general.killturn <= 5 && t.general.gold >= 100
-      ? t.attempt('che_헌납', { isGold: true, amount: Math.min(10000, Math.floor(t.general.gold / 100) * 100) })
-      : null],
+  // Legacy doNPC사망대비: near death, give everything of the larger stock (or gather when
+  // there is nothing), returned without testing the command.
+  ['NPC사망대비', (t) => {
+    const g = t.general;
+    if (g.npc < 2 || g.killturn > 5) return null;
+    if (g.gold + g.rice === 0) return slot('che_물자조달');
+    return slot('che_헌납', { isGold: g.gold >= g.rice, amount: GameConst.maxResourceActionAmount });
+  }],
   ['귀환', (t) => (t.city.nation === t.general.nation && t.city.supply === 1 ? null : t.attempt('che_귀환'))],
   ['금쌀구매', (t) =>
     t.general.rice < 500 && t.general.gold >= develGold(t) + 1000
@@ -135,10 +139,7 @@ export function chooseGeneralTurn(world: World, general: General, reserved: Turn
     const band = raiseBandPriority({ world, general, rng, attempt });
     if (band) return band;
   }
-  if (general.nation === 0) {
-    const join = joinableNations(ctx).length > 0 && rng.nextBool(0.2) ? attempt('che_랜덤임관') : null;
-    return join ?? neutralFallback(general, undefined, rng);
-  }
+  if (general.nation === 0) return chooseNation(world, general, ctx.city, rng, attempt) ?? neutralFallback(general, undefined, rng, attempt);
   if (general.npc >= 2 && general.officerLevel === 12 && ctx.nation!.capital === 0) {
     const wandering = wanderingRulerTurn({ world, general, rng, attempt });
     if (wandering) return wandering;
@@ -148,24 +149,48 @@ export function chooseGeneralTurn(world: World, general: General, reserved: Turn
     const chosen = priority(turn);
     if (chosen) return chosen;
   }
-  return neutralFallback(general, ctx.nation, rng);
+  return neutralFallback(general, ctx.nation, rng, attempt);
 }
 
 /**
- * Legacy do중립, the fallback when no priority chose: a wanderer takes 견문; a member
- * chooses (`choice`, one draw from the GeneralAI stream unless there is one candidate)
- * among 물자조달 if the nation's gold is below reqNationGold, 물자조달 again if its rice is
- * below reqNationGold (legacy compares rice with the gold threshold), and 인재탐색. Like
- * legacy, the pick is returned without checking it can run (a band member's 물자조달 or a
- * poor general's 인재탐색 fails its turn and says why).
+ * Legacy do국가선택 for a wanderer: with p 0.3 try 랜덤임관 — unless affinity is 999; in the
+ * first three years skipped with p (1/(nations+1)/notFull³)^¼, later with p ½ — else with
+ * p 0.2 move to a neighbour (`choice` over the city's paths). Null when nothing is chosen
+ * or the command cannot run.
  */
-export function neutralFallback(general: General, nation: Nation | undefined, rng: RandUtil): TurnSlot {
-  if (general.nation === 0 || nation === undefined) return slot('che_견문');
-  const candidates: string[] = [];
-  if (nation.gold < reqNationGold) candidates.push('che_물자조달');
-  if (nation.rice < reqNationGold) candidates.push('che_물자조달');
-  candidates.push('che_인재탐색');
-  return slot(rng.choice(candidates));
+function chooseNation(world: World, general: General, city: City, rng: RandUtil, attempt: AiTurn['attempt']): TurnSlot | null {
+  if (rng.nextBool(0.3)) {
+    if (general.affinity === 999) return null;
+    if (world.env.year < world.env.startyear + 3) {
+      const nations = world.nations.size;
+      let notFull = 0;
+      for (const n of world.nations.values()) if (n.gennum < GameConst.initialNationGenLimit) notFull++;
+      if (nations === 0 || notFull === 0) return null;
+      if (rng.nextBool((1 / (nations + 1) / notFull ** 3) ** (1 / 4))) return null;
+    } else if (rng.nextBool()) {
+      return null;
+    }
+    return attempt('che_랜덤임관');
+  }
+  if (rng.nextBool(0.2)) return attempt('che_이동', { destCityId: rng.choice(city.neighbours) });
+  return null;
+}
+
+/**
+ * Legacy do중립, the fallback when no priority chose. A wanderer takes 인재탐색 when it can
+ * run and `!nextBool(0.8)` (no draw when it cannot), else 견문. A member picks (`choice`)
+ * between 물자조달 and 인재탐색 — only 물자조달 when the nation's gold is below
+ * reqNationGold or its rice below reqNationRice (one item: no draw) — and falls back to
+ * 물자조달, unchecked, when the pick cannot run.
+ */
+export function neutralFallback(general: General, nation: Nation | undefined, rng: RandUtil, attempt: AiTurn['attempt']): TurnSlot {
+  if (general.nation === 0 || nation === undefined) {
+    const search = attempt('che_인재탐색');
+    return search !== null && !rng.nextBool(0.8) ? search : slot('che_견문');
+  }
+  const poor = nation.gold < reqNationGold || nation.rice < reqNationRice;
+  const pick = rng.choice(poor ? ['che_물자조달'] : ['che_물자조달', 'che_인재탐색']);
+  return attempt(pick) ?? slot('che_물자조달');
 }
 
 export function developmentRate(city: City): number {

@@ -1,6 +1,7 @@
 import { costWithTech as unitCostWithTech, crewTypeOf, DEFAULT_CREW_TYPE, riceWithTech } from '../commands/crew-types';
 import { statOf } from '../commands/stats';
 import type { General } from '../world/types';
+import { phpRound } from '../world/php-math';
 
 /**
  * AutorunNationPolicy defaults the reward priorities read (§8 values; `defaultStatMax` 80 and
@@ -28,7 +29,7 @@ export const costWithTech = (crewtype: number, tech: number, crew: number) => un
 export const valueFit = (v: number, min: number, max: number) => (v < min ? min : v > max ? max : v);
 
 /** Legacy `Util::round(v, -2)` for the non-negative amounts here. */
-export const roundHundreds = (v: number) => Math.round(v / 100) * 100;
+export const roundHundreds = (v: number) => phpRound(v / 100) * 100;
 
 /** Default draft of `stat` leadership with the default crew type: [costWithTech, riceWithTech] (unrounded). */
 export function defaultDraft(tech: number, stat: number): [number, number] {

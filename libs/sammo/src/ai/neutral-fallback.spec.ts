@@ -1,26 +1,41 @@
+import type { Json } from '@chronicle/engine';
+import { contextFor, feasible } from '../commands/feasible';
+import { GENERAL_COMMANDS } from '../commands/registry';
 import { streamFromSeed } from '../rng/streams';
 import { addGeneral, smallWorld, TEST_SEED } from '../testing/small-world';
+import type { General, World } from '../world/types';
 import { neutralFallback } from './general-ai';
 
-// Draws decoded with an independent script (Python hashlib): block 0 of the stream is
-// SHA-512("str(64,5a…)|str(9,GeneralAI)|int(190)|int(1)|int(gid)" ‖ 00000000), read byte by
-// byte; nextInt(2) takes 2 bits of a byte, redrawn while above 2.
+const ai = (gid: number) => streamFromSeed(TEST_SEED, 'GeneralAI', 190, 1, gid);
+const attemptFor = (world: World, g: General) => (action: string, arg: Json = null) =>
+  (feasible(contextFor(world, g, ai(g.id)), GENERAL_COMMANDS.get(action)!, arg) ? { action, arg } : null);
+
+// Legacy GeneralAI::do중립 (GeneralAI.php l.3418–3445).
 describe('GeneralAI neutral fallback (legacy do중립)', () => {
-  it('sends wanderers sightseeing and members to 물자조달 (twice listed when both stocks are low) or 인재탐색', () => {
+  it('sends a wanderer to 인재탐색 when it can run and !nextBool(0.8), else 견문', () => {
     const world = smallWorld();
     const wanderer = addGeneral(world, { id: 1, nation: 0, officerLevel: 0 });
-    const ai = (gid: number) => streamFromSeed(TEST_SEED, 'GeneralAI', 190, 1, gid);
-    expect(neutralFallback(wanderer, undefined, ai(1)).action).toBe('che_견문');
+    const float = ai(1).nextFloat1();
+    expect(neutralFallback(wanderer, undefined, ai(1), attemptFor(world, wanderer)).action).toBe(float < 0.8 ? 'che_견문' : 'che_인재탐색');
+    // Without the develcost gold 인재탐색 cannot run: 견문, and nothing is drawn.
+    wanderer.gold = 0;
+    const rng = ai(1);
+    expect(neutralFallback(wanderer, undefined, rng, attemptFor(world, wanderer)).action).toBe('che_견문');
+    expect(rng.nextFloat1()).toBe(float);
+  });
+
+  it('gives a member of a poor nation 물자조달 without a draw, else one bit between 물자조달 and 인재탐색', () => {
+    const world = smallWorld();
     const nation = world.nations.get(1)!;
     const member = addGeneral(world, { id: 2 });
-    // Rich nation (10000 each, not below reqNationGold 10000): only 인재탐색, no draw.
-    expect(neutralFallback(member, nation, ai(2)).action).toBe('che_인재탐색');
-    nation.gold = 9999;
-    nation.rice = 9999;
-    // [물자조달, 물자조달, 인재탐색]: nextInt(2), 2 bits. GeneralAI gid 1: ba → 2 → 인재탐색;
-    // gid 3: b8 → 0 → 물자조달; gid 2: d7 → 3 (redrawn), 39 → 1 → 물자조달.
-    expect(neutralFallback(member, nation, ai(1)).action).toBe('che_인재탐색');
-    expect(neutralFallback(member, nation, ai(3)).action).toBe('che_물자조달');
-    expect(neutralFallback(member, nation, ai(2)).action).toBe('che_물자조달');
+    const attempt = attemptFor(world, member);
+    Object.assign(nation, { gold: 10000, rice: 11999 }); // rice below reqNationRice 12000
+    const rng = ai(2);
+    expect(neutralFallback(member, nation, rng, attempt).action).toBe('che_물자조달');
+    expect(rng.nextInt(1)).toBe(ai(2).nextInt(1));
+    Object.assign(nation, { gold: 10000, rice: 12000 });
+    const picks = [1, 2, 3, 4, 5, 6].map((gid) => neutralFallback(member, nation, ai(gid), attempt).action);
+    expect(picks).toEqual([1, 2, 3, 4, 5, 6].map((gid) => (ai(gid).nextInt(1) === 0 ? 'che_물자조달' : 'che_인재탐색')));
+    expect(new Set(picks).size).toBe(2);
   });
 });

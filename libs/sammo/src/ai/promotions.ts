@@ -6,9 +6,10 @@ import type { General, Nation, World } from '../world/types';
 
 /**
  * `GameConst::$chiefStatMin`: the strength (even seats) or intel (odd seats) a chief needs.
- * Not in the reference; 70 is the value the TypeScript ports of the game carry.
+ * The `.orig.php` template lacks it; the installed game's GameConst, which the installer
+ * builds from the scenario, has 65 (reference §13.1 item 14).
  */
-export const CHIEF_STAT_MIN = 70;
+export const CHIEF_STAT_MIN = 65;
 /** NPCs this close to the end of their life are not made chiefs. */
 const MIN_NPC_KILLTURN = 36;
 const MAX_USER_CHIEFS = 3;

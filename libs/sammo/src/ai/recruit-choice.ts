@@ -7,6 +7,7 @@ import { relYear } from '../world/queries';
 import type { TurnSlot } from '../world/types';
 import type { AiSession } from './ai-session';
 import { DipState, type DiplomacyState } from './diplomacy-state';
+import { roundHundreds } from './nation-policy';
 
 /** AutorunNationPolicy defaults the legacy do징병 reads. */
 const minWarCrew = 1500;
@@ -14,7 +15,6 @@ const minNpcRecruitCityPopulation = 50000;
 const safeRecruitCityPopulationRatio = 0.5;
 
 /** Legacy `Util::round(v, -2)`: to the nearest hundred, halves away from zero (v ≥ 0 here). */
-const roundHundreds = (v: number) => Math.round(v / 100) * 100;
 
 // Reused buffers: the crew-type draw allocates nothing per general turn.
 const held: Holdings = { cities: 0, regions: 0 };

@@ -3,6 +3,7 @@ import unitSetJson from '../../data/unitset-che.json';
 import { GameConst } from '../world/constants';
 import type { World } from '../world/types';
 import { arr, int, num, obj, str, type Fields } from '../world/read-helpers';
+import { phpRound } from '../world/php-math';
 
 /**
  * The crew types 징병/모병 may raise: the legacy unit set `che` (`data/unitset-che.json`),
@@ -254,5 +255,5 @@ export function dexFactor(armType: number): number {
  */
 export function addDex(dex: number[], armType: number, gain: number): void {
   const slot = armType === ArmType.castle ? ArmType.siege : armType;
-  dex[slot] = (dex[slot] ?? 0) + Math.round(gain * dexFactor(armType));
+  dex[slot] = (dex[slot] ?? 0) + phpRound(gain * dexFactor(armType));
 }

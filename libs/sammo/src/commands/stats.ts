@@ -1,5 +1,6 @@
 import { modifiers } from '../traits/chain';
 import type { General, Nation } from '../world/types';
+import { phpRound } from '../world/php-math';
 
 export type StatName = 'leadership' | 'strength' | 'intel';
 
@@ -16,8 +17,8 @@ const clamp255 = (v: number) => Math.min(255, Math.max(0, v));
 export function statOf(general: General, stat: StatName, withInjury: boolean, nation: Nation | undefined | null = null): number {
   const injury = withInjury ? (100 - general.injury) / 100 : 1;
   let v = general[stat] * injury;
-  if (stat === 'strength') v += Math.round((general.intel * injury) / 4);
-  else if (stat === 'intel') v += Math.round((general.strength * injury) / 4);
+  if (stat === 'strength') v += phpRound((general.intel * injury) / 4);
+  else if (stat === 'intel') v += phpRound((general.strength * injury) / 4);
   v = clamp255(v);
   if (nation === null || stat !== 'leadership') return v;
   return clamp255(modifiers(general, nation).stat(stat, v));

@@ -1,21 +1,22 @@
 import { expLevelOf, dedLevelOf } from '../world/levels';
 import type { General } from '../world/types';
+import { phpRound } from '../world/php-math';
 
 /**
  * `rebirth()` (§3 step 2): the same person starts over at 20 with most of what they knew.
  * Hall of fame and inheritance points are not modelled.
  */
 export function rebirth(general: General): void {
-  general.leadership = Math.max(10, Math.round(general.leadership * 0.85));
-  general.strength = Math.max(10, Math.round(general.strength * 0.85));
-  general.intel = Math.max(10, Math.round(general.intel * 0.85));
+  general.leadership = Math.max(10, phpRound(general.leadership * 0.85));
+  general.strength = Math.max(10, phpRound(general.strength * 0.85));
+  general.intel = Math.max(10, phpRound(general.intel * 0.85));
   general.injury = 0;
-  general.experience = Math.round(general.experience * 0.5);
-  general.dedication = Math.round(general.dedication * 0.5);
+  general.experience = phpRound(general.experience * 0.5);
+  general.dedication = phpRound(general.dedication * 0.5);
   general.explevel = expLevelOf(general.experience);
   general.dedlevel = dedLevelOf(general.dedication);
   general.age = 20;
-  for (let i = 0; i < general.dex.length; i++) general.dex[i] = Math.round(general.dex[i]! * 0.5);
+  for (let i = 0; i < general.dex.length; i++) general.dex[i] = phpRound(general.dex[i]! * 0.5);
   const r = general.rank;
   r.warnum = r.killnum = r.deathnum = r.killcrew = r.deathcrew = r.killcrewPerson = r.deathcrewPerson = r.occupied = r.firenum = 0;
 }

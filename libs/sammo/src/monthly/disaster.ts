@@ -2,6 +2,7 @@ import type { RandUtil } from '../rng/rand-util';
 import { GameConst } from '../world/constants';
 import { chronicle } from '../world/logbook';
 import type { City, World } from '../world/types';
+import { phpRound } from '../world/php-math';
 
 interface Disaster {
   state: number;
@@ -70,18 +71,18 @@ export function raiseDisaster(world: World, rng: RandUtil): void {
     const r = Math.min(1, Math.max(0, city.secu / city.secuMax / 0.8));
     if (good) {
       const factor = 1.01 + 0.04 * r;
-      for (const key of STATS) city[key] = Math.round(Math.min(city[`${key}Max`], city[key] * factor));
+      for (const key of STATS) city[key] = phpRound(Math.min(city[`${key}Max`], city[key] * factor));
       city.trust = Math.min(100, city.trust * factor);
     } else {
       const factor = 0.8 + 0.15 * r;
-      for (const key of STATS) city[key] = Math.round(city[key] * factor);
+      for (const key of STATS) city[key] = phpRound(city[key] * factor);
       city.trust *= factor;
       for (const g of world.generals.values()) {
         if (g.city !== city.id || !rng.nextBool(0.3)) continue;
         g.injury = Math.min(GameConst.maxInjury, g.injury + rng.nextRangeInt(1, 16));
-        g.crew = Math.round(g.crew * 0.98);
-        g.atmos = Math.round(g.atmos * 0.98);
-        g.train = Math.round(g.train * 0.98);
+        g.crew = phpRound(g.crew * 0.98);
+        g.atmos = phpRound(g.atmos * 0.98);
+        g.train = phpRound(g.train * 0.98);
       }
     }
   }

@@ -4,6 +4,7 @@ import { nationLog } from '../world/logbook';
 import type { City, Nation, World } from '../world/types';
 import type { Resource } from './semi-annual';
 import { nationalIncome } from '../traits';
+import { phpRound } from '../world/php-math';
 
 /**
  * One city's income before the tax factor (§6.6); `officers` = city officers standing in it.
@@ -19,13 +20,13 @@ export function cityIncome(city: City, nation: Nation, resource: Resource, offic
     base = (city.pop * (city.agri / city.agriMax) * trustFactor) / 30;
   }
   const scale = (1 + city.secu / city.secuMax / 10) * 1.05 ** officers * (nation.capital === city.id ? 1 + 1 / (3 * nation.level) : 1);
-  return Math.round(nationalIncome(nation, resource, base * scale));
+  return phpRound(nationalIncome(nation, resource, base * scale));
 }
 
 /** Rice from walls: `def × wall/wall_max / 3`, scaled like the rest, through the 'rice' hook. */
 export function wallIncome(city: City, nation: Nation, officers: number): number {
   const scale = (1 + city.secu / city.secuMax / 10) * 1.05 ** officers * (nation.capital === city.id ? 1 + 1 / (3 * nation.level) : 1);
-  return Math.round(nationalIncome(nation, 'rice', ((city.def * city.wall) / city.wallMax / 3) * scale));
+  return phpRound(nationalIncome(nation, 'rice', ((city.def * city.wall) / city.wallMax / 3) * scale));
 }
 
 /**
@@ -58,7 +59,7 @@ export function processIncome(world: World, resource: Resource): void {
     if (resource === 'gold') nation.prevIncomeGold = gained;
     else nation.prevIncomeRice = gained;
     const origin = payroll.get(nation.id) ?? 0;
-    const outcome = Math.round((nation.bill / 100) * origin);
+    const outcome = phpRound((nation.bill / 100) * origin);
     const next = nation[resource] + gained;
     let paid: number;
     if (next < base) {
@@ -69,13 +70,13 @@ export function processIncome(world: World, resource: Resource): void {
       nation[resource] = base;
     } else {
       paid = outcome;
-      nation[resource] = Math.round(next - outcome);
+      nation[resource] = phpRound(next - outcome);
     }
     paidRatio.set(nation.id, origin > 0 ? paid / origin : 0);
-    nationLog(world, nation.id, `${resource === 'gold' ? '금' : '쌀'} 수입 ${Math.round(gained)}, 봉급 ${Math.round(paid)}`);
+    nationLog(world, nation.id, `${resource === 'gold' ? '금' : '쌀'} 수입 ${phpRound(gained)}, 봉급 ${phpRound(paid)}`);
   }
   for (const g of world.generals.values()) {
     if (g.nation === 0 || g.npc === 5) continue;
-    g[resource] += Math.round(billOf(g.dedication) * (paidRatio.get(g.nation) ?? 0));
+    g[resource] += phpRound(billOf(g.dedication) * (paidRatio.get(g.nation) ?? 0));
   }
 }

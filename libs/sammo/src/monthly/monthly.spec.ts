@@ -15,6 +15,7 @@ import { preUpdateMonthly } from './pre-update';
 import { postUpdateMonthly } from './post-update';
 import { advanceWorld } from '../turn/advance';
 import { newRun } from '../turn/turn-run';
+import { phpRound } from '../world/php-math';
 
 describe('ProcessIncome (§6.6)', () => {
   it('collects from each supplied city and pays salaries from above the base', () => {
@@ -208,7 +209,27 @@ describe('nation level, diplomacy, fronts, power (§6.7, §6.8)', () => {
     // resources (10000 + 10000 + 2000)/100 = 220; tech 1000; cities: pop 200000 × dev 2×107000 / max 2×446000 / 100 = 479.8 → 480;
     // general: 1000/1000 × 1.2 × 50 × 2 + (sqrt(49×64) × 2 + 25)/2 = 120 + 68.5; dex 0; exp/ded 0 → round(188.85) = 189.
     const raw = 189;
-    expect(world.nations.get(1)!.power).toBe(Math.round(raw * streamFromSeed(TEST_SEED, 'p').nextRange(0.95, 1.05)));
+    expect(world.nations.get(1)!.power).toBe(phpRound(raw * streamFromSeed(TEST_SEED, 'p').nextRange(0.95, 1.05)));
+  });
+
+  it('gives power 0 to a nation whose SQL sum is NULL, still drawing its factor (func_gamerule.php)', () => {
+    const run = (cutOff: boolean, withGenerals: boolean) => {
+      const world = smallWorld();
+      if (withGenerals) addGeneral(world, { id: 1, nation: 1 });
+      addGeneral(world, { id: 2, nation: 2 });
+      if (cutOff) for (const city of world.cities.slice(1)) if (city.nation === 1) city.supply = 0;
+      world.nations.get(1)!.maxPower = 777;
+      updateNationPower(world, streamFromSeed(TEST_SEED, 'p'));
+      return [world.nations.get(1)!, world.nations.get(2)!] as const;
+    };
+    const [supplied, other] = run(false, true);
+    expect(supplied.power).toBeGreaterThan(0);
+    // Level > 0 without a supplied city, or without generals: NULL → 0, max_power kept…
+    for (const [one, two] of [run(true, true), run(false, false)]) {
+      expect([one.power, one.maxPower]).toEqual([0, 777]);
+      // …and nation 2 still gets the second draw of the stream.
+      expect(two.power).toBe(other.power);
+    }
   });
 });
 

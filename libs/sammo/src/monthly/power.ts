@@ -1,5 +1,6 @@
 import type { RandUtil } from '../rng/rand-util';
 import type { World } from '../world/types';
+import { phpRound } from '../world/php-math';
 
 /**
  * Nation power (§6.8 step 1), one `nextRange(0.95, 1.05)` per nation in id order:
@@ -30,13 +31,21 @@ export function updateNationPower(world: World, rng: RandUtil): void {
     t.max += c.popMax + c.agriMax + c.commMax + c.secuMax + c.wallMax + c.defMax;
   }
   for (const nation of [...world.nations.values()].sort((a, b) => a.id - b.id)) {
-    const g = byNation.get(nation.id) ?? { resources: 0, gen: 0, dex: 0, expDed: 0, crew: 0 };
+    const g = byNation.get(nation.id);
     const c = cityTotals.get(nation.id);
-    const cityPower = nation.level > 0 && c && c.max > 0 ? Math.round((c.pop * c.dev) / c.max / 100) : 0;
-    const raw = Math.round(
-      (Math.round((nation.gold + nation.rice + g.resources) / 100) + nation.tech + cityPower + g.gen + Math.round(g.dex / 1000) + Math.round(g.expDed / 100)) / 10,
+    const factor = rng.nextRange(0.95, 1.05);
+    // The legacy sums in SQL: a nation without generals, or one of level > 0 without a
+    // supplied city, gets a NULL sub-query, so its whole power is NULL, stored as 0
+    // (func_gamerule.php); the draw is made all the same and max_power keeps its value.
+    if (g === undefined || (nation.level > 0 && c === undefined)) {
+      nation.power = 0;
+      continue;
+    }
+    const cityPower = nation.level > 0 && c !== undefined ? phpRound((c.pop * c.dev) / c.max / 100) : 0;
+    const raw = phpRound(
+      (phpRound((nation.gold + nation.rice + g.resources) / 100) + nation.tech + cityPower + g.gen + phpRound(g.dex / 1000) + phpRound(g.expDed / 100)) / 10,
     );
-    nation.power = Math.round(raw * rng.nextRange(0.95, 1.05));
+    nation.power = phpRound(raw * factor);
     nation.maxPower = Math.max(nation.maxPower, nation.power);
   }
 }

@@ -1,4 +1,5 @@
 import type { World } from '../world/types';
+import { phpRound } from '../world/php-math';
 
 /** City state countdowns: 31→0, 32→31, 33→0, 34→33, 41→0, 42→41, 43→42. */
 const NEXT_STATE: Record<number, number> = { 31: 0, 32: 31, 33: 0, 34: 33, 41: 0, 42: 41, 43: 42 };
@@ -12,7 +13,7 @@ export function preUpdateMonthly(world: World): void {
     nation.surlimit = Math.max(0, nation.surlimit - 1);
     nation.rateTmp = nation.rate;
   }
-  env.cityRate = Math.min(100, Math.round((env.year - env.startyear) / 1.5) + 60);
+  env.cityRate = Math.min(100, phpRound((env.year - env.startyear) / 1.5) + 60);
   env.develcost = (env.year - env.startyear + 10) * 2;
   for (let id = 1; id < world.cities.length; id++) {
     const city = world.cities[id]!;

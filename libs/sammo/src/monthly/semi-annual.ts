@@ -1,5 +1,6 @@
 import { populationRatio } from '../traits';
 import type { City, World } from '../world/types';
+import { phpRound } from '../world/php-math';
 
 export type Resource = 'gold' | 'rice';
 
@@ -29,23 +30,23 @@ export function processSemiAnnual(world: World, resource: Resource): void {
     const g = (20 - r) / 200;
     const secuShare = city.secu / city.secuMax / 10;
     const factor = popRatio >= 0 ? 1 + popRatio * (1 + secuShare) : 1 + popRatio * (1 - secuShare);
-    city.pop = Math.round(Math.min(city.popMax, 5000 + city.pop * factor));
-    for (const key of DOMESTIC) city[key] = Math.round(Math.min(city[`${key}Max`], city[key] * (1 + g)));
+    city.pop = phpRound(Math.min(city.popMax, 5000 + city.pop * factor));
+    for (const key of DOMESTIC) city[key] = phpRound(Math.min(city[`${key}Max`], city[key] * (1 + g)));
     city.trust = Math.min(100, Math.max(0, city.trust + 20 - r));
   }
   for (const general of world.generals.values()) {
     const v = general[resource];
-    if (v > 10000) general[resource] = Math.round(v * 0.97);
-    else if (v > 1000) general[resource] = Math.round(v * 0.99);
+    if (v > 10000) general[resource] = phpRound(v * 0.97);
+    else if (v > 1000) general[resource] = phpRound(v * 0.99);
   }
   for (const nation of world.nations.values()) {
     const v = nation[resource];
-    if (v > 100000) nation[resource] = Math.round(v * 0.95);
-    else if (v > 10000) nation[resource] = Math.round(v * 0.97);
-    else if (v > 1000) nation[resource] = Math.round(v * 0.99);
+    if (v > 100000) nation[resource] = phpRound(v * 0.95);
+    else if (v > 10000) nation[resource] = phpRound(v * 0.97);
+    else if (v > 1000) nation[resource] = phpRound(v * 0.99);
   }
 }
 
 function decay(city: City, factor: number): void {
-  for (const key of DOMESTIC) city[key] = Math.round(city[key] * factor);
+  for (const key of DOMESTIC) city[key] = phpRound(city[key] * factor);
 }

@@ -1,6 +1,7 @@
 import { nationalIncome } from '../traits';
 import { chronicle, nationLog } from '../world/logbook';
 import type { World } from '../world/types';
+import { phpRound } from '../world/php-math';
 
 /**
  * UpdateCitySupply (§6.3): a city is supplied when a path of the nation's own cities
@@ -31,18 +32,18 @@ export function updateCitySupply(world: World): void {
       continue;
     }
     city.supply = 0;
-    city.pop = Math.round(city.pop * 0.9);
-    city.agri = Math.round(city.agri * 0.9);
-    city.comm = Math.round(city.comm * 0.9);
-    city.secu = Math.round(city.secu * 0.9);
-    city.def = Math.round(city.def * 0.9);
-    city.wall = Math.round(city.wall * 0.9);
+    city.pop = phpRound(city.pop * 0.9);
+    city.agri = phpRound(city.agri * 0.9);
+    city.comm = phpRound(city.comm * 0.9);
+    city.secu = phpRound(city.secu * 0.9);
+    city.def = phpRound(city.def * 0.9);
+    city.wall = phpRound(city.wall * 0.9);
     city.trust *= 0.9;
     for (const g of world.generals.values()) {
       if (g.city === id && g.nation === city.nation) {
-        g.crew = Math.round(g.crew * 0.95);
-        g.atmos = Math.round(g.atmos * 0.95);
-        g.train = Math.round(g.train * 0.95);
+        g.crew = phpRound(g.crew * 0.95);
+        g.atmos = phpRound(g.atmos * 0.95);
+        g.train = phpRound(g.train * 0.95);
       }
     }
     if (city.trust < 30) {
@@ -68,11 +69,11 @@ export function processWarIncome(world: World): void {
   for (let id = 1; id < world.cities.length; id++) {
     const city = world.cities[id]!;
     const nation = city.nation === 0 ? undefined : world.nations.get(city.nation);
-    if (nation && nation.level > 0 && city.supply === 1) nation.gold += Math.round(nationalIncome(nation, 'gold', city.dead / 10));
+    if (nation && nation.level > 0 && city.supply === 1) nation.gold += phpRound(nationalIncome(nation, 'gold', city.dead / 10));
   }
   for (let id = 1; id < world.cities.length; id++) {
     const city = world.cities[id]!;
-    city.pop += Math.round(city.dead * 0.2);
+    city.pop += phpRound(city.dead * 0.2);
     city.dead = 0;
   }
 }

@@ -54,22 +54,23 @@ export class RandUtil {
   }
 
   /**
-   * An item by weight: `rd = f × Σ positive weights`, then the first item (in the given
-   * order) with `rd ≤ w`, subtracting as it walks. Non-positive weights are never chosen.
+   * An item by weight, walked as the legacy walks it: `rd = f × Σ positive weights`, then
+   * the first item (in the given order) with `rd ≤ max(w, 0)`, subtracting as it walks. So
+   * when every weight is ≤ 0 the float is still drawn and the first item returned; when
+   * rounding leaves rd a hair above the last weight, the walk falls through to the last
+   * item (the legacy `choiceUsingWeightPair`; its keyed form would return null there, and
+   * every keyed caller treats null as its last branch).
    */
   choiceUsingWeight<T>(entries: readonly (readonly [T, number])[]): T {
+    if (entries.length === 0) throw new RangeError('choiceUsingWeight from an empty list');
     let total = 0;
     for (const [, w] of entries) if (w > 0) total += w;
     let rd = this.drbg.nextFloat1() * total;
-    let last: T | undefined;
     for (const [item, w] of entries) {
-      if (w <= 0) continue;
-      last = item;
-      if (rd <= w) return item;
-      rd -= w;
+      const weight = w > 0 ? w : 0;
+      if (rd <= weight) return item;
+      rd -= weight;
     }
-    if (last === undefined) throw new RangeError('choiceUsingWeight with no positive weight');
-    // Rounding can leave rd a hair above the last weight; the legacy walk then keeps the last.
-    return last;
+    return entries[entries.length - 1]![0];
   }
 }

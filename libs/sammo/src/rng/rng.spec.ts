@@ -105,3 +105,42 @@ describe('RandUtil', () => {
     expect(a).toBe(b);
   });
 });
+
+describe('RandUtil against the legacy PHP', () => {
+  // Expected values printed by the legacy classes themselves (hided62/hidche_core
+  // src/sammo/RandUtil.php over LiteHashDRBG, PHP 8.2.36), each stream seeded with
+  // Util::simpleSerialize(str_repeat('cd', 32), <label>).
+  const stream = (label: string) => streamFromSeed('cd'.repeat(32), label);
+
+  it('choiceUsingWeight with every weight ≤ 0 still draws one float and returns the first item', () => {
+    const rng = stream('zero');
+    expect(rng.choiceUsingWeight([['a', 0], ['b', -1], ['c', 0]])).toBe('a');
+    expect(rng.nextFloat1()).toBe(0.6792937212016855);
+    expect(stream('zeroKeyed').choiceUsingWeight([['a', 0], ['b', 0]])).toBe('a');
+  });
+
+  it('choiceUsingWeight walks zero weights as the legacy does', () => {
+    const rng = stream('mixed');
+    const picks = Array.from({ length: 12 }, () => rng.choiceUsingWeight([['a', 0], ['b', 2], ['c', 0], ['d', 1]]));
+    expect(picks).toEqual(['b', 'd', 'b', 'b', 'd', 'b', 'b', 'b', 'b', 'b', 'b', 'b']);
+  });
+
+  it('nextBool() flips one bit per call, nextBool(p) compares a float', () => {
+    const coin = stream('coin');
+    expect(Array.from({ length: 16 }, () => coin.nextBool())).toEqual(
+      [false, false, true, true, false, true, true, true, false, false, false, true, false, true, false, true],
+    );
+    const weighted = stream('coin');
+    expect(Array.from({ length: 8 }, () => weighted.nextBool(0.3))).toEqual([false, false, true, false, false, false, true, false]);
+  });
+
+  it('shuffle moves items as the legacy does', () => {
+    expect(stream('shuffle').shuffle([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])).toEqual([8, 1, 9, 3, 7, 6, 4, 2, 10, 5]);
+  });
+
+  it('simpleSerialize writes floats as number_format(v, 6) with PHP rounding', () => {
+    // PHP keeps 1.0 a float (float(1.000000)); a JavaScript 1 is an integer, so it is not tested.
+    expect(simpleSerialize(5e-7, 0.1234565, -2.5e-7, 3)).toBe('float(0.000001)|float(0.123457)|float(0.000000)|int(3)');
+  });
+});
+

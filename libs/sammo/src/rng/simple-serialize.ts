@@ -1,3 +1,5 @@
+import { phpNumberFormat } from '../world/php-math';
+
 /**
  * The legacy `Util::simpleSerialize`: the string a DRBG seed is made of.
  * Parts are joined by `|`; a string is `str(<code points>,<text>)`, an integer `int(<n>)`,
@@ -15,7 +17,7 @@ export function simpleSerialize(...parts: readonly (string | number)[]): string 
 function serializePart(part: string | number): string {
   if (typeof part === 'string') return `str(${codePointLength(part)},${part})`;
   if (Number.isInteger(part)) return `int(${part})`;
-  return `float(${part.toFixed(6)})`;
+  return `float(${phpNumberFormat(part, 6)})`;
 }
 
 function codePointLength(text: string): number {

@@ -1,5 +1,6 @@
 import { cutTurn } from '../world/clock';
 import type { GameEnv, World } from '../world/types';
+import { phpRound } from '../world/php-math';
 
 export interface EnvSeed {
   scenarioId: number;
@@ -31,7 +32,7 @@ export function emptyWorld(seed: EnvSeed): World {
     npcmode: 0,
     maxgeneral: seed.maxgeneral,
     cityRate: 60,
-    conlimit: Math.round(seed.turnterm ** 0.6 * 3) * 10,
+    conlimit: phpRound(seed.turnterm ** 0.6 * 3) * 10,
     autorunLimitMinutes: seed.autorunLimitMinutes,
     joinMode: 'full',
     statistic: null,

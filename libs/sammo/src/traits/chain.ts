@@ -22,6 +22,7 @@ export class TraitChain {
   domesticSpecial: Special | undefined = undefined;
   warSpecial: Special | undefined = undefined;
   personality: Personality | undefined = undefined;
+  baseLeadership = 0;
   // inputs last resolved from
   private kType: string | null = null;
   private kOfficer = -1;
@@ -32,6 +33,7 @@ export class TraitChain {
   private kPersonal: string | null = null;
 
   refresh(g: General, nation: Nation | undefined): this {
+    this.baseLeadership = g.leadership;
     const type = nation?.type ?? null;
     const nationLevel = nation?.level ?? 0;
     if (type !== this.kType) {
@@ -67,9 +69,14 @@ export class TraitChain {
     return applyTable(this.personality?.domestic, turn, v, x);
   }
 
-  /** `onCalcStat(statName, value)`: the officer's leadership bonus, the personality's stats. */
+  /**
+   * `onCalcStat(statName, value)`: the officer's leadership bonus, then the war special's
+   * share of the base leadership, the personality's stats.
+   */
   stat(name: StatHook, value: number): number {
-    if (name === 'leadership') return value + leadershipBonus(this.officerLevel, this.nationLevel);
+    if (name === 'leadership') {
+      return value + leadershipBonus(this.officerLevel, this.nationLevel) + this.baseLeadership * (this.warSpecial?.leadershipShare ?? 0);
+    }
     if (name === 'strength' || name === 'intel') return value;
     const e = this.personality?.stat[name];
     return e === undefined ? value : value * e.mul + e.add;
@@ -89,15 +96,20 @@ export function modifiers(general: General, nation: Nation | undefined): TraitCh
 
 /**
  * `onCalcNationalIncome`: legacy calls it on the nation-type object alone (not the general
- * chain). Its PHP form returns an int (`Util::toInt`, truncation) when it changes the value.
+ * chain) and rounds what it returns (`Util::round`, at the call site); 병가's `:int` hook
+ * truncates first.
  */
 export function nationalIncome(nation: Nation, kind: Exclude<IncomeKind, 'pop'>, amount: number): number {
-  const m = nationTypeOf(nation.type)?.income[kind];
-  return m === undefined ? amount : Math.trunc(amount * m);
+  const type = nationTypeOf(nation.type);
+  const m = type?.income[kind];
+  const value = m === undefined ? amount : amount * m;
+  return type?.intHook ? Math.trunc(value) : value;
 }
 
-/** The 'pop' income hook on the semi-annual growth ratio (kept a float, see README). */
+/** The 'pop' income hook on the semi-annual growth ratio: only a positive ratio is scaled. */
 export function populationRatio(nation: Nation, ratio: number): number {
-  const m = nationTypeOf(nation.type)?.income.pop;
-  return m === undefined ? ratio : ratio * m;
+  const type = nationTypeOf(nation.type);
+  const m = type?.income.pop;
+  const value = m !== undefined && ratio > 0 ? ratio * m : ratio;
+  return type?.intHook ? Math.trunc(value) : value;
 }

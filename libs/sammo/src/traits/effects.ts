@@ -15,6 +15,8 @@ export type DomesticTable = Partial<Record<DomesticTurn, Partial<Record<Domestic
 
 export const mul = (m: number): Effect => ({ mul: m, add: 0 });
 export const add = (a: number): Effect => ({ mul: 1, add: a });
+/** A hook that returns a constant whatever it is given. */
+export const fixed = (v: number): Effect => ({ mul: 0, add: v });
 
 /** The usual "+10% score, −20% cost" bonus and its mirror image. */
 export const BONUS = { score: mul(1.1), cost: mul(0.8) } as const;

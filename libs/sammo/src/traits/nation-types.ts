@@ -7,8 +7,17 @@ export interface NationType {
   label: string;
   id: string;
   domestic: DomesticTable;
-  /** `onCalcNationalIncome` multipliers; the legacy hook truncates its result to an int. */
+  /**
+   * `onCalcNationalIncome` multipliers; 'pop' scales only a positive semi-annual ratio
+   * (`$amount > 0` in every legacy type).
+   */
   income: Partial<Record<IncomeKind, number>>;
+  /**
+   * 병가 alone declares its hook `:int`, so PHP truncates whatever it returns — every
+   * income, and the population ratio to 0. The others return the float for the caller
+   * to round.
+   */
+  intHook?: true;
 }
 
 /** Legacy `ActionNationType/che_*.php` (hidche_core): pros/cons as domestic and income modifiers. */
@@ -16,7 +25,7 @@ const NATION_TYPES: readonly NationType[] = [
   { key: 'che_중립', label: '중립', id: 'neutral', domestic: {}, income: {} },
   { key: 'che_법가', label: '법가', id: 'legalist', domestic: { 치안: BONUS, 민심: MALUS, 인구: MALUS }, income: { gold: 1.1, pop: 0.8 } },
   { key: 'che_유가', label: '유가', id: 'confucian', domestic: { 농업: BONUS, 상업: BONUS, 민심: BONUS, 인구: BONUS }, income: { rice: 0.9 } },
-  { key: 'che_병가', label: '병가', id: 'militarist', domestic: { 기술: BONUS, 수비: BONUS, 성벽: BONUS, 민심: MALUS, 인구: MALUS }, income: { pop: 0.8 } },
+  { key: 'che_병가', label: '병가', id: 'militarist', domestic: { 기술: BONUS, 수비: BONUS, 성벽: BONUS, 민심: MALUS, 인구: MALUS }, income: { pop: 0.8 }, intHook: true },
   { key: 'che_덕가', label: '덕가', id: 'virtue', domestic: { 치안: BONUS, 민심: BONUS, 인구: BONUS, 수비: MALUS, 성벽: MALUS }, income: { rice: 0.9, pop: 1.2 } },
   { key: 'che_도가', label: '도가', id: 'taoist', domestic: { 기술: MALUS, 치안: MALUS }, income: { pop: 1.2 } },
   { key: 'che_묵가', label: '묵가', id: 'mohist', domestic: { 수비: BONUS, 성벽: BONUS, 기술: MALUS }, income: {} },

@@ -1,10 +1,12 @@
-import { add, byKeyOrLabel, mul, type DomesticTable, type DomesticTurn } from './effects';
+import { add, byKeyOrLabel, fixed, mul, type DomesticTable, type DomesticTurn } from './effects';
 
 export interface Special {
   key: string;
   label: string;
   id: string;
   domestic: DomesticTable;
+  /** `onCalcStat('leadership')` adds this share of the general's own (base) leadership. */
+  leadershipShare?: number;
 }
 
 /** "+10% score, −20% cost, +10%p success" on the listed turn types (legacy 경작, 상재, …). */
@@ -28,11 +30,16 @@ const DOMESTIC_SPECIALS: readonly Special[] = [
 ];
 
 /**
- * War specials (`ActionSpecialWar`) only where a domestic hook uses them: 징병 halves the
- * 징병/모병 cost. Its "+15% pure leadership" is a war-time stat and not modelled.
+ * War specials (`ActionSpecialWar`) only where a domestic hook or the leadership uses them.
+ * 징병 (`che_징병.php`, id 72): recruits arrive with train and atmos 70 (징병) / 84 (모병),
+ * no population is taken (`징집인구` score 0, so trust is unchanged too), and leadership
+ * gains 25 % of the base stat; the cost is the usual one.
  */
 const WAR_SPECIALS: readonly Special[] = [
-  { key: 'che_징병', label: '징병', id: 'conscription', domestic: { 징병: { cost: mul(0.5) }, 모병: { cost: mul(0.5) } } },
+  {
+    key: 'che_징병', label: '징병', id: 'conscription', leadershipShare: 0.25,
+    domestic: { 징병: { train: fixed(70), atmos: fixed(70) }, 모병: { train: fixed(84), atmos: fixed(84) }, 징집인구: { score: mul(0) } },
+  },
 ];
 
 const DOMESTIC = byKeyOrLabel(DOMESTIC_SPECIALS);
@@ -51,3 +58,4 @@ export function warSpecialOf(special: string | null | undefined): Special | unde
 }
 
 export const domesticSpecials: readonly Special[] = DOMESTIC_SPECIALS;
+export const warSpecials: readonly Special[] = WAR_SPECIALS;

@@ -11,6 +11,7 @@ import { cityIncome, wallIncome } from '../monthly/income';
 import { addDedication, addExperience } from '../world/levels';
 import type { World } from '../world/types';
 import { modifiers, nationalIncome, populationRatio } from './index';
+import { phpRound } from '../world/php-math';
 
 function ctxFor(world: World, id: number, label = 'traits'): CommandContext {
   const general = world.generals.get(id)!;
@@ -62,9 +63,9 @@ describe('the trait chain (legacy order: nation type → officer → domestic sp
     expect(t.stat('leadership', 50)).toBe(50);
     g.officerLevel = 5;
     expect(modifiers(g, nation).stat('leadership', 50)).toBe(52);
-    g.special = '징병'; // the war special halves 징병/모병 cost
-    g.personal = '안전'; // and 안전 takes another 20 % off: 100 × 0.5 × 0.8 = 40
-    expect(modifiers(g, nation).domestic('모병', 'cost', 100)).toBeCloseTo(40, 10);
+    g.special = '징병'; // the war special has no 'cost' hook (che_징병.php)
+    g.personal = '안전'; // 안전 takes 20 % off: 100 × 0.8 = 80
+    expect(modifiers(g, nation).domestic('모병', 'cost', 100)).toBeCloseTo(80, 10);
   });
 
   it('leaves unknown and missing traits as identity', () => {
@@ -97,17 +98,17 @@ describe('trait hooks at the call sites of the game', () => {
     farmer(plain, 'che_중립');
     const before = plain.cities[1]!.agri;
     farm.run(ctxFor(plain, 1), null);
-    expect(plain.cities[1]!.agri - before).toBe(Math.round(50.5 * r));
-    expect(plain.generals.get(1)!.gold).toBe(10000 - Math.round(plain.env.develcost));
+    expect(plain.cities[1]!.agri - before).toBe(phpRound(50.5 * r));
+    expect(plain.generals.get(1)!.gold).toBe(10000 - phpRound(plain.env.develcost));
 
     const confucian = smallWorld();
     const g = farmer(confucian, 'che_유가');
     farm.run(ctxFor(confucian, 1), null);
-    expect(confucian.cities[1]!.agri - before).toBe(Math.round(50.5 * r * 1.1));
-    expect(g.gold).toBe(10000 - Math.round(confucian.env.develcost * 0.8));
+    expect(confucian.cities[1]!.agri - before).toBe(phpRound(50.5 * r * 1.1));
+    expect(g.gold).toBe(10000 - phpRound(confucian.env.develcost * 0.8));
     // exp = round(s₀ × 0.7), ded = round(s₀) with s₀ the score after the (absent) critical.
-    expect(g.experience).toBe(Math.round(Math.round(50.5 * r * 1.1) * 0.7));
-    expect(g.dedication).toBe(Math.round(50.5 * r * 1.1));
+    expect(g.experience).toBe(phpRound(phpRound(50.5 * r * 1.1) * 0.7));
+    expect(g.dedication).toBe(phpRound(50.5 * r * 1.1));
   });
 
   it('농지개간: a 출세 general earns 10 % more experience, the same dedication', () => {
@@ -116,8 +117,8 @@ describe('trait hooks at the call sites of the game', () => {
     const g = farmer(world, 'che_중립');
     g.personal = '출세';
     farm.run(ctxFor(world, 1), null);
-    const s0 = Math.round(50.5 * r);
-    expect(g.experience).toBe(Math.round(s0 * 0.7 * 1.1));
+    const s0 = phpRound(50.5 * r);
+    expect(g.experience).toBe(phpRound(s0 * 0.7 * 1.1));
     expect(g.dedication).toBe(s0);
   });
 
@@ -127,7 +128,7 @@ describe('trait hooks at the call sites of the game', () => {
     const g = addGeneral(world, { id: 1 });
     g.gold = 10000;
     patrol.run(ctxFor(world, 1), null);
-    expect(g.gold).toBe(10000 - Math.round(world.env.develcost * 0.8));
+    expect(g.gold).toBe(10000 - phpRound(world.env.develcost * 0.8));
   });
 
   it('criticals: 경작 adds 10 %p to the 농지개간 success rate', () => {
@@ -143,23 +144,29 @@ describe('trait hooks at the call sites of the game', () => {
     expect(skilled.fail).toBeCloseTo(plain.fail, 10);
   });
 
-  it('징병: the ruler leads more, 징병 (special) and 안전 cut the gold', () => {
+  it('징병: the ruler and the 징병 special lead more, 안전 cuts the gold', () => {
     const world = smallWorld();
     const g = addGeneral(world, { id: 1, leadership: 50, officerLevel: 12 });
     g.special = '징병';
     g.personal = '안전';
     const ctx = ctxFor(world, 1);
-    // Leadership 50 + 2 × nation level 2 = 54 → room for 5400.
-    expect(statOf(g, 'leadership', true, ctx.nation)).toBe(54);
-    expect(appliedAmount(ctx, { crewType: 1100, amount: 7000 })).toBe(5400);
-    // 9 gold × 1.15 (tech level 1) × 54 hundreds = 558.9, × 0.5 (징병) × 0.8 (안전) = 223.56 → 224;
-    // 모병 doubles after the hooks: 447.12 → 447. Rice: 54.
-    expect(recruitCost(ctx, { crewType: 1100, amount: 7000 }, 1)).toEqual({ gold: 224, rice: 54 });
-    expect(recruitCost(ctx, { crewType: 1100, amount: 7000 }, 2).gold).toBe(447);
+    // Leadership 50 + 2 × nation level 2 + 25 % of the base 50 (che_징병 onCalcStat) = 66.5 → room for 6600.
+    expect(statOf(g, 'leadership', true, ctx.nation)).toBe(66.5);
+    expect(appliedAmount(ctx, { crewType: 1100, amount: 7000 })).toBe(6600);
+    // 9 gold × 1.15 (tech level 1) × 66 hundreds = 683.1 × 0.8 (안전) = 546.48 → 546 (the
+    // special leaves the cost alone); 모병 doubles after the hooks: 1092.96 → 1093. Rice: 66.
+    expect(recruitCost(ctx, { crewType: 1100, amount: 7000 }, 1)).toEqual({ gold: 546, rice: 66 });
+    expect(recruitCost(ctx, { crewType: 1100, amount: 7000 }, 2).gold).toBe(1093);
     g.gold = 5000;
+    const city = ctx.city;
+    const [pop, trust] = [city.pop, city.trust];
     conscript.run(ctx, { crewType: 1100, amount: 7000 });
-    expect(g.crew).toBe(5400);
-    expect(g.gold).toBe(5000 - 224);
+    expect(g.crew).toBe(6600);
+    expect(g.gold).toBe(5000 - 546);
+    // 징병 recruits arrive at 70/70 (모병: 84/84) and take nobody from the city.
+    expect([g.train, g.atmos]).toEqual([70, 70]);
+    expect([city.pop, city.trust]).toEqual([pop, trust]);
+    expect(modifiers(g, ctx.nation).domestic('모병', 'train', 70)).toBe(84);
   });
 
   it('징병: 의협 and 패권 pay 20 % more', () => {
@@ -183,7 +190,7 @@ describe('trait hooks at the call sites of the game', () => {
 });
 
 describe('onCalcNationalIncome (nation type only)', () => {
-  it('법가 collects 10 % more gold, truncated as the legacy int hook does', () => {
+  it('법가 collects 10 % more gold, the float rounded by the caller as the legacy does', () => {
     const world = smallWorld();
     const nation = world.nations.get(1)!;
     nation.type = 'che_법가';
@@ -199,8 +206,9 @@ describe('onCalcNationalIncome (nation type only)', () => {
     nation.type = '유가'; // labels are accepted as well as keys
     // 294.583 × 0.9 = 265.125 → 265.
     expect(cityIncome(world.cities[1]!, nation, 'rice', 0)).toBe(265);
-    // Walls: 2000 × 2000/8000/3 × 1.01 × 7/6 = 196.39 → × 0.9 = 176.75 → truncated 176.
-    expect(wallIncome(world.cities[1]!, nation, 0)).toBe(176);
+    // Walls: 2000 × 2000/8000/3 × 1.01 × 7/6 = 196.39 → × 0.9 = 176.75 → Util::round 177
+    // (func_time_event.php l.136 rounds the untyped float the hook returns).
+    expect(wallIncome(world.cities[1]!, nation, 0)).toBe(177);
     expect(nationalIncome(nation, 'gold', 100.4)).toBe(100.4); // no gold hook: left to the caller's round
   });
 
@@ -212,5 +220,23 @@ describe('onCalcNationalIncome (nation type only)', () => {
     expect(populationRatio(nation, 0.05)).toBeCloseTo(0.06, 12);
     nation.type = 'che_법가';
     expect(populationRatio(nation, 0.05)).toBeCloseTo(0.04, 12);
+    // Only a positive ratio is scaled (`$amount > 0` in every type): rate 50 gives −0.1 as is.
+    expect(populationRatio(nation, -0.1)).toBe(-0.1);
+  });
+
+  it("병가's hook is declared :int, so PHP truncates every income and the population ratio", () => {
+    const world = smallWorld();
+    const nation = world.nations.get(1)!;
+    nation.type = 'che_병가';
+    // 294.583 → (int) 294, where 중립 rounds to 295.
+    expect(cityIncome(world.cities[1]!, nation, 'gold', 0)).toBe(294);
+    expect(populationRatio(nation, 0.05)).toBe(0);
+    expect(populationRatio(nation, -0.1) === 0).toBe(true);
+  });
+
+  it('법가 on 6063.75 gold gives 6064, not the truncated 6063 (§13.1 item 9)', () => {
+    const nation = smallWorld().nations.get(1)!;
+    nation.type = 'che_법가';
+    expect(phpRound(nationalIncome(nation, 'gold', 5512.5))).toBe(6064);
   });
 });

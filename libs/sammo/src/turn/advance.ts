@@ -4,6 +4,7 @@ import type { World } from '../world/types';
 import { chapterEnded } from './chapter';
 import { runGeneralTurn } from './general-turn';
 import type { TurnRun } from './turn-run';
+import { phpRound } from '../world/php-math';
 
 const MINUTE = 60_000;
 
@@ -35,7 +36,7 @@ export function advanceWorld(run: TurnRun, until: number): AdvanceReport {
   if (until < env.turntime) return finish(false);
   if (env.isunited === 2 || env.isunited === 3) return finish(false);
   report.skippedMonths = checkDelay(world, until);
-  env.conlimit = Math.round(env.turnterm ** 0.6 * 3) * 10;
+  env.conlimit = phpRound(env.turnterm ** 0.6 * 3) * 10;
 
   let prevTurn = cutTurn(env.turntime, env.turnterm);
   let nextTurn = addTurn(prevTurn, env.turnterm);

@@ -6,6 +6,7 @@ import type { City, General, Nation, World } from '../world/types';
 import type { StreamSource } from '../turn/turn-run';
 import type { RandUtil } from '../rng/rand-util';
 import { deleteConflict } from './conflict';
+import { phpRound } from '../world/php-math';
 
 /** Legacy `GameConst::$joinRuinedNPCProp`: an NPC of a fallen nation joins the victor. */
 const JOIN_RUINED_NPC_PROP = 0.1;
@@ -51,17 +52,17 @@ export function conquerCity(world: World, random: StreamSource, attacker: Genera
   city.supply = 1;
   city.term = 0;
   city.conflict = [];
-  city.agri = Math.round(city.agri * 0.7);
-  city.comm = Math.round(city.comm * 0.7);
-  city.secu = Math.round(city.secu * 0.7);
+  city.agri = phpRound(city.agri * 0.7);
+  city.comm = phpRound(city.comm * 0.7);
+  city.secu = phpRound(city.secu * 0.7);
   city.nation = conquerNation;
   city.officerSet = 0;
   if (city.level > 3) {
     city.def = 1000;
     city.wall = 1000;
   } else {
-    city.def = Math.round(city.defMax / 2);
-    city.wall = Math.round(city.wallMax / 2);
+    city.def = phpRound(city.defMax / 2);
+    city.wall = phpRound(city.wallMax / 2);
   }
   const near = new Set<number>([conquerNation]);
   for (const id of [...city.neighbours, city.id]) if (world.cities[id]!.nation !== 0) near.add(world.cities[id]!.nation);
@@ -110,8 +111,8 @@ function destroyNation(world: World, rng: RandUtil, nation: Nation, victor: Nati
     generalLog(world, g.id, `도주하며 금${gold} 쌀${rice}을 분실했습니다.`);
     g.gold -= gold;
     g.rice -= rice;
-    addExperience(g, -g.experience * 0.1, false);
-    addDedication(g, -g.dedication * 0.5, false);
+    for (const line of addExperience(g, -g.experience * 0.1, false)) generalLog(world, g.id, line);
+    for (const line of addDedication(g, -g.dedication * 0.5, false)) generalLog(world, g.id, line);
     lostGold += gold;
     lostRice += rice;
     if (world.env.joinMode !== 'onlyRandom') rng.nextBool(0.5);
@@ -140,8 +141,8 @@ function relocateCapital(world: World, nation: Nation, lost: number): void {
   const name = world.cities[next]!.name;
   chronicle(world, `【긴급천도】 ${nation.name}이(가) 수도가 함락되어 ${name}(으)로 긴급천도하였습니다.`);
   nation.capital = next;
-  nation.gold = Math.round(nation.gold * 0.5);
-  nation.rice = Math.round(nation.rice * 0.5);
+  nation.gold = phpRound(nation.gold * 0.5);
+  nation.rice = phpRound(nation.rice * 0.5);
   world.cities[next]!.supply = 1;
   for (const g of world.generals.values()) {
     if (g.nation !== nation.id) continue;
@@ -149,7 +150,7 @@ function relocateCapital(world: World, nation: Nation, lost: number): void {
       g.city = next;
       generalLog(world, g.id, `수도가 함락되어 ${name}(으)로 긴급천도합니다.`);
     }
-    g.atmos = Math.round(g.atmos * 0.8);
+    g.atmos = phpRound(g.atmos * 0.8);
   }
 }
 

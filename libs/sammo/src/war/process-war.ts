@@ -13,6 +13,7 @@ import { fight } from './battle';
 import { conquerCity } from './conquest';
 import { addConflict } from './conflict';
 import { battleNation, CityUnit, GeneralUnit } from './units';
+import { phpRound } from '../world/php-math';
 
 /**
  * Legacy `extractBattleOrder` for a defending general: 0 (stays out) without crew, with rice
@@ -68,7 +69,7 @@ export function processWar(world: World, random: StreamSource, attackerGeneral: 
   if (defenderNation !== undefined && target.supply === 1) {
     if (city.phase > 0) {
       const castle = crewTypeOf(1000)!;
-      const rice = Math.round((city.killed / 100) * 0.8 * castle.rice * techCost(defenderNation.tech) * (city.cityTrainAtmos / 100 - 0.2));
+      const rice = phpRound((city.killed / 100) * 0.8 * castle.rice * techCost(defenderNation.tech) * (city.cityTrainAtmos / 100 - 0.2));
       defenderNation.rice = Math.max(0, defenderNation.rice - rice);
     } else if (conquered) {
       defenderNation.rice += defenderNation.capital === target.id ? 1000 : 500;

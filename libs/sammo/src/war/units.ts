@@ -7,6 +7,7 @@ import { generalLog } from '../world/logbook';
 import { modifiers } from '../traits/chain';
 import type { City, General, Nation, World } from '../world/types';
 import { dexLevel } from './dex';
+import { phpRound } from '../world/php-math';
 
 /** Legacy `GameConst::$armperphase`, `$maxTrainByWar`, `$maxAtmosByWar`. */
 export const WarConst = { armPerPhase: 500, maxTrainByWar: 110, maxAtmosByWar: 150 } as const;
@@ -96,7 +97,7 @@ export abstract class WarUnit {
 
   /** Legacy `calcDamage`: `round(power × multiplier × nextRange(0.9, 1.1))`. */
   calcDamage(): number {
-    return Math.round(this.warPower * this.warPowerMultiply * this.rng.nextRange(0.9, 1.1));
+    return phpRound(this.warPower * this.warPowerMultiply * this.rng.nextRange(0.9, 1.1));
   }
 
   criticalDamage(): number {
@@ -315,11 +316,11 @@ export class GeneralUnit extends WarUnit {
   /** The integer columns round what the battle left in them (legacy applyDB into INT columns). */
   applyToRow(): void {
     const g = this.general;
-    g.rice = Math.round(g.rice);
-    g.experience = Math.round(g.experience);
+    g.rice = phpRound(g.rice);
+    g.experience = phpRound(g.experience);
     g.explevel = expLevelOf(g.experience);
-    g.atmos = Math.round(g.atmos);
-    g.dex = g.dex.map((d) => Math.round(d));
+    g.atmos = phpRound(g.atmos);
+    g.dex = g.dex.map((d) => phpRound(d));
   }
 }
 
@@ -396,9 +397,9 @@ export class CityUnit extends WarUnit {
 
   /** Pillage on rout (병량 패퇴): agriculture, commerce and security halve. */
   heavyDecreaseWealth(): void {
-    this.city.agri = Math.round(this.city.agri * 0.5);
-    this.city.comm = Math.round(this.city.comm * 0.5);
-    this.city.secu = Math.round(this.city.secu * 0.5);
+    this.city.agri = phpRound(this.city.agri * 0.5);
+    this.city.comm = phpRound(this.city.comm * 0.5);
+    this.city.secu = phpRound(this.city.secu * 0.5);
   }
 
   /**
@@ -408,7 +409,7 @@ export class CityUnit extends WarUnit {
   finishBattle(): void {
     this.skills.clear();
     this.finished = true;
-    this.city.def = Math.round(this.hpLeft / 10);
-    this.city.wall = Math.round(this.city.wall);
+    this.city.def = phpRound(this.hpLeft / 10);
+    this.city.wall = phpRound(this.city.wall);
   }
 }

@@ -1,42 +1,76 @@
 import { GameConst } from './constants';
 import { personalityOf } from '../traits/personalities';
 import type { General } from './types';
+import { josa, withJosa } from './josa';
+import { phpNumberFormat, phpRound } from './php-math';
 
 export function expLevelOf(experience: number): number {
-  return experience < 1000 ? Math.trunc(experience / 100) : Math.trunc(Math.sqrt(experience / 10));
+  const level = experience < 1000 ? Math.trunc(experience / 100) : Math.trunc(Math.sqrt(experience / 10));
+  return Math.min(GameConst.maxLevel, Math.max(0, level));
 }
 
 export function dedLevelOf(dedication: number): number {
-  return Math.min(GameConst.maxDedLevel, Math.ceil(Math.sqrt(dedication) / 10));
+  return Math.min(GameConst.maxDedLevel, Math.max(0, Math.ceil(Math.sqrt(dedication) / 10)));
 }
 
 /** Salary of a general with this dedication (`getBill`). */
 export function billOf(dedication: number): number {
-  return dedLevelOf(dedication) * 200 + 400;
+  return billOfLevel(dedLevelOf(dedication));
 }
 
-/** Experience and dedication are whole numbers, rounded as the legacy integer columns store them. */
+/** `getBillByLevel`. */
+export function billOfLevel(level: number): number {
+  return level * 200 + 400;
+}
+
+/** `getDedLevelText`: 무품관, then 30품관 (level 1) up to 1품관. */
+export function dedLevelText(level: number): string {
+  return level === 0 ? '무품관' : `${GameConst.maxDedLevel - level + 1}품관`;
+}
+
 /**
  * Gains pass `onCalcStat('experience'|'dedication')` (§4): of the modelled traits only
  * personalities touch them (출세 ×1.1, 재간 ×0.9, 은둔 ×0.9 both, …). Legacy's
- * `affectsIAction` = false is `traits: false`.
+ * `affectsIAction` = false is `traits: false`. The level comes from the unrounded sum, as
+ * the legacy computes it before the integer column rounds (§13.1 item 4). Returns the
+ * legacy's level-change line (none when the level stays), for the caller to log.
  */
-export function addExperience(general: General, amount: number, traits = true): void {
-  general.experience = Math.max(0, Math.round(general.experience + experienceWorth(general, amount, traits)));
-  general.explevel = expLevelOf(general.experience);
+export function addExperience(general: General, amount: number, traits = true): string[] {
+  const change = gain(general, 'experience', amount, traits);
+  if (change === null) return [];
+  return [`Lv ${change.level}${josa(change.level, '으로')} ${change.up ? '레벨업' : '레벨다운'}!`];
+}
+
+export function addDedication(general: General, amount: number, traits = true): string[] {
+  const change = gain(general, 'dedication', amount, traits);
+  if (change === null) return [];
+  const text = withJosa(dedLevelText(change.level), '으로');
+  const bill = withJosa(phpNumberFormat(billOfLevel(change.level), 0, ','), '으로');
+  return [change.up ? `${text} 승급하여 봉록이 ${bill} 상승했습니다!` : `${text} 강등되어 봉록이 ${bill} 하락했습니다!`];
+}
+
+const LEVELS = {
+  experience: { key: 'explevel', of: expLevelOf },
+  dedication: { key: 'dedlevel', of: dedLevelOf },
+} as const;
+
+/** Adds through the personality, stores the rounded sum, and moves the level the unrounded sum gives. */
+function gain(general: General, stat: 'experience' | 'dedication', amount: number, traits: boolean): { level: number; up: boolean } | null {
+  const e = traits ? personalityOf(general.personal)?.stat[stat] : undefined;
+  const next = general[stat] + (e === undefined ? amount : amount * e.mul + e.add);
+  general[stat] = Math.max(0, phpRound(next));
+  const { key, of } = LEVELS[stat];
+  const level = of(next);
+  if (level === general[key]) return null;
+  const up = level > general[key];
+  general[key] = level;
+  return { level, up };
 }
 
 /** A gain of experience after the personality, unrounded (battles add fractions and round at the end). */
 export function experienceWorth(general: General, amount: number, traits = true): number {
   const e = traits ? personalityOf(general.personal)?.stat.experience : undefined;
   return e === undefined ? amount : amount * e.mul + e.add;
-}
-
-export function addDedication(general: General, amount: number, traits = true): void {
-  const e = traits ? personalityOf(general.personal)?.stat.dedication : undefined;
-  if (e !== undefined) amount = amount * e.mul + e.add;
-  general.dedication = Math.max(0, Math.round(general.dedication + amount));
-  general.dedlevel = dedLevelOf(general.dedication);
 }
 
 /** `checkStatChange`: every 30 stat experience is a point (up to 255); debt costs a point. */

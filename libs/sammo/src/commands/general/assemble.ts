@@ -22,8 +22,8 @@ export const assemble: CommandDef<null> = {
         moved++;
       }
     }
-    addExperience(general, 70);
-    addDedication(general, 100);
+    for (const line of addExperience(general, 70)) generalLog(world, general.id, line);
+    for (const line of addDedication(general, 100)) generalLog(world, general.id, line);
     general.leadershipExp += 1;
     generalLog(world, general.id, `${ctx.city.name}에서 부대원 ${moved}명을 집합시켰습니다.`);
     for (const line of checkStatChange(general)) generalLog(world, general.id, line);

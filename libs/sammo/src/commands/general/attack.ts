@@ -8,6 +8,7 @@ import { argCity, argObject } from '../args';
 import type { CommandContext, CommandDef, Constraint } from '../command';
 import { notBeNeutral, notSameDestCity, occupiedCity, reqGeneralCrew, reqGeneralRice } from '../constraints';
 import type { DestCityArg } from './move';
+import { phpRound } from '../../world/php-math';
 
 const notOpeningPart: Constraint<DestCityArg> = (c) => (relYear(c.world) < GameConst.openingPartYear ? '초반 제한 중에는 불가능합니다.' : null);
 const allowWar: Constraint<DestCityArg> = (c) => (c.nation !== undefined && c.nation.war !== 0 ? '현재 전쟁 금지입니다.' : null);
@@ -39,7 +40,7 @@ export const attack: CommandDef<DestCityArg> = {
     notBeNeutral,
     occupiedCity,
     reqGeneralCrew,
-    reqGeneralRice((c) => Math.round(c.general.crew / 100)),
+    reqGeneralRice((c) => phpRound(c.general.crew / 100)),
     allowWar,
     hasRouteWithEnemy,
   ],

@@ -15,6 +15,11 @@ export const disband: CommandDef<null> = {
   run(ctx) {
     const { world } = ctx;
     const nation = ctx.nation!;
+    // Members keep at most the default gold. The legacy's rice update tests gold again
+    // (che_해산.php l.89–96), after gold was capped, so it catches nobody: only the ruler's
+    // rice is capped, through the ruler's own clamp.
+    for (const g of world.generals.values()) if (g.nation === nation.id && g.gold > GameConst.defaultGold) g.gold = GameConst.defaultGold;
+    ctx.general.rice = Math.min(Math.max(ctx.general.rice, 0), GameConst.defaultRice);
     for (const g of world.generals.values()) {
       if (g.nation !== nation.id) continue;
       g.nation = 0;

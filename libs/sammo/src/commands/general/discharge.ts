@@ -18,9 +18,9 @@ export const discharge: CommandDef<null> = {
     // Legacy adds it with `%i`: truncated.
     city.pop += Math.trunc(modifiers(general, nation).domestic('징집인구', 'score', general.crew));
     general.crew = 0;
-    addExperience(general, 70);
-    addDedication(general, 100);
     generalLog(world, general.id, '병사들을 소집해제하였습니다.');
+    for (const line of addExperience(general, 70)) generalLog(world, general.id, line);
+    for (const line of addDedication(general, 100)) generalLog(world, general.id, line);
     for (const line of checkStatChange(general)) generalLog(world, general.id, line);
     return true;
   },

@@ -10,6 +10,8 @@ import {
 } from '../constraints';
 import { statOf, type StatName } from '../stats';
 import { modifiers, type DomesticTurn } from '../../traits';
+import { withJosa } from '../../world/josa';
+import { phpNumberFormat, phpRound } from '../../world/php-math';
 
 /** What a domestic command improves (§5.1 table). */
 type Target = 'agri' | 'comm' | 'secu' | 'def' | 'wall' | 'tech' | 'pop' | 'trust';
@@ -34,10 +36,13 @@ export interface DomesticSpec {
 
 const STAT_EXP = { leadership: 'leadershipExp', strength: 'strengthExp', intel: 'intelExp' } as const;
 
-/** `round(onCalcDomestic(key, 'cost', develcost))` (§5.1 step 1); without a target, the bare cost. */
-export function domesticCost(ctx: CommandContext, target?: Target): number {
-  const base = ctx.world.env.develcost;
-  return Math.round(target === undefined ? base : modifiers(ctx.general, ctx.nation).domestic(TURN_TYPE[target], 'cost', base));
+/**
+ * `round(onCalcDomestic(key, 'cost', develcost × times))` (§5.1 step 1); without a target,
+ * the bare cost. The rice-paid commands double the cost before the hook and the rounding.
+ */
+export function domesticCost(ctx: CommandContext, target?: Target, times = 1): number {
+  const base = ctx.world.env.develcost * times;
+  return phpRound(target === undefined ? base : modifiers(ctx.general, ctx.nation).domestic(TURN_TYPE[target], 'cost', base));
 }
 
 function capacityConstraint(spec: DomesticSpec): Constraint<null>[] {
@@ -50,7 +55,7 @@ function capacityConstraint(spec: DomesticSpec): Constraint<null>[] {
 export function domesticCommand(spec: DomesticSpec): CommandDef<null> {
   const turn = TURN_TYPE[spec.target];
   const gold = (c: CommandContext) => (spec.paidInRice ? 0 : domesticCost(c, spec.target));
-  const rice = (c: CommandContext) => (spec.paidInRice ? domesticCost(c, spec.target) * 2 : 0);
+  const rice = (c: CommandContext) => (spec.paidInRice ? domesticCost(c, spec.target, 2) : 0);
   return {
     key: spec.key,
     name: spec.name,
@@ -70,20 +75,20 @@ export function domesticCommand(spec: DomesticSpec): CommandDef<null> {
       const { success, fail } = criticalRatios(general, spec, city, ctx.nation);
       const pick = rng.choiceUsingWeight<'fail' | 'success' | 'normal'>([['fail', fail], ['success', success], ['normal', 1 - fail - success]]);
       const multiplier = pick === 'success' ? rng.nextRange(2.2, 3.0) : pick === 'fail' ? rng.nextRange(0.2, 0.4) : 1;
-      score = spec.target === 'trust' ? score * multiplier : Math.round(score * multiplier);
+      score = spec.target === 'trust' ? score * multiplier : phpRound(score * multiplier);
       const baseScore = score;
 
       if (spec.debuff !== null && (city.front === 1 || city.front === 3)) score *= frontDebuff(ctx, spec.debuff);
 
-      addExperience(general, baseScore * 0.7);
-      addDedication(general, baseScore);
+      for (const line of addExperience(general, baseScore * 0.7)) generalLog(ctx.world, general.id, line);
+      for (const line of addDedication(general, baseScore)) generalLog(ctx.world, general.id, line);
       general.aux.maxDomesticCritical = pick === 'success' ? (general.aux.maxDomesticCritical ?? 0) + baseScore / 2 : 0;
-      const gained = applyScore(ctx, spec.target, score);
+      applyScore(ctx, spec.target, score);
       general.gold = Math.max(0, general.gold - gold(ctx));
       general.rice = Math.max(0, general.rice - rice(ctx));
       general[STAT_EXP[spec.stat]] += 1;
       const verdict = pick === 'success' ? '성공하여' : pick === 'fail' ? '실패하여' : '하여';
-      generalLog(ctx.world, general.id, `${spec.name}을 ${verdict} ${spec.label}이 ${formatGain(gained)} 상승했습니다.`);
+      generalLog(ctx.world, general.id, `${withJosa(spec.name, '을')} ${verdict} ${scoreText(spec.target, baseScore)}`);
       for (const line of checkStatChange(general)) generalLog(ctx.world, general.id, line);
       return true;
     },
@@ -101,7 +106,9 @@ export function criticalRatios(
   const v = Math.min((l + s + i) / 3 / Math.max(own, 1e-9), 1.2);
   let fail = clamp((v / 1.2) ** 1.4 - 0.3, 0, 0.5);
   let success = clamp((v / 1.2) ** 1.5 - 0.25, 0, 0.5);
-  if (spec.trustScaled && city.trust < 80) success *= city.trust / 80;
+  // The legacy reads trust through valueFit(trust, 50) here as for the score.
+  const trust = Math.max(city.trust, 50);
+  if (spec.trustScaled && trust < 80) success *= trust / 80;
   const traits = modifiers(general, nation);
   const turn = TURN_TYPE[spec.target];
   success = clamp(traits.domestic(turn, 'success', success), 0, 1);
@@ -119,37 +126,34 @@ export function frontDebuff(ctx: CommandContext, debuff: number): number {
   return k * debuff + (1 - k);
 }
 
-function applyScore(ctx: CommandContext, target: Target, score: number): number {
+function applyScore(ctx: CommandContext, target: Target, score: number): void {
   const city = ctx.city;
   switch (target) {
     case 'tech': {
       const nation = ctx.nation!;
       const effective = techLimited(ctx.world.env.startyear, ctx.world.env.year, nation.tech) ? score / 4 : score;
-      const gain = Math.fround(effective / Math.max(nation.gennum, 10));
-      nation.tech = Math.fround(nation.tech + gain);
-      return gain;
+      nation.tech = Math.fround(nation.tech + Math.fround(effective / Math.max(nation.gennum, 10)));
+      return;
     }
     case 'pop': {
-      const before = city.pop;
-      city.pop = Math.round(clamp(city.pop + score * 10, 0, city.popMax));
-      return city.pop - before;
+      city.pop = phpRound(clamp(city.pop + score * 10, 0, city.popMax));
+      return;
     }
     case 'trust': {
-      const before = city.trust;
       city.trust = clamp(city.trust + score / 10, 0, 100);
-      return city.trust - before;
+      return;
     }
     default: {
-      const max = city[`${target}Max`];
-      const before = city[target];
-      city[target] = Math.round(clamp(city[target] + score, 0, max));
-      return city[target] - before;
+      city[target] = phpRound(clamp(city[target] + score, 0, city[`${target}Max`]));
     }
   }
 }
 
-function formatGain(gain: number): string {
-  return Number.isInteger(gain) ? String(gain) : gain.toFixed(1);
+/** The legacy log shows the score before the front debuff and the caps, not what the city gained. */
+function scoreText(target: Target, score: number): string {
+  if (target === 'pop') return `주민이 ${phpNumberFormat(score * 10, 0, ',')}명 증가했습니다.`;
+  if (target === 'trust') return `${phpNumberFormat(score / 10, 1, ',')} 상승했습니다.`;
+  return `${phpNumberFormat(score, 0, ',')} 상승했습니다.`;
 }
 
 export function clamp(v: number, min: number, max: number): number {

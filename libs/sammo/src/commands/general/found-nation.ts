@@ -51,8 +51,8 @@ export const foundNation: CommandDef<FoundArg> = {
     nation.level = 1;
     nation.capital = city.id;
     city.nation = nation.id;
-    addExperience(general, 1000);
-    addDedication(general, 1000);
+    for (const line of addExperience(general, 1000)) generalLog(world, general.id, line);
+    for (const line of addDedication(general, 1000)) generalLog(world, general.id, line);
     generalLog(world, general.id, `${city.name}에서 ${nation.name}을(를) 건국했습니다.`);
     chronicle(world, `【건국】 ${general.name}이(가) ${city.name}에 ${nation.name}을(를) 세웠습니다.`);
     return true;

@@ -59,4 +59,20 @@ describe('거병, 건국, 해산', () => {
     expect(world.nations.has(3)).toBe(false);
     expect(leader).toMatchObject({ nation: 0, officerLevel: 0, makelimit: 12 });
   });
+
+  it('caps gold at 1000 for everyone and rice for the ruler only (che_해산.php l.89–96)', () => {
+    const world = smallWorld();
+    const leader = addGeneral(world, { id: 1, nation: 0, officerLevel: 0 });
+    raiseBand.run(ctxFor(world, 1), null);
+    const member = addGeneral(world, { id: 2, nation: 0, officerLevel: 0 });
+    join.run(ctxFor(world, 2), { destNationId: leader.nation });
+    const poor = addGeneral(world, { id: 3, nation: leader.nation, officerLevel: 1 });
+    Object.assign(leader, { gold: 5000, rice: 3000 });
+    Object.assign(member, { gold: 2000, rice: 4000 });
+    Object.assign(poor, { gold: 300, rice: 200 });
+    disband.run(ctxFor(world, 1), null);
+    expect([leader.gold, leader.rice]).toEqual([1000, 1000]);
+    expect([member.gold, member.rice]).toEqual([1000, 4000]);
+    expect([poor.gold, poor.rice]).toEqual([300, 200]);
+  });
 });

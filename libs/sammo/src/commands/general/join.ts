@@ -19,7 +19,7 @@ export function joinNation(ctx: CommandContext, nation: Nation, city: number, ho
   g.officerCity = 0;
   g.belong = 1;
   g.city = city;
-  addExperience(g, nation.gennum < 10 ? 700 : 100);
+  for (const line of addExperience(g, nation.gennum < 10 ? 700 : 100)) generalLog(ctx.world, g.id, line);
   nation.gennum += 1;
   // Legacy records the join (and so bars a return) for possessed NPCs (npc 1) always and
   // for everyone else only from the third year: early NPC shuffling leaves no record.

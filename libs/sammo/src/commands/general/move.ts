@@ -25,7 +25,7 @@ export const move: CommandDef<DestCityArg> = {
     general.city = arg.destCityId;
     general.atmos = Math.max(20, general.atmos - 5);
     general.gold = Math.max(0, general.gold - world.env.develcost);
-    addExperience(general, 50);
+    for (const line of addExperience(general, 50)) generalLog(world, general.id, line);
     general.leadershipExp += 1;
     if (nation !== undefined && nation.level === 0 && general.officerLevel === 12) {
       for (const other of world.generals.values()) if (other.nation === nation.id) other.city = arg.destCityId;

@@ -87,7 +87,10 @@ describe('물자조달 (legacy che_물자조달)', () => {
     expect(world.nations.get(1)!.rice).toBe(10484);
     expect(world.nations.get(1)!.gold).toBe(10000);
     expect([g.experience, g.dedication, g.intelExp]).toEqual([113, 161, 1]);
-    expect(world.logs.at(-1)!.text).toBe('조달을 성공하여 쌀을 484 조달했습니다.');
+    // The legacy logs the level changes after the command's line (General::addExperience).
+    expect(world.logs.slice(-3).map((l) => l.text)).toEqual([
+      '조달을 성공하여 쌀을 484 조달했습니다.', 'Lv 1로 레벨업!', '29품관으로 승급하여 봉록이 800으로 상승했습니다!',
+    ]);
   });
 
   it('goes through the trait chain: the ruler’s leadership bonus and a personality (gid 6)', () => {
@@ -153,7 +156,9 @@ describe('인재탐색 (legacy che_인재탐색)', () => {
     // Stat float 0.23972 × 150 = 35.96 ≤ 50 → leadership exp +1. exp 100, ded 70, gold −24.
     expect(world.generals.size).toBe(4);
     expect([finder.experience, finder.dedication, finder.leadershipExp, finder.gold]).toEqual([100, 70, 1, 976]);
-    expect(world.logs.at(-1)!.text).toBe('인재를 찾을 수 없었습니다.');
+    expect(world.logs.slice(-3).map((l) => l.text)).toEqual([
+      '인재를 찾을 수 없었습니다.', 'Lv 1로 레벨업!', '30품관으로 승급하여 봉록이 600으로 상승했습니다!',
+    ]);
   });
 
   it('creates the found talent with the world’s factory (gid 6)', () => {
@@ -175,7 +180,9 @@ describe('인재탐색 (legacy che_인재탐색)', () => {
     });
     expect(world.env.nextGeneralId).toBe(14);
     expect([finder.experience, finder.dedication, finder.strengthExp, finder.gold]).toEqual([200, 300, 3, 976]);
-    expect(world.logs.at(-1)!.text).toBe('인재13(이)라는 인재를 발견하였습니다!');
+    expect(world.logs.slice(-3).map((l) => l.text)).toEqual([
+      '인재13(이)라는 인재를 발견하였습니다!', 'Lv 2로 레벨업!', '29품관으로 승급하여 봉록이 800으로 상승했습니다!',
+    ]);
     expect(world.history.at(-1)!.text).toBe('장수6이(가) 인재13(이)라는 인재를 발견하였습니다!');
   });
 

@@ -7,6 +7,7 @@ import { modifiers } from '../../traits';
 import { statOf } from '../stats';
 import { frontDebuff } from './domestic';
 import { drawStatExp } from './stat-exp';
+import { phpRound } from '../../world/php-math';
 
 /** The front debuff of 물자조달 (legacy `$debuffFront`). */
 const PROCURE_FRONT_DEBUFF = 0.5;
@@ -45,17 +46,17 @@ export const procure: CommandDef<null> = {
     const pick = rng.choiceUsingWeight<'fail' | 'success' | 'normal'>([['fail', fail], ['success', success], ['normal', 1 - fail - success]]);
     if (pick === 'success') score *= rng.nextRange(2.2, 3.0);
     else if (pick === 'fail') score *= rng.nextRange(0.2, 0.4);
-    score = Math.round(traits.domestic('조달', 'score', score));
+    score = phpRound(traits.domestic('조달', 'score', score));
     const exp = (score * 0.7) / 3;
     const ded = score / 3;
     if (city.front === 1 || city.front === 3) score *= frontDebuff(ctx, PROCURE_FRONT_DEBUFF);
     const amount = Math.trunc(score);
     const verdict = pick === 'fail' ? '조달을 실패하여 ' : pick === 'success' ? '조달을 성공하여 ' : '';
     // The log shows the score rounded (legacy number_format); the nation gets it truncated.
-    generalLog(ctx.world, g.id, `${verdict}${resName}을 ${Math.round(score)} 조달했습니다.`);
+    generalLog(ctx.world, g.id, `${verdict}${resName}을 ${phpRound(score)} 조달했습니다.`);
     const statExp = drawStatExp(rng, g);
-    addExperience(g, exp);
-    addDedication(g, ded);
+    for (const line of addExperience(g, exp)) generalLog(ctx.world, g.id, line);
+    for (const line of addDedication(g, ded)) generalLog(ctx.world, g.id, line);
     g[statExp] += 1;
     nation[resKey] += amount;
     for (const line of checkStatChange(g)) generalLog(ctx.world, g.id, line);

@@ -29,8 +29,8 @@ export const raiseBand: CommandDef<null> = {
     general.officerLevel = 12;
     general.officerCity = 0;
     general.belong = 1;
-    addExperience(general, 100);
-    addDedication(general, 100);
+    for (const line of addExperience(general, 100)) generalLog(world, general.id, line);
+    for (const line of addDedication(general, 100)) generalLog(world, general.id, line);
     generalLog(world, general.id, `${ctx.city.name}에서 거병했습니다.`);
     chronicle(world, `【거병】 ${general.name}이(가) ${ctx.city.name}에서 세력을 일으켰습니다.`);
     return true;

@@ -4,6 +4,7 @@ import type { CommandDef } from '../command';
 import { notBeNeutral, occupiedCity, reqGeneralCrew, reqGeneralGold } from '../constraints';
 import { clamp } from './domestic';
 import { drillRewards, drillScore } from './drill-score';
+import { phpRound } from '../../world/php-math';
 
 /** 사기진작: raises morale for a crew/100 gold. */
 export const rally: CommandDef<null> = {
@@ -14,7 +15,7 @@ export const rally: CommandDef<null> = {
   readArg: (raw) => noArg(raw, 'rally'),
   constraints: [
     notBeNeutral, occupiedCity, reqGeneralCrew,
-    reqGeneralGold((c) => Math.round(c.general.crew / 100)),
+    reqGeneralGold((c) => phpRound(c.general.crew / 100)),
     (c) => (c.general.atmos >= GameConst.maxAtmosByCommand ? '이미 사기는 하늘을 찌를듯 합니다.' : null),
   ],
   run(ctx) {
@@ -22,7 +23,7 @@ export const rally: CommandDef<null> = {
     const score = drillScore(ctx, GameConst.atmosDelta);
     g.atmos = clamp(g.atmos + score, 0, GameConst.maxAtmosByCommand);
     g.train = Math.max(0, Math.trunc(g.train * 1));
-    g.gold = Math.max(0, g.gold - Math.round(g.crew / 100));
+    g.gold = Math.max(0, g.gold - phpRound(g.crew / 100));
     drillRewards(ctx, g, score, `사기치가 ${score} 상승했습니다.`);
     return true;
   },

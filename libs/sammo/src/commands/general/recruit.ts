@@ -10,6 +10,7 @@ import { relYear } from '../../world/queries';
 import { leadershipWithInjury } from '../stats';
 import { clamp } from './domestic';
 import { modifiers } from '../../traits';
+import { phpRound } from '../../world/php-math';
 
 export interface RecruitArg {
   crewType: number;
@@ -50,8 +51,8 @@ export function recruitCost(ctx: CommandContext, arg: RecruitArg, costOffset: nu
   // whatever the unit, before the hook.
   const traits = modifiers(ctx.general, ctx.nation);
   return {
-    gold: Math.round(traits.domestic(name, 'cost', costWithTech(crewTypeOf(arg.crewType)!, ctx.nation?.tech ?? 0, applied)) * costOffset),
-    rice: Math.round(traits.domestic(name, 'rice', applied / 100)),
+    gold: phpRound(traits.domestic(name, 'cost', costWithTech(crewTypeOf(arg.crewType)!, ctx.nation?.tech ?? 0, applied)) * costOffset),
+    rice: phpRound(traits.domestic(name, 'rice', applied / 100)),
   };
 }
 
@@ -92,8 +93,8 @@ export function recruitCommand(spec: RecruitSpec): CommandDef<RecruitArg> {
       const atmos = traits.domestic(spec.name, 'atmos', spec.base);
       if (general.crewtype === arg.crewType && general.crew > 0) {
         const total = general.crew + applied;
-        general.train = Math.round((general.crew * general.train + applied * train) / total);
-        general.atmos = Math.round((general.crew * general.atmos + applied * atmos) / total);
+        general.train = phpRound((general.crew * general.train + applied * train) / total);
+        general.atmos = phpRound((general.crew * general.atmos + applied * atmos) / total);
         general.crew = total;
       } else {
         general.crewtype = arg.crewType;
@@ -106,8 +107,8 @@ export function recruitCommand(spec: RecruitSpec): CommandDef<RecruitArg> {
       city.trust = Math.max(0, city.trust - (popDec / city.pop / spec.costOffset) * 100);
       city.pop = Math.max(0, city.pop - popDec);
       addDex(general.dex, type.armType, applied / 100);
-      addExperience(general, Math.round(applied / 100));
-      addDedication(general, Math.round(applied / 100));
+      for (const line of addExperience(general, phpRound(applied / 100))) generalLog(ctx.world, general.id, line);
+      for (const line of addDedication(general, phpRound(applied / 100))) generalLog(ctx.world, general.id, line);
       general.gold = Math.max(0, general.gold - cost.gold);
       general.rice = Math.max(0, general.rice - cost.rice);
       general.leadershipExp += 1;

@@ -4,6 +4,7 @@ import { chronicle, generalLog } from '../../world/logbook';
 import { noArg } from '../args';
 import type { CommandDef } from '../command';
 import { notBeNeutral, notLord } from '../constraints';
+import { phpRound } from '../../world/php-math';
 
 /** 하야: leave the nation; riches above the default stay with it, and trust in the general drops. */
 export const resign: CommandDef<null> = {
@@ -25,8 +26,8 @@ export const resign: CommandDef<null> = {
       nation.gennum = Math.max(0, nation.gennum - 1);
     }
     const keep = 1 - 0.1 * g.betray;
-    g.experience = Math.round(g.experience * keep);
-    g.dedication = Math.round(g.dedication * keep);
+    g.experience = phpRound(g.experience * keep);
+    g.dedication = phpRound(g.dedication * keep);
     g.explevel = expLevelOf(g.experience);
     g.dedlevel = dedLevelOf(g.dedication);
     g.betray = Math.min(9, g.betray + 1);

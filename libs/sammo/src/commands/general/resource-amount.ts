@@ -5,10 +5,11 @@ import { generalLog } from '../../world/logbook';
 import { argBool, argInt } from '../args';
 import type { CommandContext, Constraint } from '../command';
 import { clamp } from './domestic';
+import { phpRound } from '../../world/php-math';
 
 /** Amounts are whole hundreds from 100 to the resource cap (§5.4). */
 export function roundedAmount(amount: number): number {
-  return clamp(Math.round(amount / 100) * 100, 100, GameConst.maxResourceActionAmount);
+  return clamp(phpRound(amount / 100) * 100, 100, GameConst.maxResourceActionAmount);
 }
 
 export function readAmount(o: Record<string, Json>, id: string): { isGold: boolean; amount: number } {
@@ -45,8 +46,8 @@ export function take(ctx: CommandContext, isGold: boolean, amount: number): numb
 /** What both 증여 and 헌납 earn (legacy): exp +70, ded +100, leadership exp +1, then the stat check. */
 export function rewardGiving(ctx: CommandContext): void {
   const g = ctx.general;
-  addExperience(g, 70);
-  addDedication(g, 100);
+  for (const line of addExperience(g, 70)) generalLog(ctx.world, g.id, line);
+  for (const line of addDedication(g, 100)) generalLog(ctx.world, g.id, line);
   g.leadershipExp += 1;
   for (const line of checkStatChange(g)) generalLog(ctx.world, g.id, line);
 }

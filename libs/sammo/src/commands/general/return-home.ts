@@ -13,13 +13,15 @@ export const returnHome: CommandDef<null> = {
   readArg: (raw) => noArg(raw, 'return'),
   constraints: [
     notBeNeutral, notWanderingNation,
-    (c) => (homeOf(c.general.officerLevel, c.general.officerCity, c.nation?.capital ?? 0) === c.city.id ? '이미 귀환할 도시에 있습니다.' : null),
+    // Legacy NotCapital(true): anyone away from the capital, and city officers (2–4)
+    // anywhere — even at their post.
+    (c) => (c.city.id !== c.nation?.capital || isCityOfficer(c.general.officerLevel) ? null : '이미 수도입니다.'),
   ],
   run(ctx) {
     const { world, general } = ctx;
     general.city = homeOf(general.officerLevel, general.officerCity, ctx.nation!.capital);
-    addExperience(general, 70);
-    addDedication(general, 100);
+    for (const line of addExperience(general, 70)) generalLog(world, general.id, line);
+    for (const line of addDedication(general, 100)) generalLog(world, general.id, line);
     general.leadershipExp += 1;
     generalLog(world, general.id, `${world.cities[general.city]!.name}(으)로 귀환했습니다.`);
     for (const line of checkStatChange(general)) generalLog(world, general.id, line);
@@ -27,6 +29,8 @@ export const returnHome: CommandDef<null> = {
   },
 };
 
+const isCityOfficer = (level: number) => level >= 2 && level <= 4;
+
 function homeOf(officerLevel: number, officerCity: number, capital: number): number {
-  return officerLevel >= 2 && officerLevel <= 4 && officerCity > 0 ? officerCity : capital;
+  return isCityOfficer(officerLevel) && officerCity > 0 ? officerCity : capital;
 }

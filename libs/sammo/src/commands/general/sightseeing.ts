@@ -86,7 +86,7 @@ export const sightseeing: CommandDef<null> = {
     if (type & Sight.Wounded) g.injury = Math.min(GameConst.maxInjury, g.injury + rng.nextRangeInt(10, 20));
     if (type & Sight.HeavyWounded) g.injury = Math.min(GameConst.maxInjury, g.injury + rng.nextRangeInt(20, 50));
     generalLog(ctx.world, g.id, text);
-    addExperience(g, exp);
+    for (const line of addExperience(g, exp)) generalLog(ctx.world, g.id, line);
     for (const line of checkStatChange(g)) generalLog(ctx.world, g.id, line);
     return true;
   },

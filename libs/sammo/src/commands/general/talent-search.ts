@@ -109,8 +109,8 @@ function reward(ctx: CommandContext, cost: number, gains: { experience: number; 
   const g = ctx.general;
   const stat = drawStatExp(ctx.rng, g);
   g.gold = Math.max(0, g.gold - cost);
-  addExperience(g, gains.experience);
-  addDedication(g, gains.dedication);
+  for (const line of addExperience(g, gains.experience)) generalLog(ctx.world, g.id, line);
+  for (const line of addDedication(g, gains.dedication)) generalLog(ctx.world, g.id, line);
   g[stat] += gains.statExp;
   for (const line of checkStatChange(g)) generalLog(ctx.world, g.id, line);
 }

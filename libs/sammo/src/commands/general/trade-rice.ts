@@ -5,6 +5,7 @@ import { argBool, argInt, argObject } from '../args';
 import type { CommandContext, CommandDef, Constraint } from '../command';
 import { suppliedCity } from '../constraints';
 import { roundedAmount } from './resource-amount';
+import { phpRound } from '../../world/php-math';
 
 export interface TradeArg {
   buyRice: boolean;
@@ -68,14 +69,14 @@ export const tradeRice: CommandDef<TradeArg> = {
     const out = tradeOutcome(ctx, arg);
     // General columns are integers (the stored value is rounded); the nation's share goes
     // through an `%i` placeholder in legacy, which truncates.
-    g.gold = Math.max(0, Math.round(g.gold + out.gold));
-    g.rice = Math.max(0, Math.round(g.rice + out.rice));
+    g.gold = Math.max(0, phpRound(g.gold + out.gold));
+    g.rice = Math.max(0, phpRound(g.rice + out.rice));
     if (ctx.nation) ctx.nation.gold += Math.trunc(out.fee);
-    const gold = Math.abs(Math.round(out.gold));
-    const rice = Math.abs(Math.round(out.rice));
+    const gold = Math.abs(phpRound(out.gold));
+    const rice = Math.abs(phpRound(out.rice));
     generalLog(ctx.world, g.id, arg.buyRice ? `군량 ${rice}을 사서 자금 ${gold}을 썼습니다.` : `군량 ${rice}을 팔아 자금 ${gold}을 얻었습니다.`);
-    addExperience(g, 30);
-    addDedication(g, 50);
+    for (const line of addExperience(g, 30)) generalLog(ctx.world, g.id, line);
+    for (const line of addDedication(g, 50)) generalLog(ctx.world, g.id, line);
     // One point of stat exp, drawn by the raw stats (no injury, items or cross-adjust).
     const stat = ctx.rng.choiceUsingWeight([
       ['leadership', g.leadership],

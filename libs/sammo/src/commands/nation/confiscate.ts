@@ -31,8 +31,8 @@ export const confiscate: CommandDef<GrantArg> = {
       dest.rice -= amount;
       nation.rice += amount;
     }
-    addExperience(ctx.general, 5);
-    addDedication(ctx.general, 5);
+    for (const line of addExperience(ctx.general, 5)) generalLog(ctx.world, ctx.general.id, line);
+    for (const line of addDedication(ctx.general, 5)) generalLog(ctx.world, ctx.general.id, line);
     const what = arg.isGold ? '금' : '쌀';
     generalLog(ctx.world, dest.id, `${what} ${amount}을 몰수당했습니다.`);
     nationLog(ctx.world, nation.id, `${dest.name}에게서 ${what} ${amount}을 몰수했습니다.`);

@@ -1,0 +1,41 @@
+<?php
+// Loads the legacy classes from an unpacked hided62/hidche_core (LEGACY_ROOT) without
+// composer: the sammo\ namespace by hand from hwe/sammo and src/sammo, and the vendor
+// packages from LEGACY_ROOT/vendor in composer's layout.
+declare(strict_types=1);
+
+error_reporting(E_ALL & ~E_DEPRECATED & ~E_WARNING & ~E_NOTICE);
+mb_internal_encoding('UTF-8');
+
+$root = getenv('LEGACY_ROOT');
+if (!$root || !is_dir("$root/hwe/sammo")) {
+    fwrite(STDERR, "LEGACY_ROOT must point at an unpacked hided62/hidche_core (with hwe/sammo)\n");
+    exit(2);
+}
+define('LEGACY_ROOT', rtrim($root, '/'));
+
+require_once LEGACY_ROOT . '/vendor/brandonwamboldt/utilphp/src/utilphp/util.php';
+
+spl_autoload_register(function (string $class): void {
+    $roots = [
+        'sammo\\' => [LEGACY_ROOT . '/hwe/sammo/', LEGACY_ROOT . '/src/sammo/'],
+        'LDTO\\' => [LEGACY_ROOT . '/vendor/hided62/ldto/src/'],
+    ];
+    foreach ($roots as $prefix => $dirs) {
+        if (!str_starts_with($class, $prefix)) continue;
+        $relative = str_replace('\\', '/', substr($class, strlen($prefix))) . '.php';
+        foreach ($dirs as $dir) {
+            if (is_file($dir . $relative)) {
+                require_once $dir . $relative;
+                return;
+            }
+        }
+    }
+});
+
+// The installed game's constants: the d_setting templates (GameConst, the che unit set,
+// CityConst), with what the installer adds from the scenario.
+foreach (['GameConst', 'GameUnitConst', 'CityConst'] as $setting) {
+    require_once LEGACY_ROOT . "/hwe/d_setting/$setting.orig.php";
+}
+require_once LEGACY_ROOT . '/hwe/func_converter.php';

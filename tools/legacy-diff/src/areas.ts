@@ -1,0 +1,168 @@
+import {
+  applyTable, billOfLevel, dedLevelOf, dedLevelText, domesticSpecials, expLevelOf, josa, nationalIncome, nationTypes,
+  personalities, phpNumberFormat, phpRound, populationRatio, streamFromSeed, warSpecials,
+  type DomesticTurn, type DomesticVar, type Particle, type RandUtil,
+} from '@chronicle/sammo/rules';
+import type { Nation } from '@chronicle/sammo';
+
+/**
+ * One area of the differential: how to make its cases, and what libs/sammo answers for
+ * one. `php/areas/<name>.php` answers the same case with the legacy classes.
+ */
+export interface Area<C = unknown, R = unknown> {
+  readonly name: string;
+  readonly about: string;
+  generate(rng: RandUtil, count: number): C[];
+  sammo(input: C): R;
+}
+
+type RngOp = [string, unknown[]];
+interface RngCase { seed: (string | number)[]; ops: RngOp[] }
+
+const pick = <T>(rng: RandUtil, items: readonly T[]): T => items[rng.nextInt(items.length - 1)]!;
+const hex = (rng: RandUtil, n: number) => Array.from({ length: n }, () => rng.nextInt(15).toString(16)).join('');
+
+function randomOp(rng: RandUtil): RngOp {
+  const list = Array.from({ length: 1 + rng.nextInt(7) }, (_, i) => i + 1);
+  switch (rng.nextInt(7)) {
+    case 0: return ['nextFloat1', []];
+    case 1: return ['nextInt', [rng.nextInt(1000)]];
+    case 2: return ['nextRange', [0.8, 1.2]];
+    case 3: { const a = rng.nextInt(100); return ['nextRangeInt', [a, a + rng.nextInt(100)]]; }
+    case 4: return ['nextBool', [pick(rng, [0.5, 0.3, 0.7, 0.05, 0, 1, 0.999])]];
+    case 5: return ['shuffle', [list]];
+    case 6: return ['choice', [list]];
+    default: {
+      // Weights with zeros, negatives and all-non-positive lists: the legacy walk's edges.
+      const weights = list.map(() => pick(rng, [0, 0, -1, 0.1, 0.5, 1, 2.5, 10]));
+      return ['choiceUsingWeight', [list.map((item, i) => [item, weights[i]!])]];
+    }
+  }
+}
+
+const rngArea: Area<RngCase, unknown[]> = {
+  name: 'rng',
+  about: 'LiteHashDRBG and RandUtil: every draw helper over random seeds and labels',
+  generate: (rng, count) =>
+    Array.from({ length: count }, () => ({
+      seed: [hex(rng, 64), pick(rng, ['generalCommand', 'monthly', 'che_훈련', 'GeneralAI', '징병']), rng.nextInt(300), rng.nextInt(12)],
+      ops: Array.from({ length: 4 + rng.nextInt(12) }, () => randomOp(rng)),
+    })),
+  sammo: ({ seed, ops }) => {
+    const r = streamFromSeed(String(seed[0]), ...seed.slice(1));
+    return ops.map(([op, args]) => {
+      const a = args as [never, never];
+      switch (op) {
+        case 'nextFloat1': return r.nextFloat1();
+        case 'nextInt': return r.nextInt(a[0]);
+        case 'nextRange': return r.nextRange(a[0], a[1]);
+        case 'nextRangeInt': return r.nextRangeInt(a[0], a[1]);
+        case 'nextBool': return r.nextBool(a[0]);
+        case 'shuffle': return r.shuffle(a[0]);
+        case 'choice': return r.choice(a[0]);
+        case 'choiceUsingWeight': return r.choiceUsingWeight(a[0]);
+        default: throw new Error(`unknown op ${op}`);
+      }
+    });
+  },
+};
+
+interface MathCase { value: string; places: number }
+
+const phpMathArea: Area<MathCase, { round: number; plain: string; grouped: string }> = {
+  name: 'php-math',
+  about: "PHP's round() and number_format() on halves, near-halves, negatives and large values",
+  generate: (rng, count) =>
+    Array.from({ length: count }, () => {
+      const sign = rng.nextBool() ? -1 : 1;
+      const places = pick(rng, [0, 0, 0, 1, 2, 6]);
+      const kind = rng.nextInt(3);
+      const whole = rng.nextInt(2_000_000);
+      const value =
+        kind === 0 ? (whole + 0.5) / 10 ** places
+          : kind === 1 ? whole / 100 + 0.005 - Number.EPSILON * rng.nextInt(4000)
+            : kind === 2 ? rng.nextFloat1() * 10 ** rng.nextInt(9)
+              : whole * 1.1;
+      // Sent as text with 17 digits so that both sides read the same double.
+      return { value: (sign * value).toPrecision(17), places };
+    }),
+  sammo: ({ value, places }) => {
+    const v = Number(value);
+    return { round: phpRound(v, places), plain: phpNumberFormat(v, places), grouped: phpNumberFormat(v, places, ',') };
+  },
+};
+
+const SYLLABLES = ['투자', '개간', '강화', '보수', '연구', '장려', '선정', '금', '쌀', '군량', '통솔', '품관', '조달', '관', '을', '로', '삼', '칠'];
+const PARTICLES: readonly Particle[] = ['을', '이', '은', '으로', '과', '이나', '이라', '이랑'];
+
+const josaArea: Area<{ text: string; particle: Particle }, string> = {
+  name: 'josa',
+  about: 'JosaUtil::pick on Hangul words, numbers with separators and Latin words',
+  generate: (rng, count) =>
+    Array.from({ length: count }, () => {
+      const kind = rng.nextInt(2);
+      const text =
+        kind === 0 ? `${pick(rng, SYLLABLES)} ${pick(rng, SYLLABLES)}`
+          : kind === 1 ? phpNumberFormat(rng.nextInt(2_000_000) * (rng.nextBool() ? 1 : 0.1), rng.nextInt(1), ',')
+            : pick(rng, ['Lv 7', 'book', 'hook', 'limit', 'apple', 'korea', 'good', 'team', 'cup', 'lol', 'r', 'bar']);
+      return { text, particle: pick(rng, PARTICLES) };
+    }),
+  sammo: ({ text, particle }) => josa(text, particle),
+};
+
+const levelsArea: Area<{ experience: number; dedication: number }, { explevel: number; dedlevel: number; text: string; bill: number }> = {
+  name: 'levels',
+  about: 'getExpLevel, getDedLevel, getDedLevelText and getBillByLevel on unrounded values',
+  generate: (rng, count) =>
+    Array.from({ length: count }, () => ({
+      experience: phpRound(rng.nextFloat1() * 10 ** rng.nextRangeInt(1, 6), 1),
+      dedication: phpRound(rng.nextFloat1() * 10 ** rng.nextRangeInt(1, 6), 1),
+    })),
+  sammo: ({ experience, dedication }) => {
+    const dedlevel = dedLevelOf(dedication);
+    return { explevel: expLevelOf(experience), dedlevel, text: dedLevelText(dedlevel), bill: billOfLevel(dedlevel) };
+  },
+};
+
+const TYPE_KEYS = nationTypes.map((t) => t.key);
+
+const nationIncomeArea: Area<{ type: string; kind: 'gold' | 'rice' | 'pop'; amount: number }, number> = {
+  name: 'nation-income',
+  about: "onCalcNationalIncome of every nation type on gold, rice (rounded as the caller does) and the population ratio",
+  generate: (rng, count) =>
+    Array.from({ length: count }, () => {
+      const kind = pick(rng, ['gold', 'rice', 'pop'] as const);
+      const amount = kind === 'pop' ? (30 - rng.nextInt(60)) / 200 : phpRound(rng.nextFloat1() * 20000, 2);
+      return { type: pick(rng, TYPE_KEYS), kind, amount };
+    }),
+  sammo: ({ type, kind, amount }) => {
+    const nation = { type } as Nation;
+    return kind === 'pop' ? populationRatio(nation, amount) : phpRound(nationalIncome(nation, kind, amount));
+  },
+};
+
+const TRAITS = [
+  ...nationTypes.map((t) => ({ kind: 'nation', key: t.key, table: t.domestic })),
+  ...domesticSpecials.map((t) => ({ kind: 'domestic', key: t.key, table: t.domestic })),
+  ...warSpecials.map((t) => ({ kind: 'war', key: t.key, table: t.domestic })),
+  ...personalities.map((t) => ({ kind: 'personality', key: t.key, table: t.domestic })),
+] as const;
+const TURNS: readonly DomesticTurn[] = ['농업', '상업', '치안', '수비', '성벽', '기술', '민심', '인구', '징병', '모병', '징집인구', '계략', '단련', '조달'];
+const VARS: readonly DomesticVar[] = ['cost', 'rice', 'train', 'atmos', 'success', 'fail', 'score'];
+
+const traitsArea: Area<{ kind: string; key: string; turn: DomesticTurn; var: DomesticVar; value: number }, number> = {
+  name: 'traits',
+  about: 'onCalcDomestic of each nation type, domestic and war special and personality, one class at a time',
+  generate: (rng, count) =>
+    Array.from({ length: count }, () => {
+      const trait = pick(rng, TRAITS);
+      const v = pick(rng, VARS);
+      return { kind: trait.kind, key: trait.key, turn: pick(rng, TURNS), var: v, value: v === 'success' || v === 'fail' ? phpRound(rng.nextFloat1(), 3) : 100 };
+    }),
+  sammo: (c) => {
+    const trait = TRAITS.find((t) => t.kind === c.kind && t.key === c.key)!;
+    return applyTable(trait.table, c.turn, c.var, c.value);
+  },
+};
+
+export const AREAS: readonly Area[] = [rngArea, phpMathArea, josaArea, levelsArea, nationIncomeArea, traitsArea] as Area[];

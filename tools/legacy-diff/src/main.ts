@@ -1,0 +1,64 @@
+// The legacy differential: runs each area's random cases through the legacy PHP
+// (LEGACY_ROOT) and through libs/sammo, and prints one RESULT line per area with the first
+// differing field of each mismatch. `--record` writes the golden files CI checks.
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { streamFromSeed } from '@chronicle/sammo/rules';
+import { AREAS } from './areas';
+import { mismatches, type GoldenCase, type GoldenFile } from './golden';
+
+interface Options { cases: number; seed: string; record: boolean; areas: string[]; show: number }
+
+function parse(argv: string[]): Options {
+  const o: Options = { cases: 500, seed: 'legacy-diff', record: false, areas: [], show: 5 };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--record') o.record = true;
+    else if (a === '--cases') o.cases = Number(argv[++i]);
+    else if (a === '--seed') o.seed = argv[++i]!;
+    else if (a === '--show') o.show = Number(argv[++i]);
+    else if (a === '--area') o.areas.push(argv[++i]!);
+    else throw new Error(`unknown option ${a} (use --cases N, --seed S, --area NAME, --show N, --record)`);
+  }
+  return o;
+}
+
+function runLegacy(area: string, cases: unknown[]): GoldenCase['legacy'][] {
+  const script = join(__dirname, '..', 'php', 'run.php');
+  const out = execFileSync('php', [script], { input: JSON.stringify({ area, cases }), maxBuffer: 256 * 1024 * 1024, encoding: 'utf8' });
+  return JSON.parse(out) as GoldenCase['legacy'][];
+}
+
+function main(): void {
+  const options = parse(process.argv.slice(2));
+  if (!process.env.LEGACY_ROOT) {
+    console.error('LEGACY_ROOT must point at an unpacked hided62/hidche_core with its vendor packages (see tools/legacy-diff/README.md)');
+    process.exit(2);
+  }
+  let failed = 0;
+  for (const area of AREAS) {
+    if (options.areas.length > 0 && !options.areas.includes(area.name)) continue;
+    const started = Date.now();
+    const inputs = area.generate(streamFromSeed(options.seed, area.name), options.cases);
+    const legacy = runLegacy(area.name, inputs);
+    const cases = inputs.map((input, i) => ({ input, legacy: legacy[i]! }));
+    const found = mismatches(area, cases);
+    failed += found.length;
+    console.log(`RESULT legacy_diff area=${area.name} cases=${cases.length} mismatches=${found.length} seconds=${((Date.now() - started) / 1000).toFixed(1)}`);
+    for (const m of found.slice(0, options.show)) console.log(`  case ${m.index}: ${m.difference}  input=${JSON.stringify(cases[m.index]!.input).slice(0, 300)}`);
+    if (found.length > options.show) console.log(`  … and ${found.length - options.show} more`);
+    if (options.record) {
+      const file: GoldenFile = {
+        area: area.name,
+        about: area.about,
+        made: `npm run legacy-diff -- --record --cases ${options.cases} --seed ${options.seed}: hided62/hidche_core under ${execFileSync('php', ['-r', 'echo PHP_VERSION;'], { encoding: 'utf8' })}`,
+        cases,
+      };
+      writeFileSync(join(__dirname, '..', 'golden', `${area.name}.json`), `${JSON.stringify(file, null, 1)}\n`);
+    }
+  }
+  process.exitCode = failed > 0 ? 1 : 0;
+}
+
+main();
