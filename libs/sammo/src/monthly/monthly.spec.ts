@@ -48,6 +48,26 @@ describe('ProcessIncome (§6.6)', () => {
     // 1400 + 912 leaves 312 above the base, less than the 400 owed: all of it is paid.
     expect(g.rice).toBe(1000 + 312);
   });
+
+  it('collects nothing from an unsupplied city', () => {
+    const world = smallWorld();
+    const nation = world.nations.get(1)!;
+    world.cities[2]!.supply = 0;
+    processIncome(world, 'gold');
+    // Only the capital's 295 (나's 253 is cut off).
+    expect(nation.prevIncomeGold).toBe(295);
+  });
+
+  it('pays no salary, and takes none back, from a nation under its base stock', () => {
+    const world = smallWorld();
+    const nation = world.nations.get(1)!;
+    nation.rice = 0;
+    const g = addGeneral(world, { id: 1 });
+    processIncome(world, 'rice');
+    // 0 + 912 stays under the 2000 base: the nation is set to the base, salaries are 0.
+    expect(nation.rice).toBe(2000);
+    expect(g.rice).toBe(1000);
+  });
 });
 
 describe('ProcessSemiAnnual (§6.5)', () => {

@@ -237,3 +237,30 @@ describe('monthly order (§2, §6)', () => {
     expect(world.env).toMatchObject({ year: 191, month: 1 });
   });
 });
+
+describe('the work budget of an advance', () => {
+  it('stops at a general boundary, says so, and the next advance continues there', () => {
+    const setup = () => {
+      const world = smallWorld();
+      for (const id of [1, 2, 3]) addGeneral(world, { id, turntime: world.env.turntime + id * 60_000 });
+      return world;
+    };
+    const until = (world: ReturnType<typeof smallWorld>) => world.env.turntime + 30 * 60_000;
+    const world = setup();
+    const second = world.generals.get(2)!.turntime;
+    const loaded: number[] = [];
+    const run = newRun(world, seededStreams(), 2, (step, subject) => step === 'load' && loaded.push(subject));
+    const report = advanceWorld(run, until(world));
+    expect(report).toMatchObject({ stopped: true, generalTurns: 2, months: 0 });
+    expect(loaded).toEqual([1, 2]);
+    // The cursor stays at the last executed general's turn time.
+    expect(world.env.turntime).toBe(second);
+    const rest = newRun(world, seededStreams(), 10, (step, subject) => step === 'load' && loaded.push(subject));
+    expect(advanceWorld(rest, until(world))).toMatchObject({ stopped: false, generalTurns: 1 });
+    expect(loaded).toEqual([1, 2, 3]);
+
+    const whole = setup();
+    advanceWorld(newRun(whole, seededStreams(), 10), until(whole));
+    expect([...world.generals.values()].map((g) => g.turntime)).toEqual([...whole.generals.values()].map((g) => g.turntime));
+  });
+});

@@ -98,4 +98,21 @@ describe('domestic formula (§5.1)', () => {
     const failures = farm.constraints.map((c) => c(ctxFor(world, 1), null)).filter((r) => r !== null);
     expect(failures).toEqual(['이미 농업이 최대치입니다.']);
   });
+
+  it('halves the gain in a front city that is not the capital (농지 개간 debuff 0.5)', () => {
+    const gain = (front: number) => {
+      const world = smallWorld();
+      const g = addGeneral(world, { id: 1, city: 2 });
+      g.gold = 10000;
+      world.cities[2]!.front = front;
+      const before = world.cities[2]!.agri;
+      farm.run(ctxFor(world, 1), null);
+      return world.cities[2]!.agri - before;
+    };
+    const plain = gain(0);
+    expect(plain).toBeGreaterThan(10);
+    expect(gain(1)).toBe(Math.round(plain * 0.5));
+    expect(gain(3)).toBe(Math.round(plain * 0.5));
+    expect(gain(2)).toBe(plain); // front 2 (a quiet border) has no debuff
+  });
 });

@@ -64,6 +64,23 @@ describe('징병 / 모병 (§5.2)', () => {
   });
 });
 
+describe('징병 refusals (§5.2)', () => {
+  it('refuses when the city cannot spare the people: pop < 30000 + amount', () => {
+    const world = smallWorld();
+    const g = addGeneral(world, { id: 1, leadership: 50 });
+    g.gold = 5000;
+    const ctx = ctxFor(world, 1);
+    const refusal = (amount: number) => conscript.constraints.map((c) => c(ctx, { crewType: 1100, amount })).find((r) => r !== null) ?? null;
+    world.cities[1]!.pop = 32000;
+    expect(refusal(2000)).toBeNull();
+    world.cities[1]!.pop = 31999;
+    expect(refusal(2000)).toBe('주민이 모자랍니다.');
+    // Below 100 the order counts as 100.
+    world.cities[1]!.pop = 30099;
+    expect(refusal(50)).toBe('주민이 모자랍니다.');
+  });
+});
+
 describe('훈련 / 사기진작 (§5.2)', () => {
   it('counts wizard and siege dex at 0.9 (legacy addDex)', () => {
     const world = smallWorld();

@@ -1,0 +1,12 @@
+#!/usr/bin/env node
+// `npm run mutation -- engine|sammo`: StrykerJS with mutation/stryker.<target>.mjs.
+const { spawnSync } = require('node:child_process');
+const path = require('node:path');
+const target = process.argv[2];
+if (target !== 'engine' && target !== 'sammo') {
+  console.error('usage: npm run mutation -- engine|sammo');
+  process.exit(2);
+}
+const config = path.join(__dirname, `stryker.${target}.mjs`);
+const result = spawnSync(process.execPath, [path.join(path.dirname(require.resolve('@stryker-mutator/core/package.json')), 'bin', 'stryker.js'), 'run', config], { stdio: 'inherit' });
+process.exit(result.status ?? 1);
