@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm run mutation -- engine|sammo`: StrykerJS with mutation/stryker.<target>.mjs.
+// `npm run mutation -- engine|sammo [stryker options]`: StrykerJS with
+// mutation/stryker.<target>.mjs; further options go to Stryker (e.g. `--mutate <files>`).
 const { spawnSync } = require('node:child_process');
 const path = require('node:path');
 const target = process.argv[2];
@@ -8,5 +9,5 @@ if (target !== 'engine' && target !== 'sammo') {
   process.exit(2);
 }
 const config = path.join(__dirname, `stryker.${target}.mjs`);
-const result = spawnSync(process.execPath, [path.join(path.dirname(require.resolve('@stryker-mutator/core/package.json')), 'bin', 'stryker.js'), 'run', config], { stdio: 'inherit' });
+const result = spawnSync(process.execPath, [path.join(path.dirname(require.resolve('@stryker-mutator/core/package.json')), 'bin', 'stryker.js'), 'run', config, ...process.argv.slice(3)], { stdio: 'inherit' });
 process.exit(result.status ?? 1);

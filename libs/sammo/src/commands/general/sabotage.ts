@@ -9,6 +9,7 @@ import type { CommandContext, CommandDef } from '../command';
 import { notBeNeutral, occupiedCity, reqGeneralGold, reqGeneralRice, suppliedCity } from '../constraints';
 import { statOf, type StatName } from '../stats';
 import type { DestCityArg } from './move';
+import { phpRound } from '../../world/php-math';
 
 /** Legacy GameConst sabotage values (§5.3). */
 const Sabotage = { defaultProb: 0.35, probCoefByStat: 300, defenceCoefByGeneralCnt: 0.04, damageMin: 100, damageMax: 800 } as const;
@@ -69,9 +70,9 @@ function injureDefenders(world: World, defenders: readonly General[], rng: RandU
     if (!rng.nextBool(0.3)) continue;
     generalLog(world, g.id, '계략으로 인해 부상을 당했습니다.');
     g.injury = Math.min(GameConst.maxInjury, Math.max(0, g.injury + rng.nextRangeInt(1, 16)));
-    g.crew = Math.round(g.crew * 0.98);
-    g.atmos = Math.round(g.atmos * 0.98);
-    g.train = Math.round(g.train * 0.98);
+    g.crew = phpRound(g.crew * 0.98);
+    g.atmos = phpRound(g.atmos * 0.98);
+    g.train = phpRound(g.train * 0.98);
     count += 1;
   }
   return count;
@@ -125,8 +126,8 @@ function sabotageCommand(spec: SabotageSpec): CommandDef<DestCityArg> {
       const ded = succeeded ? rng.nextRangeInt(141, 210) : rng.nextRangeInt(1, 70);
       general.gold = Math.max(0, general.gold - cost(ctx));
       general.rice = Math.max(0, general.rice - cost(ctx));
-      addExperience(general, exp);
-      addDedication(general, ded);
+      for (const line of addExperience(general, exp)) generalLog(ctx.world, general.id, line);
+      for (const line of addDedication(general, ded)) generalLog(ctx.world, general.id, line);
       general[statExpKey[spec.stat]] += 1;
       if (succeeded) general.rank.firenum += 1;
       for (const line of checkStatChange(general)) generalLog(world, general.id, line);
@@ -185,17 +186,17 @@ export const plunder = sabotageCommand({
       const leftRice = victim.rice - rice;
       if (leftGold < 0) gold += leftGold;
       if (leftRice < 0) rice += leftRice;
-      victim.gold = Math.round(Math.max(0, leftGold));
-      victim.rice = Math.round(Math.max(0, leftRice));
+      victim.gold = phpRound(Math.max(0, leftGold));
+      victim.rice = phpRound(Math.max(0, leftRice));
     }
     city.state = 32;
     // The thief serves a nation (NotBeNeutral): it keeps 70%.
     const own = ctx.nation!;
-    own.gold += Math.round(gold * 0.7);
-    own.rice += Math.round(rice * 0.7);
-    general.gold += Math.round(gold - Math.round(gold * 0.7));
-    general.rice += Math.round(rice - Math.round(rice * 0.7));
+    own.gold += phpRound(gold * 0.7);
+    own.rice += phpRound(rice * 0.7);
+    general.gold += phpRound(gold - phpRound(gold * 0.7));
+    general.rice += phpRound(rice - phpRound(rice * 0.7));
     log(world, 'world', 0, `${city.name}에서 금과 쌀을 도둑맞았습니다.`);
-    return `금${Math.round(gold)} 쌀${Math.round(rice)}을 획득했습니다.`;
+    return `금${phpRound(gold)} 쌀${phpRound(rice)}을 획득했습니다.`;
   },
 });

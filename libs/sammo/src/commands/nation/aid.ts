@@ -54,8 +54,8 @@ export const aid: CommandDef<AidArg> = {
     nation.surlimit += 12;
     dest.gold += gold;
     dest.rice += rice;
-    addExperience(ctx.general, 5);
-    addDedication(ctx.general, 5);
+    for (const line of addExperience(ctx.general, 5)) generalLog(ctx.world, ctx.general.id, line);
+    for (const line of addDedication(ctx.general, 5)) generalLog(ctx.world, ctx.general.id, line);
     generalLog(ctx.world, ctx.general.id, `${dest.name}(으)로 금${gold} 쌀${rice}을 지원했습니다.`);
     nationLog(ctx.world, dest.id, `${nation.name}에서 금${gold} 쌀${rice}을 원조했습니다.`);
     return true;

@@ -46,8 +46,8 @@ export const expandCapital: CommandDef<null> = {
     city.wallMax += Expand.wall;
     nation.gold -= cost(ctx);
     nation.rice -= cost(ctx);
-    addExperience(ctx.general, 30);
-    addDedication(ctx.general, 30);
+    for (const line of addExperience(ctx.general, 30)) generalLog(ctx.world, ctx.general.id, line);
+    for (const line of addDedication(ctx.general, 30)) generalLog(ctx.world, ctx.general.id, line);
     generalLog(ctx.world, ctx.general.id, `${city.name}을(를) 증축했습니다.`);
     chronicle(ctx.world, `【증축】 ${nation.name}이(가) 수도 ${city.name}을(를) 증축하였습니다.`);
     return true;

@@ -60,8 +60,8 @@ export const moveCapital: CommandDef<DestCityArg> = {
     const turns = distance(ctx, arg) * 2 + 1;
     const nation = ctx.nation!;
     nation.capital = arg.destCityId;
-    addExperience(ctx.general, 5 * turns);
-    addDedication(ctx.general, 5 * turns);
+    for (const line of addExperience(ctx.general, 5 * turns)) generalLog(ctx.world, ctx.general.id, line);
+    for (const line of addDedication(ctx.general, 5 * turns)) generalLog(ctx.world, ctx.general.id, line);
     const name = ctx.world.cities[arg.destCityId]!.name;
     generalLog(ctx.world, ctx.general.id, `${name}(으)로 천도했습니다.`);
     chronicle(ctx.world, `【천도】 ${nation.name}이(가) ${name}(으)로 천도하였습니다.`);
