@@ -3,6 +3,7 @@ import { chronicle, generalLog } from '../../world/logbook';
 import { argGeneral, argObject } from '../args';
 import type { CommandDef } from '../command';
 import { beLord, friendlyDestGeneral, notSelfDestGeneral } from '../constraints';
+import { phpRound } from '../../world/php-math';
 
 /**
  * 선양 {destGeneralId}: the ruler hands the throne to a fellow member, who leaves any city
@@ -24,7 +25,7 @@ export const abdicate: CommandDef<{ destGeneralId: number }> = {
     heir.officerCity = 0;
     general.officerLevel = 1;
     general.officerCity = 0;
-    general.experience = Math.round(general.experience * 0.7);
+    general.experience = phpRound(general.experience * 0.7);
     general.explevel = expLevelOf(general.experience);
     generalLog(world, general.id, `${heir.name}에게 선양했습니다.`);
     generalLog(world, heir.id, `${general.name}에게서 군주의 자리를 물려받았습니다.`);
