@@ -12,6 +12,13 @@ export class TurnExecutorConfig extends ServiceConfig {
   /** Opens the seeds the log service hands over sealed; the same key as the other trusted services'. */
   @Matches(/^[0-9a-f]{64}$/, { message: 'CHRONICLE_SEED_KEY must be 64 lowercase hex digits, shared with the log and snapshot services' })
   CHRONICLE_SEED_KEY = '';
+  /**
+   * The gateway's Ed25519 public key (64 hex digits): every intent then needs a seat token it
+   * signed, and acts only for the token's seat (contracts, "Who acts for a seat"). Empty takes
+   * the seat an intent names, as sent.
+   */
+  @Matches(/^([0-9a-f]{64})?$/, { message: 'CHRONICLE_GATEWAY_PUBLIC_KEY must be empty or 64 lowercase hex digits' })
+  CHRONICLE_GATEWAY_PUBLIC_KEY = '';
   /** This replica's name in leases and forwarded work (one subject token); host name and pid by default. */
   @Matches(/^[A-Za-z0-9_-]{1,64}$/, { message: 'EXECUTOR_ID must be 1 to 64 letters, digits, "_" or "-"' })
   EXECUTOR_ID = defaultExecutorId();

@@ -1,5 +1,5 @@
 import { LogClient, LogSource, RequestClient } from '@chronicle/bus';
-import { EventSubjects, seedKey, Subjects, TableEventV1, validate } from '@chronicle/contracts';
+import { ed25519PublicKey, EventSubjects, SeatGate, seedKey, Subjects, TableEventV1, validate } from '@chronicle/contracts';
 import { defaultGames, GameRegistry } from '@chronicle/games';
 import { HealthRegistry, Metrics, NATS_CONNECTION, natsProviders, ServiceKitModule } from '@chronicle/service-kit';
 import { jetstream } from '@nats-io/jetstream';
@@ -137,7 +137,8 @@ export class TurnExecutorModule {
         {
           provide: IntentDesk,
           inject: [NATS_CONNECTION, LogClient, OutcomeBook],
-          useFactory: (nc: NatsConnection, log: LogClient, outcomes: OutcomeBook) => new IntentDesk(jetstream(nc), subjects, log, outcomes),
+          useFactory: (nc: NatsConnection, log: LogClient, outcomes: OutcomeBook) => new IntentDesk(jetstream(nc), subjects, log, outcomes,
+            new SeatGate(config.CHRONICLE_GATEWAY_PUBLIC_KEY ? ed25519PublicKey(config.CHRONICLE_GATEWAY_PUBLIC_KEY) : undefined)),
         },
         Lifecycle,
       ],

@@ -1,6 +1,6 @@
 import type { LogClient } from '@chronicle/bus';
 import {
-  EventSubjects, intentMsgId, type GetIntentOutcomeV1, type IntentOutcomeV1, type IntentV1, type Subjects,
+  EventSubjects, intentMsgId, type SeatGate, type GetIntentOutcomeV1, type IntentOutcomeV1, type IntentV1, type Subjects,
   type SubmitIntentV1,
 } from '@chronicle/contracts';
 import type { JetStreamClient } from '@nats-io/jetstream';
@@ -23,15 +23,18 @@ export class IntentDesk {
     private readonly subjects: Subjects,
     private readonly log: LogClient,
     private readonly outcomes: OutcomeBook,
+    private readonly seats: SeatGate,
   ) {}
 
   async submit(request: SubmitIntentV1): Promise<IntentOutcomeV1> {
+    // Who may act for the seat is settled first: an impersonation queues nothing and learns nothing.
+    const seat = this.seats.seatFor(request, new Date());
     await this.checkTable(request.tableId);
     const recorded = await this.outcomes.get(request.tableId, request.intentKey);
     if (recorded) return recorded;
     const waiting = request.waitMs ? this.outcomes.waitFor(request.tableId, request.intentKey, request.waitMs) : undefined;
     const intent: IntentV1 = {
-      v: 1, tableId: request.tableId, intentKey: request.intentKey, seat: request.seat, kind: request.kind, payload: request.payload,
+      v: 1, tableId: request.tableId, intentKey: request.intentKey, seat, kind: request.kind, payload: request.payload,
       submittedAt: new Date().toISOString(),
     };
     try {
