@@ -86,18 +86,22 @@ export class LogRepository {
   }
 
   /**
-   * Moves of the current game log numbered above `fromRevision`, in order: a move entry
-   * counts unless a later undo entry took its number back. A move's entry comes at or after
-   * its number (`seq >= number`), so the scan starts at `seq > fromRevision` on the key.
+   * Moves of the current game log numbered above `fromRevision`, in order. Without undos
+   * (`undone` false: the header's last entry is its revision) move n is entry n, a range of
+   * the key. With undos a move entry counts unless a later undo entry took its number back;
+   * the current moves' entries still come in number order, and move n's entry is at or
+   * after seq n.
    */
-  async currentMoves(em: EntityManager, tableId: string, fromRevision: number, limit: number): Promise<EntryRecord[]> {
-    const rows: EntryRecord[] = await em.query(
-      `SELECT ${ENTRY_COLUMNS} FROM log_entries e
-       WHERE e.table_id = $1 AND e.seq > $2 AND e.kind = 'move' AND e.number > $2
-         AND NOT EXISTS (SELECT 1 FROM log_entries u WHERE u.table_id = e.table_id AND u.kind = 'undo' AND u.number = e.number AND u.seq > e.seq)
-       ORDER BY e.number
-       LIMIT $3`,
-      [tableId, fromRevision, limit]);
+  async currentMoves(em: EntityManager, tableId: string, fromRevision: number, limit: number, undone: boolean): Promise<EntryRecord[]> {
+    const rows: EntryRecord[] = undone
+      ? await em.query(
+        `SELECT ${ENTRY_COLUMNS} FROM log_entries e
+         WHERE e.table_id = $1 AND e.seq > $2 AND e.kind = 'move' AND e.number > $2
+           AND NOT EXISTS (SELECT 1 FROM log_entries u WHERE u.table_id = e.table_id AND u.kind = 'undo' AND u.number = e.number AND u.seq > e.seq)
+         ORDER BY e.seq
+         LIMIT $3`,
+        [tableId, fromRevision, limit])
+      : await em.query(`SELECT ${ENTRY_COLUMNS} FROM log_entries WHERE table_id = $1 AND seq > $2 ORDER BY seq LIMIT $3`, [tableId, fromRevision, limit]);
     return rows.map(normalize);
   }
 

@@ -213,7 +213,7 @@ export class TableStore {
       const header = await this.repository.header(em, tableId);
       const moves: LoggedMoveV1[] = [];
       let bytes = 0;
-      for (const entry of await this.repository.currentMoves(em, tableId, fromRevision, limit)) {
+      for (const entry of await this.repository.currentMoves(em, tableId, fromRevision, limit, header.lastSeq !== header.revision)) {
         bytes += Buffer.byteLength(JSON.stringify(entry.payload)) + 200;
         if (bytes > READ_PAGE_BYTES && moves.length > 0) break;
         moves.push(loggedMove(entry));
