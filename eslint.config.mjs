@@ -32,6 +32,7 @@ export default [
           { sourceTag: 'type:bench', onlyDependOnLibsWithTags: ['type:pure', 'type:contracts', 'type:infra', 'type:app'] },
           { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:pure'] },
           { sourceTag: 'type:deploy', onlyDependOnLibsWithTags: ['type:pure', 'type:contracts', 'type:infra'] },
+          { sourceTag: 'type:system', onlyDependOnLibsWithTags: ['type:pure', 'type:contracts', 'type:infra'] },
         ],
       }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
