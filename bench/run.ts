@@ -5,7 +5,7 @@ interface Bench {
   main(args: string[]): Promise<void>;
 }
 
-const benches = ['engine', 'sammo', 'log', 'unification', 'security', 'executor'];
+const benches = ['engine', 'sammo', 'log', 'unification', 'security', 'executor', 'system'];
 
 async function run(): Promise<void> {
   const [name, ...args] = process.argv.slice(2);
