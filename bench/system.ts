@@ -73,10 +73,11 @@ export async function main(args: string[]): Promise<void> {
       start('apps/turn-executor/src/main.ts', { ...trusted, EXECUTOR_ID: 'b' }, /turn-executor ready/),
       start('apps/scheduler/src/main.ts', env, /scheduler ready/),
     ]);
-    const requests = new RequestClient(nc, subjects, 30_000);
+    // Generous: on a loaded machine the snapshot service may be minutes behind the log.
+    const requests = new RequestClient(nc, subjects, 120_000);
     const log = new LogClient(requests);
     const turnsOf = async (tableId: string, minRevision = 0) => {
-      const reply = await requests.request<SnapshotV1>(SnapshotSubjects.get, { v: 1, tableId, minRevision, waitMs: 10_000 }, 30_000);
+      const reply = await requests.request<SnapshotV1>(SnapshotSubjects.get, { v: 1, tableId, minRevision, waitMs: 10_000 }, 120_000);
       return { turns: (decodeSnapshot(reply.snapshot) as { state: { data: { env: { generalTurns: number } } } }).state.data.env.generalTurns, revision: reply.revision };
     };
 
