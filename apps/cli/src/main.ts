@@ -18,6 +18,12 @@ function positiveInt(value: string): number {
   return n;
 }
 
+function nonNegativeInt(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('expected a whole number, 0 or more');
+  return n;
+}
+
 const out = new Output();
 const EXAMPLES = new Map<string, string>([
   ['start', 'npm start -- --months 3'],
@@ -38,8 +44,9 @@ program
   .option('--months <n>', 'game months to run, then verify and print a RESULT line (default: until Ctrl-C)', positiveInt)
   .option('--month-ms <ms>', 'wall-clock milliseconds per game month', positiveInt, 3_000)
   .option('--turnterm <minutes>', 'length of a turn on the game clock, for a new world', positiveInt, 60)
+  .option('--chapter-years <n>', 'game years per chapter (table) of a new world; 0 keeps the whole world in one table', nonNegativeInt, 0)
   .option('--own-nats', 'start a nats-server of its own even when one answers on 127.0.0.1:4222')
-  .action(async (options: { months?: number; monthMs: number; turnterm: number; ownNats?: boolean }) => {
+  .action(async (options: { months?: number; monthMs: number; turnterm: number; chapterYears: number; ownNats?: boolean }) => {
     const stop = new AbortController();
     let system: System | undefined;
     let presses = 0;
@@ -64,7 +71,7 @@ program
     system = await startSystem({ ownNats: options.ownNats ?? false }, say);
     try {
       if (stop.signal.aborted) return;
-      const result = await runDemo(system, { ...options, signal: stop.signal }, out);
+      const result = await runDemo(system, { ...options, signal: stop.signal }, out, () => system!.drain());
       await system.stop(say);
       system = undefined;
       out.line('stopped: the services and every server this run started are down');
@@ -148,7 +155,7 @@ remoteCommand('intent', 'submit a player intent to the executors and print its o
   .requiredOption('--seat <seat>', 'the player\'s seat')
   .requiredOption('--key <key>', 'idempotency key: the same key twice is one intent')
   .option('--undo', 'take the seat\'s last move back instead')
-  .option('--wait-ms <ms>', 'how long to wait for the outcome', (v: string) => Number(v), 10_000)
+  .option('--wait-ms <ms>', 'how long to wait for the outcome (0: only until the intent is durable)', nonNegativeInt, 30_000)
   .action((table: string, move: string | undefined, options: Remotely<{ seat: string; key: string; undo?: boolean; waitMs: number }>) =>
     withRemote(options, (remote) => submitIntent(remote, out, {
       table, seat: options.seat, key: options.key, kind: options.undo ? 'undo' : 'move', waitMs: options.waitMs, payload: options.undo ? null : parseMove(move),

@@ -3,9 +3,7 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { LogClient, RequestClient } from '@chronicle/bus';
-import { seedKey, Subjects, TrustedSubjects, unsealSeed, type SealedSeedV1 } from '@chronicle/contracts';
-import { engine, GameLog, stateHash } from '@chronicle/engine';
-import { diceRace } from '@chronicle/engine/examples';
+import { ExecutorSubjects, Subjects, type IntentOutcomeV1 } from '@chronicle/contracts';
 import { connectNats, removePrefixed, waitUntil } from '@chronicle/testing';
 import { connect } from '@nats-io/transport-node';
 import { chronicle, userEnvironment } from './testing/run-cli';
@@ -26,28 +24,16 @@ describe('the operator CLI against a running system', () => {
   let exited: Promise<number | null>;
   const running = () => JSON.parse(readFileSync(path.join(home, 'running.json'), 'utf8')) as { natsUrl: string; prefix: string };
 
-  /**
-   * Plays a dice race to its end the way a turn executor does (the executors are not part
-   * of the system yet): the state computed with the engine from the sealed seed, each move
-   * appended with its randomness flag, state hash and, for the last, the outcome.
-   */
+  /** Rolls for whichever seat's turn it is, as its player would, until the race is over (the other seat's roll is refused). */
   const playToTheEnd = async (tableId: string) => {
     const nc = await connect({ servers: running().natsUrl });
-    const requests = new RequestClient(nc, new Subjects(running().prefix));
-    const log = new LogClient(requests);
-    const header = await log.header({ tableId });
-    const key = seedKey((JSON.parse(readFileSync(path.join(home, 'settings.json'), 'utf8')) as { seedKey: string }).seedKey);
-    const sealed = await requests.request<SealedSeedV1>(TrustedSubjects.sealedSeed, { v: 1, tableId });
-    const game = GameLog.fromArray({ ...header, seed: unsealSeed(key, tableId, sealed.sealedSeed), moves: [] });
-    let state = engine.setup(diceRace, game.header());
-    while (state.outcome === null) {
-      const step = engine.step(diceRace, game.header(), state, state.order.acting, { type: 'roll' });
-      game.append(step.move);
-      state = step.state;
-      await log.append({
-        tableId, seat: step.move.seat, payload: step.move.payload, random: step.move.random, expectedRevision: step.move.number - 1,
-        idempotencyKey: `roll-${step.move.number}`, stateHash: stateHash(diceRace, state), outcome: state.outcome,
-      });
+    const requests = new RequestClient(nc, new Subjects(running().prefix), 30_000);
+    for (let n = 0; ; n++) {
+      const header = await new LogClient(requests).header({ tableId });
+      if (header.status === 'finished') break;
+      for (const seat of header.seats) {
+        await requests.request<IntentOutcomeV1>(ExecutorSubjects.submitIntent, { v: 1, tableId, intentKey: `roll-${n}-${seat}`, seat, kind: 'move', payload: { type: 'roll' }, waitMs: 10_000 });
+      }
     }
     await nc.close();
   };
@@ -78,33 +64,34 @@ describe('the operator CLI against a running system', () => {
   it('lists the tables with game, status, revision and game date', async () => {
     const run = await chronicle(['tables'], env);
     expect(run.stderr).toBe('');
-    expect(run.stdout).toMatch(/^sample-world\s+sammo\s+open\s+\d+\s+\d+년\s+\d+월/m);
+    expect(run.stdout).toMatch(/^sample-world-c1\s+sammo\s+open\s+\d+\s+\d+년\s+\d+월\s+sample-world #1$/m);
+    expect(run.stdout).toMatch(/^sample-world\s+1\s+sample-world-c1\s+in play$/m);
   }, 60_000);
 
   it('shows a nation, a city and a general of the world', async () => {
-    const nation = await chronicle(['show', 'nation', 'sample-world', '조조'], env);
+    const nation = await chronicle(['show', 'nation', 'sample-world-c1', '조조'], env);
     expect(nation.stdout).toMatch(/^nation \d+ 조조 \(level \d+/m);
     expect(nation.stdout).toMatch(/^ {2}power \d+ {2}generals \d+/m);
-    const city = await chronicle(['show', 'city', 'sample-world', '낙양'], env);
-    // Cities change hands and generals die: ask for one the city shows now.
+    const city = await chronicle(['show', 'city', 'sample-world-c1', '낙양'], env);
     expect(city.stdout).toMatch(/^city \d+ 낙양 \(level \d+\), nation \S+/m);
+    // Generals die and cities change hands: ask for one the city shows now.
     const someone = /\d+ generals: (\S+)/.exec(city.stdout)![1]!;
-    const general = await chronicle(['show', 'general', 'sample-world', someone], env);
+    const general = await chronicle(['show', 'general', 'sample-world-c1', someone], env);
     expect(general.stdout).toMatch(new RegExp(`^general \\d+ ${someone}`, 'm'));
     expect(general.stdout).toMatch(/leadership \d+ {2}strength \d+ {2}intel \d+/);
-    const missing = await chronicle(['show', 'city', 'sample-world', 'Atlantis'], env);
+    const missing = await chronicle(['show', 'city', 'sample-world-c1', 'Atlantis'], env);
     expect(missing.code).not.toBe(0);
-    expect(missing.stderr.trim()).toBe('chronicle: no city Atlantis in table sample-world');
+    expect(missing.stderr.trim()).toBe('chronicle: no city Atlantis in table sample-world-c1');
   }, 120_000);
 
   it('watches a table live', async () => {
-    const run = await chronicle(['watch', 'sample-world', '--count', '2'], env);
+    const run = await chronicle(['watch', 'sample-world-c1', '--count', '1'], env);
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/^watching table sample-world \(sammo, revision \d+, open\)/m);
-    expect(run.stdout.match(/^move \d+ {2}seq \d+ {2}(player-\d|the table): (advance|reserve) /gm)).toHaveLength(2);
+    expect(run.stdout).toMatch(/^watching table sample-world-c1 \(sammo, revision \d+, open\)/m);
+    expect(run.stdout.match(/^move \d+ {2}seq \d+ {2}(player-\d|the table): (advance|reserve|possess) .* → \d+년/gm)).toHaveLength(1);
   }, 60_000);
 
-  it('opens a table, fetches its log once finished, and the log verifies against the commitment shown at the opening', async () => {
+  it('opens a table, submits intents and reads their outcomes, fetches its log once finished, and the log verifies against the commitment shown at the opening', async () => {
     const opened = await chronicle(['open', 'race', '--game', 'dice-race', '--seats', 'ann,bob'], env);
     expect(opened.code).toBe(0);
     const commitment = /commitment to the seed \(SHA-256\): ([0-9a-f]{64})/.exec(opened.stdout)![1]!;
@@ -112,6 +99,18 @@ describe('the operator CLI against a running system', () => {
     const early = await chronicle(['log', 'race', '--out', file], env);
     expect(early.code).not.toBe(0);
     expect(early.stderr).toMatch(/^chronicle: table race is still in play/);
+
+    // The seating is shuffled at setup: ann rolls first or is refused with the game's reason; then the other case.
+    const first = await chronicle(['intent', 'race', '--seat', 'ann', '--key', 'ann-1', '{"type":"roll"}'], env);
+    const second = await chronicle(['intent', 'race', '--seat', first.code === 0 ? 'ann' : 'bob', '--key', 'second', '{"type":"roll"}'], env);
+    const [accepted, refused] = first.code === 0 ? [first, second] : [second, first];
+    expect(accepted.code).toBe(0);
+    expect(accepted.stdout).toMatch(/^intent (ann-1|second) accepted: move at revision 1 \(entry 1\)$/m);
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr.trim()).toMatch(/^chronicle: intent (ann-1|second) refused: ILLEGAL_MOVE: it is (ann|bob)'s turn to roll/);
+    const key = /^intent (\S+) accepted/m.exec(accepted.stdout)![1]!;
+    const again = await chronicle(['outcome', 'race', key], env);
+    expect(again.stdout.trim()).toBe(`intent ${key} accepted: move at revision 1 (entry 1)`);
 
     await playToTheEnd('race');
     const fetched = await chronicle(['log', 'race', '--out', file], env);
@@ -128,8 +127,8 @@ describe('the operator CLI against a running system', () => {
     expect(await exited).toBe(0);
     const tail = output.slice(from);
     expect(tail).toMatch(/^Ctrl-C: stopping: draining the current month, then verifying the log/m);
-    expect(tail).toMatch(/^verifying: replaying the \d+ moves of sample-world/m);
-    expect(tail).toMatch(/^verified: the seed matches the commitment/m);
+    expect(tail).toMatch(/^draining: the scheduler and the executors finish the work under way and stop$/m);
+    expect(tail).toMatch(/^verified sample-world-c1: the seed matches the commitment and the \d+ moves replay to the state the system holds/m);
     expect(existsSync(path.join(home, 'running.json'))).toBe(false);
     const pids = JSON.parse(readFileSync(path.join(home, 'pids.json'), 'utf8')) as Array<{ pid: number }>;
     expect(pids.filter(({ pid }) => existsSync(`/proc/${pid}`))).toEqual([]);

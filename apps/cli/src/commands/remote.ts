@@ -1,7 +1,7 @@
 import { writeFileSync, readFileSync } from 'node:fs';
 import { jetstreamManager } from '@nats-io/jetstream';
 import {
-  decodeSnapshot, EventSubjects, ExecutorSubjects, SnapshotSubjects, StreamRoles,
+  decodeSnapshot, EventSubjects, ExecutorSubjects, MAX_INTENT_WAIT_MS, SnapshotSubjects, StreamRoles,
   type IntentOutcomeV1, type MoveEventV1, type SnapshotV1, type TableEventV1, type WorldEventV1,
 } from '@chronicle/contracts';
 import { readChapter, stateFromArray, type GameState, type Json, type JsonObject } from '@chronicle/engine';
@@ -92,11 +92,19 @@ export async function watchTable(remote: Remote, out: Output, tableId: string, l
   subscription.unsubscribe();
 }
 
-/** Submits a player intent to the executors and prints what became of it. */
+/**
+ * Submits a player intent to the executors and prints what became of it, waiting up to
+ * `waitMs` for the decision (a request waits at most `MAX_INTENT_WAIT_MS`; the CLI asks again).
+ */
 export async function submitIntent(remote: Remote, out: Output, request: { table: string; seat: string; key: string; payload: Json; kind: 'move' | 'undo'; waitMs: number }): Promise<void> {
-  const outcome = await remote.requests.request<IntentOutcomeV1>(ExecutorSubjects.submitIntent, {
-    v: 1, tableId: request.table, intentKey: request.key, seat: request.seat, kind: request.kind, payload: request.kind === 'undo' ? null : request.payload, waitMs: request.waitMs,
-  }, request.waitMs + 15_000);
+  const deadline = Date.now() + request.waitMs;
+  const wait = () => Math.max(0, Math.min(MAX_INTENT_WAIT_MS, deadline - Date.now()));
+  let outcome = await remote.requests.request<IntentOutcomeV1>(ExecutorSubjects.submitIntent, {
+    v: 1, tableId: request.table, intentKey: request.key, seat: request.seat, kind: request.kind, payload: request.kind === 'undo' ? null : request.payload, waitMs: wait(),
+  }, MAX_INTENT_WAIT_MS + 15_000);
+  while (outcome.status === 'pending' && wait() > 0) {
+    outcome = await remote.requests.request<IntentOutcomeV1>(ExecutorSubjects.intentOutcome, { v: 1, tableId: request.table, intentKey: request.key, waitMs: wait() }, MAX_INTENT_WAIT_MS + 15_000);
+  }
   printOutcome(out, outcome);
   if (outcome.status === 'refused') throw new CliError(`intent ${outcome.intentKey} refused: ${outcome.code}: ${outcome.reason}`);
 }

@@ -1,4 +1,4 @@
-import { createWriteStream, mkdirSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import type { Home } from './home';
@@ -7,15 +7,15 @@ import type { Processes } from './processes';
 const WORKSPACE = path.resolve(__dirname, '../../../..');
 
 /**
- * The services of the system in the order they start (and the reverse of how they stop).
- * The demo still decides its own moves (see the README), so the scheduler and the turn
- * executors are not started: their ticks would advance the same table behind its back.
+ * The services of the system in waves: the log service first (every other one asks it for
+ * headers and moves at start), then the rest together. They stop in the reverse order.
  */
-export const SERVICE_ORDER = ['log-service', 'snapshot-service'] as const;
+export const SERVICE_WAVES: readonly (readonly string[])[] = [['log-service'], ['snapshot-service', 'turn-executor', 'scheduler']];
 
 export interface RunningServices {
   names: string[];
-  stop(): Promise<void>;
+  /** Stops the named services (all by default), the last started first. */
+  stop(names?: readonly string[]): Promise<void>;
 }
 
 /**
@@ -24,14 +24,15 @@ export interface RunningServices {
  * `<home>/logs/<name>.log`. Resolves once every one has said it is ready.
  */
 export async function startServices(home: Home, processes: Processes, env: Record<string, string>, say: (line: string) => void): Promise<RunningServices> {
-  const names = [...SERVICE_ORDER];
+  const built = (name: string) => existsSync(path.join(WORKSPACE, 'apps', name, 'src', 'main.ts'));
+  const waves = SERVICE_WAVES.map((wave) => wave.filter(built));
   mkdirSync(home.at('logs'), { recursive: true });
   const started: Array<{ name: string; child: ChildProcess }> = [];
-  const stop = async () => {
-    for (const { child } of started.reverse()) await processes.stop(child, 'SIGTERM', 15_000);
+  const stop = async (only?: readonly string[]) => {
+    for (const { name, child } of [...started].reverse()) if (!only || only.includes(name)) await processes.stop(child, 'SIGTERM', 15_000);
   };
   try {
-    await Promise.all(names.map(async (name) => {
+    for (const wave of waves) await Promise.all(wave.map(async (name) => {
       const entry = path.join('apps', name, 'src', 'main.ts');
       const logFile = home.at('logs', `${name}.log`);
       const child = processes.start(name, process.execPath, [path.join(WORKSPACE, 'scripts/run-ts.cjs'), entry], {
@@ -45,7 +46,7 @@ export async function startServices(home: Home, processes: Processes, env: Recor
     await stop();
     throw error;
   }
-  return { names, stop };
+  return { names: waves.flat(), stop };
 }
 
 function ready(name: string, child: ChildProcess, logFile: string): Promise<void> {

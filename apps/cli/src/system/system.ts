@@ -27,6 +27,8 @@ export interface System {
   database: string;
   nats: string;
   services: string[];
+  /** Stops what makes time pass (scheduler, executors): the work under way ends, no new work starts. */
+  drain(): Promise<void>;
   /** Stops the services, then NATS and the database (each waits for the one before). */
   stop(say: (line: string) => void): Promise<void>;
   /** The second Ctrl-C: everything ends now. */
@@ -82,6 +84,7 @@ export async function startSystem(options: SystemOptions, say: (line: string) =>
     return {
       home, nc, subjects, requests, log: new LogClient(requests),
       database: database.description, nats: nats.description, services: services.names,
+      drain: () => services.stop(['scheduler', 'turn-executor']),
       stop: stopAll,
       kill: () => {
         processes.killAll();

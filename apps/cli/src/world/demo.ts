@@ -1,21 +1,33 @@
-import { ConcurrentMove, GameLog, matchesCommitment, stateFromArray, stateHash, UnknownTable, type GameState, type Json } from '@chronicle/engine';
-import { decodeSnapshot, SnapshotSubjects, TrustedSubjects, unsealSeed, seedKey, LogSubjects, type SnapshotV1, type SealedSeedV1, type HeaderV1, type MovesPageV1 } from '@chronicle/contracts';
-import { addTurn, sammo, type World } from '@chronicle/sammo';
-import type { System } from '../system/system';
+import {
+  chapterTableId, clockOptions, firstChapter, GameLog, matchesCommitment, readChapter, stateHash, UnknownTable,
+  type GameState, type Json,
+} from '@chronicle/engine';
+import {
+  ExecutorSubjects, LogSubjects, seedKey, TrustedSubjects, unsealSeed,
+  type HeaderV1, type IntentOutcomeV1, type MovesPageV1, type SealedSeedV1,
+} from '@chronicle/contracts';
+import { DEFAULT_START, sammo, type World } from '@chronicle/sammo';
 import { replayWithProgress } from '../commands/offline';
+import { worldOf } from '../commands/remote';
+import type { System } from '../system/system';
 import type { Output } from '../terminal/output';
 import { gameDate, nationLines, whyFinished } from './display';
 
-export const WORLD_TABLE = 'sample-world';
-/** The scripted players: each takes over an NPC and reserves commands every month. */
+/** The world `npm start` runs; its chapters are tables `sample-world-c1`, `-c2`, … */
+export const WORLD = 'sample-world';
+/** The scripted players: each takes over an NPC and reserves a command every month, as intents. */
 export const PLAYERS = ['player-1', 'player-2', 'player-3'];
 const PLAYER_COMMANDS = ['che_농지개간', 'che_상업투자', 'che_치안강화', 'che_훈련'];
+const POLL_MS = 250;
+const STALL_WARNING_MS = 30_000;
 
 export interface DemoOptions {
   months?: number;
   turnterm: number;
-  /** Wall-clock milliseconds per game month. */
+  /** Wall-clock milliseconds per game month: the world's clock runs at turnterm ÷ monthMs. */
   monthMs: number;
+  /** Game years per chapter of a new world (0: one table for the world's whole life). */
+  chapterYears: number;
   signal: AbortSignal;
 }
 
@@ -28,150 +40,240 @@ export interface DemoResult {
 }
 
 /**
- * The sample world living in the running system: opened (or resumed) at table
- * `sample-world`, one game month every `monthMs`, the scripted players' commands in
- * between, the world shown after each month (from the snapshot service, which replays
- * every move), and at the end the log verified: a fresh replay of every move must reach
- * the state the system holds.
+ * The sample world living in the system: the scheduler ticks it on its game clock (a game
+ * month every `monthMs`), the executors advance it, the players' intents go through the
+ * executors, and the scheduler opens the next chapter at each year's end. This process
+ * only opens the world, submits the scripted players' intents and shows what happens (from
+ * the snapshot service); at the end it verifies every chapter.
  */
-export async function runDemo(system: System, options: DemoOptions, out: Output): Promise<DemoResult> {
-  let header = await openOrResume(system, options.turnterm, out);
-  let state = await snapshotState(system, header.revision);
-  let world = state.data;
-  out.line(`${world.env.title}: ${world.nations.size} nations, ${world.generals.size} generals, ${world.cities.length - 1} cities, ${gameDate(world)}`);
-  out.line(`commitment to the seed (SHA-256): ${header.commitment}`);
-  for (const line of nationLines(world)) out.line(line);
-  if (header.revision === 0) await seatPlayers(system, state, out);
+export async function runDemo(system: System, options: DemoOptions, out: Output, drain: () => Promise<void>): Promise<DemoResult> {
+  let header = await openOrResume(system, options, out);
+  let state = await worldOf(system, header.tableId, header.revision);
+  out.line(`${state.data.env.title}: ${state.data.nations.size} nations, ${state.data.generals.size} generals, ${state.data.cities.length - 1} cities, ${gameDate(state.data)}`);
+  out.line(`chapter ${readChapter(header.options)!.number} is table ${header.tableId}; commitment to its seed (SHA-256): ${header.commitment}`);
+  for (const line of nationLines(state.data)) out.line(line);
+  const intents = new Intents(system, out);
+  await seatPlayers(intents, header.tableId, state);
 
   const started = performance.now();
-  const firstRevision = header.revision;
+  const firstMoves = await worldMoves(system, header);
   let months = 0;
   let ended = whyFinished(state);
-  // The clock stands at the last month boundary played (the opening's for a new world).
-  let until = world.env.turntime;
-  let lastSeen = world.history.at(-1);
+  let lastMonth = monthIndex(state.data);
+  let lastTurns = state.data.env.generalTurns;
+  let lastMonthAt = performance.now();
+  let lastSeen = state.data.history.at(-1);
+  let lastMoveAt = performance.now();
+  let warned = false;
   while (!ended && (options.months === undefined || months < options.months) && !options.signal.aborted) {
-    await sleep(started + (months + 1) * options.monthMs - performance.now(), options.signal);
-    if (options.signal.aborted) break;
-    await playersMove(system, state, months, out);
-    until = addTurn(until, world.env.turnterm);
-    const turnsBefore = world.env.generalTurns;
-    const t0 = performance.now();
-    header = await appendAdvance(system, until);
-    const ms = performance.now() - t0;
-    state = await snapshotState(system, header.revision);
-    world = state.data;
-    months += 1;
-    const turns = world.env.generalTurns - turnsBefore;
-    const seconds = (performance.now() - started) / 1_000;
-    const movesPerSecond = (header.revision - firstRevision) / seconds;
-    out.line(`${gameDate(world)}  revision ${header.revision}  ${turns} general turns in ${ms.toFixed(0)} ms (${rate(turns, ms)} turns/s)  ${movesPerSecond.toFixed(1)} moves/s`);
-    const fresh = world.history.slice(lastSeen === undefined ? 0 : world.history.findLastIndex((e) => same(e, lastSeen!)) + 1);
-    lastSeen = world.history.at(-1) ?? lastSeen;
+    await sleep(POLL_MS, options.signal);
+    await intents.poll();
+    const now = await system.log.header({ tableId: header.tableId });
+    if (now.status === 'finished') {
+      if (!now.outcome?.continues) {
+        header = now;
+        state = await worldOf(system, header.tableId, header.revision);
+        ended = whyFinished(state) ?? `the world is over: ${now.outcome?.result ?? 'finished'}`;
+        break;
+      }
+      out.line(`chapter ${readChapter(now.options)!.number} closes (${now.outcome.result}); its log and seed are now public`);
+      header = await nextChapter(system, now, options.signal);
+      out.line(`chapter ${readChapter(header.options)!.number} opens as table ${header.tableId}, commitment ${header.commitment}`);
+      continue;
+    }
+    if (now.revision === header.revision) {
+      if (performance.now() - lastMoveAt > STALL_WARNING_MS && !warned) {
+        warned = true;
+        out.line(`the world has not moved for ${STALL_WARNING_MS / 1_000} s: the scheduler ticks it and the executors advance it; see ${system.home.at('logs')}`);
+      }
+      continue;
+    }
+    lastMoveAt = performance.now();
+    warned = false;
+    header = now;
+    state = await worldOf(system, header.tableId, header.revision);
+    const month = monthIndex(state.data);
+    if (month === lastMonth) continue;
+    months += month - lastMonth;
+    const seconds = (performance.now() - lastMonthAt) / 1_000;
+    const turns = state.data.env.generalTurns - lastTurns;
+    const moves = (await worldMoves(system, header)) - firstMoves;
+    out.line(`${gameDate(state.data)}  ${header.tableId} revision ${header.revision}  ${turns} general turns (${Math.round(turns / seconds)}/s)  ${(moves / ((performance.now() - started) / 1_000)).toFixed(1)} moves/s`);
+    const fresh = state.data.history.slice(lastSeen === undefined ? 0 : state.data.history.findLastIndex((e) => same(e, lastSeen!)) + 1);
+    lastSeen = state.data.history.at(-1) ?? lastSeen;
     for (const event of fresh.slice(-6)) out.line(`    ${event.year}.${event.month} ${event.text}`);
     if (fresh.length > 6) out.line(`    … and ${fresh.length - 6} more`);
-    if (world.env.month === 1) for (const line of nationLines(world)) out.line(line);
-    out.status(`${gameDate(world)} · ${world.nations.size} nations · revision ${header.revision} · ${movesPerSecond.toFixed(1)} moves/s · Ctrl-C stops`);
+    if (state.data.env.month === 1) for (const line of nationLines(state.data)) out.line(line);
+    out.status(`${gameDate(state.data)} · ${state.data.nations.size} nations · ${header.tableId} revision ${header.revision} · Ctrl-C stops`);
+    lastMonth = month;
+    lastTurns = state.data.env.generalTurns;
+    lastMonthAt = performance.now();
     ended = whyFinished(state);
+    if (!ended && !options.signal.aborted) await playersMove(intents, header.tableId, state, month);
   }
   out.clearStatus();
   if (ended) out.line(`the run ends: ${ended}`);
-  await verifyAgainstReplay(system, out);
-  return { months, moves: header.revision, tables: 1, ended };
+  await intents.poll();
+  intents.reportUndecided();
+  out.line('draining: the scheduler and the executors finish the work under way and stop');
+  await drain();
+  const last = await system.log.header({ tableId: header.tableId });
+  const chapters = await verifyWorld(system, last, out);
+  return { months, moves: await worldMoves(system, last), tables: chapters, ended };
 }
 
-async function openOrResume(system: System, turnterm: number, out: Output): Promise<HeaderV1> {
-  try {
-    const header = await system.log.header({ tableId: WORLD_TABLE });
-    out.line(`resuming table ${WORLD_TABLE} at revision ${header.revision}`);
-    return header;
-  } catch (error) {
-    if (!(error instanceof UnknownTable)) throw error;
-  }
-  await system.log.open({ tableId: WORLD_TABLE, gameId: sammo.id, seats: PLAYERS, options: { world: 'sample', turnterm } });
-  out.line(`opened table ${WORLD_TABLE}: the sample Three-Kingdoms world, seats ${PLAYERS.join(', ')}`);
-  return system.log.header({ tableId: WORLD_TABLE });
-}
-
-/** The state the snapshot service holds at `revision` (it replays every move of the log). */
-export async function snapshotState(system: System, revision: number, tableId = WORLD_TABLE): Promise<GameState<World>> {
-  const reply = await system.requests.request<SnapshotV1>(SnapshotSubjects.get, { v: 1, tableId, minRevision: revision, waitMs: 10_000 }, 30_000);
-  return stateFromArray(sammo, (decodeSnapshot(reply.snapshot) as { state: Json }).state);
-}
-
-async function appendAdvance(system: System, until: number): Promise<HeaderV1> {
-  for (;;) {
-    const header = await system.log.header({ tableId: WORLD_TABLE });
+/** The world's latest chapter: chapter tables are numbered, so the log (the truth) says which is the last. */
+async function openOrResume(system: System, options: DemoOptions, out: Output): Promise<HeaderV1> {
+  let latest: HeaderV1 | undefined;
+  for (let number = 1; ; number++) {
     try {
-      await system.log.append({ tableId: WORLD_TABLE, seat: null, payload: { type: 'advance', until }, random: true, expectedRevision: header.revision, idempotencyKey: `advance-${until}` });
-      return system.log.header({ tableId: WORLD_TABLE });
+      latest = await system.log.header({ tableId: chapterTableId(WORLD, number) });
     } catch (error) {
-      if (!(error instanceof ConcurrentMove)) throw error;
+      if (!(error instanceof UnknownTable)) throw error;
+      break;
     }
   }
+  if (latest) {
+    out.line(`resuming world ${WORLD} at table ${latest.tableId}, revision ${latest.revision}`);
+    if (latest.status === 'finished' && latest.outcome?.continues) return nextChapter(system, latest, new AbortController().signal);
+    return latest;
+  }
+  const speed = (options.turnterm * 60_000) / options.monthMs;
+  const tableId = chapterTableId(WORLD, 1);
+  await system.log.open({
+    tableId, gameId: sammo.id, seats: PLAYERS,
+    options: {
+      world: 'sample', turnterm: options.turnterm, chapterYears: options.chapterYears, ...firstChapter(WORLD),
+      // One tick per game month: the executors advance every general due meanwhile in one move.
+      ...clockOptions({ openedAt: Date.now(), gameStart: DEFAULT_START, speed, minTickInterval: options.turnterm * 60_000 }),
+    },
+  });
+  const chapters = options.chapterYears > 0 ? `a chapter every ${options.chapterYears} game years` : 'one chapter';
+  out.line(`opened world ${WORLD}: the sample Three-Kingdoms world, a game month every ${options.monthMs} ms, ${chapters}; seats ${PLAYERS.join(', ')}`);
+  return system.log.header({ tableId });
 }
 
-/** Each scripted player takes over an unowned NPC (the first ones by id). */
-async function seatPlayers(system: System, state: GameState<World>, out: Output): Promise<void> {
-  const free = [...state.data.generals.values()].filter((g) => g.owner === null && g.npc >= 2 && g.npc !== 5).sort((a, b) => a.id - b.id);
-  for (const [i, seat] of PLAYERS.entries()) {
-    const general = free[i];
-    if (!general) break;
-    await playerMove(system, seat, { type: 'possess', generalId: general.id }, `takes over ${general.name}`, out);
+/** The scheduler opens the next chapter when one closes; wait for it. */
+async function nextChapter(system: System, ended: HeaderV1, signal: AbortSignal): Promise<HeaderV1> {
+  const tableId = chapterTableId(WORLD, readChapter(ended.options)!.number + 1);
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      return await system.log.header({ tableId });
+    } catch (error) {
+      if (!(error instanceof UnknownTable)) throw error;
+    }
+    if (Date.now() > deadline || signal.aborted) throw new Error(`the scheduler did not open ${tableId} after ${ended.tableId} closed`);
+    await sleep(POLL_MS, signal);
+  }
+}
+
+/** Moves of every chapter so far. */
+async function worldMoves(system: System, current: HeaderV1): Promise<number> {
+  let moves = current.revision;
+  for (let number = readChapter(current.options)!.number - 1; number >= 1; number--) {
+    moves += (await system.log.header({ tableId: chapterTableId(WORLD, number) })).revision;
+  }
+  return moves;
+}
+
+/** Each scripted player without a general takes over an unowned NPC (the first ones by id). */
+async function seatPlayers(intents: Intents, tableId: string, state: GameState<World>): Promise<void> {
+  const generals = [...state.data.generals.values()];
+  const free = generals.filter((g) => g.owner === null && g.npc >= 2 && g.npc !== 5).sort((a, b) => a.id - b.id);
+  for (const seat of PLAYERS) {
+    if (generals.some((g) => g.owner === seat)) continue;
+    const general = free.shift();
+    if (general) await intents.submit(tableId, seat, `${seat}-possess-${general.id}`, { type: 'possess', generalId: general.id }, `takes over ${general.name}`);
   }
 }
 
 /** Every month each player reserves the next command of its round for its next turn. */
-async function playersMove(system: System, state: GameState<World>, month: number, out: Output): Promise<void> {
+async function playersMove(intents: Intents, tableId: string, state: GameState<World>, month: number): Promise<void> {
   for (const [i, seat] of PLAYERS.entries()) {
     const general = [...state.data.generals.values()].find((g) => g.owner === seat);
     if (!general) continue;
     const command = PLAYER_COMMANDS[(month + i) % PLAYER_COMMANDS.length]!;
-    await playerMove(system, seat, { type: 'reserve', generalId: general.id, command, arg: null, slots: [0] }, `${general.name}: ${command}`, out);
-  }
-}
-
-async function playerMove(system: System, seat: string, payload: Json, what: string, out: Output): Promise<void> {
-  for (;;) {
-    const header = await system.log.header({ tableId: WORLD_TABLE });
-    try {
-      const appended = await system.log.append({ tableId: WORLD_TABLE, seat, payload, random: false, expectedRevision: header.revision, idempotencyKey: `${seat}-${header.revision}` });
-      out.line(`    ${seat} ${what}: accepted at revision ${appended.revision}`);
-      return;
-    } catch (error) {
-      if (error instanceof ConcurrentMove) continue;
-      out.line(`    ${seat} ${what}: refused (${(error as Error).message})`);
-      return;
-    }
+    await intents.submit(tableId, seat, `${seat}-${month}`, { type: 'reserve', generalId: general.id, command, arg: null, slots: [0] }, `${general.name}: ${command}`);
   }
 }
 
 /**
- * Reads the whole log (the seed comes sealed, as to any trusted service), replays it with a
- * progress bar, and checks that the replay reaches the state the system holds.
+ * The players' intents in flight. A submit returns once the intent is durable, without
+ * waiting for its outcome (the world's clock does not wait either); each outcome is
+ * printed when the executors have decided it.
  */
-export async function verifyAgainstReplay(system: System, out: Output): Promise<void> {
-  const header = await system.log.header({ tableId: WORLD_TABLE });
-  out.line(`verifying: replaying the ${header.revision} moves of ${WORLD_TABLE} from its seed…`);
-  const sealed = await system.requests.request<SealedSeedV1>(TrustedSubjects.sealedSeed, { v: 1, tableId: WORLD_TABLE });
-  const seed = unsealSeed(seedKey(system.home.settings.seedKey), WORLD_TABLE, sealed.sealedSeed);
+class Intents {
+  private readonly pending = new Map<string, { tableId: string; what: string }>();
+
+  constructor(private readonly system: System, private readonly out: Output) {}
+
+  async submit(tableId: string, seat: string, intentKey: string, payload: Json, what: string): Promise<void> {
+    const outcome = await this.system.requests.request<IntentOutcomeV1>(ExecutorSubjects.submitIntent, { v: 1, tableId, intentKey, seat, kind: 'move', payload }, 30_000);
+    this.pending.set(intentKey, { tableId, what: `${seat} ${what}` });
+    this.report(outcome);
+  }
+
+  /** Prints the outcomes decided since the last call. */
+  async poll(): Promise<void> {
+    for (const [intentKey, { tableId }] of [...this.pending]) {
+      this.report(await this.system.requests.request<IntentOutcomeV1>(ExecutorSubjects.intentOutcome, { v: 1, tableId, intentKey }, 30_000));
+    }
+  }
+
+  /** Intents still undecided are durable: the executors decide them when the system runs again. */
+  reportUndecided(): void {
+    for (const { what } of this.pending.values()) this.out.line(`    ${what}: still pending (durable; decided when the system runs again)`);
+  }
+
+  private report(outcome: IntentOutcomeV1): void {
+    const intent = this.pending.get(outcome.intentKey);
+    if (!intent || outcome.status === 'pending') return;
+    this.pending.delete(outcome.intentKey);
+    this.out.line(`    ${intent.what}: ${outcome.status === 'accepted' ? `accepted at revision ${outcome.revision}` : `refused (${outcome.reason})`}`);
+  }
+}
+
+/**
+ * Every chapter replayed from its seed: a finished one from its public log (checked against
+ * the commitment published when it opened), the one in play from the seed sealed for trusted
+ * services; each must reach the state its last move recorded, and the one in play the state
+ * the snapshot service holds. Returns the number of chapters.
+ */
+async function verifyWorld(system: System, current: HeaderV1, out: Output): Promise<number> {
+  const chapters = readChapter(current.options)!.number;
+  for (let number = 1; number <= chapters; number++) {
+    const header = number === chapters ? current : await system.log.header({ tableId: chapterTableId(WORLD, number) });
+    const log = header.status === 'finished' ? GameLog.fromArray((await system.log.finishedLog({ tableId: header.tableId })).log) : await sealedLog(system, header, out);
+    if (!matchesCommitment(log.seed, header.commitment)) throw new Error(`verification failed: the seed of ${header.tableId} is not the one committed to`);
+    const { game, state } = replayWithProgress(log, out, `verifying ${header.tableId}: ${log.revision} moves`);
+    const replayed = stateHash(game, state);
+    const recorded = (await system.requests.request<MovesPageV1>(LogSubjects.read, { v: 1, tableId: header.tableId, fromRevision: Math.max(0, header.revision - 1), limit: 1 })).moves.at(-1)?.stateHash;
+    if (recorded && recorded !== replayed) throw new Error(`verification failed: ${header.tableId} replays to ${replayed}, but its last move recorded ${recorded}`);
+    if (number === chapters && stateHash(sammo, await worldOf(system, header.tableId, header.revision)) !== replayed) {
+      throw new Error(`verification failed: the replay of ${header.tableId} does not reach the state the system holds`);
+    }
+    out.line(`verified ${header.tableId}: the seed matches the commitment and the ${log.revision} moves replay to ${header.status === 'finished' ? 'its final state' : 'the state the system holds'} (${replayed.slice(0, 16)}…)`);
+  }
+  return chapters;
+}
+
+/** A chapter in play: its moves, and its seed as the log service hands it to trusted services. */
+async function sealedLog(system: System, header: HeaderV1, out: Output): Promise<GameLog> {
+  const sealed = await system.requests.request<SealedSeedV1>(TrustedSubjects.sealedSeed, { v: 1, tableId: header.tableId });
+  const seed = unsealSeed(seedKey(system.home.settings.seedKey), header.tableId, sealed.sealedSeed);
   const moves: Json[] = [];
-  for (let from = 0; from < header.revision;) {
-    const page = await system.requests.request<MovesPageV1>(LogSubjects.read, { v: 1, tableId: WORLD_TABLE, fromRevision: from, limit: 1_000 });
-    for (const m of page.moves) moves.push({ number: m.number, seat: m.seat, payload: m.payload, random: m.random });
-    out.progress('reading the log', moves.length, header.revision);
+  while (moves.length < header.revision) {
+    const page = await system.log.read({ tableId: header.tableId, fromRevision: moves.length, limit: 1_000 });
     if (page.moves.length === 0) break;
-    from = page.moves.at(-1)!.number;
+    for (const m of page.moves) moves.push({ number: m.number, seat: m.seat, payload: m.payload, random: m.random });
+    out.progress(`reading ${header.tableId}`, moves.length, header.revision);
   }
-  const log = GameLog.fromArray({ tableId: header.tableId, gameId: header.gameId, rulesVersion: header.rulesVersion, seed, seats: header.seats, options: header.options, moves });
-  if (!matchesCommitment(seed, header.commitment)) throw new Error(`verification failed: the seed of ${WORLD_TABLE} is not the one committed to`);
-  const { game, state } = replayWithProgress(log, out, `verifying ${log.revision} moves`);
-  const replayed = stateHash(game, state);
-  const held = await snapshotState(system, header.revision);
-  if (replayed !== stateHash(sammo, held)) {
-    throw new Error(`verification failed: the replay of ${WORLD_TABLE} does not reach the state the system holds`);
-  }
-  out.line(`verified: the seed matches the commitment and the ${log.revision} moves replay to the state the system holds (${replayed.slice(0, 16)}…)`);
+  return GameLog.fromArray({ tableId: header.tableId, gameId: header.gameId, rulesVersion: header.rulesVersion, seed, seats: header.seats, options: header.options, moves });
+}
+
+function monthIndex(world: World): number {
+  return world.env.year * 12 + world.env.month;
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
@@ -189,8 +291,4 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 
 function same(a: { year: number; month: number; text: string }, b: { year: number; month: number; text: string }): boolean {
   return a.year === b.year && a.month === b.month && a.text === b.text;
-}
-
-function rate(turns: number, ms: number): number {
-  return ms > 0 ? Math.round((turns / ms) * 1000) : 0;
 }
