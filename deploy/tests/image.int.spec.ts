@@ -5,7 +5,7 @@ import {
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { builtinModules } from 'node:module';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -40,8 +40,12 @@ function jsFiles(dir: string): string[] {
 
 describe('the image (compiled build, started as docker-compose.yml starts it)', () => {
   const passwords = Object.fromEntries(ROLES.map((role) => [role, `p${randomBytes(12).toString('hex')}`]));
+  const signing = generateKeyPairSync('ed25519');
   const secrets: Record<string, string> = {
     CHRONICLE_SEED_KEY: randomBytes(32).toString('hex'),
+    // The raw 32 bytes at the end of the DER forms, as `openssl pkey … | tail -c 32` takes them (deploy/compose/env.example).
+    CHRONICLE_SIGNING_KEY: signing.privateKey.export({ format: 'der', type: 'pkcs8' }).subarray(-32).toString('hex'),
+    CHRONICLE_LOG_PUBLIC_KEY: signing.publicKey.export({ format: 'der', type: 'spki' }).subarray(-32).toString('hex'),
     ...Object.fromEntries(ROLES.map((role) => [passwordVariable(role), passwords[role]!])),
   };
   let nats: PrivateNatsServer;
@@ -144,6 +148,7 @@ describe('the image (compiled build, started as docker-compose.yml starts it)', 
       const base = `http://127.0.0.1:${port(service)}`;
       expect((await fetch(`${base}/livez`)).status).toBe(200);
       await waitUntil(async () => (await fetch(`${base}/readyz`)).status === 200 || undefined, 10_000, `${name} ready`);
+      if (name === 'log-service') expect(service.output()).toContain(`public key ${secrets.CHRONICLE_LOG_PUBLIC_KEY}`);
       await service.stop(20_000);
       expect(await service.exited).toEqual({ code: 0, signal: null });
       const messages = service.output().trim().split('\n').map((line) => (JSON.parse(line) as { msg: string }).msg);

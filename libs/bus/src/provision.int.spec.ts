@@ -1,8 +1,11 @@
 import { Subjects } from '@chronicle/contracts';
-import { connectNats, removePrefixed, uniquePrefix } from '@chronicle/testing';
+import {
+  connectNats, freePort, removePrefixed, startNatsServer, uniquePrefix, waitUntil, type PrivateNatsServer,
+} from '@chronicle/testing';
 import { jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/nats-core';
-import { ClusterRequired, provision, StorageUnavailable, withLimits, type Topology } from './index';
+import { connect } from '@nats-io/transport-node';
+import { ClusterRequired, consumer, provision, StorageUnavailable, withLimits, type Topology } from './index';
 
 const DAY = 86_400_000;
 
@@ -68,5 +71,61 @@ describe('provisioning with limits (real NATS)', () => {
     const limited = withLimits(topology, { replicas: 3, byName: { DEAD: { replicas: 1 }, SNAPSHOTS: { maxBytes: 1 }, CACHE: { maxAgeMs: 5 } } });
     expect(limited.streams.map((s) => [s.role, s.replicas])).toEqual([['EVENTS', 3], ['DEAD', 1]]);
     expect(limited.buckets).toEqual([{ name: 'CACHE', history: 1, replicas: 3, ttlMs: 5 }]);
+  });
+});
+
+/**
+ * The prod overlay's NATS_REPLICAS=3 on a three-server JetStream cluster of the test's own
+ * (loopback ports, stopped by PID): streams and buckets get three copies, and a deployment
+ * that started on one copy is scaled up by provisioning again.
+ */
+describe('provisioning on a three-server cluster', () => {
+  jest.setTimeout(90_000);
+  const subjects = new Subjects(uniquePrefix('r3'));
+  const topology: Topology = {
+    streams: [{ role: 'EVENTS', subjects: ['events.>'] }],
+    consumers: [consumer('EVENTS', 'reader', 'events.>')],
+    buckets: [{ name: 'CACHE', history: 1 }],
+  };
+  const servers: PrivateNatsServer[] = [];
+  let nc: NatsConnection;
+
+  beforeAll(async () => {
+    const routes = await Promise.all([0, 1, 2].map(() => freePort()));
+    const config = (i: number) => `server_name: r3-${i}
+cluster {
+  name: r3
+  listen: 127.0.0.1:${routes[i]}
+  routes: [${routes.map((port) => `nats://127.0.0.1:${port}`).join(', ')}]
+}`;
+    servers.push(...(await Promise.all([0, 1, 2].map((i) => startNatsServer({ config: config(i) })))));
+    nc = await connect({ servers: servers.map((s) => s.url) });
+    // Ready once a stream can be placed on all three (a meta leader elected, every peer known).
+    const ready = async () => {
+      const jsm = await jetstreamManager(nc);
+      await jsm.streams.add({ name: 'r3_probe', subjects: ['r3_probe'], num_replicas: 3 });
+      await jsm.streams.delete('r3_probe');
+      return true;
+    };
+    await waitUntil(async () => (await ready().catch(() => false)) || undefined, 60_000, 'three JetStream peers');
+  });
+
+  afterAll(async () => {
+    await nc?.close();
+    for (const server of servers) await server.dispose();
+  });
+
+  it('creates at one replica, then scales streams and buckets to three', async () => {
+    const jsm = await jetstreamManager(nc);
+    expect((await provision(nc, subjects, withLimits(topology, { replicas: 1 }))).created).toHaveLength(3);
+    const scaled = await provision(nc, subjects, withLimits(topology, { replicas: 3 }));
+    expect(scaled.updated).toEqual([`stream ${subjects.stream('EVENTS')}`, `bucket ${subjects.name('CACHE')}`]);
+    for (const stream of [subjects.stream('EVENTS'), `KV_${subjects.name('CACHE')}`]) {
+      await waitUntil(async () => {
+        const info = await jsm.streams.info(stream);
+        return (info.config.num_replicas === 3 && info.cluster?.replicas?.length === 2) || undefined;
+      }, 30_000, `${stream} on three servers`);
+    }
+    expect((await provision(nc, subjects, withLimits(topology, { replicas: 3 }))).unchanged).toHaveLength(3);
   });
 });

@@ -204,7 +204,7 @@ async function withResourceHints<T>(stream: string, desired: Partial<StreamConfi
     return await action();
   } catch (error) {
     const replicas = desired.num_replicas ?? 1;
-    if (replicas > 1 && /replicas|cluster|insufficient resources/i.test(String(error))) throw new ClusterRequired(stream, replicas, error);
+    if (replicas > 1 && /replicas|cluster|insufficient resources|suitable peers/i.test(String(error))) throw new ClusterRequired(stream, replicas, error);
     if ((desired.max_bytes ?? -1) > 0 && /insufficient storage/i.test(String(error))) throw new StorageUnavailable(stream, desired.max_bytes!, error);
     throw error;
   }

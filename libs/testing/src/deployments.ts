@@ -9,6 +9,9 @@ const WORKSPACE = path.resolve(__dirname, '../../..');
 export const SAMPLE_SECRETS: Record<string, string> = {
   CHRONICLE_SEED_KEY: 'ab'.repeat(32),
   DATABASE_URL: 'postgres://chronicle:secret@postgres:5432/chronicle',
+  // An Ed25519 pair: the log service signs with the first, subscribers check with the second.
+  CHRONICLE_SIGNING_KEY: '9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60',
+  CHRONICLE_LOG_PUBLIC_KEY: 'd75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a',
 };
 
 export interface Deployed {
