@@ -1,3 +1,4 @@
+import { StreamRoles } from '@chronicle/contracts';
 import { loadConfig, ProbePaths, ProvisionConfig, topologyLimits } from '@chronicle/service-kit';
 import { KUBERNETES_OVERLAYS, renderOverlay } from '@chronicle/testing';
 import Ajv from 'ajv';
@@ -219,7 +220,7 @@ describe.each(KUBERNETES_OVERLAYS)('the Kubernetes overlay %s', (overlay) => {
       expect([service, toNats.flatMap((rule: K8sObject) => rule.ports.map((port: K8sObject) => port.port))]).toEqual([service, [4222]]);
     }
     const natsIngress = policies.filter((p) => selects(p.spec.podSelector, natsLabels)).flatMap((p) => p.spec.ingress ?? []);
-    expect(natsIngress.flatMap((rule: K8sObject) => rule.ports.map((port: K8sObject) => port.port)).sort()).toEqual([4222, 6222, 8222]);
+    expect([...new Set(natsIngress.flatMap((rule: K8sObject) => rule.ports.map((port: K8sObject) => port.port)))].sort()).toEqual([4222, 6222, 8222]);
   });
 
   it('runs NATS as a three-server JetStream cluster with the accounts of deploy/nats, passwords from a Secret', () => {
@@ -285,6 +286,34 @@ describe.each(KUBERNETES_OVERLAYS)('the Kubernetes overlay %s', (overlay) => {
       expect(limits.replicas).toBe(3);
       expect(Object.keys(limits.byName ?? {}).length).toBeGreaterThan(0);
     }
+  });
+
+  it('scales the executors on their work: an HPA on CPU, or in prod KEDA on the NATS queues with CPU beside', () => {
+    const scalers = objects.filter((o) => ['HorizontalPodAutoscaler', 'ScaledObject'].includes(o.kind));
+    for (const scaler of scalers) expect(named(objects, 'Deployment', scaler.spec.scaleTargetRef.name)).toBeDefined();
+    expect(scalers.map((s) => [s.kind, s.spec.scaleTargetRef.name])).toEqual([[overlay === 'prod' ? 'ScaledObject' : 'HorizontalPodAutoscaler', 'turn-executor']]);
+    const scaler = scalers[0]!;
+    if (scaler.kind === 'HorizontalPodAutoscaler') {
+      expect(scaler.spec.metrics).toEqual([expect.objectContaining({ type: 'Resource', resource: expect.objectContaining({ name: 'cpu' }) })]);
+      return;
+    }
+    const account = /accounts: \{\s*(\w+): \{/.exec(natsConf)![1];
+    const monitor = named(objects, 'Service', 'nats')!.spec.ports.find((p: K8sObject) => p.targetPort === 'monitor').port;
+    const namespace = named(objects, 'Deployment', 'turn-executor')!.metadata.namespace;
+    const queues = scaler.spec.triggers.filter((t: K8sObject) => t.type === 'nats-jetstream');
+    expect(queues.length).toBeGreaterThan(0);
+    for (const trigger of queues) {
+      expect(trigger.metadata.natsServerMonitoringEndpoint).toBe(`nats.${namespace}.svc.cluster.local:${monitor}`);
+      expect(trigger.metadata.account).toBe(account);
+      expect(trigger.metadata.stream).toMatch(new RegExp(`^${config.CHRONICLE_PREFIX}_(${Object.values(StreamRoles).join('|')})$`));
+    }
+    expect(scaler.spec.triggers).toContainEqual(expect.objectContaining({ type: 'cpu' }));
+    expect(scaler.spec.fallback.replicas).toBeGreaterThan(0);
+    // KEDA's operator (namespace keda) may read the NATS monitoring port.
+    const natsLabels = nats.spec.template.metadata.labels;
+    const fromKeda = objects.filter((o) => o.kind === 'NetworkPolicy' && selects(o.spec.podSelector, natsLabels))
+      .flatMap((p) => p.spec.ingress ?? []).filter((rule: K8sObject) => rule.from.some((peer: K8sObject) => peer.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name'] === 'keda'));
+    expect(fromKeda.flatMap((rule: K8sObject) => rule.ports.map((p: K8sObject) => p.port))).toEqual([monitor]);
   });
 
   if (overlay === 'prod') {

@@ -1,6 +1,8 @@
+import { Subjects } from '@chronicle/contracts';
 import { loadConfig } from '@chronicle/service-kit';
-import { deployedEnvironments } from '@chronicle/testing';
+import { deployedEnvironments, renderOverlay } from '@chronicle/testing';
 import { TurnExecutorConfig } from './config';
+import { intentConsumer, tickConsumer } from './topology';
 
 describe('deployments of the turn-executor', () => {
   const known = Object.keys(new TurnExecutorConfig());
@@ -17,5 +19,16 @@ describe('deployments of the turn-executor', () => {
   it('names each replica by a subject token unless told', () => {
     expect(loadConfig(TurnExecutorConfig, { CHRONICLE_SEED_KEY: 'ab'.repeat(32) }).EXECUTOR_ID).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
     expect(() => loadConfig(TurnExecutorConfig, { CHRONICLE_SEED_KEY: 'ab'.repeat(32), EXECUTOR_ID: 'a.b' })).toThrow(/EXECUTOR_ID/);
+  });
+
+  it("is scaled in prod by KEDA on exactly its consumers' pending messages", () => {
+    const objects = renderOverlay('prod') as Array<{ kind: string; metadata: { name: string }; data?: Record<string, string>; spec?: Record<string, unknown> }>;
+    const prefix = objects.find((o) => o.kind === 'ConfigMap' && o.metadata.name === 'chronicle-config')!.data!.CHRONICLE_PREFIX!;
+    const subjects = new Subjects(prefix);
+    const scaled = objects.find((o) => o.kind === 'ScaledObject' && o.metadata.name === 'turn-executor')!;
+    const triggers = (scaled.spec!.triggers as Array<{ type: string; metadata: Record<string, string> }>).filter((t) => t.type === 'nats-jetstream');
+    expect(triggers.map((t) => [t.metadata.stream, t.metadata.consumer]).sort()).toEqual(
+      [tickConsumer(), intentConsumer()].map((c) => [subjects.stream(c.stream), subjects.name(c.durable)]).sort(),
+    );
   });
 });
