@@ -76,7 +76,7 @@ const PRIORITIES: readonly (readonly [string, (t: ChiefTurn) => TurnSlot | null]
  * A basic nation AI for chiefs (§8), in the legacy order: NPC chiefs make the quarterly
  * promotions (months 3/6/9/12) and an NPC ruler sets the tax in June and December; a
  * reserved command that can run is kept; then the priorities above; else 휴식. Non-aggression,
- * peace, capital moves and the war assignments but NPC전방발령 are not implemented.
+ * peace, capital moves and the war assignments other than NPC전방발령 are left out (see the README).
  */
 export function chooseNationTurn(world: World, chief: General, nation: Nation, reserved: TurnSlot, rng: RandUtil): TurnSlot {
   const ctx = contextFor(world, chief, rng);

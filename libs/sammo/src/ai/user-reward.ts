@@ -8,7 +8,7 @@ import { costWithTech, defaultDraft, fullLeadership, NationPolicy, roundHundreds
  * about to 집합. Legacy splits them into war and civil generals by the turns since their last
  * battle against the nation's most recent one; a general who never fought counts 12000 turns,
  * which legacy leaves out of "most recent", so with no battle recorded — the world records
- * none, battles are not implemented — every user is a war general.
+ * none (a general's last battle time is not kept yet) — every user is a war general.
  */
 function users(t: ChiefTurn): General[] {
   return [...t.members]
