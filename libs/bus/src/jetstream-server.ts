@@ -60,6 +60,7 @@ export class JetStreamServer extends Server implements CustomTransportStrategy {
   private readonly running = new Map<string, { messages?: ConsumerMessages; error?: string; loop?: Promise<void> }>();
   private js?: JetStreamClient;
   private closed = false;
+  private draining?: Promise<void>;
 
   constructor(private readonly options: JetStreamServerOptions) {
     super();
@@ -89,8 +90,17 @@ export class JetStreamServer extends Server implements CustomTransportStrategy {
     }
   }
 
-  /** Stops taking requests and messages, and resolves once the messages being handled are settled. */
-  async close(): Promise<void> {
+  /**
+   * Stops taking requests and messages, and resolves once the messages being handled are
+   * settled. Idempotent: a service drains it first and Nest's `app.close()` calls it again;
+   * both get the one drain, logged once.
+   */
+  close(): Promise<void> {
+    this.draining ??= this.drain();
+    return this.draining;
+  }
+
+  private async drain(): Promise<void> {
     this.closed = true;
     for (const subscription of this.subscriptions) subscription.unsubscribe();
     for (const entry of this.running.values()) await entry.messages?.close();

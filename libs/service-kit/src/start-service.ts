@@ -27,6 +27,8 @@ export interface ServiceDefinition {
 export interface RunningService {
   app: INestApplication;
   port: number;
+  /** The bus side of the service: request subscriptions and durable consumers. */
+  bus: JetStreamServer;
 }
 
 /**
@@ -61,7 +63,7 @@ export async function startService(definition: ServiceDefinition): Promise<Runni
     logger.warn('connected to NATS without credentials: fine on a test server, but in a deployment anyone on the bus could act as this service (see deploy/nats)');
   }
   logger.log(`${name} ready: prefix ${subjects.prefix}, http port ${port}, pid ${process.pid}`);
-  return { app, port };
+  return { app, port, bus: server };
 }
 
 /**
@@ -90,6 +92,10 @@ export async function runService(name: string, start: () => Promise<RunningServi
       process.exit(1);
     }, shutdownTimeoutMs);
     try {
+      // The bus first, on its own: in-flight messages settle while the HTTP side and the
+      // connections are still up, and the drain is logged before the "stopped" line
+      // (Nest's own close order gives neither guarantee).
+      await running.bus.close();
       await app.close();
       logger.log(`${name} stopped after ${Math.round(performance.now() - started)} ms`);
       process.exit(0);
