@@ -1,8 +1,8 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import path from 'node:path';
+import { freePort } from '@chronicle/service-kit';
 import { Client } from 'pg';
 import type { Home } from './home';
 import type { Processes } from './processes';
@@ -118,17 +118,6 @@ async function ensureDatabase(url: string): Promise<void> {
   } finally {
     await admin.end();
   }
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export function redact(url: string): string {
