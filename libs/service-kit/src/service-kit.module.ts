@@ -3,6 +3,7 @@ import { LoggerModule } from 'nestjs-pino';
 import { HealthController, HealthRegistry, ProbePaths } from './health';
 import { Metrics, MetricsController } from './metrics';
 import { safeError } from './redact';
+import { logDestination } from './startup';
 
 export interface ServiceKitOptions {
   /** Appears as `name` in every log line. */
@@ -24,14 +25,14 @@ export class ServiceKitModule {
       module: ServiceKitModule,
       imports: [
         LoggerModule.forRoot({
-          pinoHttp: {
+          pinoHttp: [{
             name: options.serviceName,
             level: options.logLevel,
             // Errors are logged through `safeError`: no driver parameters, no row details, no seed.
             serializers: { err: safeError },
             // Probes every few seconds would drown the log.
             autoLogging: { ignore: (req) => QUIET_PATHS.has(req.url ?? '') },
-          },
+          }, logDestination()],
         }),
       ],
       controllers: [HealthController, MetricsController],

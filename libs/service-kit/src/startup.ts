@@ -56,5 +56,18 @@ export function logStartupFailure(logger: pino.Logger, service: string, error: u
 
 /** A logger for the time before the Nest app (and its pino logger) exists, or after it failed. */
 export function bootLogger(service: string, level = process.env.LOG_LEVEL ?? 'info'): pino.Logger {
-  return pino({ name: service, level: pino.levels.values[level] === undefined && level !== 'silent' ? 'info' : level });
+  return pino({ name: service, level: pino.levels.values[level] === undefined && level !== 'silent' ? 'info' : level }, logDestination());
+}
+
+let destination: pino.DestinationStream | undefined;
+
+/**
+ * Where every log line of a service goes: stdout, written synchronously. pino's default
+ * buffers and writes in the background; a service that logs its last lines and calls
+ * `process.exit` then had them flushed out of order (seen: "stopped" before "stopping" in
+ * a stopped service's log). A log line is a few hundred bytes: the write costs little.
+ */
+export function logDestination(): pino.DestinationStream {
+  destination ??= pino.destination({ dest: 1, sync: true });
+  return destination;
 }
