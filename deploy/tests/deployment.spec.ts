@@ -15,8 +15,13 @@ import { parse, stringify } from 'yaml';
 const ROOT = path.resolve(__dirname, '../..');
 const exists = (file: string) => existsSync(path.join(ROOT, file));
 
-/** Services: the apps with a `src/main.ts` that run as long-lived processes (the CLI is a tool). */
-const services = readdirSync(path.join(ROOT, 'apps')).filter((app) => app !== 'cli' && exists(`apps/${app}/src/main.ts`));
+/**
+ * Services: the apps with a `src/main.ts` that run as long-lived processes (the CLI is a
+ * tool). The web view (apps/web) runs in `npm start` but is not in the deployments yet (its
+ * README, "Not yet").
+ */
+const NOT_DEPLOYED = new Set(['cli', 'web']);
+const services = readdirSync(path.join(ROOT, 'apps')).filter((app) => !NOT_DEPLOYED.has(app) && exists(`apps/${app}/src/main.ts`));
 
 interface ComposeService {
   image?: string;

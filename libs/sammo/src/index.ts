@@ -9,4 +9,5 @@ export { simpleSerialize } from './rng/simple-serialize';
 export { legacyStreams, streamFromSeed } from './rng/streams';
 export { GENERAL_COMMANDS, NATION_COMMANDS, findCommand } from './commands/registry';
 export { DEFAULT_START } from './scenario/world-options';
+export { CHE_MAP_POSITIONS, type MapPosition } from './scenario/map-positions';
 export { nextDueTime } from './turn/next-due';

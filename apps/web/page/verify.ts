@@ -1,0 +1,103 @@
+import { engine, GameLog, matchesCommitment, stateFromArray, stateHash, stateToArray, type AnyGame, type GameHeader, type GameState } from '@chronicle/engine';
+import { defaultGames } from '@chronicle/games';
+
+/** What a verification ends with: a verdict and, for a log that replays, the means to step through it. */
+export type Verdict =
+  | { verified: true; reason: string; replay: Replayed }
+  | { verified: false; reason: string };
+
+/** How many states a verification keeps, so that stepping to any move replays only a few moves. */
+const CHECKPOINTS = 20;
+/** The page gets the main thread back this often during a replay (a progress bar that moves). */
+const SLICE_MS = 40;
+
+/**
+ * Checks a finished log in the browser with the engine and the game as the services run
+ * them: the seed against the commitment published when the table opened, then every move
+ * replayed from the seed, then the state reached against the one the log recorded with its
+ * last move. The same steps as `chronicle verify`.
+ */
+export async function verifyLog(raw: unknown, commitment: string, recordedHash: string | null, progress: (done: number, total: number) => void): Promise<Verdict> {
+  let log: GameLog;
+  try {
+    log = GameLog.fromArray(typeof raw === 'object' && raw !== null && 'log' in raw ? (raw as { log: unknown }).log : raw);
+  } catch (error) {
+    return refused(`this is not a game log (${messageOf(error)})`);
+  }
+  if (!matchesCommitment(log.seed, commitment)) {
+    return refused(`the seed in this log is not the one committed to when the table opened (${commitment.slice(0, 16)}…), so its draws cannot be trusted`);
+  }
+  let game: AnyGame;
+  try {
+    game = defaultGames().forTable(log.tableId, log.gameId, log.rulesVersion);
+  } catch (error) {
+    return refused(messageOf(error));
+  }
+  const header = log.header();
+  const total = log.revision;
+  let state: GameState<unknown>;
+  try {
+    state = engine.setup(game, header);
+  } catch (error) {
+    return refused(`its opening does not set up: ${messageOf(error)}`);
+  }
+  const every = Math.max(1, Math.ceil(total / CHECKPOINTS));
+  const checkpoints = new Map<number, string>([[0, JSON.stringify(stateToArray(game, state))]]);
+  let done = 0;
+  progress(0, total);
+  while (done < total) {
+    const sliceEnd = performance.now() + SLICE_MS;
+    while (done < total && performance.now() < sliceEnd) {
+      const to = Math.min(total, (Math.floor(done / every) + 1) * every);
+      try {
+        engine.advance(game, header, state, log.moves.slice(done, to));
+      } catch (error) {
+        return refused(`the moves after move ${done} do not replay: ${messageOf(error)}`);
+      }
+      done = to;
+      if (done < total) checkpoints.set(done, JSON.stringify(stateToArray(game, state)));
+    }
+    progress(done, total);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+  const reached = stateHash(game, state);
+  if (recordedHash && reached !== recordedHash) {
+    return refused(`the replay reaches the state ${reached.slice(0, 16)}…, but the log recorded ${recordedHash.slice(0, 16)}… with its last move`);
+  }
+  const against = recordedHash ? 'the state its last move recorded' : 'a final state (the log recorded no state hash to compare)';
+  return {
+    verified: true,
+    reason: `the seed matches the commitment and all ${total} moves replay to ${against} (${reached.slice(0, 16)}…)`,
+    replay: new Replayed(game, header, log, checkpoints, state),
+  };
+}
+
+/** A verified log, for stepping: the state after any move, from the nearest checkpoint. */
+export class Replayed {
+  constructor(
+    readonly game: AnyGame,
+    private readonly header: GameHeader,
+    readonly log: GameLog,
+    private readonly checkpoints: Map<number, string>,
+    private readonly final: GameState<unknown>,
+  ) {}
+
+  get moves(): number {
+    return this.log.revision;
+  }
+
+  stateAt(move: number): GameState<unknown> {
+    if (move >= this.log.revision) return this.final;
+    const from = Math.max(...[...this.checkpoints.keys()].filter((k) => k <= move));
+    const state = stateFromArray(this.game, JSON.parse(this.checkpoints.get(from)!));
+    return engine.advance(this.game, this.header, state, this.log.moves.slice(from, move));
+  }
+}
+
+function refused(reason: string): Verdict {
+  return { verified: false, reason };
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,83 @@
+import { EventAuthenticity, LogClient, RequestClient } from '@chronicle/bus';
+import { ed25519PublicKey, EventSubjects, SnapshotSubjects, StreamRoles, Subjects, type SnapshotV1 } from '@chronicle/contracts';
+import { defaultGames, GameRegistry } from '@chronicle/games';
+import { NATS_CONNECTION, natsProviders, ServiceKitModule } from '@chronicle/service-kit';
+import { jetstreamManager } from '@nats-io/jetstream';
+import type { NatsConnection } from '@nats-io/nats-core';
+import { Inject, Injectable, Logger, Module, type DynamicModule, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { WebConfig } from './config';
+import { ApiController } from './http/api.controller';
+import { buildPage } from './http/page';
+import { BUILT_PAGE, PageController } from './http/page.controller';
+import { EventsController } from './worlds/events.controller';
+import { WorldBoard, type WorldSource } from './worlds/world-board';
+
+/** Loads every table the tables stream names before the consumers deliver, and stops the board's timers. */
+@Injectable()
+class Lifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
+  constructor(
+    private readonly board: WorldBoard,
+    private readonly subjects: Subjects,
+    @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    this.board.start();
+    await this.board.load(await tablesInStream(this.nc, this.subjects));
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.board.stop();
+    await this.nc.drain();
+  }
+}
+
+/** The tables the `TABLES` stream has events of (none when the stream is not there yet). */
+async function tablesInStream(nc: NatsConnection, subjects: Subjects): Promise<string[]> {
+  const jsm = await jetstreamManager(nc);
+  const info = await jsm.streams.info(subjects.stream(StreamRoles.tables), { subjects_filter: subjects.of(EventSubjects.allTables) }).catch(() => null);
+  return Object.keys(info?.state.subjects ?? {}).map((s) => s.slice(subjects.of('tables.').length));
+}
+
+@Module({})
+export class AppModule {
+  static forRoot(config: WebConfig, games: GameRegistry = defaultGames()): DynamicModule {
+    const subjects = new Subjects(config.CHRONICLE_PREFIX);
+    return {
+      module: AppModule,
+      imports: [ServiceKitModule.forRoot({ serviceName: 'web', logLevel: config.LOG_LEVEL })],
+      controllers: [EventsController, ApiController, PageController],
+      providers: [
+        { provide: WebConfig, useValue: config },
+        { provide: Subjects, useValue: subjects },
+        ...natsProviders(config, 'web'),
+        { provide: BUILT_PAGE, useFactory: buildPage },
+        {
+          provide: WorldBoard,
+          inject: [NATS_CONNECTION],
+          useFactory: (nc: NatsConnection) => {
+            const requests = new RequestClient(nc, subjects, config.REQUEST_TIMEOUT_MS);
+            const log = new LogClient(requests);
+            const source: WorldSource = {
+              header: (tableId) => log.header({ tableId }),
+              snapshot: (tableId, minRevision) =>
+                requests.request<SnapshotV1>(SnapshotSubjects.get, { v: 1, tableId, minRevision, waitMs: 2_000 }, config.REQUEST_TIMEOUT_MS + 2_000),
+              finishedLog: (tableId) => log.finishedLog({ tableId }),
+              stateHashAt: async (tableId, revision) =>
+                (await log.read({ tableId, fromRevision: revision - 1, limit: 1 })).moves.at(-1)?.stateHash ?? null,
+            };
+            const logger = new Logger('WorldBoard');
+            return new WorldBoard(source, games, { refreshMs: config.REFRESH_MS, feedSize: config.FEED_SIZE, summaryMs: config.SUMMARY_MS },
+              (tableId, error) => logger.warn(`table ${tableId}: ${error instanceof Error ? error.message : String(error)}`));
+          },
+        },
+        {
+          provide: EventAuthenticity,
+          useFactory: () => new EventAuthenticity(
+            subjects, config.CHRONICLE_LOG_PUBLIC_KEY ? ed25519PublicKey(config.CHRONICLE_LOG_PUBLIC_KEY) : undefined),
+        },
+        Lifecycle,
+      ],
+    };
+  }
+}

@@ -1,0 +1,21 @@
+import { ServiceConfig } from '@chronicle/service-kit';
+import { Type } from 'class-transformer';
+import { IsIn, IsInt, Matches, Max, Min } from 'class-validator';
+
+export class WebConfig extends ServiceConfig {
+  /**
+   * The log service's event public key (64 hex digits, printed by the log service at start):
+   * events not signed with it are refused. Empty checks only subjects and message ids.
+   */
+  @Matches(/^([0-9a-f]{64})?$/, { message: 'CHRONICLE_LOG_PUBLIC_KEY must be empty or 64 lowercase hex digits' })
+  CHRONICLE_LOG_PUBLIC_KEY = '';
+  /** A world's state is read from the snapshot service at most this often (the feed of moves is immediate). */
+  @Type(() => Number) @IsInt() @Min(50) @Max(60_000) REFRESH_MS = 1_000;
+  /** Lines of live feed kept per table. */
+  @Type(() => Number) @IsInt() @Min(10) @Max(10_000) FEED_SIZE = 200;
+  /** How often live watchers get the worlds list. */
+  @Type(() => Number) @IsInt() @Min(100) @Max(60_000) SUMMARY_MS = 2_000;
+  @Type(() => Number) @IsInt() @Min(100) REQUEST_TIMEOUT_MS = 10_000;
+  /** Create/update the consumers at start; deployments run `provision.ts` as a step instead. */
+  @IsIn(['true', 'false']) NATS_PROVISION = 'false';
+}

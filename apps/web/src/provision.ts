@@ -1,0 +1,4 @@
+import { runProvisionStep } from '@chronicle/service-kit';
+import { webTopology } from './topology';
+
+void runProvisionStep(webTopology(), 'web');

@@ -1,0 +1,71 @@
+import type { MoveEventV1 } from '@chronicle/contracts';
+import type { Outcome } from '@chronicle/engine';
+import type { WorldView } from './world-view';
+
+/**
+ * The web service's read API (`/api/...`) and live feed (`/api/live`, server-sent events),
+ * shared by the service and the page so both sides are typed alike.
+ */
+export type TableStatus = 'open' | 'finished' | 'quarantined';
+
+/** One table (a world's chapter) as the worlds list shows it. */
+export interface TableSummary {
+  tableId: string;
+  gameId: string;
+  rulesVersion: string;
+  status: TableStatus;
+  /** Why it is quarantined (the snapshot service's reason), else null. */
+  reason: string | null;
+  /** The commitment to the seed published when the table opened. */
+  commitment: string;
+  revision: number;
+  seq: number;
+  /** The world and chapter number when the table is a chapter of a world. */
+  chapter: { world: string; number: number } | null;
+  /** The game date of a strategy world, as of the last state read. */
+  date: string | null;
+  /** Moves recorded per second over the last few seconds. */
+  movesPerSecond: number;
+  outcome: Outcome | null;
+}
+
+/** A line of a table's live feed. */
+export interface FeedItem {
+  /** The log entry it came with (0 for what came with no entry). */
+  seq: number;
+  /** When the log service recorded the entry (ISO), the origin of the feed's delay. */
+  recordedAt: string;
+  kind: 'move' | 'month' | 'event' | 'nation' | 'table';
+  text: string;
+}
+
+export interface TableDetail {
+  summary: TableSummary;
+  /** The world as of `viewRevision` (strategy worlds only). */
+  view: WorldView | null;
+  viewRevision: number;
+  feed: FeedItem[];
+}
+
+/** A finished table's log as the page verifies it. */
+export interface FinishedLog {
+  tableId: string;
+  /** The commitment published when the table opened (from its `opened` event). */
+  commitment: string;
+  /** `GameLog.toArray()`: the seed, the options and every move. */
+  log: unknown;
+  /** The state hash the log recorded with its last move: where a replay must arrive. */
+  finalStateHash: string | null;
+}
+
+/** What `/api/live` sends: `event: <kind>`, `data: <JSON>`. */
+export type LiveEvent =
+  | { kind: 'tables'; tables: TableSummary[] }
+  | { kind: 'move'; tableId: string; move: Omit<MoveEventV1, 'payload' | 'v'>; feed: FeedItem | null }
+  | { kind: 'view'; tableId: string; revision: number; view: WorldView; feed: FeedItem[] }
+  | { kind: 'table'; summary: TableSummary; feed: FeedItem };
+
+/** An API error body: one plain sentence. */
+export interface ApiError {
+  error: string;
+}

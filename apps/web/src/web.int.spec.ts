@@ -1,0 +1,166 @@
+/// <reference lib="dom" />
+// The page-side callbacks (page.evaluate, $eval) run in the browser.
+import { LogClient, RequestClient } from '@chronicle/bus';
+import { ed25519PrivateKey, publicKeyHex, Subjects } from '@chronicle/contracts';
+import { firstChapter } from '@chronicle/engine';
+import type { RunningService } from '@chronicle/service-kit';
+import { connectNats, createTestDatabase, removePrefixed, spawnService, uniquePrefix, waitUntil, type ServiceProcess, type TestDatabase } from '@chronicle/testing';
+import type { NatsConnection } from '@nats-io/nats-core';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { startWeb } from './bootstrap';
+import { WebConfig } from './config';
+import { NEUTRAL_CITY } from './view/world-view';
+import { WorldDriver, type Seen } from './testing/world-driver';
+
+jest.setTimeout(120_000);
+
+const GAME_START = Date.UTC(2026, 0, 1);
+/** Screenshots for people (CI keeps them as artefacts); git ignores tmp/. */
+const SHOTS = path.resolve(__dirname, '../../../tmp/test-output/web');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+describe('the web page against a running system (real NATS and PostgreSQL, headless Chromium)', () => {
+  const prefix = uniquePrefix('web');
+  const key = randomBytes(32).toString('hex');
+  const signingKey = randomBytes(32).toString('hex');
+  let db: TestDatabase;
+  let nc: NatsConnection;
+  let requests: RequestClient;
+  let services: ServiceProcess[] = [];
+  let web: RunningService;
+  let browser: Browser;
+  let page: Page;
+  let url: string;
+
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    db = await createTestDatabase();
+    nc = await connectNats();
+    const env = { CHRONICLE_PREFIX: prefix, CHRONICLE_SEED_KEY: key, HTTP_PORT: '0', LOG_LEVEL: 'info', NATS_PROVISION: 'true' };
+    const publicKey = publicKeyHex(ed25519PrivateKey(signingKey));
+    services = [
+      spawnService('apps/log-service/src/main.ts', { ...env, DATABASE_URL: db.url, OUTBOX_POLL_MS: '50', DB_POOL_SIZE: '4', CHRONICLE_SIGNING_KEY: signingKey }),
+      spawnService('apps/snapshot-service/src/main.ts', { ...env, FLUSH_MS: '50', CHRONICLE_LOG_PUBLIC_KEY: publicKey }),
+    ];
+    await Promise.all([services[0]!.waitFor(/log-service ready/, 90_000), services[1]!.waitFor(/snapshot-service ready/, 90_000)]);
+    web = await startWeb(Object.assign(new WebConfig(), {
+      CHRONICLE_PREFIX: prefix, CHRONICLE_LOG_PUBLIC_KEY: publicKey, NATS_PROVISION: 'true', REFRESH_MS: 100, SUMMARY_MS: 500,
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    }));
+    url = `http://127.0.0.1:${web.port}/`;
+    requests = new RequestClient(nc, new Subjects(prefix), 15_000);
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await web?.app.close();
+    for (const service of services.reverse()) await service.stop();
+    if (nc) {
+      await removePrefixed(nc, prefix);
+      await nc.drain();
+    }
+    await db?.drop();
+  });
+
+  /** Every city on the page's map: its id, its nation and its colour. */
+  const mapCities = () => page.$$eval('svg#map circle', (circles) => circles.map((c) => ({
+    city: Number(c.getAttribute('data-city')), nation: Number(c.getAttribute('data-nation')), fill: c.getAttribute('fill'),
+  })));
+  const expectMapShows = async (seen: Seen) => {
+    const shown = await mapCities();
+    expect(shown).toHaveLength(seen.nations.size);
+    expect(shown.map((c) => [c.city, c.nation, c.fill]).sort((a, b) => Number(a[0]) - Number(b[0])))
+      .toEqual([...seen.nations].map(([city, nation]) => [city, nation, nation === 0 ? NEUTRAL_CITY : seen.colours.get(nation)]));
+  };
+
+  it('shows every city of a living world in its nation\'s colour, and the live feed advances as moves land', async () => {
+    const world = await WorldDriver.open(requests, key, 'living', { world: 'sample', start: GAME_START, turnterm: 60 });
+    await world.play(2);
+    await page.goto(`${url}#/table/living`);
+    await page.waitForSelector('svg#map[data-revision="2"]', { timeout: 20_000 });
+    expect(await page.textContent('#world-date')).toBe(world.seen[2]!.date);
+    await expectMapShows(world.seen[2]!);
+    expect(await page.$$eval('#nations tbody tr', (rows) => rows.length)).toBe(world.state.data.nations.size);
+    await page.screenshot({ path: path.join(SHOTS, 'world.png'), fullPage: true });
+
+    await world.play(1);
+    await page.waitForSelector('#feed .move >> text=/^move 3 by the table/', { timeout: 10_000 });
+    await page.waitForSelector('svg#map[data-revision="3"]', { timeout: 10_000 });
+    await expectMapShows(world.seen[3]!);
+    const delays = await page.evaluate(() => (window as unknown as { chronicle: { feedDelays: number[] } }).chronicle.feedDelays);
+    expect(delays).toHaveLength(1);
+
+    // A click on a city shows it, with its generals; a click on one of them shows the general.
+    await page.click('svg#map circle[data-city="1"]');
+    await page.waitForSelector('#details strong >> text=/^업/');
+    await page.click('#details a[data-general]');
+    await page.waitForSelector('#details >> text=/leadership \\d+/');
+  });
+
+  it('says in one sentence that a world is unknown', async () => {
+    await page.goto(`${url}#/table/nowhere`);
+    await page.waitForSelector('#error >> text=No table nowhere is known here.');
+  });
+
+  it('verifies a finished chapter in the browser, steps through its moves, and refuses tampered logs with the reason', async () => {
+    const chapter = await WorldDriver.open(requests, key, 'chapter-c1', {
+      world: 'sample', start: GAME_START, turnterm: 60, chapterYears: 1, ...firstChapter('chapter'),
+    });
+    while (!chapter.over) await chapter.play(6);
+    const moves = chapter.local.revision;
+    await page.goto(`${url}#/table/chapter-c1`);
+    await page.waitForSelector('#world-status[data-status="finished"]', { timeout: 20_000 });
+    await page.click('#verify');
+    await page.waitForSelector('#verdict[data-verdict]', { timeout: 60_000 });
+    expect(await page.getAttribute('#verdict', 'data-verdict')).toBe('verified');
+    expect(await page.textContent('#verdict')).toContain(`all ${moves} moves replay to the state its last move recorded`);
+    expect(await page.getAttribute('#verify-progress', 'value')).toBe(String(moves));
+    await page.screenshot({ path: path.join(SHOTS, 'verified.png'), fullPage: true });
+
+    // The scrubber: the map at a chosen move is the state the log had there.
+    const at = 4;
+    await page.$eval('#scrubber', (input, move) => {
+      (input as HTMLInputElement).value = String(move);
+      input.dispatchEvent(new Event('input'));
+    }, at);
+    await page.waitForSelector(`#scrub-label[data-move="${at}"]`);
+    expect(await page.getAttribute('svg#map', 'data-date')).toBe(chapter.seen[at]!.date);
+    await expectMapShows(chapter.seen[at]!);
+    await page.click('#scrub-next');
+    await page.waitForSelector(`#scrub-label[data-move="${at + 1}"]`);
+    expect(await page.getAttribute('svg#map', 'data-date')).toBe(chapter.seen[at + 1]!.date);
+
+    const finished = await new LogClient(requests).finishedLog({ tableId: 'chapter-c1' });
+    const log = finished.log as { seed: string; moves: Array<{ payload: { until: number } }> };
+    const otherSeed = { ...finished, log: { ...log, seed: `${log.seed.slice(0, -1)}${log.seed.endsWith('0') ? '1' : '0'}` } };
+    await verifyFile(otherSeed);
+    expect(await page.getAttribute('#verdict', 'data-verdict')).toBe('refused');
+    expect(await page.textContent('#verdict')).toMatch(/^Refused: the seed in this log is not the one committed to when the table opened/);
+    await page.screenshot({ path: path.join(SHOTS, 'refused.png'), fullPage: true });
+
+    // A move changed (its month advanced an hour less): the seed is right, the replay is not what was recorded.
+    const movesChanged = log.moves.map((m, i) => (i === 2 ? { ...m, payload: { ...m.payload, until: m.payload.until - 3_600_000 } } : m));
+    await verifyFile({ ...finished, log: { ...log, moves: movesChanged } });
+    expect(await page.getAttribute('#verdict', 'data-verdict')).toBe('refused');
+    expect(await page.textContent('#verdict')).toMatch(/^Refused: (the moves after move \d+ do not replay|the replay reaches the state .* but the log recorded)/);
+  });
+
+  async function verifyFile(content: unknown): Promise<void> {
+    await page.evaluate(() => document.getElementById('verdict')!.removeAttribute('data-verdict'));
+    await page.setInputFiles('#verify-file', { name: 'tampered.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(content)) });
+    await page.waitForSelector('#verdict[data-verdict]', { timeout: 60_000 });
+  }
+
+  it('lists the worlds with their date, status and revision', async () => {
+    await page.goto(url);
+    await waitUntil(async () => (await page.$$('#worlds tr[data-table]')).length === 2 || undefined, 10_000, 'two tables listed');
+    const rows = await page.$$eval('#worlds tr[data-table]', (trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
+    expect(rows.map((r) => [r[0], r[4]])).toEqual([['chapter-c1', 'finished'], ['living', 'open']]);
+    expect(rows[0]![1]).toBe('chapter #1');
+  });
+});

@@ -1,0 +1,322 @@
+import type { HeaderV1, MoveEventV1, SnapshotV1, TableEventV1 } from '@chronicle/contracts';
+import { decodeSnapshot } from '@chronicle/contracts';
+import { readChapter, stateFromArray, UnknownTable, type AnyGame, type Json, type JsonObject } from '@chronicle/engine';
+import type { GameRegistry } from '@chronicle/games';
+import { sammo, type World } from '@chronicle/sammo';
+import type { FeedItem, FinishedLog, LiveEvent, TableDetail, TableStatus, TableSummary } from '../view/api';
+import { cityDetails, generalDetails, worldView, type CityDetails, type GeneralDetails, type WorldView } from '../view/world-view';
+
+/** What the board reads from the rest of the system (the log and snapshot services). */
+export interface WorldSource {
+  header(tableId: string): Promise<HeaderV1>;
+  /** The snapshot service's state of the table at `minRevision` or later. */
+  snapshot(tableId: string, minRevision: number): Promise<SnapshotV1>;
+  finishedLog(tableId: string): Promise<{ log: JsonObject }>;
+  /** The state hash the log recorded with move `revision`, or null. */
+  stateHashAt(tableId: string, revision: number): Promise<string | null>;
+}
+
+export interface BoardOptions {
+  /** A table's state is read from the snapshot service at most this often. */
+  refreshMs: number;
+  /** Lines of live feed kept per table. */
+  feedSize: number;
+  /** The worlds list is sent to live watchers at most this often. */
+  summaryMs: number;
+}
+
+/** The window over which moves per second are counted. */
+const RATE_WINDOW_MS = 10_000;
+
+interface Board {
+  game: AnyGame | null;
+  summary: TableSummary;
+  feed: FeedItem[];
+  arrivals: number[];
+  world: World | null;
+  view: WorldView | null;
+  viewRevision: number;
+  refresh: { running: boolean; again: boolean; last: number; timer?: NodeJS.Timeout };
+}
+
+/**
+ * The web service's read model: every table it has heard of, with what a person sees of it.
+ * Move and table events (as any outside subscriber gets them) move its revision, status and
+ * feed at once; a strategy world's state comes from the snapshot service — an outsider holds
+ * no seed, so it cannot replay a table in play — read again at most every `refreshMs`, and
+ * its months, notable events and nations founded or fallen join the feed.
+ */
+export class WorldBoard {
+  private readonly boards = new Map<string, Board>();
+  private readonly listeners = new Set<(event: LiveEvent) => void>();
+  private summaryTimer?: NodeJS.Timeout;
+  private stopped = false;
+
+  constructor(
+    private readonly source: WorldSource,
+    private readonly games: GameRegistry,
+    private readonly options: BoardOptions,
+    private readonly onError: (tableId: string, error: unknown) => void,
+  ) {}
+
+  /** At start: each table named by the tables stream, from its header (a quarantine comes with its first state read). */
+  async load(tableIds: string[]): Promise<void> {
+    for (const tableId of tableIds) await this.board(tableId);
+  }
+
+  /** After a forged event: the table as its log says, since the forgery may have hidden a real entry. */
+  resync(tableId: string): Promise<void> {
+    return this.withBoard(tableId, async (board) => {
+      const header = await this.source.header(tableId);
+      const s = board.summary;
+      if (header.seq > s.seq) {
+        s.seq = header.seq;
+        s.revision = header.revision;
+      }
+      if (header.status === 'finished' && s.status === 'open') {
+        s.status = 'finished';
+        s.outcome = header.outcome;
+      }
+      this.scheduleRefresh(board);
+    });
+  }
+
+  onMove(event: MoveEventV1): Promise<void> {
+    return this.withBoard(event.tableId, (board) => {
+      const s = board.summary;
+      if (event.seq <= s.seq) return;
+      s.seq = event.seq;
+      s.revision = event.revision;
+      const now = Date.now();
+      board.arrivals.push(now);
+      while (board.arrivals[0]! < now - RATE_WINDOW_MS) board.arrivals.shift();
+      const feed: FeedItem = { seq: event.seq, recordedAt: event.recordedAt, kind: 'move', text: describeMove(event) };
+      this.push(board, feed);
+      const { payload: _payload, v: _v, ...move } = event;
+      this.emit({ kind: 'move', tableId: event.tableId, move, feed });
+      this.scheduleRefresh(board);
+    });
+  }
+
+  onTable(event: TableEventV1): Promise<void> {
+    return this.withBoard(event.tableId, (board) => {
+      const s = board.summary;
+      let text: string;
+      if (event.kind === 'finished') {
+        s.status = 'finished';
+        s.outcome = event.outcome ?? null;
+        text = `the table is finished${event.outcome ? `: ${event.outcome.result}` : ''}`;
+      } else if (event.kind === 'quarantined') {
+        // Not the log service's event (unsigned by its key): the snapshot service's reply says it.
+        this.scheduleRefresh(board);
+        return;
+      } else if (event.kind === 'opened') {
+        text = `the table opened; commitment to its seed ${event.commitment}`;
+      } else {
+        return;
+      }
+      const feed: FeedItem = { seq: event.seq, recordedAt: event.recordedAt, kind: 'table', text };
+      this.push(board, feed);
+      this.emit({ kind: 'table', summary: this.summaryOf(board), feed });
+      this.scheduleRefresh(board);
+    });
+  }
+
+  list(): TableSummary[] {
+    return [...this.boards.values()].map((b) => this.summaryOf(b)).sort((a, b) => a.tableId.localeCompare(b.tableId));
+  }
+
+  detail(tableId: string): TableDetail {
+    const board = this.known(tableId);
+    return { summary: this.summaryOf(board), view: board.view, viewRevision: board.viewRevision, feed: board.feed };
+  }
+
+  city(tableId: string, cityId: number): CityDetails {
+    const details = cityDetails(this.worldOf(tableId), cityId);
+    if (!details) throw new UnknownTable(`table ${tableId} has no city ${cityId}`);
+    return details;
+  }
+
+  general(tableId: string, generalId: number): GeneralDetails {
+    const details = generalDetails(this.worldOf(tableId), generalId);
+    if (!details) throw new UnknownTable(`table ${tableId} has no general ${generalId}`);
+    return details;
+  }
+
+  /** A finished table's log, with the commitment published at its opening and the state its last move recorded. */
+  async finishedLog(tableId: string): Promise<FinishedLog> {
+    const board = this.known(tableId);
+    const { log } = await this.source.finishedLog(tableId);
+    const revision = (log.moves as Json[]).length;
+    return { tableId, commitment: board.summary.commitment, log, finalStateHash: revision > 0 ? await this.source.stateHashAt(tableId, revision) : null };
+  }
+
+  /** Live events for a watcher, until the returned function is called. */
+  subscribe(listener: (event: LiveEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  start(): void {
+    this.summaryTimer = setInterval(() => {
+      if (this.listeners.size > 0) this.emit({ kind: 'tables', tables: this.list() });
+    }, this.options.summaryMs);
+  }
+
+  stop(): void {
+    this.stopped = true;
+    clearInterval(this.summaryTimer);
+    for (const board of this.boards.values()) clearTimeout(board.refresh.timer);
+    this.listeners.clear();
+  }
+
+  private quarantine(board: Board, reason: string): void {
+    board.summary.status = 'quarantined';
+    board.summary.reason = reason;
+  }
+
+  private summaryOf(board: Board): TableSummary {
+    const cutoff = Date.now() - RATE_WINDOW_MS;
+    const recent = board.arrivals.filter((t) => t >= cutoff).length;
+    return { ...board.summary, movesPerSecond: Math.round((recent / (RATE_WINDOW_MS / 1_000)) * 10) / 10 };
+  }
+
+  private known(tableId: string): Board {
+    const board = this.boards.get(tableId);
+    if (!board) throw new UnknownTable(`no table ${tableId} is known here`);
+    return board;
+  }
+
+  private worldOf(tableId: string): World {
+    const world = this.known(tableId).world;
+    if (!world) throw new UnknownTable(`table ${tableId} is not a strategy world, or its state has not been read yet`);
+    return world;
+  }
+
+  private async withBoard(tableId: string, handle: (board: Board) => void | Promise<void>): Promise<void> {
+    await handle(await this.board(tableId));
+  }
+
+  /** The table's board, from its header the first time it is met. */
+  private async board(tableId: string): Promise<Board> {
+    const held = this.boards.get(tableId);
+    if (held) return held;
+    const header = await this.source.header(tableId);
+    const again = this.boards.get(tableId);
+    if (again) return again;
+    let game: AnyGame | null = null;
+    try {
+      game = this.games.forTable(tableId, header.gameId, header.rulesVersion);
+    } catch (error) {
+      this.onError(tableId, error);
+    }
+    const chapter = readChapter(header.options);
+    const status: TableStatus = header.status;
+    const board: Board = {
+      game,
+      summary: {
+        tableId, gameId: header.gameId, rulesVersion: header.rulesVersion, status, reason: null, commitment: header.commitment,
+        revision: header.revision, seq: header.seq, chapter: chapter ? { world: chapter.world, number: chapter.number } : null,
+        date: null, movesPerSecond: 0, outcome: header.outcome,
+      },
+      feed: [],
+      arrivals: [],
+      world: null,
+      view: null,
+      viewRevision: -1,
+      refresh: { running: false, again: false, last: 0 },
+    };
+    this.boards.set(tableId, board);
+    this.scheduleRefresh(board);
+    return board;
+  }
+
+  /** Reads the state again now, or once `refreshMs` has passed since the last read. */
+  private scheduleRefresh(board: Board): void {
+    if (!board.game || this.stopped) return;
+    const r = board.refresh;
+    if (r.running) {
+      r.again = true;
+      return;
+    }
+    if (r.timer) return;
+    r.timer = setTimeout(() => {
+      r.timer = undefined;
+      void this.refresh(board);
+    }, Math.max(0, r.last + this.options.refreshMs - Date.now()));
+  }
+
+  private async refresh(board: Board): Promise<void> {
+    const r = board.refresh;
+    r.running = true;
+    r.again = false;
+    r.last = Date.now();
+    const tableId = board.summary.tableId;
+    try {
+      const reply = await this.source.snapshot(tableId, board.summary.revision);
+      if (reply.quarantined && board.summary.status !== 'quarantined') {
+        this.quarantine(board, reply.quarantined);
+        const feed: FeedItem = { seq: reply.seq, recordedAt: new Date().toISOString(), kind: 'table', text: `the table is quarantined: ${reply.quarantined}` };
+        this.push(board, feed);
+        this.emit({ kind: 'table', summary: this.summaryOf(board), feed });
+      }
+      if (board.game!.id === sammo.id && reply.revision > board.viewRevision) {
+        const state = stateFromArray(board.game!, (decodeSnapshot(reply.snapshot) as { state: Json }).state);
+        const world = state.data as World;
+        const view = worldView(world);
+        const feed = changes(board.view, view).map((c): FeedItem => ({ seq: reply.seq, recordedAt: new Date().toISOString(), ...c }));
+        for (const item of feed) this.push(board, item);
+        board.world = world;
+        board.view = view;
+        board.viewRevision = reply.revision;
+        board.summary.date = view.date;
+        this.emit({ kind: 'view', tableId, revision: reply.revision, view, feed });
+      }
+    } catch (error) {
+      this.onError(tableId, error);
+    } finally {
+      r.running = false;
+      if (r.again) this.scheduleRefresh(board);
+    }
+  }
+
+  private push(board: Board, item: FeedItem): void {
+    board.feed.push(item);
+    if (board.feed.length > this.options.feedSize) board.feed.splice(0, board.feed.length - this.options.feedSize);
+  }
+
+  private emit(event: LiveEvent): void {
+    for (const listener of this.listeners) listener(event);
+  }
+}
+
+/** What changed between two views of a world that a person would want to hear of. */
+export function changes(before: WorldView | null, after: WorldView): Array<Pick<FeedItem, 'kind' | 'text'>> {
+  if (!before) return [];
+  const out: Array<Pick<FeedItem, 'kind' | 'text'>> = [];
+  if (before.year !== after.year || before.month !== after.month) out.push({ kind: 'month', text: `${after.date} begins` });
+  const last = before.history.at(-1);
+  const lastKey = last ? historyKey(last) : null;
+  const from = lastKey === null ? 0 : after.history.map(historyKey).lastIndexOf(lastKey) + 1;
+  for (const line of after.history.slice(from)) out.push({ kind: 'event', text: `${line.year}년 ${line.month}월: ${line.text}` });
+  const had = new Map(before.nations.map((n) => [n.id, n.name]));
+  const has = new Set(after.nations.map((n) => n.id));
+  for (const n of after.nations) if (!had.has(n.id)) out.push({ kind: 'nation', text: `${n.name} is founded` });
+  for (const [id, name] of had) if (!has.has(id)) out.push({ kind: 'nation', text: `${name} has fallen` });
+  return out;
+}
+
+function historyKey(line: { year: number; month: number; text: string }): string {
+  return `${line.year}-${line.month}-${line.text}`;
+}
+
+/** One line for a move: who played what (the payload's type and its arguments, shortened). */
+export function describeMove(event: MoveEventV1): string {
+  const who = event.seat ?? 'the table';
+  if (event.kind === 'undo') return `move ${event.number} taken back by ${who}`;
+  const payload = event.payload;
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return `move ${event.number} by ${who}`;
+  const { type, ...rest } = payload as JsonObject;
+  const args = JSON.stringify(rest);
+  return `move ${event.number} by ${who}: ${typeof type === 'string' ? type : 'move'} ${args.length > 80 ? `${args.slice(0, 77)}…` : args}`;
+}
