@@ -9,4 +9,3 @@ export { startService, runService, runProvisionStep, type ServiceDefinition, typ
 export { safeError, maskSeeds, printableSetting } from './redact';
 export { ProvisionConfig, topologyLimits } from './provision-config';
 export { StartupError, dependency, logStartupFailure, variablesToFix } from './startup';
-export { freePort } from './free-port';

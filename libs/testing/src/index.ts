@@ -3,7 +3,6 @@ export { createTestDatabase, TEST_PG_ADMIN_URL, type TestDatabase } from './post
 export { connectNats, removePrefixed, readStream, TEST_NATS_URL } from './nats';
 export { spawnService, type ServiceProcess } from './service-process';
 export { deployedEnvironments, manifests, renderOverlay, KUBERNETES_OVERLAYS, SAMPLE_SECRETS, type Deployed } from './deployments';
-export { startNatsServer, type PrivateNatsServer } from './nats-server';
-export { freePort } from '@chronicle/service-kit';
+export { startNatsServer, freePort, type PrivateNatsServer } from './nats-server';
 export { tcpProxy, type TcpProxy } from './tcp-proxy';
 export { startPostgresCluster, type PrivateCluster } from './postgres-cluster';

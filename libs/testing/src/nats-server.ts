@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { freePort } from '@chronicle/service-kit';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -14,6 +14,18 @@ export interface PrivateNatsServer {
   start(): Promise<void>;
   /** Stops it and removes its store. */
   dispose(): Promise<void>;
+}
+
+/** A free loopback port (another process could still take it before us: tests retry nothing on it). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
 }
 
 /**

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { connect } from '@nats-io/transport-node';
 import type { Home } from './home';
-import { freePort } from '@chronicle/service-kit';
+import { freePort } from '@chronicle/testing';
 import type { Processes } from './processes';
 
 export interface Nats {
