@@ -58,7 +58,8 @@ describe('the main job: npm start on the embedded default', () => {
     expect(run.stdout).toMatch(/^NATS: (NATS already running on 127\.0\.0\.1:4222|embedded nats-server)/m);
     expect(run.stdout).toMatch(/^verified sample-world-c1: the seed matches the commitment and the \d+ moves replay to the state the system holds/m);
     const servicePids = [...run.stdout.matchAll(/(\S+) ready \(pid (\d+)/g)].map((m) => ({ name: m[1], pid: Number(m[2]) }));
-    expect(servicePids.map((s) => s.name).sort()).toEqual(['log-service', 'scheduler', 'snapshot-service', 'turn-executor']);
+    expect(servicePids.map((s) => s.name).sort()).toEqual(['log-service', 'scheduler', 'snapshot-service', 'turn-executor', 'web']);
+    expect(run.stdout).toMatch(/^the worlds on a web page: http:\/\/127\.0\.0\.1:\d+\/$/m);
     expect(servicePids.filter((s) => alive(s.pid))).toEqual([]);
     expect(processesMentioning(home)).toEqual([]);
   }, 240_000);

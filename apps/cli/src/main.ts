@@ -46,7 +46,8 @@ program
   .option('--turnterm <minutes>', 'length of a turn on the game clock, for a new world', positiveInt, 60)
   .option('--chapter-years <n>', 'game years per chapter (table) of a new world; 0 keeps the whole world in one table', nonNegativeInt, 0)
   .option('--own-nats', 'start a nats-server of its own even when one answers on 127.0.0.1:4222')
-  .action(async (options: { months?: number; monthMs: number; turnterm: number; chapterYears: number; ownNats?: boolean }) => {
+  .option('--web-port <port>', 'port of the web page of the worlds (0: a free one, printed)', nonNegativeInt, 0)
+  .action(async (options: { months?: number; monthMs: number; turnterm: number; chapterYears: number; ownNats?: boolean; webPort: number }) => {
     const stop = new AbortController();
     let system: System | undefined;
     let presses = 0;
@@ -68,9 +69,10 @@ program
     out.onClosed(() => stop.abort());
 
     out.line(`Chronicle: starting the whole system${options.months ? ` for ${options.months} game months` : ''}`);
-    system = await startSystem({ ownNats: options.ownNats ?? false }, say);
+    system = await startSystem({ ownNats: options.ownNats ?? false, webPort: options.webPort }, say);
     try {
       if (stop.signal.aborted) return;
+      if (system.pageUrl) out.line(`the worlds on a web page: ${system.pageUrl}`);
       const result = await runDemo(system, { ...options, signal: stop.signal }, out, () => system!.drain());
       await system.stop(say);
       system = undefined;

@@ -1,10 +1,10 @@
 /// <reference lib="dom" />
 // The page-side callbacks (page.evaluate, $eval) run in the browser.
-import { LogClient, RequestClient } from '@chronicle/bus';
-import { ed25519PrivateKey, publicKeyHex, Subjects } from '@chronicle/contracts';
+import { LogClient, LogSource, RequestClient } from '@chronicle/bus';
+import { ed25519PrivateKey, publicKeyHex, seedKey, Subjects } from '@chronicle/contracts';
 import { firstChapter } from '@chronicle/engine';
 import type { RunningService } from '@chronicle/service-kit';
-import { connectNats, createTestDatabase, removePrefixed, spawnService, uniquePrefix, waitUntil, type ServiceProcess, type TestDatabase } from '@chronicle/testing';
+import { connectNats, createTestDatabase, removePrefixed, spawnService, uniquePrefix, waitUntil, WorldDriver, type Seen, type ServiceProcess, type TestDatabase } from '@chronicle/testing';
 import type { NatsConnection } from '@nats-io/nats-core';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
@@ -13,7 +13,6 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { startWeb } from './bootstrap';
 import { WebConfig } from './config';
 import { NEUTRAL_CITY } from './view/world-view';
-import { WorldDriver, type Seen } from './testing/world-driver';
 
 jest.setTimeout(120_000);
 
@@ -29,6 +28,8 @@ describe('the web page against a running system (real NATS and PostgreSQL, headl
   let db: TestDatabase;
   let nc: NatsConnection;
   let requests: RequestClient;
+  let log: LogClient;
+  let seeds: LogSource;
   let services: ServiceProcess[] = [];
   let web: RunningService;
   let browser: Browser;
@@ -52,13 +53,16 @@ describe('the web page against a running system (real NATS and PostgreSQL, headl
     }));
     url = `http://127.0.0.1:${web.port}/`;
     requests = new RequestClient(nc, new Subjects(prefix), 15_000);
+    log = new LogClient(requests);
+    seeds = new LogSource(requests, seedKey(key));
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   });
 
   afterAll(async () => {
-    await browser?.close();
+    // Stopped while the page still holds a live feed open: the stop must not wait for it.
     await web?.app.close();
+    await browser?.close();
     for (const service of services.reverse()) await service.stop();
     if (nc) {
       await removePrefixed(nc, prefix);
@@ -79,7 +83,7 @@ describe('the web page against a running system (real NATS and PostgreSQL, headl
   };
 
   it('shows every city of a living world in its nation\'s colour, and the live feed advances as moves land', async () => {
-    const world = await WorldDriver.open(requests, key, 'living', { world: 'sample', start: GAME_START, turnterm: 60 });
+    const world = await WorldDriver.open(log, seeds, 'living', { world: 'sample', start: GAME_START, turnterm: 60 });
     await world.play(2);
     await page.goto(`${url}#/table/living`);
     await page.waitForSelector('svg#map[data-revision="2"]', { timeout: 20_000 });
@@ -108,7 +112,7 @@ describe('the web page against a running system (real NATS and PostgreSQL, headl
   });
 
   it('verifies a finished chapter in the browser, steps through its moves, and refuses tampered logs with the reason', async () => {
-    const chapter = await WorldDriver.open(requests, key, 'chapter-c1', {
+    const chapter = await WorldDriver.open(log, seeds, 'chapter-c1', {
       world: 'sample', start: GAME_START, turnterm: 60, chapterYears: 1, ...firstChapter('chapter'),
     });
     while (!chapter.over) await chapter.play(6);
@@ -135,17 +139,17 @@ describe('the web page against a running system (real NATS and PostgreSQL, headl
     await page.waitForSelector(`#scrub-label[data-move="${at + 1}"]`);
     expect(await page.getAttribute('svg#map', 'data-date')).toBe(chapter.seen[at + 1]!.date);
 
-    const finished = await new LogClient(requests).finishedLog({ tableId: 'chapter-c1' });
-    const log = finished.log as { seed: string; moves: Array<{ payload: { until: number } }> };
-    const otherSeed = { ...finished, log: { ...log, seed: `${log.seed.slice(0, -1)}${log.seed.endsWith('0') ? '1' : '0'}` } };
+    const finished = await log.finishedLog({ tableId: 'chapter-c1' });
+    const good = finished.log as { seed: string; moves: Array<{ payload: { until: number } }> };
+    const otherSeed = { ...finished, log: { ...good, seed: `${good.seed.slice(0, -1)}${good.seed.endsWith('0') ? '1' : '0'}` } };
     await verifyFile(otherSeed);
     expect(await page.getAttribute('#verdict', 'data-verdict')).toBe('refused');
     expect(await page.textContent('#verdict')).toMatch(/^Refused: the seed in this log is not the one committed to when the table opened/);
     await page.screenshot({ path: path.join(SHOTS, 'refused.png'), fullPage: true });
 
     // A move changed (its month advanced an hour less): the seed is right, the replay is not what was recorded.
-    const movesChanged = log.moves.map((m, i) => (i === 2 ? { ...m, payload: { ...m.payload, until: m.payload.until - 3_600_000 } } : m));
-    await verifyFile({ ...finished, log: { ...log, moves: movesChanged } });
+    const movesChanged = good.moves.map((m, i) => (i === 2 ? { ...m, payload: { ...m.payload, until: m.payload.until - 3_600_000 } } : m));
+    await verifyFile({ ...finished, log: { ...good, moves: movesChanged } });
     expect(await page.getAttribute('#verdict', 'data-verdict')).toBe('refused');
     expect(await page.textContent('#verdict')).toMatch(/^Refused: (the moves after move \d+ do not replay|the replay reaches the state .* but the log recorded)/);
   });

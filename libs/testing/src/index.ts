@@ -6,3 +6,4 @@ export { deployedEnvironments, manifests, renderOverlay, KUBERNETES_OVERLAYS, SA
 export { startNatsServer, freePort, type PrivateNatsServer } from './nats-server';
 export { tcpProxy, type TcpProxy } from './tcp-proxy';
 export { startPostgresCluster, type PrivateCluster } from './postgres-cluster';
+export { WorldDriver, type DriverLog, type SeedSource, type DriverOptions, type Seen } from './world-driver';

@@ -10,10 +10,12 @@ const WORKSPACE = path.resolve(__dirname, '../../../..');
  * The services of the system in waves: the log service first (every other one asks it for
  * headers and moves at start), then the rest together. They stop in the reverse order.
  */
-export const SERVICE_WAVES: readonly (readonly string[])[] = [['log-service'], ['snapshot-service', 'turn-executor', 'scheduler']];
+export const SERVICE_WAVES: readonly (readonly string[])[] = [['log-service'], ['snapshot-service', 'turn-executor', 'scheduler', 'web']];
 
 export interface RunningServices {
   names: string[];
+  /** Each service's HTTP port, from its ready line (the web service's is the page's). */
+  ports: Record<string, number>;
   /** Stops the named services (all by default), the last started first. */
   stop(names?: readonly string[]): Promise<void>;
 }
@@ -23,11 +25,14 @@ export interface RunningServices {
  * deployment does, with the system's configuration in its environment; logs go to
  * `<home>/logs/<name>.log`. Resolves once every one has said it is ready.
  */
-export async function startServices(home: Home, processes: Processes, env: Record<string, string>, say: (line: string) => void): Promise<RunningServices> {
+export async function startServices(
+  home: Home, processes: Processes, env: Record<string, string>, say: (line: string) => void, own: Record<string, Record<string, string>> = {},
+): Promise<RunningServices> {
   const built = (name: string) => existsSync(path.join(WORKSPACE, 'apps', name, 'src', 'main.ts'));
   const waves = SERVICE_WAVES.map((wave) => wave.filter(built));
   mkdirSync(home.at('logs'), { recursive: true });
   const started: Array<{ name: string; child: ChildProcess }> = [];
+  const ports: Record<string, number> = {};
   const stop = async (only?: readonly string[]) => {
     for (const { name, child } of [...started].reverse()) if (!only || only.includes(name)) await processes.stop(child, 'SIGTERM', 15_000);
   };
@@ -36,20 +41,21 @@ export async function startServices(home: Home, processes: Processes, env: Recor
       const entry = path.join('apps', name, 'src', 'main.ts');
       const logFile = home.at('logs', `${name}.log`);
       const child = processes.start(name, process.execPath, [path.join(WORKSPACE, 'scripts/run-ts.cjs'), entry], {
-        cwd: WORKSPACE, env: { ...process.env, ...env }, logFile, mark: entry, pipe: true,
+        cwd: WORKSPACE, env: { ...process.env, ...env, ...own[name] }, logFile, mark: entry, pipe: true,
       });
       started.push({ name, child });
-      await ready(name, child, logFile);
+      ports[name] = await ready(name, child, logFile);
       say(`  ${name} ready (pid ${child.pid}, log ${logFile})`);
     }));
   } catch (error) {
     await stop();
     throw error;
   }
-  return { names: waves.flat(), stop };
+  return { names: waves.flat(), ports, stop };
 }
 
-function ready(name: string, child: ChildProcess, logFile: string): Promise<void> {
+/** Resolves with the HTTP port its ready line names (`<name> ready: prefix …, http port N, pid …`). */
+function ready(name: string, child: ChildProcess, logFile: string): Promise<number> {
   const log = createWriteStream(logFile, { flags: 'a' });
   let tail = '';
   return new Promise((resolve, reject) => {
@@ -57,9 +63,10 @@ function ready(name: string, child: ChildProcess, logFile: string): Promise<void
     const onData = (chunk: Buffer) => {
       log.write(chunk);
       tail = (tail + chunk.toString()).slice(-20_000);
-      if (new RegExp(`${name} ready`).test(tail)) {
+      const line = new RegExp(`${name} ready: [^\\n]*http port (\\d+)`).exec(tail);
+      if (line) {
         clearTimeout(timer);
-        resolve();
+        resolve(Number(line[1]));
       }
     };
     child.stdout!.on('data', onData);

@@ -14,6 +14,8 @@ import { CliError } from '../terminal/output';
 export interface SystemOptions {
   /** Start a nats-server of our own even when one answers on 127.0.0.1:4222. */
   ownNats: boolean;
+  /** The web page's port; 0 takes a free one. */
+  webPort: number;
 }
 
 /** The whole system running on this machine, and a connection to it. */
@@ -27,6 +29,8 @@ export interface System {
   database: string;
   nats: string;
   services: string[];
+  /** The web page of the system's worlds, or null when the web service is not built. */
+  pageUrl: string | null;
   /** Stops what makes time pass (scheduler, executors): the work under way ends, no new work starts. */
   drain(): Promise<void>;
   /** Stops the services, then NATS and the database (each waits for the one before). */
@@ -72,7 +76,7 @@ export async function startSystem(options: SystemOptions, say: (line: string) =>
       NATS_PROVISION: 'true',
       HTTP_PORT: '0',
       LOG_LEVEL: process.env.LOG_LEVEL || 'info',
-    }, say);
+    }, say, { web: { HTTP_PORT: String(options.webPort) } });
     stops.push(() => services.stop());
     const running: Running = { natsUrl: nats.url, prefix, pid: process.pid };
     writeFileSync(home.at(RUNNING_FILE), JSON.stringify(running));
@@ -84,6 +88,7 @@ export async function startSystem(options: SystemOptions, say: (line: string) =>
     return {
       home, nc, subjects, requests, log: new LogClient(requests),
       database: database.description, nats: nats.description, services: services.names,
+      pageUrl: services.ports.web === undefined ? null : `http://127.0.0.1:${services.ports.web}/`,
       drain: () => services.stop(['scheduler', 'turn-executor']),
       stop: stopAll,
       kill: () => {

@@ -1,14 +1,16 @@
 import { ServiceUnavailable } from '@chronicle/contracts';
 import { GameInProgress, UnknownTable } from '@chronicle/engine';
-import { Controller, Get, Logger, Param, ParseIntPipe, Res } from '@nestjs/common';
+import { Controller, Get, Logger, Param, ParseIntPipe, Res, type BeforeApplicationShutdown } from '@nestjs/common';
 import type { Response } from 'express';
 import type { ApiError, LiveEvent } from '../view/api';
 import { WorldBoard } from '../worlds/world-board';
 
 /** The read API and the live feed; every error is one plain sentence (`{ error }`). */
 @Controller('api')
-export class ApiController {
+export class ApiController implements BeforeApplicationShutdown {
   private readonly logger = new Logger('WebApi');
+  /** Open live feeds: ended at shutdown, or the HTTP server would wait for them to close. */
+  private readonly feeds = new Set<Response>();
 
   constructor(private readonly board: WorldBoard) {}
 
@@ -54,10 +56,16 @@ export class ApiController {
     });
     // A comment line now and then keeps proxies from closing a quiet stream.
     const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), 15_000);
+    this.feeds.add(res);
     res.req.on('close', () => {
       clearInterval(keepAlive);
       unsubscribe();
+      this.feeds.delete(res);
     });
+  }
+
+  beforeApplicationShutdown(): void {
+    for (const res of this.feeds) res.end();
   }
 
   private async answer(res: Response, produce: () => unknown): Promise<void> {
@@ -71,7 +79,7 @@ export class ApiController {
 
   private failure(error: unknown): [number, ApiError] {
     if (error instanceof UnknownTable) return [404, { error: sentence(error.message) }];
-    if (error instanceof GameInProgress) return [409, { error: sentence(`${error.message}: a log can be downloaded once its table is finished`) }];
+    if (error instanceof GameInProgress) return [409, { error: sentence(error.message) }];
     if (error instanceof ServiceUnavailable) return [503, { error: `A service this page needs did not answer (${error.message}); try again in a moment.` }];
     this.logger.error(`a read failed: ${error instanceof Error ? error.stack : String(error)}`);
     return [500, { error: 'Something went wrong in the web service; its log says what.' }];
