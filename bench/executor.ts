@@ -8,7 +8,7 @@ import { ExecutorSubjects, Subjects, type IntentOutcomeV1 } from '@chronicle/con
 import { connectNats, createTestDatabase, removePrefixed, spawnService, uniquePrefix, waitUntil, type ServiceProcess } from '@chronicle/testing';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import { percentile } from './machine';
+import { cpuMs, percentile } from './machine';
 
 const TABLES = 20;
 const SECONDS = 10;
@@ -21,6 +21,7 @@ interface Run {
   p99: number;
   refused: number;
   late: number;
+  decided: number;
 }
 
 const now = () => performance.now();
@@ -52,7 +53,18 @@ async function offer(requests: RequestClient, tables: string[], label: string, s
   await Promise.all(pending);
   const ms = now() - started;
   latencies.sort((a, b) => a - b);
-  return { rate: Math.round((latencies.length / ms) * 1000), p50: percentile(latencies, 50), p99: percentile(latencies, 99), refused, late };
+  return {
+    rate: Math.round((latencies.length / ms) * 1000), p50: percentile(latencies, 50), p99: percentile(latencies, 99), refused, late,
+    decided: latencies.length + refused,
+  };
+}
+
+/** CPU ms the processes used during `run`, per intent decided: what each intent costs the client, log service and executors (not NATS or PostgreSQL, which others share). */
+async function cpuPerIntent<T extends Run>(pids: number[], run: () => Promise<T>): Promise<T & { cpuMs: number }> {
+  const cpu = () => pids.reduce((sum, pid) => sum + cpuMs(pid), 0);
+  const before = cpu();
+  const result = await run();
+  return { ...result, cpuMs: (cpu() - before) / Math.max(1, result.decided) };
 }
 
 async function intentsDecided(port: number): Promise<number> {
@@ -74,15 +86,18 @@ export async function main(args: string[] = []): Promise<void> {
   const nc = await connectNats();
   const services: ServiceProcess[] = [];
   const env = { CHRONICLE_PREFIX: prefix, CHRONICLE_SEED_KEY: seedKey, LOG_LEVEL: 'warn', HTTP_PORT: '0', NATS_PROVISION: 'true' };
+  const pids = [process.pid];
   const startExecutor = async (id: string): Promise<number> => {
     const executor = spawnService('apps/turn-executor/src/main.ts', { ...env, LOG_LEVEL: 'info', EXECUTOR_ID: id });
     services.push(executor);
+    pids.push(executor.pid);
     await executor.waitFor(/turn-executor ready/, 60_000);
     return Number(/http port (\d+)/.exec(executor.output())![1]);
   };
   try {
     const logService = spawnService('apps/log-service/src/main.ts', { ...env, DATABASE_URL: db.url, DB_POOL_SIZE: '20', LOG_LEVEL: 'info' });
     services.push(logService);
+    pids.push(logService.pid);
     await logService.waitFor(/log-service ready/, 60_000);
     const requests = new RequestClient(nc, subjects, 30_000);
     const log = new LogClient(requests);
@@ -93,8 +108,8 @@ export async function main(args: string[] = []): Promise<void> {
 
     const first = await startExecutor('bench-a');
     await offer(requests, tables, 'warm', 2); // tables leased, states loaded, code paths warm
-    const one = await offer(requests, tables, 'one');
-    console.log(`1 executor: ${one.rate} intents/s decided, p50 ${one.p50.toFixed(2)} ms, p99 ${one.p99.toFixed(2)} ms (refused ${one.refused}, undecided after 10 s or unanswered ${one.late}); load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    const one = await cpuPerIntent(pids, () => offer(requests, tables, 'one'));
+    console.log(`1 executor: ${one.rate} intents/s decided, p50 ${one.p50.toFixed(2)} ms, p99 ${one.p99.toFixed(2)} ms (refused ${one.refused}, undecided after 10 s or unanswered ${one.late}), CPU ${one.cpuMs.toFixed(2)} ms per intent (client, log service, executor); load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 
     const second = await startExecutor('bench-b');
     // The first executor gives the second its share of the tables (idle ones, every third of the lease TTL).
@@ -102,12 +117,12 @@ export async function main(args: string[] = []): Promise<void> {
     await waitUntil(async () => (await tablesHeld(second)) >= TABLES / 2 - 1 || undefined, 30_000, 'the second executor to take its share')
       .catch(() => console.log('(the second executor did not reach half the tables within 30 s; measuring anyway)'));
     const before = [await intentsDecided(first), await intentsDecided(second)];
-    const two = await offer(requests, tables, 'two');
+    const two = await cpuPerIntent(pids, () => offer(requests, tables, 'two'));
     const decided = [(await intentsDecided(first)) - before[0]!, (await intentsDecided(second)) - before[1]!];
     const shareMin = decided[0]! + decided[1]! > 0 ? Math.min(...decided) / (decided[0]! + decided[1]!) : 0;
-    console.log(`2 executors: ${two.rate} intents/s decided, p50 ${two.p50.toFixed(2)} ms, p99 ${two.p99.toFixed(2)} ms (refused ${two.refused}, undecided after 10 s or unanswered ${two.late}); decided ${decided.join(' / ')}, tables held ${await tablesHeld(first)} / ${await tablesHeld(second)}; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-    console.log(`RESULT executor_single intents_per_s=${one.rate} intent_p50_ms=${one.p50.toFixed(2)} intent_p99_ms=${one.p99.toFixed(2)}`);
-    console.log(`RESULT executor intents_per_s=${two.rate} intent_p50_ms=${two.p50.toFixed(2)} intent_p99_ms=${two.p99.toFixed(2)} share_min=${shareMin.toFixed(3)}`);
+    console.log(`2 executors: ${two.rate} intents/s decided, p50 ${two.p50.toFixed(2)} ms, p99 ${two.p99.toFixed(2)} ms (refused ${two.refused}, undecided after 10 s or unanswered ${two.late}), CPU ${two.cpuMs.toFixed(2)} ms per intent; decided ${decided.join(' / ')}, tables held ${await tablesHeld(first)} / ${await tablesHeld(second)}; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    console.log(`RESULT executor_single intents_per_s=${one.rate} intent_p50_ms=${one.p50.toFixed(2)} intent_p99_ms=${one.p99.toFixed(2)} cpu_ms_per_intent=${one.cpuMs.toFixed(2)}`);
+    console.log(`RESULT executor intents_per_s=${two.rate} intent_p50_ms=${two.p50.toFixed(2)} intent_p99_ms=${two.p99.toFixed(2)} share_min=${shareMin.toFixed(3)} cpu_ms_per_intent=${two.cpuMs.toFixed(2)}`);
   } finally {
     for (const service of services.reverse()) await service.stop();
     await removePrefixed(nc, prefix);

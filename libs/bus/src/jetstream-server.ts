@@ -6,6 +6,7 @@ import { Server, type CustomTransportStrategy, type MessageHandler } from '@nest
 import { createHash } from 'node:crypto';
 import { lastValueFrom } from 'rxjs';
 import { JetStreamEventContext, NatsRequestContext } from './context';
+import { CorkedWrites } from './corked-writes';
 import { isPermanent, replyError } from './handler-errors';
 import type { ConsumerDefinition } from './topology';
 
@@ -61,6 +62,7 @@ export class JetStreamServer extends Server implements CustomTransportStrategy {
   private js?: JetStreamClient;
   private closed = false;
   private draining?: Promise<void>;
+  private readonly replies = new CorkedWrites();
 
   constructor(private readonly options: JetStreamServerOptions) {
     super();
@@ -158,8 +160,14 @@ export class JetStreamServer extends Server implements CustomTransportStrategy {
       this.log.warn(`a message on ${msg.subject} expected a reply but had no reply subject; it was handled, the answer dropped`);
       return;
     }
-    // Nothing may escape from here (this runs detached from the subscription): a reply that
-    // cannot be sent becomes an error reply, and if even that fails it is logged.
+    this.replies.add(() => this.respond(msg, pattern, body));
+  }
+
+  /**
+   * Nothing may escape from here (this runs detached from the subscription): a reply that
+   * cannot be sent becomes an error reply, and if even that fails it is logged.
+   */
+  private respond(msg: Msg, pattern: string, body: { data: unknown } | { error: ErrorBody }): void {
     try {
       msg.respond(JSON.stringify(body));
     } catch (error) {

@@ -34,6 +34,18 @@ describe('validate', () => {
     expect(validate(OpenTableV1, { v: 1, tableId: 't', gameId: 'g', seats: [] }).ok).toBe(false);
   });
 
+  it('refuses a "__proto__" field rather than taking it as the prototype of the value', () => {
+    const raw: unknown = JSON.parse(`{"__proto__":{"v":1},${JSON.stringify(goodAppend).slice(1)}`);
+    const result = validate(AppendMoveV1, raw);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.reasons.join('\n')).toMatch(/__proto__ is a reserved name/);
+  });
+
+  it('hands the fields over as sent', () => {
+    const result = validate(AppendMoveV1, goodAppend);
+    expect(result.ok && result.value.payload).toEqual({ cell: 4 });
+  });
+
   it('requires the nullable fields of an event to be present', () => {
     const event = {
       v: 1, kind: 'move', tableId: 't', seq: 1, revision: 1, number: 1, seat: null, payload: {}, random: false,

@@ -10,6 +10,7 @@
 /** Deepest nesting of a whole message (the engine reads payloads up to 64 levels). */
 export const MAX_WIRE_DEPTH = 64;
 
+const SURROGATE = /[\uD800-\uDFFF]/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
@@ -32,27 +33,52 @@ export function parseWireJson(bytes: Uint8Array): { ok: true; value: unknown } |
   return problem ? { ok: false, reason: problem } : { ok: true, value };
 }
 
-/** The first reason `value` cannot travel and be stored as it is, or undefined. Iterative: depth cannot overflow the stack. */
+/** Where a value sits in the message: its parent's place and its key; the path text is built only for a refusal. */
+interface Place {
+  parent: Place | undefined;
+  key: string | number;
+}
+
+function pathOf(place: Place | undefined): string {
+  if (!place) return '(message)';
+  if (typeof place.key === 'number') return `${pathOf(place.parent)}[${place.key}]`;
+  return place.parent ? `${pathOf(place.parent)}.${place.key}` : place.key;
+}
+
+/**
+ * The first reason `value` cannot travel and be stored as it is, or undefined. Iterative:
+ * depth cannot overflow the stack. Every message passes here (payloads of up to 64 KiB), so
+ * strings and numbers are checked where they are met, only objects and arrays wait on the
+ * stack, and no path text is built until something is refused.
+ */
 export function wireProblem(value: unknown): string | undefined {
-  const stack: Array<{ value: unknown; path: string; depth: number }> = [{ value, path: '(message)', depth: 0 }];
+  const leaf = leafProblem(value);
+  if (leaf) return `(message) ${leaf}`;
+  const stack: Array<{ value: object; place: Place | undefined; depth: number }> = [];
+  if (typeof value === 'object' && value !== null) stack.push({ value, place: undefined, depth: 0 });
   while (stack.length > 0) {
-    const { value: v, path, depth } = stack.pop()!;
-    if (typeof v === 'string') {
-      const bad = stringProblem(v);
-      if (bad) return `${path} ${bad}`;
-    } else if (typeof v === 'number') {
-      if (Number.isInteger(v) && !Number.isSafeInteger(v)) {
-        return `${path} is an integer beyond ±2^53, which JSON readers round: send it as a string`;
+    const { value: v, place, depth } = stack.pop()!;
+    if (depth >= MAX_WIRE_DEPTH) return `${pathOf(place)} is nested deeper than ${MAX_WIRE_DEPTH} levels`;
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) {
+        const item: unknown = v[i];
+        if (typeof item === 'object' && item !== null) {
+          stack.push({ value: item, place: { parent: place, key: i }, depth: depth + 1 });
+        } else {
+          const bad = leafProblem(item);
+          if (bad) return `${pathOf({ parent: place, key: i })} ${bad}`;
+        }
       }
-    } else if (typeof v === 'object' && v !== null) {
-      if (depth >= MAX_WIRE_DEPTH) return `${path} is nested deeper than ${MAX_WIRE_DEPTH} levels`;
-      if (Array.isArray(v)) {
-        for (let i = v.length - 1; i >= 0; i--) stack.push({ value: v[i], path: `${path}[${i}]`, depth: depth + 1 });
-      } else {
-        for (const key of Object.keys(v)) {
-          const badKey = keyProblem(key);
-          if (badKey) return `${path} has a key ${printable(key)} that ${badKey}`;
-          stack.push({ value: (v as Record<string, unknown>)[key], path: path === '(message)' ? key : `${path}.${key}`, depth: depth + 1 });
+    } else {
+      for (const key of Object.keys(v)) {
+        const badKey = keyProblem(key);
+        if (badKey) return `${pathOf(place)} has a key ${printable(key)} that ${badKey}`;
+        const item: unknown = (v as Record<string, unknown>)[key];
+        if (typeof item === 'object' && item !== null) {
+          stack.push({ value: item, place: { parent: place, key }, depth: depth + 1 });
+        } else {
+          const bad = leafProblem(item);
+          if (bad) return `${pathOf({ parent: place, key })} ${bad}`;
         }
       }
     }
@@ -60,18 +86,39 @@ export function wireProblem(value: unknown): string | undefined {
   return undefined;
 }
 
-function stringProblem(text: string): string | undefined {
-  if (text.includes('\u0000')) return 'contains the NUL character (\\u0000), which PostgreSQL cannot store';
-  if (LONE_SURROGATE.test(text)) return 'contains a lone UTF-16 surrogate, which is not Unicode text';
+/** What is wrong with a string or number (anything else that JSON holds is fine), or undefined. */
+function leafProblem(value: unknown): string | undefined {
+  if (typeof value === 'string') return stringProblem(value);
+  if (typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value)) {
+    return 'is an integer beyond ±2^53, which JSON readers round: send it as a string';
+  }
   return undefined;
 }
 
+function stringProblem(text: string): string | undefined {
+  if (text.includes('\u0000')) return 'contains the NUL character (\\u0000), which PostgreSQL cannot store';
+  // The plain class first: most text has no surrogate at all, and the lookarounds cost more.
+  if (SURROGATE.test(text) && LONE_SURROGATE.test(text)) return 'contains a lone UTF-16 surrogate, which is not Unicode text';
+  return undefined;
+}
+
+/** `__proto__`, `constructor`, `toString`, `hasOwnProperty`…: names every object already has. */
+const RESERVED_KEYS = new Set([...Object.getOwnPropertyNames(Object.prototype), 'prototype']);
+
+export function isReservedKey(key: string): boolean {
+  return RESERVED_KEYS.has(key);
+}
+/** Keys already found fine: payloads repeat a small vocabulary of keys thousands of times. */
+const GOOD_KEYS = new Set<string>();
+const GOOD_KEYS_MAX = 10_000;
+
 function keyProblem(key: string): string | undefined {
+  if (GOOD_KEYS.has(key)) return undefined;
   const bad = stringProblem(key);
   if (bad) return bad;
-  // `__proto__`, `constructor`, `toString`, `hasOwnProperty`…: names every object already
-  // has, which object mapping drops or confuses with the member.
-  if (key in Object.prototype || key === 'prototype') return 'is reserved (an object member name); rename it';
+  // Object mapping drops these or confuses them with the member.
+  if (RESERVED_KEYS.has(key)) return 'is reserved (an object member name); rename it';
+  if (GOOD_KEYS.size < GOOD_KEYS_MAX && key.length <= 64) GOOD_KEYS.add(key);
   return undefined;
 }
 

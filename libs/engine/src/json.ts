@@ -75,25 +75,48 @@ export function asMoveObject(payload: Json, shape: string): JsonObject {
   return payload;
 }
 
-function checkJson(value: unknown, path: string, refuse: (reason: string) => Error, depth: number): void {
-  if (depth > MAX_DEPTH) throw refuse(`${path} is nested deeper than ${MAX_DEPTH} levels`);
+/**
+ * Where a value sits, for the message of a refusal: the caller's path, or a child of a
+ * place. Every payload passes here on every step and at the door, so the path text is built
+ * only when something is refused.
+ */
+type Where = string | { parent: Where; key: string | number };
+
+function pathText(where: Where): string {
+  if (typeof where === 'string') return where;
+  return typeof where.key === 'number' ? `${pathText(where.parent)}[${where.key}]` : `${pathText(where.parent)}.${where.key}`;
+}
+
+/** A string, boolean, null or finite number: nothing below it to check. */
+function isPlainLeaf(value: unknown): boolean {
+  return value === null || typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value));
+}
+
+function checkJson(value: unknown, where: Where, refuse: (reason: string) => Error, depth: number): void {
+  if (depth > MAX_DEPTH) throw refuse(`${pathText(where)} is nested deeper than ${MAX_DEPTH} levels`);
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return;
   if (typeof value === 'number') {
-    if (!Number.isFinite(value)) throw refuse(`${path} must be a finite number, got ${value}`);
+    if (!Number.isFinite(value)) throw refuse(`${pathText(where)} must be a finite number, got ${value}`);
     return;
   }
+  // Leaves are checked in the loops without a call (or a place) of their own, unless too deep.
+  const leavesFine = depth < MAX_DEPTH;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      if (!(i in value)) throw refuse(`${path}[${i}] is missing: an array may not have holes`);
-      checkJson(value[i], `${path}[${i}]`, refuse, depth + 1);
+      if (!(i in value)) throw refuse(`${pathText(where)}[${i}] is missing: an array may not have holes`);
+      const item: unknown = value[i];
+      if (!(leavesFine && isPlainLeaf(item))) checkJson(item, { parent: where, key: i }, refuse, depth + 1);
     }
     return;
   }
   if (typeof value === 'object' && isPlainObject(value)) {
-    for (const [key, item] of Object.entries(value)) checkJson(item, `${path}.${key}`, refuse, depth + 1);
+    for (const key of Object.keys(value)) {
+      const item = (value as Record<string, unknown>)[key];
+      if (!(leavesFine && isPlainLeaf(item))) checkJson(item, { parent: where, key }, refuse, depth + 1);
+    }
     return;
   }
-  throw refuse(`${path} must be a JSON value, got ${describe(value)}`);
+  throw refuse(`${pathText(where)} must be a JSON value, got ${describe(value)}`);
 }
 
 /** A deep copy of a checked JSON value, sharing nothing with it. */

@@ -29,7 +29,8 @@ export class OutcomeBook {
     void (async () => {
       try {
         for await (const entry of watch) {
-          if (entry.operation !== 'PUT') continue;
+          // Every replica sees every outcome: read only those a request here waits for.
+          if (entry.operation !== 'PUT' || !this.waiters.has(entry.key)) continue;
           const outcome = this.read(entry.key, entry.json());
           if (outcome) this.notify(entry.key, outcome);
         }
