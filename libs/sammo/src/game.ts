@@ -19,7 +19,11 @@ import type { World } from './world/types';
  */
 export const sammo: Game<World, SammoMove, RandUtil> = {
   id: 'sammo',
-  version: '1',
+  // Raised whenever a rule change makes a stored log replay to another state: a service then
+  // refuses the old tables (`GameRegistry.forTable`) instead of replaying them wrongly.
+  // 2: the legacy-exactness fixes (rounding, levels, income, the AI) and the battle's
+  // crew-type triggers and office war-power multipliers.
+  version: '2',
   streams: legacyStreams,
 
   setup({ seats, options, random }) {

@@ -8,4 +8,9 @@ export {
   type DomesticTurn, type DomesticVar,
 } from './traits';
 export { streamFromSeed } from './rng/streams';
-export type { RandUtil } from './rng/rand-util';
+export { RandUtil } from './rng/rand-util';
+export { LiteHashDRBG } from './rng/lite-hash-drbg';
+export { emptyWorld } from './scenario/new-world';
+export { newCity, newGeneral, newNation } from './world/factory';
+export { battle } from './war/process-war';
+export { CREW_TYPES } from './commands/crew-types';

@@ -4,6 +4,7 @@ import {
   type DomesticTurn, type DomesticVar, type Particle, type RandUtil,
 } from '@chronicle/sammo/rules';
 import type { Nation } from '@chronicle/sammo';
+import { battleArea } from './battle-area';
 
 /**
  * One area of the differential: how to make its cases, and what libs/sammo answers for
@@ -165,4 +166,4 @@ const traitsArea: Area<{ kind: string; key: string; turn: DomesticTurn; var: Dom
   },
 };
 
-export const AREAS: readonly Area[] = [rngArea, phpMathArea, josaArea, levelsArea, nationIncomeArea, traitsArea] as Area[];
+export const AREAS: readonly Area[] = [rngArea, phpMathArea, josaArea, levelsArea, nationIncomeArea, traitsArea, battleArea] as Area[];

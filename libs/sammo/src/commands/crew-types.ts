@@ -52,6 +52,25 @@ export interface CrewType {
    */
   attackCoef: Readonly<Record<string, number>>;
   defenceCoef: Readonly<Record<string, number>>;
+  /** Legacy battle triggers of the crew type, fired when an encounter opens and every phase (`src/war/triggers.ts`). */
+  initTriggers: readonly CrewTrigger[];
+  phaseTriggers: readonly CrewTrigger[];
+  /** Legacy crew-type actions: `che_성벽선제` puts the city first among the defenders (`cityBattleOrder`). */
+  actions: readonly CrewAction[];
+}
+
+/** The legacy battle triggers a unit set may give its crew types. */
+export const CREW_TRIGGERS = ['che_선제사격시도', 'che_선제사격발동', 'che_방어력증가5p', 'che_기병병종전투', 'che_성벽부상무효', 'che_저지시도', 'che_저지발동'] as const;
+export type CrewTrigger = (typeof CREW_TRIGGERS)[number];
+export const CREW_ACTIONS = ['che_성벽선제'] as const;
+export type CrewAction = (typeof CREW_ACTIONS)[number];
+
+function keysOf<T extends string>(o: Fields, key: string, path: string, known: readonly T[]): T[] {
+  if (o[key] === undefined) return [];
+  return names(o, key, path).map((name) => {
+    if (!(known as readonly string[]).includes(name)) throw new InvalidGame(`${path}.${key}: unknown ${name} (known: ${known.join(', ')})`);
+    return name as T;
+  });
 }
 
 export interface UnitSet {
@@ -121,6 +140,8 @@ export function readUnitSet(value: unknown): UnitSet {
       reqTech: int(c, 'reqTech', p, 0), reqCities, reqRegions, reqMinRelYear: int(c, 'reqMinRelYear', p, 0),
       impossible, reqCityMask, reqRegionMask,
       attackCoef: coefTable(c, 'attackCoef', p), defenceCoef: coefTable(c, 'defenceCoef', p),
+      initTriggers: keysOf(c, 'initTriggers', p, CREW_TRIGGERS), phaseTriggers: keysOf(c, 'phaseTriggers', p, CREW_TRIGGERS),
+      actions: keysOf(c, 'actions', p, CREW_ACTIONS),
     };
   });
   const defaultCrewType = int(o, 'defaultCrewType', 'unitset');

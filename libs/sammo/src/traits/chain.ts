@@ -1,7 +1,7 @@
 import type { General, Nation } from '../world/types';
 import { applyTable, type DomesticTurn, type DomesticVar } from './effects';
 import { nationTypeOf, type IncomeKind, type NationType } from './nation-types';
-import { effectiveOfficerLevel, leadershipBonus, officerDomestic } from './officer-level';
+import { effectiveOfficerLevel, leadershipBonus, officerDomestic, officerWarPower } from './officer-level';
 import { personalityOf, type PersonalStat, type Personality } from './personalities';
 import { domesticSpecialOf, warSpecialOf, type Special } from './specials';
 
@@ -58,6 +58,11 @@ export class TraitChain {
       this.personality = personalityOf(g.personal);
     }
     return this;
+  }
+
+  /** `getWarPowerMultiplier` over the chain: [own, opponent's]; of the modelled traits only the office has one. */
+  warPowerMultiplier(): readonly [number, number] {
+    return officerWarPower(this.officerLevel);
   }
 
   /** `onCalcDomestic(turnType, varType, value)` folded over the chain. */

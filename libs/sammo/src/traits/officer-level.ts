@@ -35,3 +35,17 @@ export function officerDomestic(level: number, turn: DomesticTurn, v: DomesticVa
   if (v !== 'score') return value;
   return (groupOf(turn) >> level) & 1 ? value * 1.05 : value;
 }
+
+/**
+ * The office's `getWarPowerMultiplier` in battle: [own power, opponent's power]. Ruler
+ * 1.07/0.93, second 1.05/0.95, the war chiefs (10, 8, 6) 1.10 own, the civil chiefs (9, 7, 5)
+ * 0.90 on the opponent, city officers at their post (2..4) 1.05/0.95.
+ */
+export function officerWarPower(level: number): readonly [number, number] {
+  if (level === 12) return [1.07, 0.93];
+  if (level === 11) return [1.05, 0.95];
+  if (level === 10 || level === 8 || level === 6) return [1.1, 1];
+  if (level === 9 || level === 7 || level === 5) return [1, 0.9];
+  if (level >= 2 && level <= 4) return [1.05, 0.95];
+  return [1, 1];
+}

@@ -1,75 +1,22 @@
-import { statOf } from '../commands/stats';
 import { generalLog, log } from '../world/logbook';
 import type { World } from '../world/types';
+import { fireTriggers } from './triggers';
 import { CityUnit, GeneralUnit, type WarUnit } from './units';
-
-/** Legacy `che_계략시도` tables: success and failure multipliers per stratagem. */
-const MAGIC_VS_GENERAL: readonly (readonly [string, number, number])[] = [
-  ['위보', 1.2, 1.1], ['매복', 1.4, 1.2], ['반목', 1.6, 1.3], ['화계', 1.8, 1.4], ['혼란', 2.0, 1.5],
-];
-const MAGIC_VS_CITY: readonly (readonly [string, number, number])[] = [
-  ['급습', 1.2, 1.1], ['위보', 1.4, 1.2], ['혼란', 1.6, 1.3],
-];
-
-interface PhaseEnv {
-  magic?: { success: boolean; damage: number };
-}
-
-/**
- * The base phase triggers every general carries (legacy `getBattlePhaseSkillTriggerList`), fired
- * in priority order, the attacker's before the defender's at equal priority: 필살시도 (PRE+120),
- * 회피시도 (+200), 계략시도 (+300), then 계략발동/계략실패 (POST+300), 필살발동 (+400), 회피발동
- * (+500). A city has none of these (its crew-type triggers are not modelled).
- */
-function firePhaseTriggers(attacker: WarUnit, defender: WarUnit): void {
-  const units = [attacker, defender];
-  const env = new Map<WarUnit, PhaseEnv>(units.map((u) => [u, {}]));
-  for (const u of units) {
-    if (u instanceof GeneralUnit && u.rng.nextBool(u.criticalRatio())) u.skills.add('필살');
-  }
-  for (const u of units) {
-    if (u instanceof GeneralUnit && u.rng.nextBool(u.avoidRatio())) u.skills.add('회피');
-  }
-  for (const u of units) if (u instanceof GeneralUnit) tryMagic(u, env.get(u)!);
-  for (const u of units) {
-    const magic = env.get(u)!.magic;
-    if (magic === undefined) continue;
-    if (magic.success) {
-      u.warPowerMultiply *= magic.damage;
-    } else {
-      u.warPowerMultiply *= 1 / magic.damage;
-      u.opp.warPowerMultiply *= magic.damage;
-    }
-  }
-  for (const u of units) if (u.skills.has('필살')) u.warPowerMultiply *= u.criticalDamage();
-  for (const u of units) if (u.skills.has('회피')) u.opp.warPowerMultiply *= 1 / 6;
-}
-
-/** Legacy `che_계략시도`: p = intel/100 × magicCoef (×3 in the first phase for intel-heavy generals). */
-function tryMagic(u: GeneralUnit, env: PhaseEnv): void {
-  let p = (statOf(u.general, 'intel', true, u.realNation) / 100) * u.crewType.magicCoef;
-  if (p <= 0) return;
-  const g = u.general;
-  if (u.phase === 0 && g.intel * 3 >= g.leadership + g.strength + g.intel) p *= 3;
-  if (!u.rng.nextBool(p)) return;
-  const [, success, fail] = u.rng.choice(u.opp instanceof CityUnit ? MAGIC_VS_CITY : MAGIC_VS_GENERAL);
-  const ok = u.rng.nextBool(0.7);
-  u.skills.add(ok ? '계략' : '계략실패');
-  env.magic = { success: ok, damage: ok ? success : fail };
-}
 
 export interface BattleResult {
   conquered: boolean;
-  /** Every defender that fought, in order. */
-  fought: GeneralUnit[];
+  /** Every defender that fought, in order (the city when it struck before the siege). */
+  fought: WarUnit[];
+  /** The defender of the last phase. */
+  last: WarUnit;
 }
 
 /**
  * Legacy `processWar_NG`: the attacker fights the defenders in order and then the city under
  * siege, phase by phase, until its phases run out, it stops, or the city falls.
  */
-export function fight(world: World, attacker: GeneralUnit, defenders: GeneralUnit[], city: CityUnit): BattleResult {
-  const fought: GeneralUnit[] = [];
+export function fight(world: World, attacker: GeneralUnit, defenders: WarUnit[], city: CityUnit): BattleResult {
+  const fought: WarUnit[] = [];
   const queue = defenders.slice();
   const next = (): WarUnit | null => {
     const d = queue.shift();
@@ -106,11 +53,12 @@ export function fight(world: World, attacker: GeneralUnit, defenders: GeneralUni
       defender.addTrain(1);
       attacker.setOppose(defender);
       defender.setOppose(attacker);
+      fireTriggers('init', attacker, defender);
     }
 
     attacker.beginPhase();
     defender.beginPhase();
-    firePhaseTriggers(attacker, defender);
+    fireTriggers('phase', attacker, defender);
 
     let deadDefender = attacker.calcDamage();
     let deadAttacker = defender.calcDamage();
@@ -134,13 +82,13 @@ export function fight(world: World, attacker: GeneralUnit, defenders: GeneralUni
     attacker.increaseKilled(deadDefender);
     defender.increaseKilled(deadAttacker);
     if (deadAttacker > 0 || deadDefender > 0) {
-      // The battle detail line legacy writes each phase.
-      const line = `${attacker.phase + 1}: 【${attacker.name}】 ${attacker.hp()} (-${deadAttacker}) VS ${defender.hp()} (-${deadDefender}) 【${defender.name}】`;
+      // The battle detail line legacy writes each phase (先 for a volley before the first).
+      const line = `${defender.phase < 0 ? '先' : attacker.phase + 1}: 【${attacker.name}】 ${attacker.hp()} (-${deadAttacker}) VS ${defender.hp()} (-${deadDefender}) 【${defender.name}】`;
       generalLog(world, attacker.general.id, line);
       if (defender instanceof GeneralUnit) generalLog(world, defender.general.id, line);
     }
-    attacker.phase += 1;
-    defender.phase += 1;
+    attacker.addPhase();
+    defender.addPhase();
 
     const attackerGoes = attacker.continueWar();
     if (!attackerGoes.go) {
@@ -166,7 +114,10 @@ export function fight(world: World, attacker: GeneralUnit, defenders: GeneralUni
           break;
         }
       }
-      if (defender instanceof GeneralUnit) {
+      if (defender instanceof CityUnit && !defender.siege) {
+        // The wall's blow before the siege is over; it comes back as the siege.
+        defender.setOppose(null);
+      } else if (defender instanceof GeneralUnit) {
         generalLog(world, defender.general.id, defenderGoes.noRice ? '군량 부족으로 패퇴합니다.' : '전멸했습니다.');
       }
       if (attacker.phase >= attacker.maxPhase()) break;
@@ -181,5 +132,5 @@ export function fight(world: World, attacker: GeneralUnit, defenders: GeneralUni
   }
   attacker.finishBattle();
   defender!.finishBattle();
-  return { conquered, fought };
+  return { conquered, fought, last: defender! };
 }

@@ -12,7 +12,10 @@ import { nationTypeOf } from '../traits/nation-types';
 import { fight } from './battle';
 import { conquerCity } from './conquest';
 import { addConflict } from './conflict';
-import { battleNation, CityUnit, GeneralUnit } from './units';
+import { battleNation, CityUnit, GeneralUnit, type WarUnit } from './units';
+
+/** Legacy `che_성벽선제`'s `cityBattleOrder`: above any general's order. */
+const CITY_FIRST_ORDER = 10000;
 import { phpRound } from '../world/php-math';
 
 /**
@@ -36,35 +39,68 @@ export function battleRng(random: StreamSource, year: number, month: number, gen
   return { seed, rng: new RandUtil(new LiteHashDRBG(seed)) };
 }
 
+export interface Battle {
+  conquered: boolean;
+  attacker: GeneralUnit;
+  city: CityUnit;
+  /** The city's generals that could fight, in battle order. */
+  defenders: GeneralUnit[];
+  /** The defenders in the order they fought; 0 is the city's own blow outside the siege. */
+  fought: number[];
+}
+
+/**
+ * The battle of legacy `processWar` on its own stream: the attacker against the city's
+ * generals that can fight (by {@link battleOrder}, the city first when the attacker's chain
+ * puts it there, legacy `cityBattleOrder`) and then the city under siege, and the conflict
+ * share it leaves. The tools' legacy differential drives this with the battle seed of a case.
+ */
+export function battle(world: World, rng: RandUtil, attackerGeneral: General, target: City): Battle {
+  const { year, startyear } = world.env;
+  const attackerNation = world.nations.get(attackerGeneral.nation)!;
+  const defenderNation = target.nation === 0 ? undefined : world.nations.get(target.nation);
+  const attacker = new GeneralUnit(rng, world, attackerGeneral, attackerNation, true, world.cities[attackerGeneral.city]!);
+  const city = new CityUnit(rng, target, battleNation(defenderNation), year, startyear);
+
+  const cityGenerals = [...world.generals.values()]
+    .filter((g) => g.nation !== 0 && g.nation === target.nation && g.city === target.id)
+    .sort((a, b) => a.id - b.id);
+  const ordered: { unit: WarUnit; order: number }[] = cityGenerals
+    .map((g) => ({ g, order: battleOrder(world, g) }))
+    .filter((d) => d.order > 0)
+    .map(({ g, order }) => ({ unit: new GeneralUnit(rng, world, g, defenderNation, false, target), order }));
+  const defenders = ordered.map((d) => d.unit as GeneralUnit);
+  // Legacy `cityBattleOrder`: a crew type with che_성벽선제 (정란, 벽력거) draws the wall's blow first.
+  if (ordered.length > 0 && attacker.crewType.actions.includes('che_성벽선제')) ordered.push({ unit: city, order: CITY_FIRST_ORDER });
+  ordered.sort((a, b) => b.order - a.order);
+
+  const { conquered, fought, last } = fight(world, attacker, ordered.map((d) => d.unit), city);
+  if (city.dead > 0 || last === city) {
+    if (last !== city) {
+      // Legacy closes the wall's early blow as if it were a siege, which also zeroes its phase.
+      city.setOppose(attacker);
+      city.setSiege();
+      city.finishBattle();
+    }
+    if (addConflict(target, attackerNation.id, city.dead, city.hp() === 0)) {
+      chronicle(world, `【분쟁】 ${attackerNation.name}이(가) ${target.name} 공략에 가담하여 분쟁이 발생하고 있습니다.`);
+    }
+  }
+  return { conquered, attacker, city, defenders, fought: fought.map((u) => (u instanceof GeneralUnit ? u.general.id : 0)) };
+}
+
 /**
  * Legacy `processWar`: the battle, then its aftermath — the defender nation's rice (the wall's
  * upkeep, or the granary of a fallen city), the dead of both cities, tech from the losses,
  * the diplomacy dead counts — and the conquest when the city fell.
  */
 export function processWar(world: World, random: StreamSource, attackerGeneral: General, target: City): boolean {
-  const { year, month, startyear } = world.env;
+  const { year, month } = world.env;
   const { rng } = battleRng(random, year, month, attackerGeneral.id, target.id);
   const attackerNation = world.nations.get(attackerGeneral.nation)!;
   const defenderNation = target.nation === 0 ? undefined : world.nations.get(target.nation);
   const attackerCityId = attackerGeneral.city;
-  const attacker = new GeneralUnit(rng, world, attackerGeneral, attackerNation, true, world.cities[attackerCityId]!);
-  const city = new CityUnit(rng, target, battleNation(defenderNation), year, startyear);
-
-  const cityGenerals = [...world.generals.values()]
-    .filter((g) => g.nation !== 0 && g.nation === target.nation && g.city === target.id)
-    .sort((a, b) => a.id - b.id);
-  const defenders = cityGenerals
-    .map((g) => ({ g, order: battleOrder(world, g) }))
-    .filter((d) => d.order > 0)
-    .sort((a, b) => b.order - a.order)
-    .map(({ g }) => new GeneralUnit(rng, world, g, defenderNation, false, target));
-
-  const { conquered } = fight(world, attacker, defenders, city);
-  if (city.dead > 0 || city.siege) {
-    if (addConflict(target, attackerNation.id, city.dead, city.hp() === 0)) {
-      chronicle(world, `【분쟁】 ${attackerNation.name}이(가) ${target.name} 공략에 가담하여 분쟁이 발생하고 있습니다.`);
-    }
-  }
+  const { conquered, attacker, city } = battle(world, rng, attackerGeneral, target);
 
   if (defenderNation !== undefined && target.supply === 1) {
     if (city.phase > 0) {

@@ -1,4 +1,4 @@
-import { attackCoef, crewTypeOf, defenceCoef, techCost, techLevel, type CrewType, ArmType } from '../commands/crew-types';
+import { attackCoef, crewTypeOf, defenceCoef, techCost, techLevel, type CrewTrigger, type CrewType, ArmType } from '../commands/crew-types';
 import { statOf, type StatName } from '../commands/stats';
 import type { RandUtil } from '../rng/rand-util';
 import { GameConst } from '../world/constants';
@@ -13,6 +13,11 @@ import { phpRound } from '../world/php-math';
 export const WarConst = { armPerPhase: 500, maxTrainByWar: 110, maxAtmosByWar: 150 } as const;
 
 const CASTLE = crewTypeOf(1000)!;
+
+/** The phase triggers every general carries (legacy `General::getBattlePhaseSkillTriggerList`), in its order. */
+const BASE_PHASE_TRIGGERS = ['che_필살시도', 'che_필살발동', 'che_회피시도', 'che_회피발동', 'che_계략시도', 'che_계략발동', 'che_계략실패'] as const;
+/** A legacy `WarUnitTrigger` class libs/sammo has (`triggers.ts`). */
+export type BattleTrigger = (typeof BASE_PHASE_TRIGGERS)[number] | CrewTrigger;
 
 /**
  * The side of a battle as legacy `WarUnit` models it: phase counters, the war power of the
@@ -33,7 +38,10 @@ export abstract class WarUnit {
   trainBonus = 0;
   atmosBonus = 0;
   finished = false;
-  readonly skills = new Set<string>();
+  /** Skills activated this phase (legacy `activatedSkill`; false once deactivated). */
+  private readonly activeSkills = new Map<string, boolean>();
+  /** How many phases of the whole battle had each skill active (legacy `logActivatedSkill`, never reset). */
+  private readonly skillLog = new Map<string, number>();
 
   protected constructor(readonly rng: RandUtil, readonly isAttacker: boolean, public crewType: CrewType, readonly nation: BattleNation) {}
 
@@ -54,16 +62,40 @@ export abstract class WarUnit {
   addWin(): void {}
   addLose(): void {}
   tryWound(): void {}
+  /** The legacy trigger names of this unit, in its chain's order: when an encounter opens, every phase. */
+  abstract triggers(kind: 'init' | 'phase'): readonly BattleTrigger[];
 
   maxPhase(): number {
     return this.crewType.speed + this.bonusPhase;
+  }
+
+  addPhase(n = 1): void {
+    this.phase += n;
+  }
+
+  activate(...names: string[]): void {
+    for (const name of names) this.activeSkills.set(name, true);
+  }
+
+  has(name: string): boolean {
+    return this.activeSkills.get(name) ?? false;
+  }
+
+  hasOnLog(name: string): number {
+    return (this.skillLog.get(name) ?? 0) + (this.has(name) ? 1 : 0);
+  }
+
+  /** Legacy `clearActivatedSkill`: the phase's skills go to the battle's log. */
+  clearSkills(): void {
+    for (const [name, on] of this.activeSkills) if (on) this.skillLog.set(name, (this.skillLog.get(name) ?? 0) + 1);
+    this.activeSkills.clear();
   }
 
   setOppose(oppose: WarUnit | null): void {
     this.oppose = oppose;
     this.killedCurr = 0;
     this.deadCurr = 0;
-    this.skills.clear();
+    this.clearSkills();
   }
 
   get opp(): WarUnit {
@@ -71,8 +103,13 @@ export abstract class WarUnit {
   }
 
   beginPhase(): void {
-    this.skills.clear();
+    this.clearSkills();
     this.computeWarPower();
+  }
+
+  /** Legacy `getWarPower`: the phase's power with its multiplier. */
+  effectiveWarPower(): number {
+    return this.warPower * this.warPowerMultiply;
   }
 
   /** Legacy `WarUnit::computeWarPower`: returns the unit's power and the opponent's multiplier. */
@@ -191,6 +228,11 @@ export class GeneralUnit extends WarUnit {
     return this.general.dex[arm] ?? 0;
   }
 
+  /** The base phase triggers every general carries, then its crew type's (legacy `getBattlePhaseSkillTriggerList`). */
+  triggers(kind: 'init' | 'phase'): readonly BattleTrigger[] {
+    return kind === 'init' ? this.crewType.initTriggers : [...BASE_PHASE_TRIGGERS, ...this.crewType.phaseTriggers];
+  }
+
   /** Legacy `getCriticalRatio`: main stat without injury over 65, ×0.5 (×0.4 wizard/siege), at most 50%. */
   criticalRatio(): number {
     const arm = this.crewType.armType;
@@ -224,6 +266,9 @@ export class GeneralUnit extends WarUnit {
       warPower /= Math.max(0.01, 1 - expLevel / 300);
       opposeMultiply *= Math.max(0.01, 1 - expLevel / 300);
     }
+    const [own, opposed] = modifiers(this.general, this.realNation).warPowerMultiplier();
+    warPower *= own;
+    opposeMultiply *= opposed;
     this.warPower = warPower;
     this.opp.warPowerMultiply = opposeMultiply;
     return [warPower, opposeMultiply];
@@ -256,7 +301,7 @@ export class GeneralUnit extends WarUnit {
     g.explevel = expLevelOf(g.experience);
   }
 
-  private addDex(crewType: CrewType, amount: number): void {
+  addDex(crewType: CrewType, amount: number): void {
     const arm = crewType.armType === ArmType.castle ? ArmType.siege : crewType.armType;
     const factor = arm === ArmType.wizard || arm === ArmType.siege ? 0.9 : 1;
     this.general.dex[arm] = (this.general.dex[arm] ?? 0) + amount * factor;
@@ -272,24 +317,29 @@ export class GeneralUnit extends WarUnit {
     if (this.opp instanceof GeneralUnit) this.deadPerson += damage;
   }
 
-  increaseKilled(damage: number): void {
-    const g = this.general;
-    this.addLevelExp(damage / 50);
+  /** Rice the unit eats for `damage` soldiers killed (×0.8 defending, ×0.8 against a city). */
+  riceFor(damage: number): number {
     let rice = damage / 100;
     if (!this.isAttacker) rice *= 0.8;
     if (this.opp instanceof CityUnit) rice *= 0.8;
-    rice *= this.crewType.rice * techCost(this.nation.tech);
-    g.rice = Math.max(0, g.rice - rice);
+    return rice * this.crewType.rice * techCost(this.nation.tech);
+  }
+
+  increaseKilled(damage: number): void {
+    const g = this.general;
+    this.addLevelExp(damage / 50);
+    g.rice = Math.max(0, g.rice - this.riceFor(damage));
     this.addDex(this.crewType, this.isAttacker ? damage : damage * 0.8);
     this.killed += damage;
     this.killedCurr += damage;
     if (this.opp instanceof GeneralUnit) this.killedPerson += damage;
   }
 
-  /** 5%: injury + 10..80, at most 80. */
+  /** 5%: injury + 10..80, at most 80; none once 부상무효 (a siege type against the wall) was active in the battle. */
   override tryWound(): void {
+    if (this.hasOnLog('부상무효') || this.hasOnLog('퇴각부상무효')) return;
     if (!this.rng.nextBool(0.05)) return;
-    this.skills.add('부상');
+    this.activate('부상');
     this.general.injury = Math.min(GameConst.maxInjury, this.general.injury + this.rng.nextRangeInt(10, 80));
     generalLog(this.world, this.general.id, '전투중 부상당했다!');
   }
@@ -302,7 +352,7 @@ export class GeneralUnit extends WarUnit {
 
   finishBattle(): void {
     if (this.finished) return;
-    this.skills.clear();
+    this.clearSkills();
     this.finished = true;
     const r = this.general.rank;
     r.killcrew += this.killed;
@@ -313,12 +363,14 @@ export class GeneralUnit extends WarUnit {
     for (const line of checkStatChange(this.general)) generalLog(this.world, this.general.id, line);
   }
 
-  /** The integer columns round what the battle left in them (legacy applyDB into INT columns). */
+  /**
+   * The integer columns round what the battle left in them (legacy applyDB into INT columns);
+   * the level stays what the last unrounded gain made it, as legacy leaves it.
+   */
   applyToRow(): void {
     const g = this.general;
     g.rice = phpRound(g.rice);
     g.experience = phpRound(g.experience);
-    g.explevel = expLevelOf(g.experience);
     g.atmos = phpRound(g.atmos);
     g.dex = g.dex.map((d) => phpRound(d));
   }
@@ -369,6 +421,15 @@ export class CityUnit extends WarUnit {
     return (this.cityTrainAtmos - 60) * 7200;
   }
 
+  /**
+   * Only the wall's crew type triggers (legacy `DummyGeneral`), and only before the siege: the
+   * siege clears its crew type.
+   */
+  triggers(kind: 'init' | 'phase'): readonly BattleTrigger[] {
+    if (this.siege) return [];
+    return kind === 'init' ? this.crewType.initTriggers : this.crewType.phaseTriggers;
+  }
+
   setSiege(): void {
     this.siege = true;
     this.phase = 0;
@@ -407,7 +468,7 @@ export class CityUnit extends WarUnit {
    * happens; only def and wall are written back.
    */
   finishBattle(): void {
-    this.skills.clear();
+    this.clearSkills();
     this.finished = true;
     this.city.def = phpRound(this.hpLeft / 10);
     this.city.wall = phpRound(this.city.wall);

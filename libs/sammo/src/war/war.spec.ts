@@ -14,7 +14,7 @@ import { Diplo, GameConst } from '../world/constants';
 import type { General, World } from '../world/types';
 import type { CommandContext } from '../commands/command';
 import { dexLevel } from './dex';
-import { battleOrder, battleRng } from './process-war';
+import { battle, battleOrder, battleRng } from './process-war';
 import { CityUnit, GeneralUnit, battleNation } from './units';
 
 const ctxOf = (world: World, general: General, key: string): CommandContext => {
@@ -229,6 +229,58 @@ describe('출병 and the battle (legacy processWar)', () => {
     const expected = streamFromSeed(TEST_SEED, 'war', 193, 4, 7, 3).drbg.nextBytes(16).toString('hex');
     expect(seed).toBe(expected);
     expect(rng.nextFloat1()).toBe(new RandUtil(new LiteHashDRBG(expected)).nextFloat1());
+  });
+});
+
+describe('crew-type triggers and the office in battle (legacy WarUnitTrigger, getWarPowerMultiplier)', () => {
+  /** The attacker of {@link warWorld} against `defenders` footmen of nation 2 in 다, on a fixed battle seed. */
+  function siege(attackerArmy: Partial<General>, defenders: Partial<General>[], seed = '00'.repeat(16)) {
+    const { world, attacker } = warWorld();
+    Object.assign(attacker, attackerArmy);
+    defenders.forEach((army, i) => {
+      const d = addGeneral(world, { id: 10 + i, npc: 2, nation: 2, city: 3 });
+      Object.assign(d, { crewtype: 1100, crew: 1000, train: 80, atmos: 80, rice: 5000, ...army });
+    });
+    const result = battle(world, new RandUtil(new LiteHashDRBG(seed)), attacker, world.cities[3]!);
+    const lines = world.logs.filter((l) => l.subject === attacker.id && /^(\d+|先): /.test(l.text)).map((l) => l.text);
+    return { world, attacker, result, lines };
+  }
+
+  it('an archer opens with a volley in a phase of its own, once a battle: the target deals nothing', () => {
+    const { lines, result } = siege({ crewtype: 1200, strength: 90, crew: 8000 }, [{ crew: 600 }, { crew: 600 }]);
+    expect(result.fought).toEqual([10, 11]);
+    expect(lines[0]).toMatch(/^先: 【장수1】 8000 \(-0\) VS \d+ \(-\d+\) 【장수10】$/);
+    // The second defender meets no volley: the skill is in the battle's log.
+    expect(lines.filter((l) => l.startsWith('先'))).toHaveLength(1);
+    expect(lines.some((l) => l.endsWith('【장수11】'))).toBe(true);
+  });
+
+  it('정란 and 벽력거 draw the wall\'s blow first when the city has defenders (che_성벽선제), else only the siege', () => {
+    const withDefender = siege({ crewtype: 1500, crew: 8000 }, [{ crew: 500 }]);
+    expect(withDefender.result.fought[0]).toBe(0);
+    expect(withDefender.lines[0]).toMatch(/【다】$/);
+    expect(siege({ crewtype: 1500, crew: 8000 }, []).result.fought).toEqual([]);
+    expect(siege({ crewtype: 1100, crew: 8000 }, [{ crew: 500 }]).result.fought).toEqual([10]);
+  });
+
+  it('목우 defending stops phases: nobody loses soldiers then, and it gains siege dex', () => {
+    const { result, lines, world } = siege({ crew: 3000 }, [{ crewtype: 1503, crew: 3000, train: 110, atmos: 150 }]);
+    const blocker = world.generals.get(10)!;
+    // p = (150 + 110 + 5 for the small city's training)/400 a phase: most phases pass without a line.
+    expect(result.attacker.phase).toBeGreaterThan(lines.length);
+    expect(blocker.dex[5]).toBeGreaterThan(0);
+  });
+
+  it('the ruler strikes ×1.07 and takes ×0.93 (the office\'s war-power multiplier)', () => {
+    const first = (officerLevel: number) => {
+      const { lines } = siege({ officerLevel, crew: 8000 }, [{ crew: 5000, train: 100, atmos: 100 }]);
+      const [, taken, dealt] = /\(-(\d+)\) VS \d+ \(-(\d+)\)/.exec(lines[0]!)!.map(Number);
+      return { taken: taken!, dealt: dealt! };
+    };
+    const plain = first(1);
+    const ruler = first(12);
+    expect(Math.abs(ruler.dealt - plain.dealt * 1.07)).toBeLessThanOrEqual(1);
+    expect(Math.abs(ruler.taken - plain.taken * 0.93)).toBeLessThanOrEqual(1);
   });
 });
 
