@@ -4,7 +4,7 @@ export { phpNumberFormat, phpRound } from './world/php-math';
 export { josa, type Particle } from './world/josa';
 export { billOfLevel, dedLevelOf, dedLevelText, expLevelOf } from './world/levels';
 export {
-  applyTable, domesticSpecials, nationalIncome, nationTypes, personalities, populationRatio, warSpecials,
+  applyTable, domesticSpecials, nationalIncome, nationTypes, personalities, populationRatio, specialDomestic, warSpecials,
   type DomesticTurn, type DomesticVar,
 } from './traits';
 export { streamFromSeed } from './rng/streams';

@@ -1,6 +1,6 @@
 import {
   applyTable, billOfLevel, dedLevelOf, dedLevelText, domesticSpecials, expLevelOf, josa, nationalIncome, nationTypes,
-  personalities, phpNumberFormat, phpRound, populationRatio, streamFromSeed, warSpecials,
+  personalities, phpNumberFormat, phpRound, populationRatio, specialDomestic, streamFromSeed, warSpecials,
   type DomesticTurn, type DomesticVar, type Particle, type RandUtil,
 } from '@chronicle/sammo/rules';
 import type { Nation } from '@chronicle/sammo';
@@ -143,27 +143,33 @@ const nationIncomeArea: Area<{ type: string; kind: 'gold' | 'rice' | 'pop'; amou
 };
 
 const TRAITS = [
-  ...nationTypes.map((t) => ({ kind: 'nation', key: t.key, table: t.domestic })),
-  ...domesticSpecials.map((t) => ({ kind: 'domestic', key: t.key, table: t.domestic })),
-  ...warSpecials.map((t) => ({ kind: 'war', key: t.key, table: t.domestic })),
-  ...personalities.map((t) => ({ kind: 'personality', key: t.key, table: t.domestic })),
+  ...nationTypes.map((t) => ({ kind: 'nation', key: t.key, hook: (turn: DomesticTurn, v: DomesticVar, x: number) => applyTable(t.domestic, turn, v, x) })),
+  ...[...domesticSpecials.map((t) => ({ kind: 'domestic', t })), ...warSpecials.map((t) => ({ kind: 'war', t }))].map(({ kind, t }) => ({
+    kind, key: t.key, hook: (turn: DomesticTurn, v: DomesticVar, x: number, armType?: number) => specialDomestic(t, turn, v, x, armType),
+  })),
+  ...personalities.map((t) => ({ kind: 'personality', key: t.key, hook: (turn: DomesticTurn, v: DomesticVar, x: number) => applyTable(t.domestic, turn, v, x) })),
 ] as const;
 const TURNS: readonly DomesticTurn[] = ['농업', '상업', '치안', '수비', '성벽', '기술', '민심', '인구', '징병', '모병', '징집인구', '계략', '단련', '조달'];
 const VARS: readonly DomesticVar[] = ['cost', 'rice', 'train', 'atmos', 'success', 'fail', 'score'];
 
-const traitsArea: Area<{ kind: string; key: string; turn: DomesticTurn; var: DomesticVar; value: number }, number> = {
+const traitsArea: Area<{ kind: string; key: string; turn: DomesticTurn; var: DomesticVar; value: number; armType?: number }, number> = {
   name: 'traits',
-  about: 'onCalcDomestic of each nation type, domestic and war special and personality, one class at a time',
+  about: "onCalcDomestic of each nation type, domestic and war special and personality, one class at a time (징병/모병 with the crew type's arm as aux)",
   generate: (rng, count) =>
     Array.from({ length: count }, () => {
+      if (rng.nextBool(0.2)) {
+        // An arm special's recruiting discount: the cost of its own arm or another.
+        const special = pick(rng, warSpecials.filter((t) => t.recruitArm !== undefined));
+        const armType = rng.nextBool(0.5) ? special.recruitArm! : rng.nextRangeInt(1, 5);
+        return { kind: 'war', key: special.key, turn: pick(rng, ['징병', '모병'] as const), var: 'cost' as const, value: 100, armType };
+      }
       const trait = pick(rng, TRAITS);
       const v = pick(rng, VARS);
-      return { kind: trait.kind, key: trait.key, turn: pick(rng, TURNS), var: v, value: v === 'success' || v === 'fail' ? phpRound(rng.nextFloat1(), 3) : 100 };
+      const turn = pick(rng, TURNS);
+      const c = { kind: trait.kind, key: trait.key, turn, var: v, value: v === 'success' || v === 'fail' ? phpRound(rng.nextFloat1(), 3) : 100 };
+      return turn === '징병' || turn === '모병' ? { ...c, armType: rng.nextRangeInt(1, 5) } : c;
     }),
-  sammo: (c) => {
-    const trait = TRAITS.find((t) => t.kind === c.kind && t.key === c.key)!;
-    return applyTable(trait.table, c.turn, c.var, c.value);
-  },
+  sammo: (c) => TRAITS.find((t) => t.kind === c.kind && t.key === c.key)!.hook(c.turn, c.var, c.value, c.armType),
 };
 
 export const AREAS: readonly Area[] = [rngArea, phpMathArea, josaArea, levelsArea, nationIncomeArea, traitsArea, battleArea] as Area[];

@@ -1,6 +1,6 @@
 import {
   battle, CREW_TYPES, dedLevelOf, domesticSpecials, emptyWorld, expLevelOf, LiteHashDRBG, nationTypes, newCity, newGeneral,
-  newNation, personalities, RandUtil,
+  newNation, personalities, RandUtil, warSpecials,
 } from '@chronicle/sammo/rules';
 import type { General, World } from '@chronicle/sammo';
 import type { Area } from './areas';
@@ -11,7 +11,11 @@ interface CaseGeneral {
   leadership: number; strength: number; intel: number; leadershipExp: number; strengthExp: number; intelExp: number;
   injury: number; experience: number; dedication: number; explevel: number; dedlevel: number;
   gold: number; rice: number; crew: number; crewtype: number; train: number; atmos: number; defenceTrain: number;
-  dex: number[]; personal: string | null; special: string | null;
+  dex: number[]; personal: string | null;
+  /** A domestic or a war special (legacy `special`/`special2`): libs/sammo keeps one per general. */
+  special: string | null; specialWar: string | null;
+  /** The rank's kill count before the battle (무쌍 reads it). */
+  killnum: number;
 }
 interface CaseNation { id: number; name: string; capital: number; level: number; tech: number; gold: number; rice: number; type: string; gennum: number }
 interface CaseCity { id: number; name: string; level: number; def: number; wall: number; agri: number; comm: number; secu: number; supply: number }
@@ -43,6 +47,7 @@ const TARGET_CITY = 2;
 const RECRUITABLE = CREW_TYPES.filter((t) => t.id !== 1000).map((t) => t.id);
 const PERSONALITIES = [null, ...personalities.map((p) => p.key)];
 const SPECIALS = [null, ...domesticSpecials.map((s) => s.key)];
+const WAR_SPECIALS = warSpecials.map((s) => s.key);
 
 function randomGeneral(rng: RandUtil, id: number, city: number, officerCity: number): CaseGeneral {
   const experience = rng.nextBool(0.3) ? rng.nextInt(1000) : rng.nextInt(40000);
@@ -57,7 +62,8 @@ function randomGeneral(rng: RandUtil, id: number, city: number, officerCity: num
     gold: 1000, rice: rng.nextBool(0.15) ? rng.nextInt(200) : rng.nextRangeInt(500, 20000), crew, crewtype: pick(rng, RECRUITABLE),
     train: rng.nextRangeInt(40, 110), atmos: rng.nextRangeInt(40, 110), defenceTrain: pick(rng, [40, 60, 80, 90, 999]),
     dex: [0, ...Array.from({ length: 5 }, () => (rng.nextBool(0.3) ? 0 : rng.nextInt(rng.nextBool(0.5) ? 30000 : 600000)))],
-    personal: pick(rng, PERSONALITIES), special: pick(rng, SPECIALS),
+    personal: pick(rng, PERSONALITIES), ...(rng.nextBool(0.6) ? { special: null, specialWar: pick(rng, WAR_SPECIALS) } : { special: pick(rng, SPECIALS), specialWar: null }),
+    killnum: rng.nextBool(0.5) ? 0 : rng.nextInt(300),
   };
 }
 
@@ -105,7 +111,8 @@ function caseWorld(c: BattleCase): World {
     world.nations.set(n.id, nation);
   }
   const add = (g: CaseGeneral, nation: number): General => {
-    const general = newGeneral({ ...g, npc: 2, nation, bornyear: c.year - 30, deadyear: c.year + 30, year: c.year, affinity: 1, turntime: 0, killturn: 100 });
+    const general = newGeneral({ ...g, special: g.special ?? g.specialWar, npc: 2, nation, bornyear: c.year - 30, deadyear: c.year + 30, year: c.year, affinity: 1, turntime: 0, killturn: 100 });
+    general.rank.killnum = g.killnum;
     Object.assign(general, {
       officerCity: g.officerCity, leadershipExp: g.leadershipExp, strengthExp: g.strengthExp, intelExp: g.intelExp, injury: g.injury,
       explevel: g.explevel, dedlevel: g.dedlevel, gold: g.gold, rice: g.rice, crew: g.crew, crewtype: g.crewtype,

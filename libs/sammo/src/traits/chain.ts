@@ -3,7 +3,7 @@ import { applyTable, type DomesticTurn, type DomesticVar } from './effects';
 import { nationTypeOf, type IncomeKind, type NationType } from './nation-types';
 import { effectiveOfficerLevel, leadershipBonus, officerDomestic, officerWarPower } from './officer-level';
 import { personalityOf, type PersonalStat, type Personality } from './personalities';
-import { domesticSpecialOf, warSpecialOf, type Special } from './specials';
+import { domesticSpecialOf, specialDomestic, warSpecialOf, type Special } from './specials';
 
 export type StatHook = 'leadership' | 'strength' | 'intel' | PersonalStat;
 
@@ -65,12 +65,15 @@ export class TraitChain {
     return officerWarPower(this.officerLevel);
   }
 
-  /** `onCalcDomestic(turnType, varType, value)` folded over the chain. */
-  domestic(turn: DomesticTurn, v: DomesticVar, value: number): number {
+  /**
+   * `onCalcDomestic(turnType, varType, value, aux)` folded over the chain; `armType` is the
+   * aux of 징병/모병 (the crew type's arm), which the arm specials' discount reads.
+   */
+  domestic(turn: DomesticTurn, v: DomesticVar, value: number, armType?: number): number {
     let x = applyTable(this.nationType?.domestic, turn, v, value);
     x = officerDomestic(this.officerLevel, turn, v, x);
-    x = applyTable(this.domesticSpecial?.domestic, turn, v, x);
-    x = applyTable(this.warSpecial?.domestic, turn, v, x);
+    x = specialDomestic(this.domesticSpecial, turn, v, x, armType);
+    x = specialDomestic(this.warSpecial, turn, v, x, armType);
     return applyTable(this.personality?.domestic, turn, v, x);
   }
 

@@ -1,9 +1,12 @@
+import { attackCoef } from '../commands/crew-types';
 import { statOf } from '../commands/stats';
-import { CityUnit, GeneralUnit, type BattleTrigger, type WarUnit } from './units';
+import { GameConst } from '../world/constants';
+import { CityUnit, GeneralUnit, WarConst, type BattleTrigger, type WarUnit } from './units';
 
 /** Legacy `ObjectTrigger` priorities: lower fires first. */
 const BEGIN = 10000;
 const PRE = 20000;
+const BODY = 30000;
 const POST = 40000;
 const FINAL = 50000;
 
@@ -13,7 +16,7 @@ type SideEnv = Record<string, unknown>;
 interface Trigger {
   priority: number;
   /** False stops every trigger after it in this firing (legacy `stopNextAction`). */
-  act(self: WarUnit, oppose: WarUnit, env: SideEnv): boolean;
+  act(self: WarUnit, oppose: WarUnit, env: SideEnv, opposeEnv: SideEnv): boolean;
 }
 
 /** Legacy `che_계략시도` tables: success and failure multipliers per stratagem. */
@@ -110,25 +113,49 @@ const TRIGGERS: Record<BattleTrigger, Trigger> = {
       return true;
     },
   },
-  /** p = intel/100 × magicCoef (×3 in the first phase for intel-heavy generals); 70 % success. */
+  /**
+   * p = intel/100 × magicCoef through `warMagicTrialProb` (×3 in the first phase for
+   * intel-heavy generals); success 0.7 through `warMagicSuccessProb`; the success damage
+   * through `warMagicSuccessDamage` (the failure's is the table's).
+   */
   che_계략시도: {
     priority: PRE + 300,
     act(self, oppose, env) {
       if (!(self instanceof GeneralUnit) || self.has('계략불가')) return true;
-      let p = (statOf(self.general, 'intel', true, self.realNation) / 100) * self.crewType.magicCoef;
+      let p = self.warStat('warMagicTrialProb', (statOf(self.general, 'intel', true, self.realNation) / 100) * self.crewType.magicCoef);
       if (p <= 0) return true;
       const g = self.general;
       if (self.phase === 0 && g.intel * 3 >= g.leadership + g.strength + g.intel) p *= 3;
       if (!self.rng.nextBool(p)) return true;
+      const successProb = self.warStat('warMagicSuccessProb', 0.7);
       const [magic, success, fail] = self.rng.choice(oppose instanceof CityUnit ? MAGIC_VS_CITY : MAGIC_VS_GENERAL);
+      const successDamage = self.warStat('warMagicSuccessDamage', success, magic);
       self.activate('계략시도', magic);
-      if (self.rng.nextBool(0.7)) {
+      if (self.rng.nextBool(successProb)) {
         self.activate('계략');
-        env['magic'] = success;
+        env['magic'] = successDamage;
       } else {
         self.activate('계략실패');
         env['magic'] = fail;
       }
+      return true;
+    },
+  },
+  /** 반계 (40 %): the opponent's successful stratagem turns back on it. */
+  che_반계시도: {
+    priority: BODY + 300,
+    act(self, oppose) {
+      if (!oppose.has('계략') || self.has('반계불가')) return true;
+      if (!self.rng.nextBool(0.4)) return true;
+      self.activate('반계');
+      oppose.deactivate('계략');
+      return true;
+    },
+  },
+  che_반계발동: {
+    priority: POST + 250,
+    act(self, _oppose, _env, opposeEnv) {
+      if (self.has('반계')) self.warPowerMultiply *= opposeEnv['magic'] as number;
       return true;
     },
   },
@@ -148,6 +175,123 @@ const TRIGGERS: Record<BattleTrigger, Trigger> = {
       env['계략실패'] = true;
       self.warPowerMultiply *= 1 / (env['magic'] as number);
       oppose.warPowerMultiply *= env['magic'] as number;
+      return true;
+    },
+  },
+  /** 위압: in an encounter's first phase the opponent does no damage, cannot crit, avoid or plot, and loses 5 atmos (not below 40). */
+  che_위압시도: {
+    priority: BEGIN + 100,
+    act(self, oppose) {
+      if (self.phase !== 0 && oppose.phase !== 0) return true;
+      if (self.has('위압불가')) return true;
+      self.activate('위압');
+      oppose.activate('회피불가', '필살불가', '계략불가');
+      return true;
+    },
+  },
+  che_위압발동: {
+    priority: POST + 700,
+    act(self, oppose) {
+      if (!self.has('위압')) return true;
+      oppose.warPowerMultiply = 0;
+      // Legacy's lower limit also lifts a morale already under 40 to 40.
+      if (oppose instanceof GeneralUnit) oppose.general.atmos = Math.max(40, oppose.general.atmos - 5);
+      return true;
+    },
+  },
+  /** 저격 (p 0.5) in an encounter's first phase, not against a volley: +20 atmos, the opponent wounded 20..40. */
+  che_저격시도: {
+    priority: PRE + 100,
+    act(self, oppose, env) {
+      if (self.phase !== 0 && oppose.phase !== 0) return true;
+      if (oppose.phase < 0 || self.has('저격') || self.has('저격불가')) return true;
+      if (!self.rng.nextBool(0.5)) return true;
+      self.activate('저격');
+      env['저격발동자'] = 0;
+      return true;
+    },
+  },
+  che_저격발동: {
+    priority: POST + 100,
+    act(self, oppose, env) {
+      if (!self.has('저격') || env['저격발동자'] !== 0 || env['저격발동']) return true;
+      env['저격발동'] = true;
+      if (self instanceof GeneralUnit) self.general.atmos = Math.min(WarConst.maxAtmosByWar, Math.max(0, self.general.atmos + 20));
+      if (!oppose.has('부상무효') && oppose instanceof GeneralUnit) {
+        oppose.general.injury = Math.min(GameConst.maxInjury, oppose.general.injury + self.rng.nextRangeInt(20, 40));
+      }
+      return true;
+    },
+  },
+  /** A 필살 general's critical cannot be avoided. */
+  che_필살강화_회피불가: {
+    priority: PRE + 150,
+    act(self, oppose) {
+      if (self.has('필살')) oppose.activate('회피불가');
+      return true;
+    },
+  },
+  /** 의술 (p 0.4 a phase): the opponent's blow ×0.7 and the general's wounds healed. */
+  che_전투치료시도: {
+    priority: PRE + 350,
+    act(self) {
+      if (self.has('치료') || self.has('치료불가')) return true;
+      if (self.rng.nextBool(0.4)) self.activate('치료');
+      return true;
+    },
+  },
+  che_전투치료발동: {
+    priority: POST + 550,
+    act(self, oppose, env) {
+      if (!self.has('치료') || env['치료발동']) return true;
+      env['치료발동'] = true;
+      oppose.warPowerMultiply *= 0.7;
+      if (self instanceof GeneralUnit) self.general.injury = 0;
+      return true;
+    },
+  },
+  /** 격노: against the opponent's critical always, against its avoidance 1/4; the attacker may rage (진노, 1/2) for a phase more. */
+  che_격노시도: {
+    priority: BODY + 400,
+    act(self, oppose) {
+      if (!oppose.has('필살') && !oppose.has('회피')) return true;
+      if (self.has('격노불가')) return true;
+      if (oppose.has('필살') || self.rng.nextBool(1 / 4)) {
+        self.activate('격노');
+        oppose.deactivate('회피');
+        if (self.isAttacker && self.rng.nextBool(1 / 2)) self.activate('진노');
+      }
+      return true;
+    },
+  },
+  che_격노발동: {
+    priority: POST + 600,
+    act(self) {
+      if (!self.has('격노')) return true;
+      if (self.has('진노')) self.addBonusPhase(1);
+      self.warPowerMultiply *= self.criticalDamage();
+      return true;
+    },
+  },
+  /** 견고: never wounded. */
+  che_부상무효: {
+    priority: BEGIN + 200,
+    act(self) {
+      self.activate('부상무효');
+      return true;
+    },
+  },
+  /** 돌격: attacking a general with an advantage, one phase more at the last; with a disadvantage, one less after a volley near the end. */
+  che_돌격지속: {
+    priority: POST + 900,
+    act(self, oppose) {
+      if (oppose instanceof CityUnit || !self.isAttacker) return true;
+      if (attackCoef(self.crewType, oppose.crewType) < 1) {
+        if (oppose.has('선제') && self.phase >= self.maxPhase() - 2) self.addBonusPhase(-1);
+        return true;
+      }
+      if (self.phase < self.maxPhase() - 1) return true;
+      self.addBonusPhase(1);
       return true;
     },
   },
@@ -206,6 +350,7 @@ export function fireTriggers(kind: 'init' | 'phase', attacker: WarUnit, defender
   list.sort((a, b) => a.trigger.priority - b.trigger.priority);
   const envs = new Map<WarUnit, SideEnv>([[attacker, {}], [defender, {}]]);
   for (const { unit, trigger } of list) {
-    if (!trigger.act(unit, unit === attacker ? defender : attacker, envs.get(unit)!)) return;
+    const oppose = unit === attacker ? defender : attacker;
+    if (!trigger.act(unit, oppose, envs.get(unit)!, envs.get(oppose)!)) return;
   }
 }

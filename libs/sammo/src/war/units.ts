@@ -8,6 +8,7 @@ import { modifiers } from '../traits/chain';
 import type { City, General, Nation, World } from '../world/types';
 import { dexLevel } from './dex';
 import { phpRound } from '../world/php-math';
+import { WAR_SPECIAL_BATTLE, type WarSpecialBattle, type WarStat } from './war-specials';
 
 /** Legacy `GameConst::$armperphase`, `$maxTrainByWar`, `$maxAtmosByWar`. */
 export const WarConst = { armPerPhase: 500, maxTrainByWar: 110, maxAtmosByWar: 150 } as const;
@@ -16,8 +17,12 @@ const CASTLE = crewTypeOf(1000)!;
 
 /** The phase triggers every general carries (legacy `General::getBattlePhaseSkillTriggerList`), in its order. */
 const BASE_PHASE_TRIGGERS = ['che_필살시도', 'che_필살발동', 'che_회피시도', 'che_회피발동', 'che_계략시도', 'che_계략발동', 'che_계략실패'] as const;
+/** The war specials' triggers (`war-specials.ts`). */
+type SpecialTrigger =
+  | 'che_격노시도' | 'che_격노발동' | 'che_부상무효' | 'che_돌격지속' | 'che_반계시도' | 'che_반계발동' | 'che_위압시도' | 'che_위압발동'
+  | 'che_전투치료시도' | 'che_전투치료발동' | 'che_저격시도' | 'che_저격발동' | 'che_필살강화_회피불가';
 /** A legacy `WarUnitTrigger` class libs/sammo has (`triggers.ts`). */
-export type BattleTrigger = (typeof BASE_PHASE_TRIGGERS)[number] | CrewTrigger;
+export type BattleTrigger = (typeof BASE_PHASE_TRIGGERS)[number] | CrewTrigger | SpecialTrigger;
 
 /**
  * The side of a battle as legacy `WarUnit` models it: phase counters, the war power of the
@@ -73,8 +78,16 @@ export abstract class WarUnit {
     this.phase += n;
   }
 
+  addBonusPhase(n: number): void {
+    this.bonusPhase += n;
+  }
+
   activate(...names: string[]): void {
     for (const name of names) this.activeSkills.set(name, true);
+  }
+
+  deactivate(...names: string[]): void {
+    for (const name of names) this.activeSkills.set(name, false);
   }
 
   has(name: string): boolean {
@@ -223,14 +236,58 @@ export class GeneralUnit extends WarUnit {
     return modifiers(this.general, this.realNation).stat('bonusAtmos', this.general.atmos) + this.atmosBonus;
   }
 
+  /**
+   * Dex in the arm of `crewType` (the wall counts as siege), then the war special's
+   * `onCalcStat('dex<arm>')`: an arm special adds its own arm's dex — attacking, to the stat
+   * of the opponent's arm; defending, to its own arm's.
+   */
   dex(crewType: CrewType): number {
     const arm = crewType.armType === ArmType.castle ? ArmType.siege : crewType.armType;
-    return this.general.dex[arm] ?? 0;
+    const dex = this.general.dex[arm] ?? 0;
+    const special = this.special()?.dexArm;
+    if (special === undefined) return dex;
+    const statArm = crewType.armType;
+    if (this.isAttacker ? this.opp.crewType.armType === statArm : special === statArm) return dex + (this.general.dex[special] ?? 0);
+    return dex;
   }
 
-  /** The base phase triggers every general carries, then its crew type's (legacy `getBattlePhaseSkillTriggerList`). */
+  /** The general's war special's battle side, if it has one. */
+  special(): WarSpecialBattle | undefined {
+    const key = modifiers(this.general, this.realNation).warSpecial?.key;
+    return key === undefined ? undefined : WAR_SPECIAL_BATTLE[key];
+  }
+
+  /** `onCalcStat(name)` of the general's chain, then the opponent's `onCalcOpposeStat(name)` (a wall has none). */
+  warStat(name: WarStat, value: number, magic?: string): number {
+    const own = this.special()?.stat?.[name];
+    let v = own ? own(value, { isAttacker: this.isAttacker, magic }) : value;
+    const opposed = this.oppose instanceof GeneralUnit ? this.oppose.special()?.oppose?.[name] : undefined;
+    if (opposed) v = opposed(v);
+    return v;
+  }
+
+  /** Legacy `WarUnitGeneral::getMaxPhase`: the crew type's speed through `initWarPhase` (돌격 +2), plus bonus phases. */
+  override maxPhase(): number {
+    // Its own chain only: the phases are counted before the opponent is known (legacy).
+    const own = this.special()?.stat?.initWarPhase;
+    const speed = own ? own(this.crewType.speed, { isAttacker: this.isAttacker }) : this.crewType.speed;
+    return speed + this.bonusPhase;
+  }
+
+  /** The critical range [1.3, 2.0] through `criticalDamageRange` (필살 raises the floor to the middle). */
+  override criticalDamage(): number {
+    const range = this.special()?.criticalRange?.([1.3, 2.0]) ?? [1.3, 2.0];
+    return this.rng.nextRange(range[0], range[1]);
+  }
+
+  /**
+   * The base phase triggers every general carries, then its chain's: the war special's, then
+   * the crew type's (legacy `getBattlePhaseSkillTriggerList` / `getBattleInitSkillTriggerList`).
+   */
   triggers(kind: 'init' | 'phase'): readonly BattleTrigger[] {
-    return kind === 'init' ? this.crewType.initTriggers : [...BASE_PHASE_TRIGGERS, ...this.crewType.phaseTriggers];
+    const special = this.special();
+    if (kind === 'init') return [...(special?.initTriggers ?? []), ...this.crewType.initTriggers];
+    return [...BASE_PHASE_TRIGGERS, ...(special?.phaseTriggers ?? []), ...this.crewType.phaseTriggers];
   }
 
   /** Legacy `getCriticalRatio`: main stat without injury over 65, ×0.5 (×0.4 wizard/siege), at most 50%. */
@@ -247,12 +304,12 @@ export class GeneralUnit extends WarUnit {
     } else {
       main = this.stat('strength', false, false);
     }
-    return Math.min(50, Math.max(main - 65, 0) * coef) / 100;
+    return this.warStat('warCriticalRatio', Math.min(50, Math.max(main - 65, 0) * coef) / 100);
   }
 
-  /** Avoid = type.avoid/100 × train/100, ×0.75 against footmen. */
+  /** Avoid = type.avoid/100 × train/100 through `warAvoidRatio`, ×0.75 against footmen. */
   avoidRatio(): number {
-    let ratio = (this.crewType.avoid / 100) * (this.computedTrain() / 100);
+    let ratio = this.warStat('warAvoidRatio', (this.crewType.avoid / 100) * (this.computedTrain() / 100));
     if (this.opp.crewType.armType === ArmType.footman) ratio *= 0.75;
     return ratio;
   }
@@ -266,9 +323,14 @@ export class GeneralUnit extends WarUnit {
       warPower /= Math.max(0.01, 1 - expLevel / 300);
       opposeMultiply *= Math.max(0.01, 1 - expLevel / 300);
     }
-    const [own, opposed] = modifiers(this.general, this.realNation).warPowerMultiplier();
-    warPower *= own;
-    opposeMultiply *= opposed;
+    // Legacy `General::getWarPowerMultiplier`: the product over the chain (the office, the war special).
+    const [officeOwn, officeOpposed] = modifiers(this.general, this.realNation).warPowerMultiplier();
+    const [specialOwn, specialOpposed] = this.special()?.warPower?.({
+      isAttacker: this.isAttacker, vsCity: this.opp instanceof CityUnit, opposeCrewType: this.opp.crewType,
+      killnum: this.general.rank.killnum, furyCount: this.hasOnLog('격노'),
+    }) ?? [1, 1];
+    warPower *= officeOwn * specialOwn;
+    opposeMultiply *= officeOpposed * specialOpposed;
     this.warPower = warPower;
     this.opp.warPowerMultiply = opposeMultiply;
     return [warPower, opposeMultiply];

@@ -29,7 +29,7 @@ function general_row(array $g, array $nation): array
         'gold' => $g['gold'], 'rice' => $g['rice'], 'crew' => $g['crew'], 'crewtype' => $g['crewtype'],
         'train' => $g['train'], 'atmos' => $g['atmos'], 'defence_train' => $g['defenceTrain'],
         'dex1' => $g['dex'][1], 'dex2' => $g['dex'][2], 'dex3' => $g['dex'][3], 'dex4' => $g['dex'][4], 'dex5' => $g['dex'][5],
-        'special' => $g['special'] ?? 'None', 'special2' => 'None', 'personal' => $g['personal'] ?? 'None',
+        'special' => $g['special'] ?? 'None', 'special2' => $g['specialWar'] ?? 'None', 'personal' => $g['personal'] ?? 'None',
         'horse' => 'None', 'weapon' => 'None', 'book' => 'None', 'item' => 'None',
         'turntime' => '2026-01-01 01:00:00.000000', 'recent_war' => null, 'aux' => '{}',
     ];
@@ -48,6 +48,7 @@ function make_general(array $g, array $nation, array $city, int $year, int $mont
 {
     $rank = new \Ds\Map();
     foreach (RANK_KEYS as $key) $rank[RankColumn::from($key)] = 0;
+    $rank[RankColumn::killnum] = $g['killnum'];
     return new General(general_row($g, $nation), $rank, null, $city, $nation, $year, $month);
 }
 

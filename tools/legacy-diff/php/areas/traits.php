@@ -1,5 +1,6 @@
 <?php
-// One trait class's onCalcDomestic(turn, var, value), as the general's chain calls it.
+// One trait class's onCalcDomestic(turn, var, value, aux), as the general's chain calls it
+// (징병/모병 pass the crew type's arm as aux).
 use function sammo\{buildGeneralSpecialDomesticClass, buildGeneralSpecialWarClass, buildNationTypeClass, buildPersonalityClass};
 
 function run_case(array $case): float
@@ -10,5 +11,6 @@ function run_case(array $case): float
         'war' => buildGeneralSpecialWarClass($case['key']),
         'personality' => buildPersonalityClass($case['key']),
     };
-    return (float)$trait->onCalcDomestic($case['turn'], $case['var'], $case['value']);
+    $aux = key_exists('armType', $case) ? ['armType' => $case['armType']] : null;
+    return (float)$trait->onCalcDomestic($case['turn'], $case['var'], $case['value'], $aux);
 }

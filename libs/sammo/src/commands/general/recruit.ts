@@ -42,17 +42,18 @@ export function appliedAmount(ctx: CommandContext, arg: RecruitArg): number {
 
 /**
  * Gold = round(onCalcDomestic(name, 'cost', unit cost × techCost × applied/100) × costOffset),
- * rice = round(onCalcDomestic(name, 'rice', applied/100)) (§5.2). `name` is 징병 or 모병; every
- * modelled trait treats the two alike.
+ * rice = round(onCalcDomestic(name, 'rice', applied/100)) (§5.2), with the crew type's arm as the
+ * aux (the arm specials' ×0.9). `name` is 징병 or 모병; every modelled trait treats the two alike.
  */
 export function recruitCost(ctx: CommandContext, arg: RecruitArg, costOffset: number, name: '징병' | '모병' = costOffset > 1 ? '모병' : '징병'): { gold: number; rice: number } {
   const applied = appliedAmount(ctx, arg);
   // §5.2: the unit's own rice is battle upkeep, not a recruiting price: rice is applied/100
   // whatever the unit, before the hook.
   const traits = modifiers(ctx.general, ctx.nation);
+  const crewType = crewTypeOf(arg.crewType)!;
   return {
-    gold: phpRound(traits.domestic(name, 'cost', costWithTech(crewTypeOf(arg.crewType)!, ctx.nation?.tech ?? 0, applied)) * costOffset),
-    rice: phpRound(traits.domestic(name, 'rice', applied / 100)),
+    gold: phpRound(traits.domestic(name, 'cost', costWithTech(crewType, ctx.nation?.tech ?? 0, applied), crewType.armType) * costOffset),
+    rice: phpRound(traits.domestic(name, 'rice', applied / 100, crewType.armType)),
   };
 }
 
