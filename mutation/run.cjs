@@ -1,11 +1,11 @@
 #!/usr/bin/env node
-// `npm run mutation -- engine|sammo [stryker options]`: StrykerJS with
+// `npm run mutation -- engine|sammo|war [stryker options]`: StrykerJS with
 // mutation/stryker.<target>.mjs; further options go to Stryker (e.g. `--mutate <files>`).
 const { spawnSync } = require('node:child_process');
 const path = require('node:path');
 const target = process.argv[2];
-if (target !== 'engine' && target !== 'sammo') {
-  console.error('usage: npm run mutation -- engine|sammo');
+if (!['engine', 'sammo', 'war'].includes(target)) {
+  console.error('usage: npm run mutation -- engine|sammo|war');
   process.exit(2);
 }
 const config = path.join(__dirname, `stryker.${target}.mjs`);
