@@ -88,7 +88,7 @@ export async function main(args: string[] = []): Promise<void> {
   const env = { CHRONICLE_PREFIX: prefix, CHRONICLE_SEED_KEY: seedKey, LOG_LEVEL: 'warn', HTTP_PORT: '0', NATS_PROVISION: 'true' };
   const pids = [process.pid];
   const startExecutor = async (id: string): Promise<number> => {
-    const executor = spawnService('apps/turn-executor/src/main.ts', { ...env, LOG_LEVEL: 'info', EXECUTOR_ID: id });
+    const executor = spawnService('apps/turn-executor/src/main.ts', { ...env, LOG_LEVEL: 'info', EXECUTOR_ID: id, CHRONICLE_TRUST_NAMED_SEATS: 'true' });
     services.push(executor);
     pids.push(executor.pid);
     await executor.waitFor(/turn-executor ready/, 60_000);

@@ -69,8 +69,8 @@ export async function main(args: string[]): Promise<void> {
     await start('apps/log-service/src/main.ts', { ...trusted, DATABASE_URL: db.url, OUTBOX_POLL_MS: '20' }, /log-service ready/);
     await Promise.all([
       start('apps/snapshot-service/src/main.ts', trusted, /snapshot-service ready/),
-      start('apps/turn-executor/src/main.ts', { ...trusted, EXECUTOR_ID: 'a' }, /turn-executor ready/),
-      start('apps/turn-executor/src/main.ts', { ...trusted, EXECUTOR_ID: 'b' }, /turn-executor ready/),
+      start('apps/turn-executor/src/main.ts', { ...trusted, EXECUTOR_ID: 'a', CHRONICLE_TRUST_NAMED_SEATS: 'true' }, /turn-executor ready/),
+      start('apps/turn-executor/src/main.ts', { ...trusted, EXECUTOR_ID: 'b', CHRONICLE_TRUST_NAMED_SEATS: 'true' }, /turn-executor ready/),
       start('apps/scheduler/src/main.ts', env, /scheduler ready/),
     ]);
     // Generous: on a loaded machine the snapshot service may be minutes behind the log.

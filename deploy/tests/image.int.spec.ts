@@ -41,11 +41,15 @@ function jsFiles(dir: string): string[] {
 describe('the image (compiled build, started as docker-compose.yml starts it)', () => {
   const passwords = Object.fromEntries(ROLES.map((role) => [role, `p${randomBytes(12).toString('hex')}`]));
   const signing = generateKeyPairSync('ed25519');
+  const snapshotSigning = generateKeyPairSync('ed25519');
   const secrets: Record<string, string> = {
     CHRONICLE_SEED_KEY: randomBytes(32).toString('hex'),
     // The raw 32 bytes at the end of the DER forms, as `openssl pkey … | tail -c 32` takes them (deploy/compose/env.example).
     CHRONICLE_SIGNING_KEY: signing.privateKey.export({ format: 'der', type: 'pkcs8' }).subarray(-32).toString('hex'),
     CHRONICLE_LOG_PUBLIC_KEY: signing.publicKey.export({ format: 'der', type: 'spki' }).subarray(-32).toString('hex'),
+    CHRONICLE_SNAPSHOT_SIGNING_KEY: snapshotSigning.privateKey.export({ format: 'der', type: 'pkcs8' }).subarray(-32).toString('hex'),
+    CHRONICLE_SNAPSHOT_PUBLIC_KEY: snapshotSigning.publicKey.export({ format: 'der', type: 'spki' }).subarray(-32).toString('hex'),
+    CHRONICLE_GATEWAY_PUBLIC_KEY: generateKeyPairSync('ed25519').publicKey.export({ format: 'der', type: 'spki' }).subarray(-32).toString('hex'),
     ...Object.fromEntries(ROLES.map((role) => [passwordVariable(role), passwords[role]!])),
   };
   let nats: PrivateNatsServer;
@@ -149,6 +153,9 @@ describe('the image (compiled build, started as docker-compose.yml starts it)', 
       expect((await fetch(`${base}/livez`)).status).toBe(200);
       await waitUntil(async () => (await fetch(`${base}/readyz`)).status === 200 || undefined, 10_000, `${name} ready`);
       if (name === 'log-service') expect(service.output()).toContain(`public key ${secrets.CHRONICLE_LOG_PUBLIC_KEY}`);
+      if (name === 'snapshot-service') expect(service.output()).toContain(`public key ${secrets.CHRONICLE_SNAPSHOT_PUBLIC_KEY}`);
+      // Every key is given: nothing is taken on trust.
+      expect([name, service.output()]).not.toEqual([name, expect.stringMatching(/is not set|TRUST_NAMED_SEATS/)]);
       await service.stop(20_000);
       expect(await service.exited).toEqual({ code: 0, signal: null });
       const messages = service.output().trim().split('\n').map((line) => (JSON.parse(line) as { msg: string }).msg);
@@ -157,6 +164,14 @@ describe('the image (compiled build, started as docker-compose.yml starts it)', 
       const stopped = messages.findIndex((m) => new RegExp(`^${name} stopped after \\d+ ms$`).test(m));
       expect([name, stopping >= 0 && stopping < drained && drained < stopped, messages.slice(-4)]).toEqual([name, true, messages.slice(-4)]);
     }
+  });
+
+  it("refuses to start an executor without the gateway's key, naming it and the waiver", async () => {
+    const service = start(compose.services['turn-executor']!.command![0]!, environment('turn-executor', { CHRONICLE_GATEWAY_PUBLIC_KEY: '' }));
+    expect(await service.exited).toEqual({ code: 1, signal: null });
+    const line = JSON.parse(service.output().trim()) as { level: number; variables: string[]; msg: string };
+    expect(line).toMatchObject({ level: 60, variables: ['CHRONICLE_GATEWAY_PUBLIC_KEY'] });
+    expect(line.msg).toMatch(/CHRONICLE_TRUST_NAMED_SEATS=true/);
   });
 
   it.each([

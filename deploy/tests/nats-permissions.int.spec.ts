@@ -1,5 +1,8 @@
 import { LogClient, RequestClient } from '@chronicle/bus';
-import { decodeSnapshot, EventSubjects, SnapshotSubjects, Subjects, type MoveEventV1, type SnapshotV1 } from '@chronicle/contracts';
+import {
+  decodeSnapshot, ed25519PrivateKey, EventSubjects, ExecutorSubjects, Forbidden, issueSeatToken, publicKeyHex, SnapshotSubjects, Subjects,
+  type IntentOutcomeV1, type MoveEventV1, type SnapshotV1,
+} from '@chronicle/contracts';
 import { natsOptions, ServiceConfig } from '@chronicle/service-kit';
 import {
   createTestDatabase, spawnService, startNatsServer, waitUntil, type PrivateNatsServer, type ServiceProcess, type TestDatabase,
@@ -8,6 +11,7 @@ import { Kvm } from '@nats-io/kv';
 import { PermissionViolationError, type Msg, type NatsConnection } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
 import { randomBytes } from 'node:crypto';
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -21,13 +25,33 @@ const passwordVariable = (role: Role) => `${role.toUpperCase().replace(/-/g, '_'
  * deploy/nats/chronicle.conf on a nats-server of the test's own: the services run with their
  * roles' credentials and work end to end, and every role is refused what is not its own.
  */
+/** `chronicle <args>` (apps/cli) with only `env` for configuration, as a player's shell would run it. */
+function runCli(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const root = path.resolve(__dirname, '../..');
+  const child = spawn(process.execPath, ['scripts/run-ts.cjs', 'apps/cli/src/main.ts', ...args], {
+    cwd: root, env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env }, stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stdout, stderr })));
+}
+
 describe('NATS roles and permissions (deploy/nats/chronicle.conf)', () => {
   const passwords = Object.fromEntries(ROLES.map((role) => [role, `p${randomBytes(12).toString('hex')}`])) as Record<Role, string>;
   const subjects = new Subjects('chronicle');
   const seedKey = randomBytes(32).toString('hex');
+  // Every key a deployment gives: events signed, quarantine notices signed, seats from the gateway's tokens.
+  const logKey = randomBytes(32).toString('hex');
+  const snapshotKey = randomBytes(32).toString('hex');
+  const gatewayKey = ed25519PrivateKey(randomBytes(32).toString('hex'));
+  const publicOf = (hex: string) => publicKeyHex(ed25519PrivateKey(hex));
+  const seatToken = (seat: string) => issueSeatToken(gatewayKey, { tableId: 'perm', seat, expiresAt: new Date(Date.now() + 600_000).toISOString() });
   let server: PrivateNatsServer;
   let db: TestDatabase;
   const services: ServiceProcess[] = [];
+  const steps = 4;
   const connections = new Map<Role, { nc: NatsConnection; violations: PermissionViolationError[] }>();
 
   const credentials = (role: Role) => ({ NATS_URL: server.url, NATS_USER: role, NATS_PASSWORD: passwords[role] });
@@ -59,20 +83,32 @@ describe('NATS roles and permissions (deploy/nats/chronicle.conf)', () => {
     server = await startNatsServer({ config, env: Object.fromEntries(ROLES.map((role) => [passwordVariable(role), passwords[role]])) });
     db = await createTestDatabase();
     const common = { CHRONICLE_PREFIX: 'chronicle', CHRONICLE_SEED_KEY: seedKey, HTTP_PORT: '0', LOG_LEVEL: 'warn' };
-    for (const step of ['apps/log-service/src/provision.ts', 'apps/snapshot-service/src/provision.ts', 'apps/scheduler/src/provision.ts']) {
+    for (const app of ['log-service', 'snapshot-service', 'scheduler', 'turn-executor']) {
+      const step = `apps/${app}/src/provision.ts`;
       const provision = spawnService(step, { ...common, ...credentials('provision') });
       services.push(provision);
       expect(await provision.exited).toEqual({ code: 0, signal: null });
     }
-    const log = spawnService('apps/log-service/src/main.ts', { ...common, ...credentials('log-service'), DATABASE_URL: db.url, LOG_LEVEL: 'info' });
+    const log = spawnService('apps/log-service/src/main.ts', {
+      ...common, ...credentials('log-service'), DATABASE_URL: db.url, LOG_LEVEL: 'info', CHRONICLE_SIGNING_KEY: logKey,
+    });
     services.push(log);
     await log.waitFor(/log-service ready/, 60_000);
-    const snapshots = spawnService('apps/snapshot-service/src/main.ts', { ...common, ...credentials('snapshot-service'), LOG_LEVEL: 'info' });
+    const snapshots = spawnService('apps/snapshot-service/src/main.ts', {
+      ...common, ...credentials('snapshot-service'), LOG_LEVEL: 'info', CHRONICLE_LOG_PUBLIC_KEY: publicOf(logKey), CHRONICLE_SNAPSHOT_SIGNING_KEY: snapshotKey,
+    });
     services.push(snapshots);
     await snapshots.waitFor(/snapshot-service ready/, 60_000);
-    const scheduler = spawnService('apps/scheduler/src/main.ts', { ...common, ...credentials('scheduler'), LOG_LEVEL: 'info' });
+    const scheduler = spawnService('apps/scheduler/src/main.ts', {
+      ...common, ...credentials('scheduler'), LOG_LEVEL: 'info', CHRONICLE_LOG_PUBLIC_KEY: publicOf(logKey), CHRONICLE_SNAPSHOT_PUBLIC_KEY: publicOf(snapshotKey),
+    });
     services.push(scheduler);
-    await scheduler.waitFor(/scheduler ready/, 60_000);
+    const executor = spawnService('apps/turn-executor/src/main.ts', {
+      ...common, ...credentials('turn-executor'), LOG_LEVEL: 'info', EXECUTOR_ID: 'perm-exec',
+      CHRONICLE_GATEWAY_PUBLIC_KEY: publicKeyHex(gatewayKey), CHRONICLE_SNAPSHOT_PUBLIC_KEY: publicOf(snapshotKey),
+    });
+    services.push(executor);
+    await Promise.all([scheduler.waitFor(/scheduler ready/, 60_000), executor.waitFor(/turn-executor ready/, 60_000)]);
   });
 
   afterAll(async () => {
@@ -109,6 +145,23 @@ describe('NATS roles and permissions (deploy/nats/chronicle.conf)', () => {
     for (const { violations } of connections.values()) expect(violations).toEqual([]);
   });
 
+  it("carries out a player's intent for the seat its gateway token names, and refuses an impersonation", async () => {
+    const player = new RequestClient((await as('public')).nc, subjects, 30_000);
+    const submit = (seat: string, token: string | undefined, intentKey: string, cell: number) => player.request<IntentOutcomeV1>(ExecutorSubjects.submitIntent,
+      { v: 1, tableId: 'perm', intentKey, seat, ...(token ? { seatToken: token } : {}), kind: 'move', payload: { cell }, waitMs: 10_000 }, 30_000);
+    // Ann's token, naming bob: refused before anything is queued; no token at all: refused too.
+    await expect(submit('bob', seatToken('ann'), 'bob-forged', 1)).rejects.toThrow(Forbidden);
+    await expect(submit('bob', undefined, 'bob-bare', 1)).rejects.toThrow(/needs a seat token/);
+    // Bob's own token, through the CLI as a player would (the public role's credentials from the environment).
+    const cli = await runCli(['intent', 'perm', '--seat', 'bob', '--key', 'bob-3', '--seat-token', seatToken('bob'), '{"cell":1}'], {
+      NATS_URL: server.url, CHRONICLE_PREFIX: 'chronicle', NATS_USER: 'public', NATS_PASSWORD: passwords.public,
+    });
+    expect([cli.code, cli.stdout.trim(), cli.stderr]).toEqual([0, 'intent bob-3 accepted: move at revision 4 (entry 4)', '']);
+    const page = await new LogClient(player).read({ tableId: 'perm', fromRevision: 3 });
+    expect(page.moves.map((m) => [m.seat, m.payload])).toEqual([['bob', { cell: 1 }]]);
+    for (const { violations } of connections.values()) expect(violations).toEqual([]);
+  });
+
   it.each([
     // Only the log service publishes moves and table events.
     ['public', 'publish', 'chronicle.moves.perm'],
@@ -131,6 +184,18 @@ describe('NATS roles and permissions (deploy/nats/chronicle.conf)', () => {
     ['operator', 'publish', 'chronicle.log.v1.sealed-seed'],
     ['public', 'publish', 'chronicle.log.v1.open'],
     ['turn-executor', 'publish', 'chronicle.log.v1.open'],
+    // The executor uses exactly its own subjects: no other log request, dead letter, stream or subscription.
+    ['turn-executor', 'publish', 'chronicle.log.v1.finished-log'],
+    ['turn-executor', 'publish', 'chronicle.log.v1.commitment'],
+    ['turn-executor', 'publish', 'chronicle.dead.snapshot-service'],
+    ['turn-executor', 'publish', 'chronicle.ticks.perm'],
+    ['turn-executor', 'publish', 'chronicle.tables.perm'],
+    ['turn-executor', 'publish', '$KV.chronicle_schedule.perm'],
+    ['turn-executor', 'publish', '$JS.API.CONSUMER.MSG.NEXT.chronicle_MOVES.chronicle_snapshot-service'],
+    ['turn-executor', 'publish', '$JS.API.CONSUMER.INFO.chronicle_TICKS.other'],
+    ['turn-executor', 'subscription', 'chronicle.moves.>'],
+    ['turn-executor', 'subscription', 'chronicle.executor.v1.>'],
+    ['turn-executor', 'subscription', 'chronicle.snapshots.v1.get'],
     // Only the snapshot service writes (or deletes) the snapshot bucket.
     ['public', 'publish', '$KV.chronicle_SNAPSHOTS.perm'],
     ['turn-executor', 'publish', '$KV.chronicle_SNAPSHOTS.perm'],
@@ -149,9 +214,9 @@ describe('NATS roles and permissions (deploy/nats/chronicle.conf)', () => {
 
   it('kept the log and the snapshot as the services wrote them', async () => {
     const page = await new LogClient(new RequestClient((await as('public')).nc, subjects, 20_000)).read({ tableId: 'perm', fromRevision: 0 });
-    expect(page.moves.map((m) => m.payload)).toEqual([{ cell: 0 }, { cell: 4 }, { cell: 8 }]);
+    expect(page.moves.map((m) => m.payload)).toEqual([{ cell: 0 }, { cell: 4 }, { cell: 8 }, { cell: 1 }]);
     // The services met no refusal of their own and are healthy (NATS link, consumers, database).
-    for (const service of services.slice(3)) {
+    for (const service of services.slice(steps)) {
       expect(service.output()).not.toMatch(/Permissions Violation/);
       const port = service.output().match(/http port (\d+)/)![1];
       expect((await fetch(`http://127.0.0.1:${port}/health`)).status).toBe(200);

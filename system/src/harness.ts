@@ -58,8 +58,8 @@ export class SystemUnderTest {
       'log-service': { ...trusted, DATABASE_URL: this.postgres.url(), OUTBOX_POLL_MS: '50', DB_POOL_SIZE: '4' },
       'snapshot-service': { ...trusted, FLUSH_MS: '100' },
       scheduler: { RETICK_MS: '1000', RETICK_MAX_MS: '4000', FLUSH_MS: '100', MAX_SLEEP_MS: '200' },
-      'exec-a': { ...trusted, EXECUTOR_ID: 'exec-a', LEASE_TTL_MS: '3000' },
-      'exec-b': { ...trusted, EXECUTOR_ID: 'exec-b', LEASE_TTL_MS: '3000' },
+      'exec-a': { ...trusted, EXECUTOR_ID: 'exec-a', LEASE_TTL_MS: '3000', CHRONICLE_TRUST_NAMED_SEATS: 'true' },
+      'exec-b': { ...trusted, EXECUTOR_ID: 'exec-b', LEASE_TTL_MS: '3000', CHRONICLE_TRUST_NAMED_SEATS: 'true' },
     };
     const process = spawnService(SERVICES[name], { ...env, ...own[name] });
     this.processes.set(name, process);

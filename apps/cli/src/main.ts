@@ -155,12 +155,13 @@ remoteCommand('intent', 'submit a player intent to the executors and print its o
   .argument('<table>', 'table id')
   .argument('[move]', 'the move as JSON (not for --undo)')
   .requiredOption('--seat <seat>', 'the player\'s seat')
+  .option('--seat-token <token>', 'the seat token the deployment\'s gateway gave this player for this table (default: CHRONICLE_SEAT_TOKEN); needed where the executors hold the gateway\'s key')
   .requiredOption('--key <key>', 'idempotency key: the same key twice is one intent')
   .option('--undo', 'take the seat\'s last move back instead')
   .option('--wait-ms <ms>', 'how long to wait for the outcome (0: only until the intent is durable)', nonNegativeInt, 30_000)
-  .action((table: string, move: string | undefined, options: Remotely<{ seat: string; key: string; undo?: boolean; waitMs: number }>) =>
+  .action((table: string, move: string | undefined, options: Remotely<{ seat: string; seatToken?: string; key: string; undo?: boolean; waitMs: number }>) =>
     withRemote(options, (remote) => submitIntent(remote, out, {
-      table, seat: options.seat, key: options.key, kind: options.undo ? 'undo' : 'move', waitMs: options.waitMs, payload: options.undo ? null : parseMove(move),
+      table, seat: options.seat, seatToken: options.seatToken ?? process.env.CHRONICLE_SEAT_TOKEN, key: options.key, kind: options.undo ? 'undo' : 'move', waitMs: options.waitMs, payload: options.undo ? null : parseMove(move),
     })));
 
 remoteCommand('outcome', 'what became of an intent submitted earlier', 'npm run chronicle -- outcome sample-world p1-farm')

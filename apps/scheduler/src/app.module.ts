@@ -1,4 +1,4 @@
-import { LogClient, RequestClient } from '@chronicle/bus';
+import { EventAuthenticity, eventSigners, LogClient, RequestClient } from '@chronicle/bus';
 import { Subjects } from '@chronicle/contracts';
 import { defaultGames, type GameRegistry } from '@chronicle/games';
 import { HealthRegistry, Metrics, NATS_CONNECTION, natsProviders, ServiceKitModule } from '@chronicle/service-kit';
@@ -9,28 +9,44 @@ import {
 } from '@nestjs/common';
 import { SchedulerConfig } from './config';
 import { DueIndex } from './schedule/due-index';
+import { LogResync } from './schedule/log-resync';
 import { ScheduleController } from './schedule/schedule.controller';
 import { ScheduleStore } from './schedule/schedule-store';
 import { tickerObserver } from './schedule/scheduler-metrics';
 import { Ticker } from './schedule/ticker';
 import { WorldKeeper } from './worlds/world-keeper';
 
-/** Rebuilds the index and starts ticking once the app is up; writes the index at shutdown. */
+/**
+ * Rebuilds the index and starts ticking once the app is up, re-reads tables that met a
+ * forged event lately every second; writes the index at shutdown.
+ */
 @Injectable()
 class Lifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('Scheduler');
+  private timer?: NodeJS.Timeout;
+  private rechecking?: Promise<void>;
+
   constructor(
     private readonly ticker: Ticker,
     private readonly index: DueIndex,
     @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
     private readonly health: HealthRegistry,
+    private readonly resync: LogResync,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     this.health.register('schedule', async () => ({ ok: true, detail: { tables: this.index.size, scheduled: this.index.scheduled, stalled: this.index.stalled } }));
     await this.ticker.start();
+    this.timer = setInterval(() => {
+      this.rechecking ??= this.resync.recheck().then(() => this.ticker.poke())
+        .catch((error: unknown) => this.logger.warn(`reading tables that met forged events from the log failed (again in a second): ${String(error)}`))
+        .finally(() => { this.rechecking = undefined; });
+    }, 1_000);
   }
 
   async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.timer);
+    await this.rechecking;
     await this.ticker.stop();
     await this.nc.drain();
   }
@@ -75,6 +91,17 @@ export class SchedulerModule {
               snapshotWaitMs: Math.min(config.REQUEST_TIMEOUT_MS - 100, 10_000), log: (message) => logger.log(message),
             });
           },
+        },
+        {
+          provide: EventAuthenticity,
+          useFactory: () => new EventAuthenticity(subjects, eventSigners(
+            { log: config.CHRONICLE_LOG_PUBLIC_KEY, snapshots: config.CHRONICLE_SNAPSHOT_PUBLIC_KEY }, (message) => new Logger('Scheduler').warn(message))),
+        },
+        {
+          provide: LogResync,
+          inject: [NATS_CONNECTION, DueIndex, WorldKeeper],
+          useFactory: (nc: NatsConnection, index: DueIndex, worlds: WorldKeeper) =>
+            new LogResync(index, new LogClient(new RequestClient(nc, subjects, config.REQUEST_TIMEOUT_MS)), worlds),
         },
         Lifecycle,
       ],

@@ -1,8 +1,18 @@
 import { ServiceConfig } from '@chronicle/service-kit';
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, Max, Min } from 'class-validator';
+import { IsIn, IsInt, Matches, Max, Min } from 'class-validator';
 
 export class SchedulerConfig extends ServiceConfig {
+  /**
+   * The log service's event public key (64 hex digits, printed by it at start): entries and
+   * table events not signed with it are refused (dead-lettered) and the table is read from the
+   * log instead. Empty checks subjects and message ids only (logged at start).
+   */
+  @Matches(/^([0-9a-f]{64})?$/, { message: 'CHRONICLE_LOG_PUBLIC_KEY must be empty or 64 lowercase hex digits' })
+  CHRONICLE_LOG_PUBLIC_KEY = '';
+  /** The snapshot service's public key: a quarantine notice not signed with it stops no ticks. */
+  @Matches(/^([0-9a-f]{64})?$/, { message: 'CHRONICLE_SNAPSHOT_PUBLIC_KEY must be empty or 64 lowercase hex digits' })
+  CHRONICLE_SNAPSHOT_PUBLIC_KEY = '';
   /** A due table that has not moved this long after its tick is ticked again (a lost tick, a dead executor)… */
   @Type(() => Number) @IsInt() @Min(100) @Max(600_000) RETICK_MS = 5_000;
   /** …then after twice as long each time, up to this… */

@@ -1,6 +1,6 @@
-import { LogClient, provision, RequestClient } from '@chronicle/bus';
+import { LogClient, provision, RequestClient, signedHeaders } from '@chronicle/bus';
 import {
-  EventSubjects, Subjects, TrustedSubjects, unsealSeed, seedKey as toSeedKey,
+  ed25519PrivateKey, EventSubjects, publicKeyHex, quarantineMsgId, Subjects, TrustedSubjects, unsealSeed, seedKey as toSeedKey,
   type HeaderV1, type SealedSeedV1, type TableEventV1, type TickV1, type WorldEventV1,
 } from '@chronicle/contracts';
 import {
@@ -25,6 +25,9 @@ const GAME_START = Date.UTC(2026, 0, 1);
 describe('scheduler (real NATS; the log and snapshot services as processes)', () => {
   const prefix = uniquePrefix('sched');
   const key = randomBytes(32).toString('hex');
+  // The log service signs its events, the snapshot service its quarantine notices; the scheduler checks both.
+  const logKey = randomBytes(32).toString('hex');
+  const snapshotKey = ed25519PrivateKey(randomBytes(32).toString('hex'));
   const subjects = new Subjects(prefix);
   let db: TestDatabase;
   let nc: NatsConnection;
@@ -37,6 +40,7 @@ describe('scheduler (real NATS; the log and snapshot services as processes)', ()
   const startSchedulerHere = async () => {
     scheduler = await startScheduler(Object.assign(new SchedulerConfig(), {
       CHRONICLE_PREFIX: prefix, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', RETICK_MS: 600, FLUSH_MS: 50, MAX_SLEEP_MS: 100,
+      CHRONICLE_LOG_PUBLIC_KEY: publicKeyHex(ed25519PrivateKey(logKey)), CHRONICLE_SNAPSHOT_PUBLIC_KEY: publicKeyHex(snapshotKey),
     }));
   };
   const stopScheduler = async () => {
@@ -70,7 +74,7 @@ describe('scheduler (real NATS; the log and snapshot services as processes)', ()
     nc = await connectNats();
     await provision(nc, subjects, schedulerTopology());
     const env = { CHRONICLE_PREFIX: prefix, CHRONICLE_SEED_KEY: key, HTTP_PORT: '0', LOG_LEVEL: 'info', NATS_PROVISION: 'true' };
-    logService = spawnService('apps/log-service/src/main.ts', { ...env, DATABASE_URL: db.url, OUTBOX_POLL_MS: '50', DB_POOL_SIZE: '4' });
+    logService = spawnService('apps/log-service/src/main.ts', { ...env, DATABASE_URL: db.url, OUTBOX_POLL_MS: '50', DB_POOL_SIZE: '4', CHRONICLE_SIGNING_KEY: logKey });
     snapshotService = spawnService('apps/snapshot-service/src/main.ts', { ...env, FLUSH_MS: '50' });
     await Promise.all([logService.waitFor(/log-service ready/, 90_000), snapshotService.waitFor(/snapshot-service ready/, 90_000)]);
     requests = new RequestClient(nc, subjects, 15_000);
@@ -116,18 +120,56 @@ describe('scheduler (real NATS; the log and snapshot services as processes)', ()
     expect((await ticks('stuck')).length).toBe(settled);
   });
 
-  it('sends nothing to a quarantined table', async () => {
-    await log.open({ tableId: 'quarantined', gameId: 'journal', seats: ['ann'], options: fastClock() });
-    const header = await log.header({ tableId: 'quarantined' });
+  /** A quarantine notice as the snapshot service publishes it, or unsigned as a forger would. */
+  const quarantine = async (tableId: string, signed: boolean) => {
+    const header = await log.header({ tableId });
     const event: TableEventV1 = {
-      v: 1, kind: 'quarantined', tableId: 'quarantined', gameId: header.gameId, rulesVersion: header.rulesVersion, seats: header.seats,
+      v: 1, kind: 'quarantined', tableId, gameId: header.gameId, rulesVersion: header.rulesVersion, seats: header.seats,
       options: header.options, commitment: header.commitment, seq: 0, revision: 0, outcome: null, reason: 'test', recordedAt: new Date().toISOString(),
     };
-    await jetstream(nc).publish(subjects.of(EventSubjects.tables('quarantined')), JSON.stringify(event));
+    const subject = subjects.of(EventSubjects.tables(tableId));
+    const payload = JSON.stringify(event);
+    const msgID = quarantineMsgId(tableId, 0);
+    await jetstream(nc).publish(subject, payload, { msgID, ...(signed ? { headers: signedHeaders(snapshotKey, subject, msgID, payload) } : {}) });
+  };
+  const ticksSettle = async (tableId: string) => {
     await new Promise((resolve) => setTimeout(resolve, 500));
-    const before = (await ticks('quarantined')).length;
+    const before = (await ticks(tableId)).length;
     await new Promise((resolve) => setTimeout(resolve, 1_500));
-    expect((await ticks('quarantined')).length).toBe(before);
+    return (await ticks(tableId)).length - before;
+  };
+
+  it("sends nothing to a table the snapshot service quarantined, and takes no unsigned notice for one", async () => {
+    await log.open({ tableId: 'quarantined', gameId: 'journal', seats: ['ann'], options: fastClock() });
+    await quarantine('quarantined', true);
+    expect(await ticksSettle('quarantined')).toBe(0);
+
+    await log.open({ tableId: 'framed', gameId: 'journal', seats: ['ann'], options: fastClock() });
+    await waitUntil(async () => (await ticks('framed')).length >= 1 || undefined, 10_000, 'the opening tick');
+    await quarantine('framed', false);
+    // Still due (the opening tick brought no move): re-ticked as before.
+    expect(await ticksSettle('framed')).toBeGreaterThan(0);
+    const dead = await waitUntil(async () => (await readStream(nc, subjects.stream('DEAD')))
+      .find((m) => /quarantine notice of table framed is not signed by the snapshot service's key/.test((m.data as { reason: string }).reason)), 5_000, 'the dead letter');
+    expect(dead.subject).toBe(subjects.of('dead.scheduler-tables'));
+  });
+
+  it('refuses a forged entry that took the real one\'s message id, and ticks at the due time the log recorded', async () => {
+    const openedAt = Date.now();
+    await log.open({ tableId: 'squat', gameId: 'journal', seats: ['ann'], options: fastClock(openedAt) });
+    await waitUntil(async () => (await ticks('squat')).length >= 1 || undefined, 10_000, 'the opening tick');
+    // The forger publishes entry 1 first, freezing the table (nothing due), under the id the real entry will have.
+    const forged = { v: 1, kind: 'move', tableId: 'squat', seq: 1, revision: 1, number: 1, seat: null, payload: { text: 'forged' },
+      random: false, stateHash: null, nextDueAt: null, recordedAt: new Date().toISOString() };
+    await jetstream(nc).publish(subjects.of(EventSubjects.moves('squat')), JSON.stringify(forged), { msgID: 'squat:1' });
+    // The real entry: due 3 s of wall time from now.
+    const dueAt = GAME_START + (Date.now() + 3_000 - openedAt) * 1_000;
+    await note('squat', 0, dueAt);
+    await waitUntil(async () => (await ticks('squat')).some((m) => (m.data as TickV1).dueAt === new Date(dueAt).toISOString()) || undefined,
+      15_000, 'the tick at the due time the log recorded');
+    // The stream kept the forgery and dropped the real entry as a duplicate: the scheduler had it from the log.
+    const stored = (await readStream(nc, subjects.stream('MOVES'))).filter((m) => m.subject === subjects.of(EventSubjects.moves('squat')));
+    expect(stored.map((m) => (m.data as { payload: unknown }).payload)).toEqual([{ text: 'forged' }]);
   });
 
   it('rebuilds what it knows from its bucket after a restart', async () => {

@@ -1,5 +1,5 @@
-import { EventAuthenticity, LogSource, RequestClient } from '@chronicle/bus';
-import { EventSubjects, ed25519PublicKey, seedKey, Subjects, type TableEventV1 } from '@chronicle/contracts';
+import { EventAuthenticity, eventSigners, LogSource, RequestClient, signedHeaders } from '@chronicle/bus';
+import { ed25519PrivateKey, EventSubjects, publicKeyHex, quarantineMsgId, seedKey, Subjects, type TableEventV1 } from '@chronicle/contracts';
 import { defaultGames, GameRegistry } from '@chronicle/games';
 import { HealthRegistry, Metrics, NATS_CONNECTION, natsProviders, ServiceKitModule } from '@chronicle/service-kit';
 import { jetstream } from '@nats-io/jetstream';
@@ -28,6 +28,11 @@ class Lifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
   ) {}
 
   onApplicationBootstrap(): void {
+    if (this.config.CHRONICLE_SNAPSHOT_SIGNING_KEY) {
+      this.logger.log(`quarantine notices are signed; subscribers verify with public key ${publicKeyHex(ed25519PrivateKey(this.config.CHRONICLE_SNAPSHOT_SIGNING_KEY))}`);
+    } else {
+      this.logger.warn('CHRONICLE_SNAPSHOT_SIGNING_KEY is not set: quarantine notices are published unsigned, and executors holding its public key refuse them');
+    }
     // A quarantined table is the operator's business, not a reason to restart the service.
     this.health.register('quarantine', async () => ({ ok: true, detail: { tables: this.keeper.quarantinedTables } }));
     this.timer = setInterval(() => {
@@ -49,6 +54,7 @@ class Lifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
 export class AppModule {
   static forRoot(config: SnapshotServiceConfig, games: GameRegistry = defaultGames()): DynamicModule {
     const subjects = new Subjects(config.CHRONICLE_PREFIX);
+    const signingKey = config.CHRONICLE_SNAPSHOT_SIGNING_KEY ? ed25519PrivateKey(config.CHRONICLE_SNAPSHOT_SIGNING_KEY) : undefined;
     return {
       module: AppModule,
       imports: [ServiceKitModule.forRoot({ serviceName: 'snapshot-service', logLevel: config.LOG_LEVEL })],
@@ -70,9 +76,10 @@ export class AppModule {
               cacheSize: config.TABLE_CACHE_SIZE,
               progressEvery: config.REPLAY_PROGRESS_EVERY,
               publish: async (event: TableEventV1) => {
-                await js.publish(subjects.of(EventSubjects.tables(event.tableId)), JSON.stringify(event), {
-                  msgID: `${event.tableId}:${event.kind}:${event.seq}`,
-                });
+                const subject = subjects.of(EventSubjects.tables(event.tableId));
+                const msgID = quarantineMsgId(event.tableId, event.seq);
+                const payload = JSON.stringify(event);
+                await js.publish(subject, payload, { msgID, ...(signingKey ? { headers: signedHeaders(signingKey, subject, msgID, payload) } : {}) });
               },
             });
             return keeper;
@@ -80,8 +87,8 @@ export class AppModule {
         },
         {
           provide: EventAuthenticity,
-          useFactory: () => new EventAuthenticity(
-            subjects, config.CHRONICLE_LOG_PUBLIC_KEY ? ed25519PublicKey(config.CHRONICLE_LOG_PUBLIC_KEY) : undefined),
+          useFactory: () => new EventAuthenticity(subjects,
+            eventSigners({ log: config.CHRONICLE_LOG_PUBLIC_KEY }, (message) => new Logger('SnapshotService').warn(message))),
         },
         Lifecycle,
       ],

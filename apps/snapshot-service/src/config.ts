@@ -12,6 +12,13 @@ export class SnapshotServiceConfig extends ServiceConfig {
    */
   @Matches(/^([0-9a-f]{64})?$/, { message: 'CHRONICLE_LOG_PUBLIC_KEY must be empty or 64 lowercase hex digits' })
   CHRONICLE_LOG_PUBLIC_KEY = '';
+  /**
+   * The snapshot service's own Ed25519 signing key (64 hex digits): it signs its quarantine
+   * notices on `tables.<table>` with it; executors and the scheduler check them with its
+   * public key (`CHRONICLE_SNAPSHOT_PUBLIC_KEY`). Empty publishes them unsigned (logged at start).
+   */
+  @Matches(/^([0-9a-f]{64})?$/, { message: 'CHRONICLE_SNAPSHOT_SIGNING_KEY must be empty or 64 lowercase hex digits (openssl rand -hex 32)' })
+  CHRONICLE_SNAPSHOT_SIGNING_KEY = '';
   /** Snapshots are written to the bucket at most this often per table (the log covers the gap). */
   @Type(() => Number) @IsInt() @Min(0) @Max(60_000) FLUSH_MS = 200;
   /** Tables whose state stays in memory (least recently used go first; they come back from the bucket). */

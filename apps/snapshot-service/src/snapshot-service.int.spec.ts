@@ -1,6 +1,6 @@
-import { LogClient, LogSource, provision, RequestClient } from '@chronicle/bus';
+import { EventAuthenticity, LogClient, LogSource, provision, RequestClient } from '@chronicle/bus';
 import {
-  BadRequest, decodeSnapshot, EventSubjects, SnapshotSubjects, Subjects, type MoveEventV1, type SnapshotV1, type TableEventV1,
+  BadRequest, decodeSnapshot, ed25519PrivateKey, ed25519PublicKey, EventSubjects, publicKeyHex, SnapshotSubjects, Subjects, type MoveEventV1, type SnapshotV1, type TableEventV1,
 } from '@chronicle/contracts';
 import {
   engine, GameLog, stateFromArray, stateHash, stateToArray, UnknownTable, type AnyGame, type GameState, type Json, type JsonObject,
@@ -28,6 +28,7 @@ jest.setTimeout(60_000);
 describe('snapshot service (real PostgreSQL and NATS)', () => {
   const prefix = uniquePrefix('snap');
   const seedKey = randomBytes(32).toString('hex');
+  const signingKey = randomBytes(32).toString('hex');
   const subjects = new Subjects(prefix);
   let db: TestDatabase;
   let nc: NatsConnection;
@@ -40,7 +41,8 @@ describe('snapshot service (real PostgreSQL and NATS)', () => {
 
   const startSnapshots = async () => {
     snapshots = await startSnapshotService(Object.assign(new SnapshotServiceConfig(), {
-      CHRONICLE_PREFIX: prefix, CHRONICLE_SEED_KEY: seedKey, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', FLUSH_MS: 50,
+      CHRONICLE_PREFIX: prefix, CHRONICLE_SEED_KEY: seedKey, CHRONICLE_SNAPSHOT_SIGNING_KEY: signingKey,
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', FLUSH_MS: 50,
     }));
   };
   const stopSnapshots = async () => {
@@ -221,11 +223,16 @@ describe('snapshot service (real PostgreSQL and NATS)', () => {
     const health = await (await fetch(`http://127.0.0.1:${snapshots!.port}/health`)).json() as { checks: { quarantine: { detail: { tables: string[] } } } };
     expect(health.checks.quarantine.detail.tables).toContain('hashes');
     expect(await metric('chronicle_snapshot_quarantined_tables')).toBeGreaterThanOrEqual(1);
-    const events = await waitUntil(async () => {
-      const all = (await readStream(nc, subjects.stream('TABLES'))).map((m) => m.data as TableEventV1);
-      return all.find((e) => e.tableId === 'hashes' && e.kind === 'quarantined');
-    }, 5_000, 'the quarantine event');
-    expect(events.reason).toBe(quarantined);
+    const notice = await waitUntil(async () => (await readStream(nc, subjects.stream('TABLES')))
+      .find((m) => (m.data as TableEventV1).tableId === 'hashes' && (m.data as TableEventV1).kind === 'quarantined'), 5_000, 'the quarantine event');
+    const event = notice.data as TableEventV1;
+    expect(event.reason).toBe(quarantined);
+    // Signed with the snapshot service's key, as executors and the scheduler check it.
+    const stored = await (await jetstreamManager(nc)).streams.getMessage(subjects.stream('TABLES'), { seq: notice.seq });
+    const received = { subject: stored!.subject, data: stored!.data, headers: stored!.header };
+    expect(new EventAuthenticity(subjects, { snapshots: ed25519PublicKey(publicKeyHex(ed25519PrivateKey(signingKey))) }).ofTableEvent(received, event)).toBeUndefined();
+    const otherKey = ed25519PublicKey(publicKeyHex(ed25519PrivateKey(randomBytes(32).toString('hex'))));
+    expect(new EventAuthenticity(subjects, { snapshots: otherKey }).ofTableEvent(received, event)).toMatch(/not signed by the snapshot service's key/);
   });
 
   it('keeps a 1,200-general strategy world in the bucket, well under the message size', async () => {

@@ -1,4 +1,4 @@
-import { ServiceConfig } from '@chronicle/service-kit';
+import { ServiceConfig, TrustKeyUnless } from '@chronicle/service-kit';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, Matches, Max, Min } from 'class-validator';
 import { hostname } from 'node:os';
@@ -13,12 +13,24 @@ export class TurnExecutorConfig extends ServiceConfig {
   @Matches(/^[0-9a-f]{64}$/, { message: 'CHRONICLE_SEED_KEY must be 64 lowercase hex digits, shared with the log and snapshot services' })
   CHRONICLE_SEED_KEY = '';
   /**
-   * The gateway's Ed25519 public key (64 hex digits): every intent then needs a seat token it
-   * signed, and acts only for the token's seat (contracts, "Who acts for a seat"). Empty takes
-   * the seat an intent names, as sent.
+   * The gateway's Ed25519 public key (64 hex digits): every intent needs a seat token it
+   * signed, and acts only for the token's seat (contracts, "Who acts for a seat"). Required:
+   * a deployment without a gateway says so with CHRONICLE_TRUST_NAMED_SEATS=true.
    */
-  @Matches(/^([0-9a-f]{64})?$/, { message: 'CHRONICLE_GATEWAY_PUBLIC_KEY must be empty or 64 lowercase hex digits' })
+  @TrustKeyUnless('CHRONICLE_TRUST_NAMED_SEATS', "the gateway's Ed25519 public key, which signs players' seat tokens")
   CHRONICLE_GATEWAY_PUBLIC_KEY = '';
+  /**
+   * `true` takes the seat an intent names, as sent, with no token (tests, the all-in-one
+   * `npm start`, a deployment whose every submitter is trusted); logged at start.
+   */
+  @IsIn(['true', 'false']) CHRONICLE_TRUST_NAMED_SEATS = 'false';
+  /**
+   * The snapshot service's Ed25519 public key (64 hex digits, printed by it at start): a
+   * quarantine notice not signed with it is ignored and logged. Empty checks subject and
+   * message id only (logged at start).
+   */
+  @Matches(/^([0-9a-f]{64})?$/, { message: 'CHRONICLE_SNAPSHOT_PUBLIC_KEY must be empty or 64 lowercase hex digits' })
+  CHRONICLE_SNAPSHOT_PUBLIC_KEY = '';
   /** This replica's name in leases and forwarded work (one subject token); host name and pid by default. */
   @Matches(/^[A-Za-z0-9_-]{1,64}$/, { message: 'EXECUTOR_ID must be 1 to 64 letters, digits, "_" or "-"' })
   EXECUTOR_ID = defaultExecutorId();

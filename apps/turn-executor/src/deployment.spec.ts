@@ -16,9 +16,19 @@ describe('deployments of the turn-executor', () => {
     expect(() => loadConfig(TurnExecutorConfig, {})).toThrow(/CHRONICLE_SEED_KEY/);
   });
 
+  it("refuses to start without the gateway's key unless the deployment says it trusts named seats", () => {
+    expect(() => loadConfig(TurnExecutorConfig, { CHRONICLE_SEED_KEY: 'ab'.repeat(32) }))
+      .toThrow(/CHRONICLE_GATEWAY_PUBLIC_KEY=\(default\): CHRONICLE_GATEWAY_PUBLIC_KEY must be the gateway's Ed25519 public key.*CHRONICLE_TRUST_NAMED_SEATS=true/);
+    expect(loadConfig(TurnExecutorConfig, { CHRONICLE_SEED_KEY: 'ab'.repeat(32), CHRONICLE_TRUST_NAMED_SEATS: 'true' }).CHRONICLE_GATEWAY_PUBLIC_KEY).toBe('');
+    for (const { env } of deployedEnvironments('turn-executor')) {
+      expect([env.CHRONICLE_GATEWAY_PUBLIC_KEY, env.CHRONICLE_TRUST_NAMED_SEATS]).toEqual([expect.stringMatching(/^[0-9a-f]{64}$/), undefined]);
+    }
+  });
+
   it('names each replica by a subject token unless told', () => {
-    expect(loadConfig(TurnExecutorConfig, { CHRONICLE_SEED_KEY: 'ab'.repeat(32) }).EXECUTOR_ID).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
-    expect(() => loadConfig(TurnExecutorConfig, { CHRONICLE_SEED_KEY: 'ab'.repeat(32), EXECUTOR_ID: 'a.b' })).toThrow(/EXECUTOR_ID/);
+    const trusted = { CHRONICLE_SEED_KEY: 'ab'.repeat(32), CHRONICLE_TRUST_NAMED_SEATS: 'true' };
+    expect(loadConfig(TurnExecutorConfig, trusted).EXECUTOR_ID).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
+    expect(() => loadConfig(TurnExecutorConfig, { ...trusted, EXECUTOR_ID: 'a.b' })).toThrow(/EXECUTOR_ID/);
   });
 
   it("is scaled in prod by KEDA on exactly its consumers' pending messages", () => {

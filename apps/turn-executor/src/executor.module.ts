@@ -1,4 +1,4 @@
-import { LogClient, LogSource, RequestClient } from '@chronicle/bus';
+import { EventAuthenticity, eventSigners, LogClient, LogSource, RequestClient } from '@chronicle/bus';
 import { ed25519PublicKey, EventSubjects, SeatGate, seedKey, Subjects, TableEventV1, validate } from '@chronicle/contracts';
 import { defaultGames, GameRegistry } from '@chronicle/games';
 import { HealthRegistry, Metrics, NATS_CONNECTION, natsProviders, ServiceKitModule } from '@chronicle/service-kit';
@@ -18,8 +18,8 @@ import { WorkRouter } from './work/work-router';
 import { forwardedWorkController, WorkController } from './work/work.controller';
 
 /**
- * Joins the leases and the outcome watch before the consumers start, hears quarantines on
- * `tables.>`, rebalances every third of the lease TTL, and at shutdown hands its tables back.
+ * Joins the leases and the outcome watch before the consumers start, hears the snapshot
+ * service's quarantines on `tables.>` (those it signed), rebalances every third of the lease TTL, and at shutdown hands its tables back.
  */
 @Injectable()
 class Lifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -36,9 +36,13 @@ class Lifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
     private readonly states: TableStates,
     private readonly router: WorkRouter,
     private readonly health: HealthRegistry,
+    private readonly authenticity: EventAuthenticity,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
+    if (this.config.CHRONICLE_TRUST_NAMED_SEATS === 'true') {
+      this.logger.warn('CHRONICLE_TRUST_NAMED_SEATS=true: intents act for the seat they name, without a seat token; nothing checks who sent them');
+    }
     await this.outcomes.start();
     await this.leases.start();
     // Ready only with leases renewed and the outcome watch open (the consumers have their own check).
@@ -51,6 +55,11 @@ class Lifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
         if (error) return;
         const event = validate(TableEventV1, safeJson(msg.data));
         if (event.ok && event.value.kind === 'quarantined') {
+          const forged = this.authenticity.ofTableEvent(msg, event.value);
+          if (forged) {
+            this.logger.warn(`ignored a quarantine notice: ${forged}`);
+            return;
+          }
           this.logger.warn(`table ${event.value.tableId} is quarantined (${event.value.reason ?? 'no reason given'}): no more moves for it`);
           this.states.markQuarantined(event.value.tableId, event.value.reason ?? 'quarantined by the snapshot service');
         }
@@ -139,6 +148,11 @@ export class TurnExecutorModule {
           inject: [NATS_CONNECTION, LogClient, OutcomeBook],
           useFactory: (nc: NatsConnection, log: LogClient, outcomes: OutcomeBook) => new IntentDesk(jetstream(nc), subjects, log, outcomes,
             new SeatGate(config.CHRONICLE_GATEWAY_PUBLIC_KEY ? ed25519PublicKey(config.CHRONICLE_GATEWAY_PUBLIC_KEY) : undefined)),
+        },
+        {
+          provide: EventAuthenticity,
+          useFactory: () => new EventAuthenticity(subjects,
+            eventSigners({ snapshots: config.CHRONICLE_SNAPSHOT_PUBLIC_KEY }, (message) => new Logger('TurnExecutor').warn(message))),
         },
         Lifecycle,
       ],

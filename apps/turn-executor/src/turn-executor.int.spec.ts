@@ -1,7 +1,7 @@
 import { LogClient, provision, RequestClient } from '@chronicle/bus';
 import {
-  BadRequest, decodeSnapshot, EventSubjects, ExecutorSubjects, SnapshotSubjects, Subjects, tickMsgId, type IntentOutcomeV1,
-  type LoggedMoveV1, type SnapshotV1, type SubmitIntentV1, type TickV1,
+  BadRequest, decodeSnapshot, ed25519PrivateKey, EventSubjects, ExecutorSubjects, publicKeyHex, quarantineMsgId, SnapshotSubjects,
+  Subjects, tickMsgId, type IntentOutcomeV1, type LoggedMoveV1, type SnapshotV1, type SubmitIntentV1, type TableEventV1, type TickV1,
 } from '@chronicle/contracts';
 import { UnknownTable, type Json } from '@chronicle/engine';
 import {
@@ -21,6 +21,8 @@ jest.setTimeout(120_000);
 describe('turn executors (services as processes, real PostgreSQL and NATS)', () => {
   const prefix = uniquePrefix('exec');
   const seedKey = randomBytes(32).toString('hex');
+  // The snapshot service signs its quarantine notices; the executors check them.
+  const snapshotKey = randomBytes(32).toString('hex');
   const subjects = new Subjects(prefix);
   let db: TestDatabase;
   let nc: NatsConnection;
@@ -32,7 +34,8 @@ describe('turn executors (services as processes, real PostgreSQL and NATS)', () 
   const common = { CHRONICLE_PREFIX: prefix, CHRONICLE_SEED_KEY: seedKey, LOG_LEVEL: 'info', HTTP_PORT: '0' };
   const startExecutor = async (id: string, extra: Record<string, string> = {}) => {
     const process = spawnService('apps/turn-executor/src/main.ts', {
-      ...common, EXECUTOR_ID: id, LEASE_TTL_MS: '1500', ADVANCE_BUDGET: '15', ...extra,
+      ...common, EXECUTOR_ID: id, LEASE_TTL_MS: '1500', ADVANCE_BUDGET: '15', CHRONICLE_TRUST_NAMED_SEATS: 'true',
+      CHRONICLE_SNAPSHOT_PUBLIC_KEY: publicKeyHex(ed25519PrivateKey(snapshotKey)), ...extra,
     });
     services.push(process);
     await process.waitFor(/turn-executor ready/, 60_000);
@@ -82,7 +85,7 @@ describe('turn executors (services as processes, real PostgreSQL and NATS)', () 
     const logService = spawnService('apps/log-service/src/main.ts', { ...common, DATABASE_URL: db.url, OUTBOX_POLL_MS: '100', DB_POOL_SIZE: '4' });
     services.push(logService);
     await logService.waitFor(/log-service ready/, 60_000);
-    const snapshots = spawnService('apps/snapshot-service/src/main.ts', { ...common, NATS_PROVISION: 'true', FLUSH_MS: '50' });
+    const snapshots = spawnService('apps/snapshot-service/src/main.ts', { ...common, NATS_PROVISION: 'true', FLUSH_MS: '50', CHRONICLE_SNAPSHOT_SIGNING_KEY: snapshotKey });
     services.push(snapshots);
     await snapshots.waitFor(/snapshot-service ready/, 60_000);
     await Promise.all([startExecutor('exec-a'), startExecutor('exec-b')]);
@@ -195,6 +198,19 @@ describe('turn executors (services as processes, real PostgreSQL and NATS)', () 
       expect(snapshot.quarantined).toBeNull();
       expect(snapshot.revision).toBe(last.number);
     }
+  });
+
+  it('ignores a quarantine notice the snapshot service did not sign, and keeps the table going', async () => {
+    await log.open({ tableId: 'framed', gameId: 'journal', seats: ['ann'] });
+    const header = await log.header({ tableId: 'framed' });
+    const notice: TableEventV1 = {
+      v: 1, kind: 'quarantined', tableId: 'framed', gameId: header.gameId, rulesVersion: header.rulesVersion, seats: header.seats,
+      options: header.options, commitment: header.commitment, seq: 0, revision: 0, outcome: null, reason: 'framed', recordedAt: new Date().toISOString(),
+    };
+    await jetstream(nc).publish(subjects.of(EventSubjects.tables('framed')), JSON.stringify(notice), { msgID: quarantineMsgId('framed', 0) });
+    await waitUntil(() => [...executors.values()].every((e) => /ignored a quarantine notice: the quarantine notice of table framed is not signed/.test(e.process.output())) || undefined,
+      10_000, 'both executors to ignore the unsigned notice');
+    expect(await submit('framed', 'ann-1', { text: 'still here' })).toMatchObject({ status: 'accepted', revision: 1 });
   });
 
   it('stops advancing a table the snapshot service quarantined for a wrong recorded state hash', async () => {

@@ -9,4 +9,6 @@ export {
 } from './topology';
 export { RequestClient, LogClient } from './request-client';
 export { LogSource } from './log-source';
-export { EventAuthenticity } from './event-authenticity';
+export { ForgerySuspects } from './forgery-suspects';
+export { EventAuthenticity, eventSigners, signedHeaders, type EventSigners, type ReceivedEvent } from './event-authenticity';
+export { roleCredentials } from './credentials';

@@ -15,7 +15,7 @@ export {
   type KeyedEntryV1, type OpenedV1, type LoggedMoveV1, type AppendedV1, type UndoneV1, type MovesPageV1, type HeaderV1,
   type CommitmentV1, type FinishedLogV1, type FinishedHeaderV1, type TableStatus,
 } from './log/requests.v1';
-export { MoveEventV1, TableEventV1, type DeadLetterV1 } from './log/events.v1';
+export { MoveEventV1, TableEventV1, quarantineMsgId, type DeadLetterV1 } from './log/events.v1';
 export { SnapshotSubjects, GetSnapshotV1, encodeSnapshot, decodeSnapshot, type SnapshotV1 } from './snapshot/requests.v1';
 export { TrustedSubjects, sealSeed, unsealSeed, seedKey, type SealedSeedV1 } from './trust/sealed-seed';
 export { TickV1, tickMsgId } from './executor/ticks.v1';

@@ -1,3 +1,4 @@
+import { roleCredentials } from '@chronicle/bus';
 import type { ConnectionOptions, NatsConnection } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
 import { Logger, type Provider } from '@nestjs/common';
@@ -20,8 +21,7 @@ export function natsOptions(config: ServiceConfig, name: string): ConnectionOpti
     // one that succeeds: a tenth of an executor's CPU at 500 intents/s. Our errors say what
     // timed out on their own (RequestClient names the subject).
     noAsyncTraces: true,
-    // Replies come to an inbox only this role may read (deploy/nats allows `_INBOX_<user>.>`).
-    ...(config.NATS_USER ? { user: config.NATS_USER, pass: config.NATS_PASSWORD, inboxPrefix: `_INBOX_${config.NATS_USER}` } : {}),
+    ...roleCredentials(config.NATS_USER, config.NATS_PASSWORD),
   };
 }
 

@@ -1,4 +1,4 @@
-import { LogClient, RequestClient } from '@chronicle/bus';
+import { LogClient, RequestClient, roleCredentials } from '@chronicle/bus';
 import { Subjects } from '@chronicle/contracts';
 import type { NatsConnection } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
@@ -32,7 +32,9 @@ export interface Remote {
 /**
  * Finds the system: `--nats`/`--prefix`, else `NATS_URL`/`CHRONICLE_PREFIX`, else what the
  * `npm start` of this folder's home (`.chronicle/`, or `CHRONICLE_HOME`) wrote while it
- * runs, else 127.0.0.1:4222 with prefix `chronicle` (a deployment's default).
+ * runs, else 127.0.0.1:4222 with prefix `chronicle` (a deployment's default). A deployment's
+ * NATS role (deploy/nats: `operator`, `public`) comes from `NATS_USER` and `NATS_PASSWORD`,
+ * never from the command line, where other users of the machine could read it.
  */
 export async function connectRemote(options: ConnectionOptions): Promise<Remote> {
   const home = process.env.CHRONICLE_HOME || path.resolve('.chronicle');
@@ -42,7 +44,9 @@ export async function connectRemote(options: ConnectionOptions): Promise<Remote>
   const prefix = options.prefix ?? process.env.CHRONICLE_PREFIX ?? running?.prefix ?? 'chronicle';
   let nc: NatsConnection;
   try {
-    nc = await connect({ servers: url.split(','), name: 'chronicle-cli', timeout: 5_000 });
+    nc = await connect({
+      servers: url.split(','), name: 'chronicle-cli', timeout: 5_000, ...roleCredentials(process.env.NATS_USER ?? '', process.env.NATS_PASSWORD ?? ''),
+    });
   } catch (error) {
     throw new CliError(`cannot reach NATS at ${url} (${(error as Error).message}); is the system running (npm start)? --nats or NATS_URL name another server`);
   }

@@ -96,11 +96,15 @@ export async function watchTable(remote: Remote, out: Output, tableId: string, l
  * Submits a player intent to the executors and prints what became of it, waiting up to
  * `waitMs` for the decision (a request waits at most `MAX_INTENT_WAIT_MS`; the CLI asks again).
  */
-export async function submitIntent(remote: Remote, out: Output, request: { table: string; seat: string; key: string; payload: Json; kind: 'move' | 'undo'; waitMs: number }): Promise<void> {
+export async function submitIntent(
+  remote: Remote, out: Output,
+  request: { table: string; seat: string; seatToken?: string; key: string; payload: Json; kind: 'move' | 'undo'; waitMs: number },
+): Promise<void> {
   const deadline = Date.now() + request.waitMs;
   const wait = () => Math.max(0, Math.min(MAX_INTENT_WAIT_MS, deadline - Date.now()));
   let outcome = await remote.requests.request<IntentOutcomeV1>(ExecutorSubjects.submitIntent, {
-    v: 1, tableId: request.table, intentKey: request.key, seat: request.seat, kind: request.kind, payload: request.kind === 'undo' ? null : request.payload, waitMs: wait(),
+    v: 1, tableId: request.table, intentKey: request.key, seat: request.seat, ...(request.seatToken ? { seatToken: request.seatToken } : {}),
+    kind: request.kind, payload: request.kind === 'undo' ? null : request.payload, waitMs: wait(),
   }, MAX_INTENT_WAIT_MS + 15_000);
   while (outcome.status === 'pending' && wait() > 0) {
     outcome = await remote.requests.request<IntentOutcomeV1>(ExecutorSubjects.intentOutcome, { v: 1, tableId: request.table, intentKey: request.key, waitMs: wait() }, MAX_INTENT_WAIT_MS + 15_000);

@@ -23,6 +23,8 @@ export interface HomeSettings {
   pgPassword: string;
   /** The Ed25519 key the log service signs its events with (the snapshot service checks them). */
   signingKey: string;
+  /** The Ed25519 key the snapshot service signs its quarantine notices with (executors and the scheduler check them). */
+  snapshotKey: string;
 }
 
 export function openHome(dir = process.env.CHRONICLE_HOME || path.resolve('.chronicle')): Home {
@@ -33,6 +35,7 @@ export function openHome(dir = process.env.CHRONICLE_HOME || path.resolve('.chro
     seedKey: randomBytes(32).toString('hex'),
     pgPassword: randomBytes(16).toString('hex'),
     signingKey: randomBytes(32).toString('hex'),
+    snapshotKey: randomBytes(32).toString('hex'),
   };
   // A home from an earlier version gets the settings it lacks; those it has are kept.
   const settings: HomeSettings = { ...fresh, ...(existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Partial<HomeSettings>) : {}) };

@@ -73,6 +73,10 @@ export async function startSystem(options: SystemOptions, say: (line: string) =>
       CHRONICLE_SEED_KEY: home.settings.seedKey,
       CHRONICLE_SIGNING_KEY: home.settings.signingKey,
       CHRONICLE_LOG_PUBLIC_KEY: publicKeyHex(ed25519PrivateKey(home.settings.signingKey)),
+      CHRONICLE_SNAPSHOT_SIGNING_KEY: home.settings.snapshotKey,
+      CHRONICLE_SNAPSHOT_PUBLIC_KEY: publicKeyHex(ed25519PrivateKey(home.settings.snapshotKey)),
+      // No gateway here: the CLI's intents act for the seat they name (the executor logs it).
+      CHRONICLE_TRUST_NAMED_SEATS: 'true',
       NATS_PROVISION: 'true',
       HTTP_PORT: '0',
       LOG_LEVEL: process.env.LOG_LEVEL || 'info',

@@ -5,11 +5,8 @@ import {
 } from '@chronicle/engine';
 import type { GameRegistry } from '@chronicle/games';
 import { KeyedMutex } from '@chronicle/service-kit';
-import type { LogSource } from '@chronicle/bus';
+import { ForgerySuspects, type LogSource } from '@chronicle/bus';
 import type { SnapshotStore, StoredSnapshot } from './snapshot-store';
-
-/** The streams' duplicate window (`coreStreams`), during which a forged id can hide a real entry. */
-const SUSPECT_MS = 2 * 60_000;
 
 /** One table as this process holds it. */
 interface Kept {
@@ -39,7 +36,7 @@ export interface KeeperObserver {
 export interface KeeperOptions {
   cacheSize: number;
   progressEvery: number;
-  /** Publishes a lifecycle event (`tables.<table>`), e.g. a quarantine. */
+  /** Publishes the quarantine notice (kind `quarantined` on `tables.<table>`, signed when the service has its key). */
   publish(event: TableEventV1): Promise<void>;
 }
 
@@ -54,7 +51,7 @@ export class SnapshotKeeper {
   private readonly locks = new KeyedMutex();
   private readonly waiters = new Map<string, Set<() => void>>();
   /** Tables that met a forged entry, until the stream's duplicate window has passed. */
-  private readonly suspects = new Map<string, { until: number; checkedAt: number }>();
+  private readonly suspects = new ForgerySuspects();
 
   constructor(
     private readonly log: LogSource,
@@ -97,21 +94,13 @@ export class SnapshotKeeper {
    */
   onForged(tableId: string, reason: string): Promise<void> {
     this.observer.forged(tableId, reason);
-    const now = Date.now();
-    this.suspects.set(tableId, { until: now + SUSPECT_MS, checkedAt: now });
+    this.suspects.mark(tableId, Date.now());
     return this.bringToLog(tableId);
   }
 
   /** Brings each table that met a forgery lately up to the log, each at most once a second. */
   async resyncSuspects(now = Date.now()): Promise<void> {
-    for (const [tableId, suspect] of [...this.suspects]) {
-      if (now > suspect.until) {
-        this.suspects.delete(tableId);
-      } else if (now - suspect.checkedAt >= 1_000) {
-        suspect.checkedAt = now;
-        await this.bringToLog(tableId);
-      }
-    }
+    for (const tableId of this.suspects.due(now)) await this.bringToLog(tableId);
   }
 
   private bringToLog(tableId: string): Promise<void> {

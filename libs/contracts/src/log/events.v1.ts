@@ -57,6 +57,12 @@ export class TableEventV1 {
 }
 
 /**
+ * The `Nats-Msg-Id` of the snapshot service's quarantine notice (kind `quarantined`) for a
+ * table at entry `seq`; signed with the snapshot service's key, not the log service's.
+ */
+export const quarantineMsgId = (tableId: string, seq: number): string => `${tableId}:quarantined:${seq}`;
+
+/**
  * What a consumer could not handle, on `dead.<consumer>`: the reason and the original
  * message (its subject, headers and bytes, base64), so that a person can fix and replay it.
  */
