@@ -1,5 +1,5 @@
-import { EventAuthenticity, LogClient, RequestClient } from '@chronicle/bus';
-import { ed25519PublicKey, EventSubjects, SnapshotSubjects, StreamRoles, Subjects, type SnapshotV1 } from '@chronicle/contracts';
+import { EventAuthenticity, eventSigners, LogClient, RequestClient } from '@chronicle/bus';
+import { EventSubjects, SnapshotSubjects, StreamRoles, Subjects, type SnapshotV1 } from '@chronicle/contracts';
 import { defaultGames, GameRegistry } from '@chronicle/games';
 import { NATS_CONNECTION, natsProviders, ServiceKitModule } from '@chronicle/service-kit';
 import { jetstreamManager } from '@nats-io/jetstream';
@@ -73,8 +73,8 @@ export class AppModule {
         },
         {
           provide: EventAuthenticity,
-          useFactory: () => new EventAuthenticity(
-            subjects, config.CHRONICLE_LOG_PUBLIC_KEY ? ed25519PublicKey(config.CHRONICLE_LOG_PUBLIC_KEY) : undefined),
+          useFactory: () => new EventAuthenticity(subjects,
+            eventSigners({ log: config.CHRONICLE_LOG_PUBLIC_KEY }, (message) => new Logger('WebService').warn(message))),
         },
         Lifecycle,
       ],
