@@ -27,7 +27,9 @@ interface Figures {
 }
 const figures = (page: Page) => page.evaluate(() => (window as unknown as { chronicle: Figures }).chronicle);
 
-export async function main(): Promise<void> {
+/** `npm run bench -- web [parts]`: `render,feed,verify` (all by default; verify plays ~20,000 moves first, minutes on a busy machine). */
+export async function main(args: string[]): Promise<void> {
+  const parts = new Set((args[0] ?? 'render,feed,verify').split(','));
   const prefix = uniquePrefix('bweb');
   const key = randomBytes(32).toString('hex');
   const signingKey = randomBytes(32).toString('hex');
@@ -54,60 +56,70 @@ export async function main(): Promise<void> {
     const log = new LogClient(requests);
     const seeds = new LogSource(requests, seedKey(key));
 
-    // First render: a 1,200-general world a month in, opened afresh each time.
-    const big = await WorldDriver.open(log, seeds, 'big', { world: 'synthetic', generals: 1_200, start: GAME_START, turnterm: 60 });
-    await big.play(1);
-    const renders: number[] = [];
-    for (let i = 0; i < RENDERS; i++) {
-      const page = await browser.newPage();
-      await page.goto(`${url}#/table/big`);
-      await page.waitForSelector('svg#map[data-revision="1"]', { timeout: 60_000 });
-      renders.push((await figures(page)).firstRenderMs!);
-      await page.close();
-    }
-    const firstRenderMs = median(renders);
-    console.log(`first render of a 1,200-general world: ${renders.join(', ')} ms (median ${firstRenderMs})`);
+    const results: Record<string, number> = {};
 
-    // Feed delay: moves appended at a steady pace while the page watches.
-    const watcher = await browser.newPage();
-    await watcher.goto(`${url}#/table/big`);
-    await watcher.waitForSelector('svg#map[data-revision="1"]', { timeout: 60_000 });
-    const feedDriver = await WorldDriver.open(log, seeds, 'feed', { world: 'synthetic', generals: 1_200, start: GAME_START, turnterm: 60 }, { pace: 'due', light: true });
-    await watcher.goto(`${url}#/table/feed`);
-    await watcher.waitForSelector('#world-status[data-status="open"]');
-    for (let i = 0; i < FEED_MOVES; i++) {
-      const next = Date.now() + FEED_INTERVAL_MS;
-      await feedDriver.play(1);
-      await new Promise((resolve) => setTimeout(resolve, Math.max(0, next - Date.now())));
+    // First render: a 1,200-general world a month in, opened afresh each time.
+    if (parts.has('render')) {
+      const big = await WorldDriver.open(log, seeds, 'big', { world: 'synthetic', generals: 1_200, start: GAME_START, turnterm: 60 });
+      await big.play(1);
+      const renders: number[] = [];
+      for (let i = 0; i < RENDERS; i++) {
+        const page = await browser.newPage();
+        await page.goto(`${url}#/table/big`);
+        await page.waitForSelector('svg#map[data-revision="1"]', { timeout: 60_000 });
+        renders.push((await figures(page)).firstRenderMs!);
+        await page.close();
+      }
+      const firstRenderMs = median(renders);
+      console.log(`first render of a 1,200-general world: ${renders.join(', ')} ms (median ${firstRenderMs})`);
+      results.first_render_ms = Math.round(firstRenderMs);
     }
-    const delays = await waitForDelays(watcher, FEED_MOVES);
-    const sorted = [...delays].sort((a, b) => a - b);
-    const feedP99 = percentile(sorted, 99);
-    console.log(`feed: ${delays.length} moves at one per ${FEED_INTERVAL_MS} ms; append→display p50 ${percentile(sorted, 50)} ms, p99 ${feedP99} ms, max ${sorted.at(-1)} ms`);
-    await watcher.close();
+
+    // Feed delay: moves of a 1,200-general world appended at a steady pace while the page watches.
+    if (parts.has('feed')) {
+      const watcher = await browser.newPage();
+      const feedDriver = await WorldDriver.open(log, seeds, 'feed', { world: 'synthetic', generals: 1_200, start: GAME_START, turnterm: 60 }, { pace: 'due', light: true });
+      await watcher.goto(`${url}#/table/feed`);
+      await watcher.waitForSelector('#world-status[data-status="open"]');
+      for (let i = 0; i < FEED_MOVES; i++) {
+        const next = Date.now() + FEED_INTERVAL_MS;
+        await feedDriver.play(1);
+        await new Promise((resolve) => setTimeout(resolve, Math.max(0, next - Date.now())));
+      }
+      const delays = await waitForDelays(watcher, FEED_MOVES);
+      const sorted = [...delays].sort((a, b) => a - b);
+      const feedP99 = percentile(sorted, 99);
+      console.log(`feed: ${delays.length} moves at one per ${FEED_INTERVAL_MS} ms; append→display p50 ${percentile(sorted, 50)} ms, p99 ${feedP99} ms, max ${sorted.at(-1)} ms`);
+      await watcher.close();
+      results.feed_delay_p99_ms = Math.round(feedP99);
+    }
 
     // Verification: a finished chapter of ~20,000 moves, in the browser and in this process.
-    process.stdout.write(`playing a ${CHAPTER_GENERALS}-general chapter of one game year, a move at each general's turn… `);
-    const chapter = await WorldDriver.open(log, seeds, 'chapter-c1', {
-      world: 'synthetic', generals: CHAPTER_GENERALS, start: GAME_START, turnterm: 60, chapterYears: 1, ...firstChapter('chapter'),
-    }, { pace: 'due', light: true });
-    const playedAt = Date.now();
-    while (!chapter.over) await chapter.play(500);
-    const moves = chapter.local.revision;
-    console.log(`${moves} moves appended in ${Math.round((Date.now() - playedAt) / 1_000)} s`);
-    const finished = await log.finishedLog({ tableId: 'chapter-c1' });
-    const inProcess = timed(() => engine.verify(sammo, GameLog.fromArray(finished.log), finished.commitment));
-    const verifier = await browser.newPage();
-    await verifier.goto(`${url}#/table/chapter-c1`);
-    await verifier.waitForSelector('#world-status[data-status="finished"]', { timeout: 60_000 });
-    await verifier.click('#verify');
-    await verifier.waitForSelector('#verdict[data-verdict]', { timeout: 600_000 });
-    const verdict = await verifier.textContent('#verdict');
-    const verifyMs = (await figures(verifier)).verifyMs!;
-    console.log(`verification of ${moves} moves: in Chromium ${verifyMs} ms (${verdict}); in this process ${Math.round(inProcess.ms)} ms; ratio ${(verifyMs / inProcess.ms).toFixed(2)}`);
-    const per20k = (ms: number) => Math.round((ms * 20_000) / moves);
-    console.log(`RESULT web first_render_ms=${Math.round(firstRenderMs)} verify_20k_moves_ms=${per20k(verifyMs)} feed_delay_p99_ms=${Math.round(feedP99)}`);
-    console.log(`RESULT web_verify_inprocess verify_20k_moves_ms=${per20k(inProcess.ms)} moves=${moves} browser_to_inprocess=${(verifyMs / inProcess.ms).toFixed(2)}`);
+    if (parts.has('verify')) {
+      process.stdout.write(`playing a ${CHAPTER_GENERALS}-general chapter of one game year, a move at each general's turn… `);
+      const chapter = await WorldDriver.open(log, seeds, 'chapter-c1', {
+        world: 'synthetic', generals: CHAPTER_GENERALS, start: GAME_START, turnterm: 60, chapterYears: 1, ...firstChapter('chapter'),
+      }, { pace: 'due', light: true });
+      const playedAt = Date.now();
+      while (!chapter.over) await chapter.play(500);
+      const moves = chapter.local.revision;
+      console.log(`${moves} moves appended in ${Math.round((Date.now() - playedAt) / 1_000)} s`);
+      const finished = await log.finishedLog({ tableId: 'chapter-c1' });
+      const inProcess = timed(() => engine.verify(sammo, GameLog.fromArray(finished.log), finished.commitment));
+      const verifier = await browser.newPage();
+      await verifier.goto(`${url}#/table/chapter-c1`);
+      await verifier.waitForSelector('#world-status[data-status="finished"]', { timeout: 60_000 });
+      await verifier.click('#verify');
+      await verifier.waitForSelector('#verdict[data-verdict]', { timeout: 600_000 });
+      const verdict = await verifier.textContent('#verdict');
+      const verifyMs = (await figures(verifier)).verifyMs!;
+      console.log(`verification of ${moves} moves: in Chromium ${verifyMs} ms (${verdict}); in this process ${Math.round(inProcess.ms)} ms; ratio ${(verifyMs / inProcess.ms).toFixed(2)}`);
+      const per20k = (ms: number) => Math.round((ms * 20_000) / moves);
+      results.verify_20k_moves_ms = per20k(verifyMs);
+      console.log(`RESULT web_verify_inprocess verify_20k_moves_ms=${per20k(inProcess.ms)} moves=${moves} browser_to_inprocess=${(verifyMs / inProcess.ms).toFixed(2)}`);
+    }
+    const order = ['first_render_ms', 'verify_20k_moves_ms', 'feed_delay_p99_ms'].filter((k) => k in results);
+    console.log(`RESULT web ${order.map((k) => `${k}=${results[k]}`).join(' ')}`);
   } finally {
     await browser.close();
     for (const service of services.reverse()) await service.stop();

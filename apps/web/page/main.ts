@@ -1,9 +1,12 @@
 import type { World } from '@chronicle/sammo';
 import type { FeedItem, FinishedLog, LiveEvent, TableDetail, TableSummary } from '../src/view/api';
-import { cityDetails, generalDetails, worldView, type CityDetails, type GeneralDetails, type WorldView } from '../src/view/world-view';
+import type { CityDetails, GeneralDetails, WorldView } from '../src/view/world-view';
 import { clearError, getJson, PageError, showError } from './http';
 import { drawMap } from './map';
-import { verifyLog, type Replayed } from './verify';
+import type { Replayed } from './verify';
+
+/** The engine and the game, loaded on the first verification (see replay.ts). */
+const replaying = () => import('./replay');
 
 /** Figures the browser tests and the benchmark read (`window.chronicle`). */
 const figures = {
@@ -23,7 +26,7 @@ let live: EventSource | null = null;
 /** The table shown, its latest summary and view. */
 let current: { tableId: string; summary: TableSummary; view: WorldView | null; revision: number } | null = null;
 /** A verified log being stepped through: the map then shows its state, not the live one. */
-let scrubbing: { replay: Replayed; world: World | null } | null = null;
+let scrubbing: { replay: Replayed } | null = null;
 
 window.addEventListener('hashchange', route);
 route();
@@ -160,7 +163,7 @@ function addFeed(item: FeedItem, isMove: boolean): void {
 
 async function showCity(cityId: number, local?: World): Promise<void> {
   try {
-    const city = local ? cityDetails(local, cityId) : await getJson<CityDetails>(`api/tables/${current!.tableId}/cities/${cityId}`);
+    const city = local ? (await replaying()).localCity(local, cityId) : await getJson<CityDetails>(`api/tables/${current!.tableId}/cities/${cityId}`);
     if (!city) throw new PageError(`There is no city ${cityId} in this world.`);
     const box = $('details');
     box.className = '';
@@ -188,7 +191,7 @@ async function showCity(cityId: number, local?: World): Promise<void> {
 
 async function showGeneral(generalId: number, local?: World): Promise<void> {
   try {
-    const g = local ? generalDetails(local, generalId) : await getJson<GeneralDetails>(`api/tables/${current!.tableId}/generals/${generalId}`);
+    const g = local ? (await replaying()).localGeneral(local, generalId) : await getJson<GeneralDetails>(`api/tables/${current!.tableId}/generals/${generalId}`);
     if (!g) throw new PageError(`There is no general ${generalId} in this world.`);
     $('details').replaceChildren(
       text('strong', `${g.name} (${g.nationName}, in ${g.cityName})${g.owner ? ` · played by ${g.owner}` : ''}`),
@@ -230,7 +233,7 @@ async function verify(load: () => Promise<{ raw: unknown; recordedHash: string |
   delete verdict.dataset.verdict;
   $('verify-step').textContent = 'loading the log…';
   try {
-    const { raw, recordedHash } = await load();
+    const [{ raw, recordedHash }, { verifyLog }] = await Promise.all([load(), replaying()]);
     const started = performance.now();
     const result = await verifyLog(raw, current.summary.commitment, recordedHash, (done, total) => {
       bar.max = Math.max(total, 1);
@@ -249,35 +252,33 @@ async function verify(load: () => Promise<{ raw: unknown; recordedHash: string |
 }
 
 function startScrubbing(replay: Replayed): void {
-  scrubbing = { replay, world: null };
+  scrubbing = { replay };
   const scrubber = $<HTMLInputElement>('scrubber');
   scrubber.max = String(replay.moves);
   scrubber.value = String(replay.moves);
   $('scrub').style.display = 'block';
-  showMove(replay.moves);
+  void showMove(replay.moves);
 }
 
-function showMove(move: number): void {
+async function showMove(move: number): Promise<void> {
   if (!scrubbing) return;
   const { replay } = scrubbing;
   const at = Math.max(0, Math.min(replay.moves, move));
   $<HTMLInputElement>('scrubber').value = String(at);
-  const state = replay.stateAt(at);
-  const isWorld = replay.game.id === 'sammo';
-  scrubbing.world = isWorld ? (state.data as World) : null;
-  const view = isWorld ? worldView(state.data as World) : null;
-  if (view) {
-    renderWorld(view, at, state.data as World);
-    $('world-date').textContent = view.date;
+  const reached = (await replaying()).worldAt(replay, at);
+  const view = reached?.view;
+  if (reached) {
+    renderWorld(reached.view, at, reached.world);
+    $('world-date').textContent = reached.view.date;
   }
   const label = $('scrub-label');
   label.textContent = `move ${at} of ${replay.moves}${view ? ` · ${view.date}` : ''}`;
   label.dataset.move = String(at);
 }
 
-$('scrubber').addEventListener('input', (e) => showMove(Number((e.target as HTMLInputElement).value)));
-$('scrub-prev').addEventListener('click', () => showMove(Number($<HTMLInputElement>('scrubber').value) - 1));
-$('scrub-next').addEventListener('click', () => showMove(Number($<HTMLInputElement>('scrubber').value) + 1));
+$('scrubber').addEventListener('input', (e) => void showMove(Number((e.target as HTMLInputElement).value)));
+$('scrub-prev').addEventListener('click', () => void showMove(Number($<HTMLInputElement>('scrubber').value) - 1));
+$('scrub-next').addEventListener('click', () => void showMove(Number($<HTMLInputElement>('scrubber').value) + 1));
 $('scrub-live').addEventListener('click', () => {
   scrubbing = null;
   $('scrub').style.display = 'none';

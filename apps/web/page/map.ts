@@ -1,4 +1,5 @@
-import { NEUTRAL_CITY, type CityView, type WorldView } from '../src/view/world-view';
+import { NEUTRAL_CITY } from '../src/view/api';
+import type { CityView, WorldView } from '../src/view/world-view';
 
 const SVG = 'http://www.w3.org/2000/svg';
 /** The largest population a city of the `che` map can reach (업, 620,500). */

@@ -11,6 +11,7 @@ import { buildPage } from './http/page';
 import { BUILT_PAGE, PageController } from './http/page.controller';
 import { EventsController } from './worlds/events.controller';
 import { WorldBoard, type WorldSource } from './worlds/world-board';
+import { WorldReader } from './worlds/world-reader';
 
 /** Loads every table the tables stream names before the consumers deliver, and stops the board's timers. */
 @Injectable()
@@ -19,6 +20,7 @@ class Lifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
     private readonly board: WorldBoard,
     private readonly subjects: Subjects,
     @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
+    private readonly reader: WorldReader,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -28,6 +30,7 @@ class Lifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
 
   async onApplicationShutdown(): Promise<void> {
     this.board.stop();
+    await this.reader.close();
     await this.nc.drain();
   }
 }
@@ -52,10 +55,11 @@ export class AppModule {
         { provide: Subjects, useValue: subjects },
         ...natsProviders(config, 'web'),
         { provide: BUILT_PAGE, useFactory: buildPage },
+        { provide: WorldReader, useFactory: () => new WorldReader() },
         {
           provide: WorldBoard,
-          inject: [NATS_CONNECTION],
-          useFactory: (nc: NatsConnection) => {
+          inject: [NATS_CONNECTION, WorldReader],
+          useFactory: (nc: NatsConnection, reader: WorldReader) => {
             const requests = new RequestClient(nc, subjects, config.REQUEST_TIMEOUT_MS);
             const log = new LogClient(requests);
             const source: WorldSource = {
@@ -65,6 +69,7 @@ export class AppModule {
               finishedLog: (tableId) => log.finishedLog({ tableId }),
               stateHashAt: async (tableId, revision) =>
                 (await log.read({ tableId, fromRevision: revision - 1, limit: 1 })).moves.at(-1)?.stateHash ?? null,
+              read: (reply) => reader.read(reply),
             };
             const logger = new Logger('WorldBoard');
             return new WorldBoard(source, games, { refreshMs: config.REFRESH_MS, feedSize: config.FEED_SIZE, summaryMs: config.SUMMARY_MS },

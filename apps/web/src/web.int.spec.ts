@@ -12,7 +12,7 @@ import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startWeb } from './bootstrap';
 import { WebConfig } from './config';
-import { NEUTRAL_CITY } from './view/world-view';
+import { NEUTRAL_CITY } from './view/api';
 
 jest.setTimeout(120_000);
 

@@ -8,6 +8,9 @@ import type { WorldView } from './world-view';
  */
 export type TableStatus = 'open' | 'finished' | 'quarantined';
 
+/** The colour the map gives a city no nation holds. */
+export const NEUTRAL_CITY = '#ffffff';
+
 /** One table (a world's chapter) as the worlds list shows it. */
 export interface TableSummary {
   tableId: string;

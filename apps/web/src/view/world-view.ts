@@ -95,8 +95,6 @@ export interface GeneralDetails extends GeneralLine {
 export const MAP_WIDTH = 700;
 export const MAP_HEIGHT = 500;
 const HISTORY_SHOWN = 40;
-/** The colour of a city no nation holds. */
-export const NEUTRAL_CITY = '#ffffff';
 
 export function gameDateOf(world: World): string {
   return `${world.env.year}년 ${world.env.month}월`;

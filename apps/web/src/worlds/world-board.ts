@@ -1,10 +1,10 @@
 import type { HeaderV1, MoveEventV1, SnapshotV1, TableEventV1 } from '@chronicle/contracts';
-import { decodeSnapshot } from '@chronicle/contracts';
-import { readChapter, stateFromArray, UnknownTable, type AnyGame, type Json, type JsonObject } from '@chronicle/engine';
+import { readChapter, UnknownTable, type AnyGame, type Json, type JsonObject } from '@chronicle/engine';
 import type { GameRegistry } from '@chronicle/games';
-import { sammo, type World } from '@chronicle/sammo';
+import { sammo } from '@chronicle/sammo';
 import type { FeedItem, FinishedLog, LiveEvent, TableDetail, TableStatus, TableSummary } from '../view/api';
-import { cityDetails, generalDetails, worldView, type CityDetails, type GeneralDetails, type WorldView } from '../view/world-view';
+import type { CityDetails, GeneralDetails, WorldView } from '../view/world-view';
+import type { WorldReading } from './world-reading';
 
 /** What the board reads from the rest of the system (the log and snapshot services). */
 export interface WorldSource {
@@ -14,6 +14,8 @@ export interface WorldSource {
   finishedLog(tableId: string): Promise<{ log: JsonObject }>;
   /** The state hash the log recorded with move `revision`, or null. */
   stateHashAt(tableId: string, revision: number): Promise<string | null>;
+  /** A strategy world's state read into its view and details (`WorldReader`, off this thread). */
+  read(reply: SnapshotV1): Promise<WorldReading>;
 }
 
 export interface BoardOptions {
@@ -33,8 +35,7 @@ interface Board {
   summary: TableSummary;
   feed: FeedItem[];
   arrivals: number[];
-  world: World | null;
-  view: WorldView | null;
+  reading: WorldReading | null;
   viewRevision: number;
   refresh: { running: boolean; again: boolean; last: number; timer?: NodeJS.Timeout };
 }
@@ -128,17 +129,17 @@ export class WorldBoard {
 
   detail(tableId: string): TableDetail {
     const board = this.known(tableId);
-    return { summary: this.summaryOf(board), view: board.view, viewRevision: board.viewRevision, feed: board.feed };
+    return { summary: this.summaryOf(board), view: board.reading?.view ?? null, viewRevision: board.viewRevision, feed: board.feed };
   }
 
   city(tableId: string, cityId: number): CityDetails {
-    const details = cityDetails(this.worldOf(tableId), cityId);
+    const details = this.readingOf(tableId).cities.get(cityId);
     if (!details) throw new UnknownTable(`table ${tableId} has no city ${cityId}`);
     return details;
   }
 
   general(tableId: string, generalId: number): GeneralDetails {
-    const details = generalDetails(this.worldOf(tableId), generalId);
+    const details = this.readingOf(tableId).generals.get(generalId);
     if (!details) throw new UnknownTable(`table ${tableId} has no general ${generalId}`);
     return details;
   }
@@ -187,10 +188,10 @@ export class WorldBoard {
     return board;
   }
 
-  private worldOf(tableId: string): World {
-    const world = this.known(tableId).world;
-    if (!world) throw new UnknownTable(`table ${tableId} is not a strategy world, or its state has not been read yet`);
-    return world;
+  private readingOf(tableId: string): WorldReading {
+    const reading = this.known(tableId).reading;
+    if (!reading) throw new UnknownTable(`table ${tableId} is not a strategy world, or its state has not been read yet`);
+    return reading;
   }
 
   private async withBoard(tableId: string, handle: (board: Board) => void | Promise<void>): Promise<void> {
@@ -221,8 +222,7 @@ export class WorldBoard {
       },
       feed: [],
       arrivals: [],
-      world: null,
-      view: null,
+      reading: null,
       viewRevision: -1,
       refresh: { running: false, again: false, last: 0 },
     };
@@ -261,13 +261,11 @@ export class WorldBoard {
         this.emit({ kind: 'table', summary: this.summaryOf(board), feed });
       }
       if (board.game!.id === sammo.id && reply.revision > board.viewRevision) {
-        const state = stateFromArray(board.game!, (decodeSnapshot(reply.snapshot) as { state: Json }).state);
-        const world = state.data as World;
-        const view = worldView(world);
-        const feed = changes(board.view, view).map((c): FeedItem => ({ seq: reply.seq, recordedAt: new Date().toISOString(), ...c }));
+        const reading = await this.source.read(reply);
+        const view = reading.view;
+        const feed = changes(board.reading?.view ?? null, view).map((c): FeedItem => ({ seq: reply.seq, recordedAt: new Date().toISOString(), ...c }));
         for (const item of feed) this.push(board, item);
-        board.world = world;
-        board.view = view;
+        board.reading = reading;
         board.viewRevision = reply.revision;
         board.summary.date = view.date;
         this.emit({ kind: 'view', tableId, revision: reply.revision, view, feed });
