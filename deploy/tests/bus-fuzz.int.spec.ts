@@ -1,5 +1,6 @@
 import {
-  EventSubjects, LogSubjects, SnapshotSubjects, Subjects, TrustedSubjects, type DeadLetterV1,
+  ed25519PrivateKey, EventSubjects, ExecutorSubjects, ExecutorWorkSubjects, issueSeatToken, LogSubjects, publicKeyHex, SnapshotSubjects, Subjects,
+  TrustedSubjects, type DeadLetterV1,
 } from '@chronicle/contracts';
 import {
   connectNats, createTestDatabase, readStream, removePrefixed, spawnService, uniquePrefix, waitUntil, type ServiceProcess, type TestDatabase,
@@ -12,7 +13,7 @@ import { randomBytes } from 'node:crypto';
 jest.setTimeout(180_000);
 
 /** Codes a reply may carry for input the caller got wrong; `INTERNAL` and `UNAVAILABLE` would be the service's fault here. */
-const CALLER_CODES = ['BAD_REQUEST', 'ILLEGAL_MOVE', 'CONCURRENT_MOVE', 'GAME_OVER', 'GAME_IN_PROGRESS', 'INVALID_GAME', 'UNKNOWN_TABLE'];
+const CALLER_CODES = ['BAD_REQUEST', 'FORBIDDEN', 'ILLEGAL_MOVE', 'CONCURRENT_MOVE', 'GAME_OVER', 'GAME_IN_PROGRESS', 'INVALID_GAME', 'UNKNOWN_TABLE'];
 const RUNS_PER_SUBJECT = 250;
 
 /** Strings and numbers that broke services before: NUL, lone surrogates, member names, huge and odd numbers. */
@@ -64,6 +65,9 @@ describe('fuzzing every subject of the running services', () => {
   let db: TestDatabase;
   let nc: NatsConnection;
   const services: ServiceProcess[] = [];
+  // The executor checks seats against this gateway's tokens, as in a deployment.
+  const gatewayKey = ed25519PrivateKey(randomBytes(32).toString('hex'));
+  const annToken = issueSeatToken(gatewayKey, { tableId: 'fuzz', seat: 'ann', expiresAt: new Date(Date.now() + 3_600_000).toISOString() });
 
   const healthy = async (service: ServiceProcess) => {
     const port = service.output().match(/http port (\d+)/)![1];
@@ -79,7 +83,14 @@ describe('fuzzing every subject of the running services', () => {
     await log.waitFor(/log-service ready/, 60_000);
     const snapshots = spawnService('apps/snapshot-service/src/main.ts', { ...env, LOG_LEVEL: 'info' });
     services.push(snapshots);
-    await snapshots.waitFor(/snapshot-service ready/, 60_000);
+    const executor = spawnService('apps/turn-executor/src/main.ts', {
+      ...env, LOG_LEVEL: 'info', EXECUTOR_ID: 'fuzz-exec', CHRONICLE_GATEWAY_PUBLIC_KEY: publicKeyHex(gatewayKey),
+    });
+    services.push(executor);
+    // The scheduler has no requests, but reads moves.> and tables.> as the others do.
+    const scheduler = spawnService('apps/scheduler/src/main.ts', { ...env, LOG_LEVEL: 'info' });
+    services.push(scheduler);
+    await Promise.all([snapshots, executor, scheduler].map((service) => service.waitFor(/ ready: /, 60_000)));
     // A table to aim at, so that well-formed inputs reach the rules and the database.
     const opened = await nc.request(subjects.of(LogSubjects.open), JSON.stringify({ v: 1, tableId: 'fuzz', gameId: 'journal', seats: ['ann'] }), { timeout: 10_000 });
     expect(opened.json()).toHaveProperty('data');
@@ -105,6 +116,11 @@ describe('fuzzing every subject of the running services', () => {
     [LogSubjects.entryByKey, { ...table, idempotencyKey: 'k' }],
     [TrustedSubjects.sealedSeed, table],
     [SnapshotSubjects.get, table],
+    [ExecutorSubjects.submitIntent, { ...table, intentKey: 'i1', seat: 'ann', seatToken: annToken, kind: 'move', payload: { text: 'note' }, waitMs: 0 }],
+    [ExecutorSubjects.intentOutcome, { ...table, intentKey: 'i1', waitMs: 0 }],
+    // Between replicas (only executors may publish there, deploy/nats): still no input breaks one.
+    [ExecutorWorkSubjects.forwardTick('fuzz-exec'), { ...table, dueAt: new Date().toISOString() }],
+    [ExecutorWorkSubjects.forwardIntent('fuzz-exec'), { ...table, intentKey: 'f1', seat: 'ann', kind: 'move', payload: { text: 'n' }, submittedAt: new Date().toISOString() }],
   ];
 
   it.each(requests)('%s answers every input with data or a typed refusal', async (subject, valid) => {
@@ -131,11 +147,14 @@ describe('fuzzing every subject of the running services', () => {
       stateHash: null, nextDueAt: null, recordedAt: new Date().toISOString(),
     }), { numRuns: 200, seed: 42 });
     for (const [i, bytes] of events.entries()) await js.publish(subjects.of(EventSubjects.moves('fuzz')), bytes, { msgID: `fuzz-event-${i}` });
-    const letters = await waitUntil(async () => {
-      const dead = (await readStream(nc, subjects.stream('DEAD'))).map((m) => m.data as DeadLetterV1);
-      return dead.length >= events.length ? dead : undefined;
-    }, 60_000, `${events.length} dead letters`);
-    expect(letters.every((l) => l.reason.length > 0)).toBe(true);
+    // Each consumer of moves.> (the snapshot service, the scheduler) dead-letters every one of them.
+    for (const durable of ['snapshot-service', 'scheduler-moves']) {
+      const letters = await waitUntil(async () => {
+        const dead = (await readStream(nc, subjects.stream('DEAD'))).filter((m) => m.subject === subjects.of(EventSubjects.deadLetters(durable)));
+        return dead.length >= events.length ? dead.map((m) => m.data as DeadLetterV1) : undefined;
+      }, 60_000, `${events.length} dead letters of ${durable}`);
+      expect(letters.every((l) => l.reason.length > 0)).toBe(true);
+    }
     for (const service of services) expect(await healthy(service)).toBe(true);
   });
 });
