@@ -1,6 +1,6 @@
 import { StreamRoles } from '@chronicle/contracts';
 import { loadConfig, ProbePaths, ProvisionConfig, topologyLimits } from '@chronicle/service-kit';
-import { KUBERNETES_OVERLAYS, renderOverlay } from '@chronicle/testing';
+import { deployedEnvironments, KUBERNETES_OVERLAYS, renderOverlay } from '@chronicle/testing';
 import Ajv from 'ajv';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -35,6 +35,27 @@ interface ComposeService {
   depends_on?: Record<string, { condition: string }>;
 }
 const compose = parse(readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }) as { services: Record<string, ComposeService> };
+
+/**
+ * The keys each service signs or checks with. A service started without one only warns (tests
+ * run so), so it is here that a deployment which forgot one fails: every deployment gives each.
+ */
+const TRUST_KEYS: Record<string, string[]> = {
+  'log-service': ['CHRONICLE_SEED_KEY', 'CHRONICLE_SIGNING_KEY'],
+  'snapshot-service': ['CHRONICLE_SEED_KEY', 'CHRONICLE_LOG_PUBLIC_KEY', 'CHRONICLE_SNAPSHOT_SIGNING_KEY'],
+  scheduler: ['CHRONICLE_LOG_PUBLIC_KEY', 'CHRONICLE_SNAPSHOT_PUBLIC_KEY'],
+  'turn-executor': ['CHRONICLE_SEED_KEY', 'CHRONICLE_GATEWAY_PUBLIC_KEY', 'CHRONICLE_SNAPSHOT_PUBLIC_KEY'],
+};
+
+describe('keys in every deployment', () => {
+  it.each(services)('%s is given every key it signs or checks with', (service) => {
+    expect(TRUST_KEYS[service]).toBeDefined();
+    for (const { where, env } of deployedEnvironments(service)) {
+      for (const key of TRUST_KEYS[service]!) expect([where, key, env[key]]).toEqual([where, key, expect.stringMatching(/^[0-9a-f]{64}$/)]);
+      expect([where, env.CHRONICLE_TRUST_NAMED_SEATS]).toEqual([where, undefined]);
+    }
+  });
+});
 
 describe('the Dockerfile', () => {
   const dockerfile = readFileSync(path.join(ROOT, 'deploy/docker/Dockerfile'), 'utf8');
