@@ -1,7 +1,10 @@
 // What the security checks cost per message, in this process: the door check of a request
 // (parseWireJson: UTF-8, NUL, surrogates, reserved keys, depth) beside JSON.parse alone, and
-// the Ed25519 signature the log service adds to each event and a subscriber checks.
-import { ed25519PrivateKey, ed25519PublicKey, parseWireJson, publicKeyHex, signEvent, verifyEvent } from '@chronicle/contracts';
+// the Ed25519 signature the log service adds to each event and a subscriber checks, and the
+// seat token an executor checks on each player intent.
+import {
+  ed25519PrivateKey, ed25519PublicKey, issueSeatToken, parseWireJson, publicKeyHex, SeatGate, signEvent, verifyEvent,
+} from '@chronicle/contracts';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { median, timed } from './machine';
@@ -36,4 +39,10 @@ export async function main(): Promise<void> {
   const verifies = perSecond(() => verifyEvent(publicKey, 'chronicle.moves.bench', 'bench:12', event, signature), N / 4);
   console.log(`RESULT security ed25519_sign_per_s=${signs.toFixed(0)} ed25519_verify_per_s=${verifies.toFixed(0)} event_bytes=${small.length} `
     + `runs=${RUNS} loadavg_1m=${os.loadavg()[0]!.toFixed(1)}`);
+  const gatewayKey = ed25519PrivateKey(randomBytes(32).toString('hex'));
+  const gate = new SeatGate(ed25519PublicKey(publicKeyHex(gatewayKey)));
+  const intent = { tableId: 'bench', seat: 'player-1', seatToken: issueSeatToken(gatewayKey, { tableId: 'bench', seat: 'player-1', expiresAt: '2100-01-01T00:00:00.000Z' }) };
+  const now = new Date();
+  const seats = perSecond(() => gate.seatFor(intent, now), N / 4);
+  console.log(`RESULT security seat_token_checks_per_s=${seats.toFixed(0)} token_bytes=${intent.seatToken.length} runs=${RUNS} loadavg_1m=${os.loadavg()[0]!.toFixed(1)}`);
 }
