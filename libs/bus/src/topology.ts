@@ -130,7 +130,10 @@ const ns = (ms: number): number => ms * 1_000_000;
  */
 export async function provision(nc: NatsConnection, subjects: Subjects, topology: Topology): Promise<ProvisionReport> {
   checkReplicable(nc, subjects, topology);
-  const jsm = await jetstreamManager(nc);
+  // A deployment step, not a hot path: on a cluster, a stream placed a moment ago may still
+  // be electing its leader, and the client's default 5 s per API request failed such a
+  // step (seen on a loaded machine) that a little patience lets through.
+  const jsm = await jetstreamManager(nc, { timeout: 30_000 });
   const report: ProvisionReport = { created: [], updated: [], unchanged: [] };
   for (const stream of topology.streams) await provisionStream(jsm, subjects, stream, report);
   for (const definition of topology.consumers) await provisionConsumer(jsm, subjects, definition, report);
