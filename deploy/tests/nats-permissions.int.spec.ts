@@ -145,7 +145,7 @@ describe('NATS roles and permissions (deploy/nats/chronicle.conf)', () => {
     for (const { violations } of connections.values()) expect(violations).toEqual([]);
   });
 
-  it("carries out a player's intent for the seat its gateway token names, and refuses an impersonation", async () => {
+  it("carries out a player's intent for the seat its gateway token names, refuses an impersonation, and serves the CLI", async () => {
     const player = new RequestClient((await as('public')).nc, subjects, 30_000);
     const submit = (seat: string, token: string | undefined, intentKey: string, cell: number) => player.request<IntentOutcomeV1>(ExecutorSubjects.submitIntent,
       { v: 1, tableId: 'perm', intentKey, seat, ...(token ? { seatToken: token } : {}), kind: 'move', payload: { cell }, waitMs: 10_000 }, 30_000);
@@ -157,6 +157,10 @@ describe('NATS roles and permissions (deploy/nats/chronicle.conf)', () => {
       NATS_URL: server.url, CHRONICLE_PREFIX: 'chronicle', NATS_USER: 'public', NATS_PASSWORD: passwords.public,
     });
     expect([cli.code, cli.stdout.trim(), cli.stderr]).toEqual([0, 'intent bob-3 accepted: move at revision 4 (entry 4)', '']);
+    // The operator's CLI lists the tables with its role's credentials.
+    const tables = await runCli(['tables'], { NATS_URL: server.url, CHRONICLE_PREFIX: 'chronicle', NATS_USER: 'operator', NATS_PASSWORD: passwords.operator });
+    expect([tables.code, tables.stderr]).toEqual([0, '']);
+    expect(tables.stdout).toMatch(/^perm\s+tic-tac-toe\s+open\s+4\s/m);
     const page = await new LogClient(player).read({ tableId: 'perm', fromRevision: 3 });
     expect(page.moves.map((m) => [m.seat, m.payload])).toEqual([['bob', { cell: 1 }]]);
     for (const { violations } of connections.values()) expect(violations).toEqual([]);
