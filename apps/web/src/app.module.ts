@@ -79,7 +79,7 @@ export class AppModule {
         {
           provide: EventAuthenticity,
           useFactory: () => new EventAuthenticity(subjects,
-            eventSigners({ log: config.CHRONICLE_LOG_PUBLIC_KEY }, (message) => new Logger('WebService').warn(message))),
+            eventSigners({ log: config.CHRONICLE_LOG_PUBLIC_KEY, snapshots: config.CHRONICLE_SNAPSHOT_PUBLIC_KEY }, (message) => new Logger('WebService').warn(message))),
         },
         Lifecycle,
       ],

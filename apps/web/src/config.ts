@@ -9,6 +9,9 @@ export class WebConfig extends ServiceConfig {
    */
   @Matches(/^([0-9a-f]{64})?$/, { message: 'CHRONICLE_LOG_PUBLIC_KEY must be empty or 64 lowercase hex digits' })
   CHRONICLE_LOG_PUBLIC_KEY = '';
+  /** The snapshot service's public key: its quarantine notices not signed with it are refused. */
+  @Matches(/^([0-9a-f]{64})?$/, { message: 'CHRONICLE_SNAPSHOT_PUBLIC_KEY must be empty or 64 lowercase hex digits' })
+  CHRONICLE_SNAPSHOT_PUBLIC_KEY = '';
   /** A world's state is read from the snapshot service at most this often (the feed of moves is immediate). */
   @Type(() => Number) @IsInt() @Min(50) @Max(60_000) REFRESH_MS = 1_000;
   /** Lines of live feed kept per table. */

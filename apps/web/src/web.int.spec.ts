@@ -1,10 +1,11 @@
 /// <reference lib="dom" />
 // The page-side callbacks (page.evaluate, $eval) run in the browser.
 import { LogClient, LogSource, RequestClient } from '@chronicle/bus';
-import { ed25519PrivateKey, publicKeyHex, seedKey, Subjects } from '@chronicle/contracts';
+import { ed25519PrivateKey, EventSubjects, publicKeyHex, seedKey, StreamRoles, Subjects, type DeadLetterV1, type MoveEventV1 } from '@chronicle/contracts';
 import { firstChapter } from '@chronicle/engine';
 import type { RunningService } from '@chronicle/service-kit';
-import { connectNats, createTestDatabase, removePrefixed, spawnService, uniquePrefix, waitUntil, WorldDriver, type Seen, type ServiceProcess, type TestDatabase } from '@chronicle/testing';
+import { connectNats, createTestDatabase, readStream, removePrefixed, spawnService, uniquePrefix, waitUntil, WorldDriver, type Seen, type ServiceProcess, type TestDatabase } from '@chronicle/testing';
+import { jetstream } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/nats-core';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
@@ -12,7 +13,7 @@ import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startWeb } from './bootstrap';
 import { WebConfig } from './config';
-import { NEUTRAL_CITY } from './view/api';
+import { NEUTRAL_CITY, type TableDetail } from './view/api';
 
 jest.setTimeout(120_000);
 
@@ -104,6 +105,25 @@ describe('the web page against a running system (real NATS and PostgreSQL, headl
     await page.waitForSelector('#details strong >> text=/^업/');
     await page.click('#details a[data-general]');
     await page.waitForSelector('#details >> text=/leadership \\d+/');
+  });
+
+  it('refuses move events that are not the log service\'s (dead-lettered, never shown)', async () => {
+    const subjects = new Subjects(prefix);
+    const shown = async () => ((await (await fetch(`${url}api/tables/living`)).json()) as TableDetail).summary.revision;
+    const before = await shown();
+    const forged: MoveEventV1 = {
+      v: 1, kind: 'move', tableId: 'living', seq: before + 1, revision: before + 1, number: before + 1, seat: null, payload: { type: 'advance', until: 0 },
+      random: false, stateHash: null, nextDueAt: null, recordedAt: new Date().toISOString(),
+    };
+    const js = jetstream(nc);
+    await js.publish(subjects.of(EventSubjects.moves('living')), JSON.stringify(forged), { msgID: `living:${before + 1}` });
+    await js.publish(subjects.of(EventSubjects.moves('living')), 'not json', { msgID: 'living:garbage' });
+    const dead = await waitUntil(async () => {
+      const letters = (await readStream(nc, subjects.stream(StreamRoles.deadLetters))).map((m) => m.data as DeadLetterV1).filter((d) => d.consumer.endsWith('web-moves'));
+      return letters.length >= 2 ? letters : undefined;
+    }, 10_000, 'two dead letters of the web service');
+    expect(dead.map((d) => d.reason).join('\n')).toMatch(/refused: entry \d+ of table living is not signed by the log service's key/);
+    expect(await shown()).toBe(before);
   });
 
   it('says in one sentence that a world is unknown', async () => {

@@ -5,10 +5,10 @@ import { Ctx, Payload } from '@nestjs/microservices';
 import { WorldBoard } from './world-board';
 
 /**
- * Move and table events, as any outside subscriber reads them. An event that is not the log
- * service's is dead-lettered and the table is read from the log instead (the forgery may
- * have taken a real entry's message id). Quarantines come from the snapshot service, not the
- * log: the board takes them from the snapshot service's reply, never from the event.
+ * Move and table events, as any outside subscriber reads them. An event that is not its
+ * publisher's (`EventAuthenticity`: the log service's entries and table events, the snapshot
+ * service's quarantine notices) is dead-lettered and the table is read from the log instead
+ * (the forgery may have taken a real entry's message id).
  */
 @Controller()
 @UseFilters(PassErrorsToTransport)
@@ -28,7 +28,7 @@ export class EventsController {
 
   @OnEvent(EventSubjects.allTables, TableEventV1)
   async onTable(@Payload() event: TableEventV1, @Ctx() ctx: JetStreamEventContext): Promise<void> {
-    const forged = event.kind === 'quarantined' ? undefined : this.authenticity.ofTableEvent(ctx.message, event);
+    const forged = this.authenticity.ofTableEvent(ctx.message, event);
     if (!forged) return this.board.onTable(event);
     await this.board.resync(event.tableId);
     throw new PermanentFailure(`refused: ${forged}`);

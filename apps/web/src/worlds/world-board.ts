@@ -108,7 +108,7 @@ export class WorldBoard {
         s.outcome = event.outcome ?? null;
         text = `the table is finished${event.outcome ? `: ${event.outcome.result}` : ''}`;
       } else if (event.kind === 'quarantined') {
-        // Not the log service's event (unsigned by its key): the snapshot service's reply says it.
+        // The snapshot service's reply carries the reason, and the state it stopped at.
         this.scheduleRefresh(board);
         return;
       } else if (event.kind === 'opened') {
