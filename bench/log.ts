@@ -112,6 +112,42 @@ async function seedBigTable(log: LogClient, url: string): Promise<void> {
   await pg.end();
 }
 
+const UNDO_PAGE = 100;
+
+/**
+ * Takes the big table's last move back (an undo entry, as the log service writes it) and
+ * reads the log: a table with undos is read with an anti-join (a move counts unless a later
+ * undo took its number back), which the `log_entries_undos` index answers per move; the
+ * first page is also timed without that index, the scan it replaced.
+ */
+async function readsWithUndo(log: LogClient, url: string): Promise<{ wholeS: number; pageMs: number; pageNoIndexMs: number }> {
+  const pg = new Client({ connectionString: url });
+  await pg.connect();
+  await pg.query(`INSERT INTO log_entries (table_id, seq, kind, number, revision, seat, payload, random, recorded_at)
+                  VALUES ('big', $1, 'undo', $2, $3, NULL, NULL, false, now())`, [REBUILD_MOVES + 1, REBUILD_MOVES, REBUILD_MOVES - 1]);
+  await pg.query('UPDATE game_tables SET revision = $1, last_seq = $2 WHERE table_id = $3', [REBUILD_MOVES - 1, REBUILD_MOVES + 1, 'big']);
+  const page = async () => {
+    const started = now();
+    await log.read({ tableId: 'big', fromRevision: 0, limit: UNDO_PAGE });
+    return now() - started;
+  };
+  const pageMs = await page();
+  const started = now();
+  let read = 0;
+  for (let from = 0; ;) {
+    const moves = (await log.read({ tableId: 'big', fromRevision: from })).moves;
+    if (moves.length === 0) break;
+    read += moves.length;
+    from = moves.at(-1)!.number;
+  }
+  const wholeS = (now() - started) / 1000;
+  if (read !== REBUILD_MOVES - 1) throw new Error(`read ${read} moves of the undone log, not ${REBUILD_MOVES - 1}`);
+  await pg.query('DROP INDEX log_entries_undos');
+  const pageNoIndexMs = await page();
+  await pg.end();
+  return { wholeS, pageMs, pageNoIndexMs };
+}
+
 export async function main(): Promise<void> {
   const db = await createTestDatabase();
   const prefix = uniquePrefix('bench');
@@ -172,8 +208,12 @@ export async function main(): Promise<void> {
       console.log(`  snapshot-service: ${(/"msg":"([^"]*)"/.exec(line)?.[1] ?? line).slice(0, 160)}`);
     }
     console.log(`snapshot rebuild of ${snapshot.revision} moves through the log service: ${rebuildS.toFixed(2)} s`);
+    const undo = await readsWithUndo(log, db.url);
+    console.log(`the same log with its last move undone, read in pages through the log service: ${undo.wholeS.toFixed(2)} s; `
+      + `a page of ${UNDO_PAGE} moves ${undo.pageMs.toFixed(1)} ms, ${undo.pageNoIndexMs.toFixed(1)} ms without the undo index`);
 
     console.log(`RESULT log appends_per_s_1_table=${oneRate} appends_per_s_50_tables=${manyRate} ceiling_ratio=${(manyRate / ceiling).toFixed(3)} append_p99_ms=${fmt(percentile(many.latencies, 99))} rebuild_100k_s=${rebuildS.toFixed(2)}`);
+    console.log(`RESULT log read_with_undo_100k_s=${undo.wholeS.toFixed(2)} undo_page_ms=${undo.pageMs.toFixed(1)} undo_page_no_index_ms=${undo.pageNoIndexMs.toFixed(1)}`);
     console.log(`RESULT log append_p50_ms=${fmt(percentile(many.latencies, 50))} append_to_event_p50_ms=${fmt(percentile(eventLatencies, 50))} append_to_event_p99_ms=${fmt(percentile(eventLatencies, 99))} jetstream_ceiling_per_s=${jsCeiling} postgres_ceiling_per_s=${pgCeiling}`);
   } finally {
     for (const service of services) await service.stop();

@@ -107,6 +107,7 @@ describe('fuzzing every subject of the running services', () => {
   const requests: Array<[string, Record<string, unknown>]> = [
     [LogSubjects.open, { v: 1, tableId: 'fuzz-open', gameId: 'journal', seats: ['ann'], options: {} }],
     [LogSubjects.append, { ...table, seat: 'ann', payload: { text: 'note' }, expectedRevision: 0, idempotencyKey: 'k', random: false }],
+    [LogSubjects.appendMany, { v: 1, appends: [{ ...table, seat: 'ann', payload: { text: 'many' }, expectedRevision: 1, idempotencyKey: 'm', random: false }] }],
     [LogSubjects.undo, { ...table, seat: 'ann', expectedRevision: 1, idempotencyKey: 'u' }],
     [LogSubjects.read, { ...table, fromRevision: 0, limit: 10 }],
     [LogSubjects.header, table],

@@ -139,6 +139,11 @@ describe('NATS roles and permissions (deploy/nats/chronicle.conf)', () => {
       .request<SnapshotV1>(SnapshotSubjects.get, { v: 1, tableId: 'perm', minRevision: 3, waitMs: 10_000 });
     expect(snapshot.revision).toBe(3);
     expect(decodeSnapshot(snapshot.snapshot)).toMatchObject({ revision: 3 });
+    // Appends made in one turn travel together on log.v1.append-many, which the executor's role allows too.
+    for (const tableId of ['perm-a', 'perm-b']) await operator.open({ tableId, gameId: 'journal', seats: ['ann'] });
+    const together = await Promise.all(['perm-a', 'perm-b'].map((tableId) =>
+      executor.append({ tableId, seat: 'ann', payload: { text: 'together' }, expectedRevision: 0, idempotencyKey: 'together', random: false })));
+    expect(together.map((a) => a.revision)).toEqual([1, 1]);
     // The snapshot service wrote its bucket with its own credentials.
     const kv = await new Kvm((await as('provision')).nc).open('chronicle_SNAPSHOTS');
     await waitUntil(async () => (await kv.get('perm')) ?? undefined, 10_000, 'the stored snapshot');
@@ -179,6 +184,8 @@ describe('NATS roles and permissions (deploy/nats/chronicle.conf)', () => {
     ['snapshot-service', 'subscription', 'chronicle.log.v1.sealed-seed'],
     // Only the executors append and undo.
     ['public', 'publish', 'chronicle.log.v1.append'],
+    ['public', 'publish', 'chronicle.log.v1.append-many'],
+    ['operator', 'publish', 'chronicle.log.v1.append-many'],
     ['public', 'publish', 'chronicle.log.v1.undo'],
     ['operator', 'publish', 'chronicle.log.v1.append'],
     ['snapshot-service', 'publish', 'chronicle.log.v1.append'],

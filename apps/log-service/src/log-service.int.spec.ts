@@ -122,6 +122,37 @@ describe('log service (in process, real PostgreSQL and NATS)', () => {
     expect(await movesOf('idem')).toHaveLength(1);
   });
 
+  it('takes the appends of one event-loop turn in one request, and answers each as if it came alone', async () => {
+    const tables = ['many-1', 'many-2', 'many-3'];
+    for (const tableId of tables) await log.open({ tableId, gameId: 'journal', seats: ['ann'] });
+    const requestsOnWire = () => wire.filter((m) => m.subject === subjects.of(LogSubjects.appendMany)).length;
+    const before = requestsOnWire();
+    const move = (tableId: string, expectedRevision: number, idempotencyKey: string) =>
+      log.append({ tableId, seat: 'ann', payload: { text: `${tableId} ${idempotencyKey}` }, expectedRevision, idempotencyKey, random: false });
+    const settled = await Promise.allSettled([
+      ...tables.map((tableId) => move(tableId, 0, 'one')),
+      move('many-1', 0, 'late'),
+      move('many-2', 0, 'one'),
+    ]);
+    const [first, second, third, stale, again] = settled.map((r) => (r.status === 'fulfilled' ? r.value : r.reason as unknown));
+    await waitUntil(async () => requestsOnWire() > before || undefined);
+    expect(requestsOnWire()).toBe(before + 1);
+    for (const appended of [first, second, third]) expect(appended).toMatchObject({ revision: 1, duplicate: false });
+    expect(stale).toBeInstanceOf(ConcurrentMove);
+    expect(again).toMatchObject({ duplicate: true, seq: 1 });
+    // An item the store cannot take is refused on its own; the others are written.
+    const raw = await client.request<{ results: unknown[] }>(LogSubjects.appendMany, { v: 1, appends: [
+      { v: 1, tableId: 'many-3', seat: 'ann', payload: { text: 'two' }, expectedRevision: 1, idempotencyKey: 'two', random: false },
+      { v: 1, tableId: 'many-3', seat: 'ann', payload: { text: 'bad' }, expectedRevision: 2, idempotencyKey: 'bad', random: 'yes' },
+    ] });
+    expect(raw.results).toEqual([
+      { data: expect.objectContaining({ revision: 2, duplicate: false }) },
+      { error: { code: 'BAD_REQUEST', message: expect.stringMatching(/^appends: random/) } },
+    ]);
+    await expect(client.request(LogSubjects.appendMany, { v: 1, appends: [] })).rejects.toThrow(/appends/);
+    expect((await log.read({ tableId: 'many-3', fromRevision: 0 })).moves.map((m) => m.payload)).toEqual([{ text: 'many-3 one' }, { text: 'two' }]);
+  });
+
   it('records an undo as an entry of its own, at the expected revision', async () => {
     await log.open({ tableId: 'undo', gameId: 'tic-tac-toe', seats: ['ann', 'bob'] });
     await log.append({ tableId: 'undo', seat: 'ann', payload: { cell: 0 }, expectedRevision: 0, idempotencyKey: nextKey(), random: false });

@@ -1,7 +1,7 @@
 export { JetStreamServer, type JetStreamServerOptions, type BusObserver, type ConsumerStatus } from './jetstream-server';
 export { JetStreamEventContext, NatsRequestContext } from './context';
 export { OnRequest, OnEvent } from './decorators';
-export { PermanentFailure, PassErrorsToTransport, isPermanent } from './handler-errors';
+export { PermanentFailure, PassErrorsToTransport, isPermanent, replyError } from './handler-errors';
 export {
   provision, coreStreams, consumer, withLimits, ClusterRequired, StorageUnavailable,
   type Topology, type StreamDefinition, type ConsumerDefinition, type BucketDefinition, type ProvisionReport, type StorageLimits,

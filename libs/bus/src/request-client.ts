@@ -1,5 +1,5 @@
 import {
-  LogSubjects, ServiceUnavailable, unwrapReply, type AppendMoveV1, type AppendedV1, type CommitmentV1,
+  LogSubjects, MAX_APPEND_MANY_BYTES, MAX_APPENDS_PER_REQUEST, ServiceUnavailable, unwrapReply, type AppendedManyV1, type AppendMoveV1, type AppendedV1, type CommitmentV1,
   type EntryByKeyV1, type FinishedHeaderV1, type FinishedLogV1, type HeaderV1, type KeyedEntryV1, type MovesPageV1, type OpenTableV1,
   type OpenedV1, type ReadMovesV1, type Subjects, type TableRequestV1, type UndoV1, type UndoneV1,
 } from '@chronicle/contracts';
@@ -18,11 +18,16 @@ export class RequestClient {
     private readonly timeoutMs = 5_000,
   ) {}
 
-  async request<T>(logicalSubject: string, body: unknown, timeoutMs = this.timeoutMs): Promise<T> {
+  request<T>(logicalSubject: string, body: unknown, timeoutMs = this.timeoutMs): Promise<T> {
+    return this.requestJson<T>(logicalSubject, JSON.stringify(body), timeoutMs);
+  }
+
+  /** {@link request} with the body already JSON text. */
+  async requestJson<T>(logicalSubject: string, json: string, timeoutMs = this.timeoutMs): Promise<T> {
     const subject = this.subjects.of(logicalSubject);
     let reply;
     try {
-      reply = await this.nc.request(subject, JSON.stringify(body), { timeout: timeoutMs });
+      reply = await this.nc.request(subject, json, { timeout: timeoutMs });
     } catch (error) {
       if (error instanceof RequestError && error.isNoResponders()) {
         throw new ServiceUnavailable(`nobody serves ${subject}: is the service running with prefix ${this.subjects.prefix}?`);
@@ -46,14 +51,22 @@ type Body<T> = Omit<T, 'v'>;
 
 /** The log service's requests, typed (`v: 1` filled in). */
 export class LogClient {
-  constructor(private readonly client: RequestClient) {}
+  private readonly appends: AppendGatherer;
+
+  constructor(private readonly client: RequestClient) {
+    this.appends = new AppendGatherer(client);
+  }
 
   open(request: Body<OpenTableV1>): Promise<OpenedV1> {
     return this.client.request(LogSubjects.open, { v: 1, ...request });
   }
 
+  /**
+   * Appends sent in one turn of the event loop (by the callers of many tables) travel
+   * together on `log.v1.append-many`; each gets its own answer, as alone.
+   */
   append(request: Body<AppendMoveV1>): Promise<AppendedV1> {
-    return this.client.request(LogSubjects.append, { v: 1, ...request });
+    return this.appends.add(JSON.stringify({ v: 1, ...request }));
   }
 
   undo(request: Body<UndoV1>): Promise<UndoneV1> {
@@ -95,5 +108,63 @@ export class LogClient {
   /** The entry recorded under an idempotency key, or null. */
   entryByKey(request: Body<EntryByKeyV1>): Promise<KeyedEntryV1 | null> {
     return this.client.request(LogSubjects.entryByKey, { v: 1, ...request });
+  }
+}
+
+interface Gathered {
+  json: string;
+  resolve: (appended: AppendedV1) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Gathers the appends of one turn of the event loop into `log.v1.append-many` requests (at
+ * most `MAX_APPENDS_PER_REQUEST` and `MAX_APPEND_MANY_BYTES` each): one message each way
+ * for many appends instead of one per append, which is most of what an append costs the
+ * log service and NATS. A lone append goes on `log.v1.append` as before. A request that
+ * gets no answer fails all its appends with `ServiceUnavailable`, as each would alone
+ * (retried with its key, an append is applied at most once).
+ */
+class AppendGatherer {
+  private gathered: Gathered[] = [];
+  private bytes = 0;
+
+  constructor(private readonly client: RequestClient) {}
+
+  add(json: string): Promise<AppendedV1> {
+    return new Promise<AppendedV1>((resolve, reject) => {
+      if (this.gathered.length > 0 && (this.gathered.length >= MAX_APPENDS_PER_REQUEST || this.bytes + json.length > MAX_APPEND_MANY_BYTES)) {
+        this.send();
+      }
+      this.gathered.push({ json, resolve, reject });
+      this.bytes += json.length + 1;
+      if (this.gathered.length === 1) setImmediate(() => this.send());
+    });
+  }
+
+  private send(): void {
+    const batch = this.gathered;
+    this.gathered = [];
+    this.bytes = 0;
+    if (batch.length === 0) return;
+    if (batch.length === 1) {
+      const [one] = batch;
+      this.client.requestJson<AppendedV1>(LogSubjects.append, one!.json).then(one!.resolve, one!.reject);
+      return;
+    }
+    this.client.requestJson<AppendedManyV1>(LogSubjects.appendMany, `{"v":1,"appends":[${batch.map((g) => g.json).join(',')}]}`).then(
+      ({ results }) => {
+        for (const [i, g] of batch.entries()) {
+          try {
+            g.resolve(unwrapReply<AppendedV1>(results[i]));
+          } catch (error) {
+            g.reject(error);
+          }
+        }
+      },
+      (error: unknown) => {
+        for (const g of batch) g.reject(error);
+      },
+    );
   }
 }

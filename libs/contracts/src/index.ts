@@ -11,8 +11,8 @@ export { validate, decodeAndValidate, type Validated } from './validate';
 export { parseWireJson, wireProblem, MAX_WIRE_DEPTH } from './wire-json';
 export { IsJsonValue, IsOutcome, IsSeat, IsTableId, MAX_PAYLOAD_BYTES } from './validators';
 export {
-  OpenTableV1, AppendMoveV1, UndoV1, ReadMovesV1, TableRequestV1, EntryByKeyV1, TableStatuses,
-  type KeyedEntryV1, type OpenedV1, type LoggedMoveV1, type AppendedV1, type UndoneV1, type MovesPageV1, type HeaderV1,
+  OpenTableV1, AppendMoveV1, AppendManyV1, MAX_APPENDS_PER_REQUEST, MAX_APPEND_MANY_BYTES, UndoV1, ReadMovesV1,
+  TableRequestV1, EntryByKeyV1, TableStatuses, type AppendedManyV1, type KeyedEntryV1, type OpenedV1, type LoggedMoveV1, type AppendedV1, type UndoneV1, type MovesPageV1, type HeaderV1,
   type CommitmentV1, type FinishedLogV1, type FinishedHeaderV1, type TableStatus,
 } from './log/requests.v1';
 export { MoveEventV1, TableEventV1, quarantineMsgId, type DeadLetterV1 } from './log/events.v1';

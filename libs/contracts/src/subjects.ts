@@ -14,6 +14,8 @@ export const TABLE_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 export const LogSubjects = {
   open: 'log.v1.open',
   append: 'log.v1.append',
+  /** Several appends in one request (`AppendManyV1`), each answered as if it came alone. */
+  appendMany: 'log.v1.append-many',
   undo: 'log.v1.undo',
   read: 'log.v1.read',
   header: 'log.v1.header',

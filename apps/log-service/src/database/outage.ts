@@ -20,14 +20,19 @@ export function isDatabaseOutage(error: unknown): boolean {
   return false;
 }
 
-/** Answers `UNAVAILABLE` (retry later) instead of `INTERNAL` while the database is away. */
+/** The error a caller gets: `UNAVAILABLE` (retry later) instead of `INTERNAL` while the database is away. */
+export function outageAsUnavailable(error: unknown): unknown {
+  return isDatabaseOutage(error)
+    ? new ServiceUnavailable('the log database is unreachable right now: retry later (an append retried with its idempotency key is applied at most once)')
+    : error;
+}
+
+/** Answers with {@link outageAsUnavailable}. */
 @Injectable()
 export class DatabaseOutageAsUnavailable implements NestInterceptor {
   intercept(_context: ExecutionContext, next: CallHandler): Observable<unknown> {
     return next.handle().pipe(catchError((error: unknown) => {
-      throw isDatabaseOutage(error)
-        ? new ServiceUnavailable('the log database is unreachable right now: retry later (an append retried with its idempotency key is applied at most once)')
-        : error;
+      throw outageAsUnavailable(error);
     }));
   }
 }

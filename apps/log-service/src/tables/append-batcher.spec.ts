@@ -29,21 +29,25 @@ const pending = (tableId: string) => ({ tableId }) as PendingAppend;
 const db = { manager: {} } as unknown as DataSource;
 
 describe('AppendBatcher', () => {
-  it('writes a lone append alone, and what arrives meanwhile together', async () => {
+  it('writes the appends of one event-loop turn together, a lone one alone, and what arrives meanwhile in the next', async () => {
     const { repository, batches, singles } = recorder(false);
     const batcher = new AppendBatcher(db, repository, { maxBatch: 100, concurrency: 1 });
-    const results = await Promise.all(['a', 'b', 'c', 'stale-d', 'e'].map((t) => batcher.append(pending(t))));
-    expect(singles).toEqual(['a']);
-    expect(batches).toEqual([['b', 'c', 'stale-d', 'e']]);
-    expect(results).toEqual([true, true, true, false, true]);
+    const together = Promise.all(['a', 'b', 'c', 'stale-d'].map((t) => batcher.append(pending(t))));
+    await new Promise((resolve) => setImmediate(resolve));
+    const meanwhile = Promise.all(['e', 'f'].map((t) => batcher.append(pending(t))));
+    expect(await together).toEqual([true, true, true, false]);
+    expect(await meanwhile).toEqual([true, true]);
+    expect(await batcher.append(pending('alone'))).toBe(true);
+    expect(batches).toEqual([['a', 'b', 'c', 'stale-d'], ['e', 'f']]);
+    expect(singles).toEqual(['alone']);
   });
 
   it('never puts more than maxBatch appends in one statement', async () => {
     const { repository, batches, singles } = recorder(false);
     const batcher = new AppendBatcher(db, repository, { maxBatch: 3, concurrency: 1 });
     await Promise.all(Array.from({ length: 8 }, (_, i) => batcher.append(pending(`t${i}`))));
-    expect(batches).toEqual([['t1', 't2', 't3'], ['t4', 't5', 't6']]);
-    expect(singles).toEqual(['t0', 't7']);
+    expect(batches).toEqual([['t0', 't1', 't2'], ['t3', 't4', 't5'], ['t6', 't7']]);
+    expect(singles).toEqual([]);
   });
 
   it('answers each append on its own when its batch fails', async () => {

@@ -16,14 +16,16 @@ export interface AppendBatcherOptions {
 
 /**
  * Writes the appends of many tables together: one statement and one commit (one disk flush)
- * for a batch instead of one per append. Nothing waits on purpose: appends that arrive while
- * a batch is being written form the next one, so a lone append is written alone, at once.
- * If a batch fails (a reused idempotency key fails the whole statement), its appends are
+ * for a batch instead of one per append. A write starts at the end of the event-loop turn in
+ * which appends arrived (a `log.v1.append-many` request brings dozens in one turn: one
+ * statement for them all, not one for the first and one for the rest), and appends that
+ * arrive while batches are being written form the next one. If a batch fails (a reused idempotency key fails the whole statement), its appends are
  * written one by one, so each caller gets its own answer.
  */
 export class AppendBatcher {
   private readonly queue: Waiting[] = [];
   private running = 0;
+  private scheduled = false;
 
   constructor(
     private readonly db: DataSource,
@@ -35,7 +37,12 @@ export class AppendBatcher {
   append(append: PendingAppend): Promise<boolean> {
     return new Promise<boolean>((resolve, reject) => {
       this.queue.push({ append, resolve, reject });
-      this.next();
+      if (this.scheduled) return;
+      this.scheduled = true;
+      setImmediate(() => {
+        this.scheduled = false;
+        this.next();
+      });
     });
   }
 

@@ -1,11 +1,11 @@
 import {
-  AppendMoveV1, EntryByKeyV1, LogSubjects, OpenTableV1, ReadMovesV1, TableRequestV1, TrustedSubjects, UndoV1, type AppendedV1,
+  AppendManyV1, AppendMoveV1, BadRequest, EntryByKeyV1, validate, type AppendedManyV1, LogSubjects, OpenTableV1, ReadMovesV1, TableRequestV1, TrustedSubjects, UndoV1, type AppendedV1,
   type CommitmentV1, type FinishedHeaderV1, type FinishedLogV1, type HeaderV1, type KeyedEntryV1, type MovesPageV1, type OpenedV1, type SealedSeedV1, type UndoneV1,
 } from '@chronicle/contracts';
-import { OnRequest, PassErrorsToTransport } from '@chronicle/bus';
+import { OnRequest, PassErrorsToTransport, replyError } from '@chronicle/bus';
 import { Controller, UseFilters, UseInterceptors } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { DatabaseOutageAsUnavailable } from '../database/outage';
+import { DatabaseOutageAsUnavailable, outageAsUnavailable } from '../database/outage';
 import { TableStore } from './table-store';
 
 /** The log service's requests: each one validated by the transport, then handed to the store. */
@@ -23,6 +23,21 @@ export class LogController {
   @OnRequest(LogSubjects.append, AppendMoveV1)
   append(@Payload() r: AppendMoveV1): Promise<AppendedV1> {
     return this.tables.append(r);
+  }
+
+  /** Each item as if it came alone on `log.v1.append`: its own checks and its own answer, in order. */
+  @OnRequest(LogSubjects.appendMany, AppendManyV1)
+  async appendMany(@Payload() r: AppendManyV1): Promise<AppendedManyV1> {
+    const results = await Promise.all(r.appends.map(async (raw) => {
+      try {
+        const item = validate(AppendMoveV1, raw);
+        if (!item.ok) throw new BadRequest(`appends: ${item.reasons.join('; ')}`);
+        return { data: await this.tables.append(item.value) };
+      } catch (error) {
+        return { error: replyError(outageAsUnavailable(error), LogSubjects.append) };
+      }
+    }));
+    return { results };
   }
 
   @OnRequest(LogSubjects.undo, UndoV1)

@@ -30,21 +30,25 @@ export class IntentDesk {
     // Who may act for the seat is settled first: an impersonation queues nothing and learns nothing.
     const seat = this.seats.seatFor(request, new Date());
     await this.checkTable(request.tableId);
-    const recorded = await this.outcomes.get(request.tableId, request.intentKey);
-    if (recorded) return recorded;
     const waiting = request.waitMs ? this.outcomes.waitFor(request.tableId, request.intentKey, request.waitMs) : undefined;
     const intent: IntentV1 = {
       v: 1, tableId: request.tableId, intentKey: request.intentKey, seat, kind: request.kind, payload: request.payload,
       submittedAt: new Date().toISOString(),
     };
-    try {
-      await this.js.publish(this.subjects.of(EventSubjects.intents(request.tableId)), JSON.stringify(intent), {
+    // The look-up of a first outcome and the queueing run side by side (one round trip less
+    // per intent): queueing a key decided before is harmless — the stream drops it within
+    // its duplicate window, and an executor answers it with the recorded outcome after.
+    const [recorded, queued] = await Promise.allSettled([
+      this.outcomes.get(request.tableId, request.intentKey),
+      this.js.publish(this.subjects.of(EventSubjects.intents(request.tableId)), JSON.stringify(intent), {
         msgID: intentMsgId(request.tableId, request.intentKey),
-      });
-    } catch (error) {
-      waiting?.cancel();
-      throw error;
-    }
+      }),
+    ]);
+    const first = recorded.status === 'fulfilled' ? recorded.value : undefined;
+    if (first || queued.status === 'rejected') waiting?.cancel();
+    if (first) return first;
+    if (recorded.status === 'rejected') throw recorded.reason;
+    if (queued.status === 'rejected') throw queued.reason;
     return (await waiting?.outcome) ?? pending(request.tableId, request.intentKey);
   }
 

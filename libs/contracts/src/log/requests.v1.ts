@@ -1,6 +1,6 @@
 import { GameLog, type Json, type JsonObject, type Outcome } from '@chronicle/engine';
 import {
-  ArrayMaxSize, ArrayMinSize, Equals, IsBoolean, IsDateString, IsInt, IsObject, IsOptional, IsString, Length, Matches,
+  ArrayMaxSize, ArrayMinSize, Equals, IsArray, IsBoolean, IsDateString, IsInt, IsObject, IsOptional, IsString, Length, Matches,
   Max, Min,
 } from 'class-validator';
 import { IsJsonValue, IsOutcome, IsSeat, IsTableId } from '../validators';
@@ -47,6 +47,22 @@ export class AppendMoveV1 {
   @IsBoolean() random!: boolean;
   /** The game's outcome after the move, when it ended the game: the table is then finished. */
   @IsOptional() @IsOutcome() outcome?: Outcome | null;
+}
+
+/** Most appends in one `log.v1.append-many` request. */
+export const MAX_APPENDS_PER_REQUEST = 100;
+/** Bytes of JSON of one `log.v1.append-many` request: its reply repeats the payloads and must fit a NATS message (1 MB). */
+export const MAX_APPEND_MANY_BYTES = 384 * 1024;
+
+/**
+ * Trusted callers only: appends, usually of several tables, in one request (one message
+ * each way instead of one per append; `LogClient` gathers the appends it is given in one
+ * turn of the event loop). Each item is an `AppendMoveV1`, checked and answered on its own
+ * exactly as on `log.v1.append`; the reply's `results` are in the same order.
+ */
+export class AppendManyV1 {
+  @Equals(1) v!: 1;
+  @IsArray() @ArrayMinSize(1) @ArrayMaxSize(MAX_APPENDS_PER_REQUEST) @IsObject({ each: true }) appends!: object[];
 }
 
 /**
@@ -118,6 +134,11 @@ export interface AppendedV1 {
   /** True when this idempotency key had already been appended: nothing new was written. */
   duplicate: boolean;
   outcome: Outcome | null;
+}
+
+/** One `{ data: AppendedV1 }` or `{ error }` per item of an `AppendManyV1`, in its order. */
+export interface AppendedManyV1 {
+  results: unknown[];
 }
 
 export interface UndoneV1 {
