@@ -61,4 +61,12 @@ for (const [alias, [target]] of Object.entries(paths)) {
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, 'index.js'), `module.exports = require(${JSON.stringify(path.relative(dir, compiled))});\n`);
 }
-console.log(`built ${files.length} files of ${services.join(', ')} and ${libs.join(', ')} into ${path.relative(ROOT, out) || '.'}`);
+// A service with a page (apps/web) gets it bundled ahead of time beside its compiled code, where
+// the service serves it from: the image has neither the page's sources nor esbuild's dev-time use.
+const pages = services.filter((s) => fs.existsSync(path.join(ROOT, 'apps', s, 'page/main.ts')));
+Promise.all(pages.map((s) => require(path.join(out, 'apps', s, 'src/http/page.js')).writePage(path.join(ROOT, 'apps', s, 'page'), path.join(out, 'apps', s, 'page'))))
+  .then(() => console.log(`built ${files.length} files of ${services.join(', ')} and ${libs.join(', ')} into ${path.relative(ROOT, out) || '.'}${pages.length ? `, and the pages of ${pages.join(', ')}` : ''}`))
+  .catch((error) => {
+    console.error(error);
+    process.exitCode = 1;
+  });

@@ -15,12 +15,8 @@ import { parse, stringify } from 'yaml';
 const ROOT = path.resolve(__dirname, '../..');
 const exists = (file: string) => existsSync(path.join(ROOT, file));
 
-/**
- * Services: the apps with a `src/main.ts` that run as long-lived processes (the CLI is a
- * tool). The web view (apps/web) runs in `npm start` but is not in the deployments yet (its
- * README, "Not yet").
- */
-const NOT_DEPLOYED = new Set(['cli', 'web']);
+/** Services: the apps with a `src/main.ts` that run as long-lived processes (the CLI is a tool). */
+const NOT_DEPLOYED = new Set(['cli']);
 const services = readdirSync(path.join(ROOT, 'apps')).filter((app) => !NOT_DEPLOYED.has(app) && exists(`apps/${app}/src/main.ts`));
 
 interface ComposeService {
@@ -45,6 +41,7 @@ const TRUST_KEYS: Record<string, string[]> = {
   'snapshot-service': ['CHRONICLE_SEED_KEY', 'CHRONICLE_LOG_PUBLIC_KEY', 'CHRONICLE_SNAPSHOT_SIGNING_KEY'],
   scheduler: ['CHRONICLE_LOG_PUBLIC_KEY', 'CHRONICLE_SNAPSHOT_PUBLIC_KEY'],
   'turn-executor': ['CHRONICLE_SEED_KEY', 'CHRONICLE_GATEWAY_PUBLIC_KEY', 'CHRONICLE_SNAPSHOT_PUBLIC_KEY'],
+  web: ['CHRONICLE_LOG_PUBLIC_KEY', 'CHRONICLE_SNAPSHOT_PUBLIC_KEY'],
 };
 
 describe('keys in every deployment', () => {

@@ -21,7 +21,7 @@ jest.setTimeout(180_000);
 
 const ROOT = path.resolve(__dirname, '../..');
 const OUT = `tmp/${uniquePrefix('image')}`;
-const ROLES = ['log-service', 'snapshot-service', 'turn-executor', 'scheduler', 'operator', 'public', 'provision'];
+const ROLES = ['log-service', 'snapshot-service', 'turn-executor', 'scheduler', 'web', 'operator', 'public', 'provision'];
 const passwordVariable = (role: string) => `${role.toUpperCase().replace(/-/g, '_')}_NATS_PASSWORD`;
 
 interface ComposeService {
@@ -145,7 +145,7 @@ describe('the image (compiled build, started as docker-compose.yml starts it)', 
 
   it('starts each service: live, ready, and stopped cleanly on SIGTERM with the drain logged', async () => {
     const services = Object.entries(compose.services).filter(([, s]) => s.command?.[0]?.endsWith('/main.js'));
-    expect(services.map(([name]) => name)).toEqual(expect.arrayContaining(['log-service', 'snapshot-service']));
+    expect(services.map(([name]) => name)).toEqual(expect.arrayContaining(['log-service', 'snapshot-service', 'web']));
     for (const [name, definition] of services) {
       const service = start(definition.command![0]!, environment(name));
       await service.waitFor(new RegExp(`${name} ready`), 60_000);
@@ -154,6 +154,15 @@ describe('the image (compiled build, started as docker-compose.yml starts it)', 
       await waitUntil(async () => (await fetch(`${base}/readyz`)).status === 200 || undefined, 10_000, `${name} ready`);
       if (name === 'log-service') expect(service.output()).toContain(`public key ${secrets.CHRONICLE_LOG_PUBLIC_KEY}`);
       if (name === 'snapshot-service') expect(service.output()).toContain(`public key ${secrets.CHRONICLE_SNAPSHOT_PUBLIC_KEY}`);
+      if (name === 'web') {
+        // The page bundled by the build (the compiled tree has no page sources to bundle), and its modules.
+        const page = await fetch(`${base}/`);
+        expect([page.status, page.headers.get('content-type')]).toEqual([200, expect.stringMatching(/^text\/html/)]);
+        expect(await page.text()).toMatch(/main\.js/);
+        const script = await fetch(`${base}/main.js`);
+        expect([script.status, script.headers.get('content-type'), (await script.text()).length > 1_000])
+          .toEqual([200, expect.stringMatching(/^application\/javascript/), true]);
+      }
       // Every key is given: nothing is taken on trust.
       expect([name, service.output()]).not.toEqual([name, expect.stringMatching(/is not set|TRUST_NAMED_SEATS/)]);
       await service.stop(20_000);

@@ -17,7 +17,7 @@ import path from 'node:path';
 
 jest.setTimeout(120_000);
 
-const ROLES = ['log-service', 'snapshot-service', 'turn-executor', 'scheduler', 'operator', 'public', 'provision'] as const;
+const ROLES = ['log-service', 'snapshot-service', 'turn-executor', 'scheduler', 'web', 'operator', 'public', 'provision'] as const;
 type Role = (typeof ROLES)[number];
 const passwordVariable = (role: Role) => `${role.toUpperCase().replace(/-/g, '_')}_NATS_PASSWORD`;
 
@@ -51,7 +51,7 @@ describe('NATS roles and permissions (deploy/nats/chronicle.conf)', () => {
   let server: PrivateNatsServer;
   let db: TestDatabase;
   const services: ServiceProcess[] = [];
-  const steps = 4;
+  const steps = 5;
   const connections = new Map<Role, { nc: NatsConnection; violations: PermissionViolationError[] }>();
 
   const credentials = (role: Role) => ({ NATS_URL: server.url, NATS_USER: role, NATS_PASSWORD: passwords[role] });
@@ -83,7 +83,7 @@ describe('NATS roles and permissions (deploy/nats/chronicle.conf)', () => {
     server = await startNatsServer({ config, env: Object.fromEntries(ROLES.map((role) => [passwordVariable(role), passwords[role]])) });
     db = await createTestDatabase();
     const common = { CHRONICLE_PREFIX: 'chronicle', CHRONICLE_SEED_KEY: seedKey, HTTP_PORT: '0', LOG_LEVEL: 'warn' };
-    for (const app of ['log-service', 'snapshot-service', 'scheduler', 'turn-executor']) {
+    for (const app of ['log-service', 'snapshot-service', 'scheduler', 'turn-executor', 'web']) {
       const step = `apps/${app}/src/provision.ts`;
       const provision = spawnService(step, { ...common, ...credentials('provision') });
       services.push(provision);
@@ -108,7 +108,11 @@ describe('NATS roles and permissions (deploy/nats/chronicle.conf)', () => {
       CHRONICLE_GATEWAY_PUBLIC_KEY: publicKeyHex(gatewayKey), CHRONICLE_SNAPSHOT_PUBLIC_KEY: publicOf(snapshotKey),
     });
     services.push(executor);
-    await Promise.all([scheduler.waitFor(/scheduler ready/, 60_000), executor.waitFor(/turn-executor ready/, 60_000)]);
+    const web = spawnService('apps/web/src/main.ts', {
+      ...common, ...credentials('web'), LOG_LEVEL: 'info', CHRONICLE_LOG_PUBLIC_KEY: publicOf(logKey), CHRONICLE_SNAPSHOT_PUBLIC_KEY: publicOf(snapshotKey),
+    });
+    services.push(web);
+    await Promise.all([scheduler.waitFor(/scheduler ready/, 60_000), executor.waitFor(/turn-executor ready/, 60_000), web.waitFor(/web ready/, 60_000)]);
   });
 
   afterAll(async () => {
@@ -162,6 +166,15 @@ describe('NATS roles and permissions (deploy/nats/chronicle.conf)', () => {
       NATS_URL: server.url, CHRONICLE_PREFIX: 'chronicle', NATS_USER: 'public', NATS_PASSWORD: passwords.public,
     });
     expect([cli.code, cli.stdout.trim(), cli.stderr]).toEqual([0, 'intent bob-3 accepted: move at revision 4 (entry 4)', '']);
+    // The web view shows the table from its own consumers, the log and the snapshot service, as
+    // `web`; a finished log is asked for like any (this one is in play: a typed refusal, not a violation).
+    const webPort = services.at(-1)!.output().match(/http port (\d+)/)![1];
+    await waitUntil(async () => {
+      const detail = await (await fetch(`http://127.0.0.1:${webPort}/api/tables/perm`)).json() as { summary?: { revision: number }; feed?: unknown[] };
+      return detail.summary?.revision === 4 && detail.feed!.length > 0 ? detail : undefined;
+    }, 20_000, 'the web view of table perm at revision 4');
+    expect((await fetch(`http://127.0.0.1:${webPort}/api/tables/perm/log`)).status).toBe(409);
+    await expect(new LogClient(new RequestClient((await as('web')).nc, subjects, 20_000)).finishedLog({ tableId: 'perm' })).rejects.toThrow(/still in play/);
     // The operator's CLI lists the tables with its role's credentials.
     const tables = await runCli(['tables'], { NATS_URL: server.url, CHRONICLE_PREFIX: 'chronicle', NATS_USER: 'operator', NATS_PASSWORD: passwords.operator });
     expect([tables.code, tables.stderr]).toEqual([0, '']);
@@ -207,6 +220,21 @@ describe('NATS roles and permissions (deploy/nats/chronicle.conf)', () => {
     ['turn-executor', 'subscription', 'chronicle.moves.>'],
     ['turn-executor', 'subscription', 'chronicle.executor.v1.>'],
     ['turn-executor', 'subscription', 'chronicle.snapshots.v1.get'],
+    // The web view reads and consumes its own; it publishes no event, writes nothing, answers no request.
+    ['web', 'publish', 'chronicle.moves.perm'],
+    ['web', 'publish', 'chronicle.tables.perm'],
+    ['web', 'publish', 'chronicle.log.v1.append'],
+    ['web', 'publish', 'chronicle.log.v1.open'],
+    ['web', 'publish', 'chronicle.log.v1.sealed-seed'],
+    ['web', 'publish', 'chronicle.executor.v1.submit-intent'],
+    ['web', 'publish', 'chronicle.dead.scheduler-moves'],
+    ['web', 'publish', '$KV.chronicle_SNAPSHOTS.perm'],
+    ['web', 'publish', '$JS.API.CONSUMER.MSG.NEXT.chronicle_MOVES.chronicle_snapshot-service'],
+    ['web', 'publish', '$JS.API.CONSUMER.CREATE.chronicle_MOVES'],
+    ['web', 'subscription', 'chronicle.moves.>'],
+    ['web', 'subscription', 'chronicle.log.v1.>'],
+    ['web', 'subscription', 'chronicle.snapshots.v1.get'],
+    ['web', 'subscription', '_INBOX_public.>'],
     // Only the snapshot service writes (or deletes) the snapshot bucket.
     ['public', 'publish', '$KV.chronicle_SNAPSHOTS.perm'],
     ['turn-executor', 'publish', '$KV.chronicle_SNAPSHOTS.perm'],

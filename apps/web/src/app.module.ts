@@ -54,7 +54,7 @@ export class AppModule {
         { provide: WebConfig, useValue: config },
         { provide: Subjects, useValue: subjects },
         ...natsProviders(config, 'web'),
-        { provide: BUILT_PAGE, useFactory: buildPage },
+        { provide: BUILT_PAGE, useFactory: () => buildPage() },
         { provide: WorldReader, useFactory: () => new WorldReader() },
         {
           provide: WorldBoard,
