@@ -3,6 +3,7 @@ import type { RandUtil } from '../rng/rand-util';
 import { nationLog } from '../world/logbook';
 import { citiesOfNation, generalsOfNation, lowestChiefLevel } from '../world/queries';
 import type { General, Nation, World } from '../world/types';
+import { withJosa } from '../world/josa';
 
 /**
  * `GameConst::$chiefStatMin`: the strength (even seats) or intel (odd seats) a chief needs.
@@ -25,7 +26,7 @@ function appoint(world: World, nation: Nation, g: General, level: number): void 
   g.officerLevel = level;
   g.officerCity = 0;
   nation.chiefSet |= 1 << level;
-  nationLog(world, nation.id, `${g.name}을(를) 수뇌(${level})로 임명했습니다.`);
+  nationLog(world, nation.id, `${withJosa(g.name, '을')} 수뇌(${level})로 임명했습니다.`);
 }
 
 /**

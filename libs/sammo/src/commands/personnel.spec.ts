@@ -109,7 +109,7 @@ describe('랜덤임관 (legacy che_랜덤임관)', () => {
     joinRandom.run(ctxFor(world, 3), null);
     // 0.57875 ≤ 0.63343 → 위; talk index 2.
     expect(a.nation).toBe(1);
-    expect(world.history.at(-1)!.text).toBe('장수3이(가) 발길이 닿는 대로 위에 임관했습니다.');
+    expect(world.history.at(-1)!.text).toBe('장수3이 발길이 닿는 대로 위에 임관했습니다.');
     const other = weakWorld();
     const b = addGeneral(other, { id: 5, nation: 0, officerLevel: 0 });
     joinRandom.run(ctxFor(other, 5), null);
@@ -128,7 +128,7 @@ describe('랜덤임관 (legacy che_랜덤임관)', () => {
     // 오: from the carried 60: |60 − 140| = 80 → min(80, 70) = 70: log2(71) + 0.39285 + 0.70711
     // = 7.24970. Lowest wins → 위 (measured from the joiner's own 10, 오 would score 5.49 and win).
     expect(g.nation).toBe(1);
-    expect(world.history.at(-1)!.text).toBe('장수3이(가) 유명한 위에 임관했습니다.');
+    expect(world.history.at(-1)!.text).toBe('장수3이 유명한 위에 임관했습니다.');
   });
 
   it('fails to 인재탐색 when no nation takes members (all scouting closed)', () => {

@@ -2,6 +2,7 @@ import { chronicle, nationLog } from '../world/logbook';
 import type { General, World } from '../world/types';
 import type { StreamSource } from '../turn/turn-run';
 import { nextRuler } from './succession';
+import { withJosa } from '../world/josa';
 
 /**
  * `kill()`: the general leaves the world. A ruler hands the nation to a successor
@@ -18,8 +19,8 @@ export function killGeneral(world: World, general: General, random: StreamSource
       successor.officerCity = 0;
       general.officerLevel = 1;
       general.officerCity = 0;
-      nationLog(world, nation.id, `${general.name}의 뒤를 이어 ${successor.name}이(가) 군주가 되었습니다.`);
-      chronicle(world, `${nation.name}의 ${general.name}이(가) 죽고 ${successor.name}이(가) 뒤를 이었습니다.`);
+      nationLog(world, nation.id, `${general.name}의 뒤를 이어 ${withJosa(successor.name, '이')} 군주가 되었습니다.`);
+      chronicle(world, `${nation.name}의 ${withJosa(general.name, '이')} 죽고 ${withJosa(successor.name, '이')} 뒤를 이었습니다.`);
     } else {
       destroyNation(world, nation.id);
     }
@@ -29,7 +30,7 @@ export function killGeneral(world: World, general: General, random: StreamSource
   }
   if (nation && world.nations.has(nation.id)) nation.gennum = Math.max(0, nation.gennum - 1);
   world.generals.delete(general.id);
-  chronicle(world, `${general.name}이(가) 세상을 떠났습니다.`);
+  chronicle(world, `${withJosa(general.name, '이')} 세상을 떠났습니다.`);
 }
 
 /** A nation with nobody to lead it: its cities turn neutral and its people go wandering. */
@@ -58,5 +59,5 @@ export function destroyNation(world: World, nationId: number): void {
     if (a === nationId || b === nationId) world.diplomacy.delete(key);
   }
   world.nations.delete(nationId);
-  chronicle(world, `${nation.name}이(가) 멸망했습니다.`);
+  chronicle(world, `${withJosa(nation.name, '이')} 멸망했습니다.`);
 }

@@ -2,6 +2,7 @@ import { Diplo } from '../world/constants';
 import { chronicle } from '../world/logbook';
 import { diplomacyKey } from '../world/queries';
 import type { World } from '../world/types';
+import { withJosa } from '../world/josa';
 
 /**
  * Diplomacy transitions (§6.8 step 2): war casualties extend a war; two exhausted sides
@@ -35,7 +36,7 @@ export function updateDiplomacy(world: World): void {
       d.state = Diplo.war;
       d.term = 6;
       const [a, b] = key.split(':').map(Number) as [number, number];
-      if (a < b) chronicle(world, `【개전】 ${world.nations.get(a)?.name}와(과) ${world.nations.get(b)?.name}이(가) 전쟁에 돌입했습니다.`);
+      if (a < b) chronicle(world, `【개전】 ${withJosa(world.nations.get(a)?.name ?? '', '과')} ${withJosa(world.nations.get(b)?.name ?? '', '이')} 전쟁에 돌입했습니다.`);
     }
   }
 }

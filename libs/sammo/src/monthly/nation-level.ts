@@ -1,6 +1,7 @@
 import { ensureChiefQueues } from '../world/factory';
 import { chronicle } from '../world/logbook';
 import type { World } from '../world/types';
+import { withJosa } from '../world/josa';
 
 /** Nation level by the count of owned cities of level ≥ 4 (§1.2). */
 export function levelForCities(count: number): number {
@@ -33,6 +34,6 @@ export function updateNationLevel(world: World): void {
     nation.rice += level * 1000;
     nation.level = level;
     ensureChiefQueues(nation);
-    chronicle(world, `【작위】 ${nation.name}이(가) ${TITLES[level]}(으)로 승격했습니다.`);
+    chronicle(world, `【작위】 ${withJosa(nation.name, '이')} ${withJosa(TITLES[level]!, '으로')} 승격했습니다.`);
   }
 }

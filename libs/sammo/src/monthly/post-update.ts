@@ -7,6 +7,7 @@ import type { World } from '../world/types';
 import { updateDiplomacy } from './diplomacy';
 import { setNationFronts } from './fronts';
 import { updateNationPower } from './power';
+import { withJosa } from '../world/josa';
 
 /**
  * postUpdateMonthly (§6.8) with the closing month's stream: power, diplomacy, war-setting
@@ -53,5 +54,5 @@ export function checkEmperor(world: World): void {
   if (!nation || nation.level <= 0) return;
   world.env.isunited = 2;
   world.env.conlimit *= 100;
-  chronicle(world, `【통일】 ${nation.name}이(가) 천하를 통일했습니다!`);
+  chronicle(world, `【통일】 ${withJosa(nation.name, '이')} 천하를 통일했습니다!`);
 }

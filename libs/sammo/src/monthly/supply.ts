@@ -2,6 +2,7 @@ import { nationalIncome } from '../traits';
 import { chronicle, nationLog } from '../world/logbook';
 import type { World } from '../world/types';
 import { phpRound } from '../world/php-math';
+import { withJosa } from '../world/josa';
 
 /**
  * UpdateCitySupply (§6.3): a city is supplied when a path of the nation's own cities
@@ -58,8 +59,8 @@ export function updateCitySupply(world: World): void {
           g.officerCity = 0;
         }
       }
-      nationLog(world, owner, `【고립】 ${city.name}이(가) 보급이 끊겨 이탈했습니다.`);
-      chronicle(world, `【고립】 ${city.name}이(가) 고립되어 공백지가 되었습니다.`);
+      nationLog(world, owner, `【고립】 ${withJosa(city.name, '이')} 보급이 끊겨 이탈했습니다.`);
+      chronicle(world, `【고립】 ${withJosa(city.name, '이')} 고립되어 공백지가 되었습니다.`);
     }
   }
 }

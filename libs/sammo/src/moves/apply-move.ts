@@ -11,6 +11,7 @@ import type { CommandContext } from '../commands/command';
 import { LETTER_ANSWERS } from '../commands/nation/diplomacy-letters';
 import type { World } from '../world/types';
 import type { SammoMove } from './move-types';
+import { withJosa } from '../world/josa';
 
 /** Plays a checked move on the world, in place. */
 export function applyMove(state: GameState<World>, seat: string | null, move: SammoMove, random: Randomness<RandUtil>): void {
@@ -54,7 +55,7 @@ export function applyMove(state: GameState<World>, seat: string | null, move: Sa
         turntime: randomTurnTime(env.turntime, env.turnterm, rng), killturn: env.killturn,
       });
       world.generals.set(id, general);
-      chronicle(world, `${move.name}이(가) 천하에 이름을 알립니다.`);
+      chronicle(world, `${withJosa(move.name, '이')} 천하에 이름을 알립니다.`);
       return;
     }
     case 'possess': {
@@ -71,7 +72,7 @@ export function applyMove(state: GameState<World>, seat: string | null, move: Sa
       world.letters = world.letters.filter((l) => l !== letter);
       const general = world.generals.get(move.generalId)!;
       if (!move.accept) {
-        generalLog(world, letter.fromGeneral, `${world.nations.get(letter.toNation)?.name}이(가) 제의를 거절했습니다.`);
+        generalLog(world, letter.fromGeneral, `${withJosa(world.nations.get(letter.toNation)?.name ?? '', '이')} 제의를 거절했습니다.`);
         return;
       }
       const { year, month } = world.env;

@@ -2,6 +2,7 @@ import { generalLog, log } from '../world/logbook';
 import type { World } from '../world/types';
 import { fireTriggers } from './triggers';
 import { CityUnit, GeneralUnit, type WarUnit } from './units';
+import { withJosa } from '../world/josa';
 
 export interface BattleResult {
   conquered: boolean;
@@ -27,8 +28,8 @@ export function fight(world: World, attacker: GeneralUnit, defenders: WarUnit[],
   let conquered = false;
   let logWritten = false;
   const cityName = city.city.name;
-  generalLog(world, attacker.general.id, `${cityName}(으)로 진격합니다.`);
-  log(world, 'world', 0, `${attacker.nation.name}의 ${attacker.name}이(가) ${cityName}(으)로 진격합니다.`);
+  generalLog(world, attacker.general.id, `${withJosa(cityName, '으로')} 진격합니다.`);
+  log(world, 'world', 0, `${attacker.nation.name}의 ${withJosa(attacker.name, '이')} ${withJosa(cityName, '으로')} 진격합니다.`);
 
   while (attacker.phase < attacker.maxPhase()) {
     logWritten = false;

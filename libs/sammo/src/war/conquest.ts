@@ -7,6 +7,7 @@ import type { StreamSource } from '../turn/turn-run';
 import type { RandUtil } from '../rng/rand-util';
 import { deleteConflict } from './conflict';
 import { phpRound } from '../world/php-math';
+import { withJosa } from '../world/josa';
 
 /** Legacy `GameConst::$joinRuinedNPCProp`: an NPC of a fallen nation joins the victor. */
 const JOIN_RUINED_NPC_PROP = 0.1;
@@ -24,8 +25,8 @@ export function conquerCity(world: World, random: StreamSource, attacker: Genera
   const defenderNation = city.nation === 0 ? undefined : world.nations.get(city.nation);
 
   generalLog(world, attacker.id, `${city.name} 공략에 성공했습니다.`);
-  chronicle(world, `【지배】 ${attackerNation.name}이(가) ${city.name}을(를) 지배했습니다.`);
-  if (defenderNation) nationLog(world, defenderNation.id, `${attackerNation.name}의 ${attacker.name}에 의해 ${city.name}이(가) 함락`);
+  chronicle(world, `【지배】 ${withJosa(attackerNation.name, '이')} ${withJosa(city.name, '을')} 지배했습니다.`);
+  if (defenderNation) nationLog(world, defenderNation.id, `${attackerNation.name}의 ${attacker.name}에 의해 ${withJosa(city.name, '이')} 함락`);
 
   let ownedByDefender = 0;
   if (defenderNation) for (let id = 1; id < world.cities.length; id++) if (world.cities[id]!.nation === defenderNation.id) ownedByDefender += 1;
@@ -47,7 +48,7 @@ export function conquerCity(world: World, random: StreamSource, attacker: Genera
     attacker.city = city.id;
   } else {
     const winner = world.nations.get(conquerNation)!;
-    chronicle(world, `【분쟁협상】 ${winner.name}이(가) 영토분쟁에서 우위를 점하여 ${city.name}을(를) 양도받았습니다.`);
+    chronicle(world, `【분쟁협상】 ${withJosa(winner.name, '이')} 영토분쟁에서 우위를 점하여 ${withJosa(city.name, '을')} 양도받았습니다.`);
   }
   city.supply = 1;
   city.term = 0;
@@ -78,7 +79,7 @@ export function conquerCity(world: World, random: StreamSource, attacker: Genera
  */
 function destroyNation(world: World, rng: RandUtil, nation: Nation, victor: Nation): void {
   deleteConflict(world.cities, nation.id);
-  chronicle(world, `【멸망】 ${nation.name}이(가) 멸망했습니다.`);
+  chronicle(world, `【멸망】 ${withJosa(nation.name, '이')} 멸망했습니다.`);
   const members = [...world.generals.values()].filter((g) => g.nation === nation.id).sort((a, b) => a.id - b.id);
   const lordIndex = members.findIndex((g) => g.officerLevel === 12);
   if (lordIndex >= 0) members.push(...members.splice(lordIndex, 1));
@@ -88,7 +89,7 @@ function destroyNation(world: World, rng: RandUtil, nation: Nation, victor: Nati
     g.officerLevel = 0;
     g.officerCity = 0;
     g.nation = 0;
-    generalLog(world, g.id, `${nation.name}이(가) 멸망했습니다.`);
+    generalLog(world, g.id, `${withJosa(nation.name, '이')} 멸망했습니다.`);
   }
   for (let id = 1; id < world.cities.length; id++) {
     const c = world.cities[id]!;
@@ -139,7 +140,7 @@ function destroyNation(world: World, rng: RandUtil, nation: Nation, victor: Nati
 function relocateCapital(world: World, nation: Nation, lost: number): void {
   const next = nextCapital(world, nation.id, lost);
   const name = world.cities[next]!.name;
-  chronicle(world, `【긴급천도】 ${nation.name}이(가) 수도가 함락되어 ${name}(으)로 긴급천도하였습니다.`);
+  chronicle(world, `【긴급천도】 ${withJosa(nation.name, '이')} 수도가 함락되어 ${withJosa(name, '으로')} 긴급천도하였습니다.`);
   nation.capital = next;
   nation.gold = phpRound(nation.gold * 0.5);
   nation.rice = phpRound(nation.rice * 0.5);
@@ -148,7 +149,7 @@ function relocateCapital(world: World, nation: Nation, lost: number): void {
     if (g.nation !== nation.id) continue;
     if (g.officerLevel >= 5) {
       g.city = next;
-      generalLog(world, g.id, `수도가 함락되어 ${name}(으)로 긴급천도합니다.`);
+      generalLog(world, g.id, `수도가 함락되어 ${withJosa(name, '으로')} 긴급천도합니다.`);
     }
     g.atmos = phpRound(g.atmos * 0.8);
   }

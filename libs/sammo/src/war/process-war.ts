@@ -17,6 +17,7 @@ import { battleNation, CityUnit, GeneralUnit, type WarUnit } from './units';
 /** Legacy `che_성벽선제`'s `cityBattleOrder`: above any general's order. */
 const CITY_FIRST_ORDER = 10000;
 import { phpRound } from '../world/php-math';
+import { withJosa } from '../world/josa';
 
 /**
  * Legacy `extractBattleOrder` for a defending general: 0 (stays out) without crew, with rice
@@ -83,7 +84,7 @@ export function battle(world: World, rng: RandUtil, attackerGeneral: General, ta
       city.finishBattle();
     }
     if (addConflict(target, attackerNation.id, city.dead, city.hp() === 0)) {
-      chronicle(world, `【분쟁】 ${attackerNation.name}이(가) ${target.name} 공략에 가담하여 분쟁이 발생하고 있습니다.`);
+      chronicle(world, `【분쟁】 ${withJosa(attackerNation.name, '이')} ${target.name} 공략에 가담하여 분쟁이 발생하고 있습니다.`);
     }
   }
   return { conquered, attacker, city, defenders, fought: fought.map((u) => (u instanceof GeneralUnit ? u.general.id : 0)) };

@@ -4,6 +4,7 @@ import { argGeneral, argObject } from '../args';
 import type { CommandDef } from '../command';
 import { beLord, friendlyDestGeneral, notSelfDestGeneral } from '../constraints';
 import { phpRound } from '../../world/php-math';
+import { withJosa } from '../../world/josa';
 
 /**
  * 선양 {destGeneralId}: the ruler hands the throne to a fellow member, who leaves any city
@@ -29,7 +30,7 @@ export const abdicate: CommandDef<{ destGeneralId: number }> = {
     general.explevel = expLevelOf(general.experience);
     generalLog(world, general.id, `${heir.name}에게 선양했습니다.`);
     generalLog(world, heir.id, `${general.name}에게서 군주의 자리를 물려받았습니다.`);
-    chronicle(world, `【선양】 ${general.name}이(가) ${ctx.nation!.name}의 군주 자리를 ${heir.name}에게 선양했습니다.`);
+    chronicle(world, `【선양】 ${withJosa(general.name, '이')} ${ctx.nation!.name}의 군주 자리를 ${heir.name}에게 선양했습니다.`);
     for (const line of checkStatChange(general)) generalLog(world, general.id, line);
     return true;
   },

@@ -3,6 +3,7 @@ import { generalLog } from '../../world/logbook';
 import { noArg } from '../args';
 import type { CommandDef } from '../command';
 import { notBeNeutral, occupiedCity, suppliedCity } from '../constraints';
+import { withJosa } from '../../world/josa';
 
 /** 집합: a troop leader calls the troop's members to the leader's city. */
 export const assemble: CommandDef<null> = {
@@ -18,7 +19,7 @@ export const assemble: CommandDef<null> = {
     for (const other of world.generals.values()) {
       if (other.troop === general.id && other.id !== general.id && other.city !== general.city) {
         other.city = general.city;
-        generalLog(world, other.id, `부대장의 집합 명령으로 ${ctx.city.name}(으)로 이동했습니다.`);
+        generalLog(world, other.id, `부대장의 집합 명령으로 ${withJosa(ctx.city.name, '으로')} 이동했습니다.`);
         moved++;
       }
     }

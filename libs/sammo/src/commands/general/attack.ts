@@ -9,6 +9,7 @@ import type { CommandContext, CommandDef, Constraint } from '../command';
 import { notBeNeutral, notSameDestCity, occupiedCity, reqGeneralCrew, reqGeneralRice } from '../constraints';
 import type { DestCityArg } from './move';
 import { phpRound } from '../../world/php-math';
+import { withJosa } from '../../world/josa';
 
 const notOpeningPart: Constraint<DestCityArg> = (c) => (relYear(c.world) < GameConst.openingPartYear ? '초반 제한 중에는 불가능합니다.' : null);
 const allowWar: Constraint<DestCityArg> = (c) => (c.nation !== undefined && c.nation.war !== 0 ? '현재 전쟁 금지입니다.' : null);
@@ -51,13 +52,13 @@ export const attack: CommandDef<DestCityArg> = {
     const target = world.cities[targetId]!;
     if (target.nation === general.nation) {
       generalLog(world, general.id, targetId === arg.destCityId
-        ? `본국입니다. ${target.name}(으)로 이동합니다.`
-        : `가까운 경로에 적군 도시가 없습니다. ${target.name}(으)로 이동합니다.`);
+        ? `본국입니다. ${withJosa(target.name, '으로')} 이동합니다.`
+        : `가까운 경로에 적군 도시가 없습니다. ${withJosa(target.name, '으로')} 이동합니다.`);
       ownHop.set(ctx, targetId);
       return false;
     }
     if (targetId !== arg.destCityId) {
-      generalLog(world, general.id, `${world.cities[arg.destCityId]!.name}(으)로 가기 위해 ${target.name}을(를) 거쳐야 합니다.`);
+      generalLog(world, general.id, `${withJosa(world.cities[arg.destCityId]!.name, '으로')} 가기 위해 ${withJosa(target.name, '을')} 거쳐야 합니다.`);
     }
     target.state = 43;
     target.term = 3;

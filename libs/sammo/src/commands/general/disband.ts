@@ -3,6 +3,7 @@ import { chronicle } from '../../world/logbook';
 import { noArg } from '../args';
 import type { CommandDef } from '../command';
 import { beLord, wanderingNation } from '../constraints';
+import { withJosa } from '../../world/josa';
 
 /** 해산: the ruler of a band disbands it; everyone goes back to the wilderness. */
 export const disband: CommandDef<null> = {
@@ -34,7 +35,7 @@ export const disband: CommandDef<null> = {
       if (a === nation.id || b === nation.id) world.diplomacy.delete(key);
     }
     world.nations.delete(nation.id);
-    chronicle(world, `【해산】 ${nation.name}이(가) 해산했습니다.`);
+    chronicle(world, `【해산】 ${withJosa(nation.name, '이')} 해산했습니다.`);
     return true;
   },
 };

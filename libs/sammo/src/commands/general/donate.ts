@@ -3,6 +3,7 @@ import { argObject } from '../args';
 import type { CommandDef } from '../command';
 import { notBeNeutral, occupiedCity, suppliedCity } from '../constraints';
 import { holdsMinimum, readAmount, rewardGiving, take } from './resource-amount';
+import { withJosa } from '../../world/josa';
 
 export interface DonateArg {
   isGold: boolean;
@@ -27,7 +28,7 @@ export const donate: CommandDef<DonateArg> = {
     else nation.rice += given;
     const what = arg.isGold ? '금' : '쌀';
     generalLog(ctx.world, ctx.general.id, `${what} ${given}을 헌납했습니다.`);
-    nationLog(ctx.world, nation.id, `${ctx.general.name}이(가) ${what} ${given}을 헌납했습니다.`);
+    nationLog(ctx.world, nation.id, `${withJosa(ctx.general.name, '이')} ${what} ${given}을 헌납했습니다.`);
     rewardGiving(ctx);
     return true;
   },

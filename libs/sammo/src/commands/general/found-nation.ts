@@ -6,6 +6,7 @@ import type { World } from '../../world/types';
 import { argObject, argString } from '../args';
 import type { CommandDef } from '../command';
 import { beLord, wanderingNation } from '../constraints';
+import { withJosa } from '../../world/josa';
 
 export interface FoundArg {
   nationName: string;
@@ -53,8 +54,8 @@ export const foundNation: CommandDef<FoundArg> = {
     city.nation = nation.id;
     for (const line of addExperience(general, 1000)) generalLog(world, general.id, line);
     for (const line of addDedication(general, 1000)) generalLog(world, general.id, line);
-    generalLog(world, general.id, `${city.name}에서 ${nation.name}을(를) 건국했습니다.`);
-    chronicle(world, `【건국】 ${general.name}이(가) ${city.name}에 ${nation.name}을(를) 세웠습니다.`);
+    generalLog(world, general.id, `${city.name}에서 ${withJosa(nation.name, '을')} 건국했습니다.`);
+    chronicle(world, `【건국】 ${withJosa(general.name, '이')} ${city.name}에 ${withJosa(nation.name, '을')} 세웠습니다.`);
     return true;
   },
 };

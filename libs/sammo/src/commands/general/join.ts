@@ -5,6 +5,7 @@ import type { General, Nation, World } from '../../world/types';
 import { argNation, argObject } from '../args';
 import type { CommandContext, CommandDef } from '../command';
 import { allowJoinAction, allowJoinDestNation, beNeutral } from '../constraints';
+import { withJosa } from '../../world/josa';
 
 export function rulerOf(world: World, nationId: number): General | undefined {
   for (const g of world.generals.values()) if (g.nation === nationId && g.officerLevel === 12) return g;
@@ -25,7 +26,7 @@ export function joinNation(ctx: CommandContext, nation: Nation, city: number, ho
   // for everyone else only from the third year: early NPC shuffling leaves no record.
   if (g.npc === 1 || relYear(ctx.world) >= 3) g.aux.joinedNations = [...(g.aux.joinedNations ?? []), nation.id];
   generalLog(ctx.world, g.id, `${nation.name}에 임관했습니다.`);
-  chronicle(ctx.world, `${g.name}이(가) ${how === undefined ? '' : `${how} `}${nation.name}에 임관했습니다.`);
+  chronicle(ctx.world, `${withJosa(g.name, '이')} ${how === undefined ? '' : `${how} `}${nation.name}에 임관했습니다.`);
 }
 
 /** 임관 {destNationId}: join a nation, at its ruler's city. */

@@ -3,6 +3,7 @@ import { generalLog } from '../../world/logbook';
 import { argCity, argObject } from '../args';
 import type { CommandDef } from '../command';
 import { nearCity, notSameDestCity, reqGeneralGold } from '../constraints';
+import { withJosa } from '../../world/josa';
 
 export interface DestCityArg {
   destCityId: number;
@@ -30,7 +31,7 @@ export const move: CommandDef<DestCityArg> = {
     if (nation !== undefined && nation.level === 0 && general.officerLevel === 12) {
       for (const other of world.generals.values()) if (other.nation === nation.id) other.city = arg.destCityId;
     }
-    generalLog(world, general.id, `${world.cities[arg.destCityId]!.name}(으)로 이동했습니다.`);
+    generalLog(world, general.id, `${withJosa(world.cities[arg.destCityId]!.name, '으로')} 이동했습니다.`);
     for (const line of checkStatChange(general)) generalLog(world, general.id, line);
     return true;
   },

@@ -181,9 +181,9 @@ describe('인재탐색 (legacy che_인재탐색)', () => {
     expect(world.env.nextGeneralId).toBe(14);
     expect([finder.experience, finder.dedication, finder.strengthExp, finder.gold]).toEqual([200, 300, 3, 976]);
     expect(world.logs.slice(-3).map((l) => l.text)).toEqual([
-      '인재13(이)라는 인재를 발견하였습니다!', 'Lv 2로 레벨업!', '29품관으로 승급하여 봉록이 800으로 상승했습니다!',
+      '인재13이라는 인재를 발견하였습니다!', 'Lv 2로 레벨업!', '29품관으로 승급하여 봉록이 800으로 상승했습니다!',
     ]);
-    expect(world.history.at(-1)!.text).toBe('장수6이(가) 인재13(이)라는 인재를 발견하였습니다!');
+    expect(world.history.at(-1)!.text).toBe('장수6이 인재13이라는 인재를 발견하였습니다!');
   });
 
   it('is where 랜덤임관 falls when no nation takes members, on 랜덤임관’s stream', () => {

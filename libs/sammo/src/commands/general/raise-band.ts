@@ -6,6 +6,7 @@ import { diplomacyKey } from '../../world/queries';
 import { noArg } from '../args';
 import type { CommandDef } from '../command';
 import { allowJoinAction, beNeutral } from '../constraints';
+import { withJosa } from '../../world/josa';
 
 /** 거병: a wanderer raises a band, a level-0 nation named after the general (§1.2, §5.4). */
 export const raiseBand: CommandDef<null> = {
@@ -32,7 +33,7 @@ export const raiseBand: CommandDef<null> = {
     for (const line of addExperience(general, 100)) generalLog(world, general.id, line);
     for (const line of addDedication(general, 100)) generalLog(world, general.id, line);
     generalLog(world, general.id, `${ctx.city.name}에서 거병했습니다.`);
-    chronicle(world, `【거병】 ${general.name}이(가) ${ctx.city.name}에서 세력을 일으켰습니다.`);
+    chronicle(world, `【거병】 ${withJosa(general.name, '이')} ${ctx.city.name}에서 세력을 일으켰습니다.`);
     return true;
   },
 };

@@ -3,6 +3,7 @@ import { generalLog } from '../../world/logbook';
 import { noArg } from '../args';
 import type { CommandDef } from '../command';
 import { notBeNeutral, notWanderingNation } from '../constraints';
+import { withJosa } from '../../world/josa';
 
 /** 귀환: city officers (2–4) go to their post, everyone else to the capital. */
 export const returnHome: CommandDef<null> = {
@@ -23,7 +24,7 @@ export const returnHome: CommandDef<null> = {
     for (const line of addExperience(general, 70)) generalLog(world, general.id, line);
     for (const line of addDedication(general, 100)) generalLog(world, general.id, line);
     general.leadershipExp += 1;
-    generalLog(world, general.id, `${world.cities[general.city]!.name}(으)로 귀환했습니다.`);
+    generalLog(world, general.id, `${withJosa(world.cities[general.city]!.name, '으로')} 귀환했습니다.`);
     for (const line of checkStatChange(general)) generalLog(world, general.id, line);
     return true;
   },

@@ -9,6 +9,7 @@ import type { CommandContext, CommandDef } from '../command';
 import { reqGeneralGold } from '../constraints';
 import { domesticCost } from './domestic';
 import { drawStatExp } from './stat-exp';
+import { withJosa } from '../../world/josa';
 
 /**
  * Stats of a found talent. Legacy core draws them from its general pool
@@ -97,8 +98,8 @@ export const talentSearch: CommandDef<null> = {
     const age = rng.nextRangeInt(20, 25);
     const deathYear = world.env.year + rng.nextRangeInt(10, 50);
     const talent = createTalent(ctx, age, deathYear);
-    generalLog(world, g.id, `${talent.name}(이)라는 인재를 발견하였습니다!`);
-    chronicle(world, `${g.name}이(가) ${talent.name}(이)라는 인재를 발견하였습니다!`);
+    generalLog(world, g.id, `${withJosa(talent.name, '이라')}는 인재를 발견하였습니다!`);
+    chronicle(world, `${withJosa(g.name, '이')} ${withJosa(talent.name, '이라')}는 인재를 발견하였습니다!`);
     reward(ctx, cost, { experience: 200, dedication: 300, statExp: 3 });
     return true;
   },

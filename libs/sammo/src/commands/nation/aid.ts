@@ -5,6 +5,7 @@ import { generalLog, nationLog } from '../../world/logbook';
 import { argNation, argObject } from '../args';
 import type { CommandDef } from '../command';
 import { chiefInOwnSuppliedCity } from './grant-arg';
+import { withJosa } from '../../world/josa';
 
 /** Legacy `GameConst::$coefAidAmount`: a nation sends at most level × 10000 of each. */
 const COEF_AID_AMOUNT = 10000;
@@ -56,7 +57,7 @@ export const aid: CommandDef<AidArg> = {
     dest.rice += rice;
     for (const line of addExperience(ctx.general, 5)) generalLog(ctx.world, ctx.general.id, line);
     for (const line of addDedication(ctx.general, 5)) generalLog(ctx.world, ctx.general.id, line);
-    generalLog(ctx.world, ctx.general.id, `${dest.name}(으)로 금${gold} 쌀${rice}을 지원했습니다.`);
+    generalLog(ctx.world, ctx.general.id, `${withJosa(dest.name, '으로')} 금${gold} 쌀${rice}을 지원했습니다.`);
     nationLog(ctx.world, dest.id, `${nation.name}에서 금${gold} 쌀${rice}을 원조했습니다.`);
     return true;
   },

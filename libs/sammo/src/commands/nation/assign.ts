@@ -4,6 +4,7 @@ import { argCity, argGeneral, argObject } from '../args';
 import type { CommandDef } from '../command';
 import { friendlyDestGeneral, notSelfDestGeneral, occupiedDestCity, suppliedDestCity } from '../constraints';
 import { chiefInOwnSuppliedCity } from './grant-arg';
+import { withJosa } from '../../world/josa';
 
 export interface AssignArg {
   destGeneralId: number;
@@ -36,8 +37,8 @@ export const assign: CommandDef<AssignArg> = {
     const term = ctx.world.env.turnterm;
     const later = cutTurn(dest.turntime, term) !== cutTurn(ctx.general.turntime, term) ? 1 : 0;
     dest.aux.last발령 = joinYearMonth(ctx.year, ctx.month) + later;
-    generalLog(ctx.world, dest.id, `${city.name}(으)로 발령받았습니다.`);
-    nationLog(ctx.world, ctx.nation!.id, `${dest.name}을(를) ${city.name}(으)로 발령했습니다.`);
+    generalLog(ctx.world, dest.id, `${withJosa(city.name, '으로')} 발령받았습니다.`);
+    nationLog(ctx.world, ctx.nation!.id, `${withJosa(dest.name, '을')} ${withJosa(city.name, '으로')} 발령했습니다.`);
     return true;
   },
 };

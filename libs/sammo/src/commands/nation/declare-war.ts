@@ -4,6 +4,7 @@ import type { World } from '../../world/types';
 import { argNation, argObject } from '../args';
 import type { CommandDef, Constraint } from '../command';
 import { chiefInOwnSuppliedCity } from './grant-arg';
+import { withJosa } from '../../world/josa';
 
 export interface DestNationArg {
   destNationId: number;
@@ -57,8 +58,8 @@ export const declareWar: CommandDef<DestNationArg> = {
       world.diplomacy.set(key, row);
     }
     generalLog(world, general.id, `${dest.name}에 선전 포고 했습니다.`);
-    nationLog(world, dest.id, `${nation.name}의 ${general.name}이(가) 아국에 선전 포고`);
-    chronicle(world, `【선포】 ${nation.name}이(가) ${dest.name}에 선전 포고 하였습니다.`);
+    nationLog(world, dest.id, `${nation.name}의 ${withJosa(general.name, '이')} 아국에 선전 포고`);
+    chronicle(world, `【선포】 ${withJosa(nation.name, '이')} ${dest.name}에 선전 포고 하였습니다.`);
     return true;
   },
 };

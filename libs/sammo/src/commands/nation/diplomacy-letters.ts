@@ -6,6 +6,7 @@ import type { CommandContext, CommandDef, Constraint } from '../command';
 import { beChief, notBeNeutral, occupiedCity, suppliedCity } from '../constraints';
 import { chiefInOwnSuppliedCity } from './grant-arg';
 import { disallowDiplomacy, readDestNation, type DestNationArg } from './declare-war';
+import { withJosa } from '../../world/josa';
 
 /** `year * 12 + month − 1`: months since year 0 (legacy `joinYearMonth`-style comparisons). */
 const monthIndex = (year: number, month: number) => year * 12 + month - 1;
@@ -27,7 +28,7 @@ function send(ctx: CommandContext, kind: DiplomacyLetter['kind'], destNationId: 
   };
   world.letters.push(letter);
   const dest = world.nations.get(destNationId)!;
-  generalLog(world, general.id, `${dest.name}(으)로 ${title} 서신을 보냈습니다.`);
+  generalLog(world, general.id, `${withJosa(dest.name, '으로')} ${title} 서신을 보냈습니다.`);
   nationLog(world, destNationId, `${ctx.nation!.name}의 ${title} 서신이 도착했습니다.`);
 }
 
@@ -141,7 +142,7 @@ export const acceptNonAggression = answerCommand('che_불가침수락', '불가�
   const { year, month } = letter.until!;
   // Legacy: term = (year × 12 + month) − (current year × 12 + month − 1).
   setBoth(ctx.world, ctx.general.nation, letter.fromNation, Diplo.nap, year * 12 + month - monthIndex(ctx.year, ctx.month));
-  return `${ctx.world.nations.get(letter.fromNation)!.name}와(과) ${year}년 ${month}월까지 불가침에 성공했습니다.`;
+  return `${withJosa(ctx.world.nations.get(letter.fromNation)!.name, '과')} ${year}년 ${month}월까지 불가침에 성공했습니다.`;
 });
 
 export const acceptPeace = answerCommand('che_종전수락', '종전수락', [
@@ -149,7 +150,7 @@ export const acceptPeace = answerCommand('che_종전수락', '종전수락', [
   (c, a) => allowDiplomacy([Diplo.war, Diplo.declared], '선포, 전쟁중인 상대국에게만 가능합니다.')(c, towards(a)),
 ], (ctx, letter) => {
   setBoth(ctx.world, ctx.general.nation, letter.fromNation, Diplo.normal, 0);
-  return `${ctx.world.nations.get(letter.fromNation)!.name}와(과) 종전에 합의했습니다.`;
+  return `${withJosa(ctx.world.nations.get(letter.fromNation)!.name, '과')} 종전에 합의했습니다.`;
 });
 
 export const acceptBreakNonAggression = answerCommand('che_불가침파기수락', '불가침파기수락', [
@@ -157,7 +158,7 @@ export const acceptBreakNonAggression = answerCommand('che_불가침파기수락
   (c, a) => allowDiplomacy([Diplo.nap], '불가침 중인 상대국에게만 가능합니다.')(c, towards(a)),
 ], (ctx, letter) => {
   setBoth(ctx.world, ctx.general.nation, letter.fromNation, Diplo.normal, 0);
-  return `${ctx.world.nations.get(letter.fromNation)!.name}와(과) 불가침을 파기했습니다.`;
+  return `${withJosa(ctx.world.nations.get(letter.fromNation)!.name, '과')} 불가침을 파기했습니다.`;
 });
 
 /** The answer command for each kind of letter. */

@@ -4,6 +4,7 @@ import { chronicle, generalLog } from '../../world/logbook';
 import { noArg } from '../args';
 import type { CommandContext, CommandDef } from '../command';
 import { beChief, notBeNeutral, occupiedCity, suppliedCity } from '../constraints';
+import { withJosa } from '../../world/josa';
 
 /** Legacy GameConst `expandCity…`: what 증축 costs and adds. */
 const Expand = { costCoef: 500, defaultCost: 60000, pop: 100000, devel: 2000, wall: 2000 } as const;
@@ -48,8 +49,8 @@ export const expandCapital: CommandDef<null> = {
     nation.rice -= cost(ctx);
     for (const line of addExperience(ctx.general, 30)) generalLog(ctx.world, ctx.general.id, line);
     for (const line of addDedication(ctx.general, 30)) generalLog(ctx.world, ctx.general.id, line);
-    generalLog(ctx.world, ctx.general.id, `${city.name}을(를) 증축했습니다.`);
-    chronicle(ctx.world, `【증축】 ${nation.name}이(가) 수도 ${city.name}을(를) 증축하였습니다.`);
+    generalLog(ctx.world, ctx.general.id, `${withJosa(city.name, '을')} 증축했습니다.`);
+    chronicle(ctx.world, `【증축】 ${withJosa(nation.name, '이')} 수도 ${withJosa(city.name, '을')} 증축하였습니다.`);
     return true;
   },
 };

@@ -6,6 +6,7 @@ import { argCity, argObject } from '../args';
 import type { CommandContext, CommandDef } from '../command';
 import { beChief, occupiedCity, occupiedDestCity, suppliedCity, suppliedDestCity } from '../constraints';
 import type { DestCityArg } from '../general/move';
+import { withJosa } from '../../world/josa';
 
 /** Legacy `calcCityDistance(capital, dest, [nation])`: steps through the nation's own cities, or null. */
 export function distanceThroughOwn(world: World, from: number, to: number, nationId: number): number | null {
@@ -63,8 +64,8 @@ export const moveCapital: CommandDef<DestCityArg> = {
     for (const line of addExperience(ctx.general, 5 * turns)) generalLog(ctx.world, ctx.general.id, line);
     for (const line of addDedication(ctx.general, 5 * turns)) generalLog(ctx.world, ctx.general.id, line);
     const name = ctx.world.cities[arg.destCityId]!.name;
-    generalLog(ctx.world, ctx.general.id, `${name}(으)로 천도했습니다.`);
-    chronicle(ctx.world, `【천도】 ${nation.name}이(가) ${name}(으)로 천도하였습니다.`);
+    generalLog(ctx.world, ctx.general.id, `${withJosa(name, '으로')} 천도했습니다.`);
+    chronicle(ctx.world, `【천도】 ${withJosa(nation.name, '이')} ${withJosa(name, '으로')} 천도하였습니다.`);
     return true;
   },
 };
