@@ -44,7 +44,7 @@ program
   .option('--months <n>', 'game months to run, then verify and print a RESULT line (default: until Ctrl-C)', positiveInt)
   .option('--month-ms <ms>', 'wall-clock milliseconds per game month', positiveInt, 3_000)
   .option('--turnterm <minutes>', 'length of a turn on the game clock, for a new world', positiveInt, 60)
-  .option('--chapter-years <n>', 'game years per chapter (table) of a new world; 0 keeps the whole world in one table', nonNegativeInt, 0)
+  .option('--chapter-years <n>', 'game years per chapter (table) of a new world; 0 keeps the whole world in one table', nonNegativeInt, 1)
   .option('--own-nats', 'start a nats-server of its own even when one answers on 127.0.0.1:4222')
   .option('--web-port <port>', 'port of the web page of the worlds (0: a free one, printed)', nonNegativeInt, 0)
   .action(async (options: { months?: number; monthMs: number; turnterm: number; chapterYears: number; ownNats?: boolean; webPort: number }) => {

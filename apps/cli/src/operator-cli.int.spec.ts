@@ -38,6 +38,19 @@ describe('the operator CLI against a running system', () => {
     await nc.close();
   };
 
+  /** The world's chapter in play: the scheduler opens `sample-world-c<n+1>` as `-c<n>` closes, a game year each. */
+  const chapterInPlay = async () => {
+    const nc = await connect({ servers: running().natsUrl });
+    const log = new LogClient(new RequestClient(nc, new Subjects(running().prefix), 30_000));
+    try {
+      for (let n = 1; ; n++) {
+        if ((await log.header({ tableId: `sample-world-c${n}` })).status === 'open') return `sample-world-c${n}`;
+      }
+    } finally {
+      await nc.close();
+    }
+  };
+
   beforeAll(async () => {
     // What `npm start` runs, without npm around it: npm itself re-raises a Ctrl-C once its script has ended, whatever the script's exit code.
     system = spawn(process.execPath, ['scripts/run-ts.cjs', 'apps/cli/src/main.ts', '--month-ms', '1000'], { cwd: WORKSPACE, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -64,8 +77,8 @@ describe('the operator CLI against a running system', () => {
   it('lists the tables with game, status, revision and game date', async () => {
     const run = await chronicle(['tables'], env);
     expect(run.stderr).toBe('');
-    expect(run.stdout).toMatch(/^sample-world-c1\s+sammo\s+open\s+\d+\s+\d+년\s+\d+월\s+sample-world #1$/m);
-    expect(run.stdout).toMatch(/^sample-world\s+1\s+sample-world-c1\s+in play$/m);
+    expect(run.stdout).toMatch(/^sample-world-c1\s+sammo\s+(open|finished)\s+\d+\s+\d+년\s+\d+월\s+sample-world #1$/m);
+    expect(run.stdout).toMatch(/^sample-world\s+\d+\s+sample-world-c\d+\s+in play$/m);
   }, 60_000);
 
   it('shows a nation, a city and a general of the world', async () => {
@@ -85,9 +98,10 @@ describe('the operator CLI against a running system', () => {
   }, 120_000);
 
   it('watches a table live', async () => {
-    const run = await chronicle(['watch', 'sample-world-c1', '--count', '1'], env);
+    const tableId = await chapterInPlay();
+    const run = await chronicle(['watch', tableId, '--count', '1'], env);
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/^watching table sample-world-c1 \(sammo, revision \d+, open\)/m);
+    expect(run.stdout).toMatch(new RegExp(`^watching table ${tableId} \\(sammo, revision \\d+, (open|finished)\\)`, 'm'));
     expect(run.stdout.match(/^move \d+ {2}seq \d+ {2}(player-\d|the table): (advance|reserve|possess) .* → \d+년/gm)).toHaveLength(1);
   }, 60_000);
 
@@ -121,6 +135,21 @@ describe('the operator CLI against a running system', () => {
     expect(verified.stdout).toMatch(/^verified: table race \(dice-race/m);
   }, 180_000);
 
+  it('fetches a world\'s finished chapter with its opening state, and the file verifies on its own', async () => {
+    // A game year is 12 s at --month-ms 1000: the first chapter closes while the tests run.
+    await waitUntil(async () => (await chapterInPlay()) !== 'sample-world-c1' || undefined, 120_000, 'the second chapter');
+    const file = path.join(home, 'chapter-2.json');
+    await waitUntil(async () => {
+      const ended = await chronicle(['log', 'sample-world-c2', '--out', file], env);
+      return ended.code === 0 ? ended : undefined;
+    }, 120_000, 'the second chapter to close');
+    const fetched = JSON.parse(readFileSync(file, 'utf8')) as { commitment: string; log: { options: { chapter: { number: number; opening: string | null } } } };
+    expect(fetched.log.options.chapter).toMatchObject({ number: 2, opening: expect.any(String) });
+    const verified = await chronicle(['verify', file, '--commitment', fetched.commitment], env);
+    expect(verified.stderr).toBe('');
+    expect(verified.stdout).toMatch(/^verified: table sample-world-c2 \(sammo/m);
+  }, 300_000);
+
   it('stops on Ctrl-C: drains, verifies with a line saying so, exits 0 and leaves nothing running', async () => {
     const from = output.length;
     process.kill(-system.pid!, 'SIGINT');
@@ -128,7 +157,8 @@ describe('the operator CLI against a running system', () => {
     const tail = output.slice(from);
     expect(tail).toMatch(/^Ctrl-C: stopping: draining the current month, then verifying the log/m);
     expect(tail).toMatch(/^draining: the scheduler and the executors finish the work under way and stop$/m);
-    expect(tail).toMatch(/^verified sample-world-c1: the seed matches the commitment and the \d+ moves replay to the state the system holds/m);
+    expect(tail).toMatch(/^verified sample-world-c1: the seed matches the commitment and the \d+ moves replay to its final state/m);
+    expect(tail).toMatch(/^verified sample-world-c\d+: the seed matches the commitment and the \d+ moves replay to the state the system holds/m);
     expect(existsSync(path.join(home, 'running.json'))).toBe(false);
     const pids = JSON.parse(readFileSync(path.join(home, 'pids.json'), 'utf8')) as Array<{ pid: number }>;
     expect(pids.filter(({ pid }) => existsSync(`/proc/${pid}`))).toEqual([]);

@@ -1,4 +1,4 @@
-import { LogClient, provision, RequestClient, signedHeaders } from '@chronicle/bus';
+import { LogClient, provision, RequestClient, signedHeaders, withChapterOpening } from '@chronicle/bus';
 import {
   ed25519PrivateKey, EventSubjects, publicKeyHex, quarantineMsgId, Subjects, TrustedSubjects, unsealSeed, seedKey as toSeedKey,
   type HeaderV1, type SealedSeedV1, type TableEventV1, type TickV1, type WorldEventV1,
@@ -197,7 +197,8 @@ describe('scheduler (real NATS; the log and snapshot services as processes)', ()
     await waitUntil(async () => (await log.header({ tableId: 'w1-c3' }).catch(() => undefined)), 30_000, 'the third chapter');
 
     const third = await log.header({ tableId: 'w1-c3' });
-    expect(readChapter(third.options)).toMatchObject({ world: 'w1', number: 3, previous: { tableId: 'w1-c2' } });
+    // The opening state is named by the link, not carried in the options every header and event repeats.
+    expect(readChapter(third.options)).toMatchObject({ world: 'w1', number: 3, previous: { tableId: 'w1-c2' }, opening: null });
     const events = await waitUntil(async () => {
       const world = (await readStream(nc, subjects.stream('WORLDS'))).map((m) => m.data as WorldEventV1);
       return world.length >= 3 ? world : undefined;
@@ -216,13 +217,16 @@ describe('scheduler (real NATS; the log and snapshot services as processes)', ()
     expect(verifyChain(sammo, finished)).toMatchObject({ world: 'w1', chapters: 2 });
   });
 
-  /** Plays a chapter month by month as an executor would: the seed opened in memory, each move computed and appended. */
+  /**
+   * Plays a chapter month by month as an executor would: the seed opened in memory, a later
+   * chapter's opening state attached from the snapshot service, each move computed and appended.
+   */
   async function playChapter(tableId: string): Promise<void> {
     const header: HeaderV1 = await log.header({ tableId });
     const sealed = await requests.request<SealedSeedV1>(TrustedSubjects.sealedSeed, { v: 1, tableId });
     const local = GameLog.open({
-      tableId, gameId: header.gameId, rulesVersion: header.rulesVersion, seats: header.seats, options: header.options,
-      seed: unsealSeed(toSeedKey(key), tableId, sealed.sealedSeed),
+      tableId, gameId: header.gameId, rulesVersion: header.rulesVersion, seats: header.seats,
+      options: { ...(await withChapterOpening(requests, header.options, 10_000)) }, seed: unsealSeed(toSeedKey(key), tableId, sealed.sealedSeed),
     });
     expect(local.commitment()).toBe(header.commitment);
     const state: GameState<World> = engine.setup(sammo, local.header());

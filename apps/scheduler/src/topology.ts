@@ -1,9 +1,9 @@
-import { consumer, coreStreams, type StreamDefinition, type Topology } from '@chronicle/bus';
+import { consumer, coreStreams, ticksStream, type StreamDefinition, type Topology } from '@chronicle/bus';
 import { BucketNames, EventSubjects, StreamRoles } from '@chronicle/contracts';
 
 /** The executors' work queue the scheduler publishes ticks to, and the stream of world events. */
 export const schedulerStreams = (): StreamDefinition[] => [
-  { role: StreamRoles.ticks, subjects: [EventSubjects.allTicks], retention: 'workqueue', duplicateWindowMs: 2 * 60_000 },
+  ticksStream(),
   { role: StreamRoles.worlds, subjects: [EventSubjects.allWorlds], duplicateWindowMs: 2 * 60_000 },
 ];
 

@@ -134,7 +134,7 @@ export class TurnExecutorModule {
           inject: [TableStates, LogClient, OutcomeBook, ExecutorMetrics],
           useFactory: (states: TableStates, log: LogClient, outcomes: OutcomeBook, metrics: ExecutorMetrics) =>
             new TableWorker(states, log, outcomes, metrics, {
-              executorId: config.EXECUTOR_ID, advanceBudget: config.ADVANCE_BUDGET, pauseBeforeAppendMs: config.FAULT_PAUSE_BEFORE_APPEND_MS,
+              executorId: config.EXECUTOR_ID, advanceBudget: config.ADVANCE_BUDGET, stateHashEveryMs: config.STATE_HASH_EVERY_MS, pauseBeforeAppendMs: config.FAULT_PAUSE_BEFORE_APPEND_MS,
             }),
         },
         {

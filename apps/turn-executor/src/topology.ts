@@ -1,4 +1,4 @@
-import { consumer, coreStreams, type Topology } from '@chronicle/bus';
+import { consumer, coreStreams, ticksStream, type Topology } from '@chronicle/bus';
 import { BucketNames, EventSubjects, StreamRoles } from '@chronicle/contracts';
 
 const DAY = 86_400_000;
@@ -22,7 +22,7 @@ export const intentConsumer = (concurrency = 1) =>
 export const executorTopology = (): Topology => ({
   streams: [
     ...coreStreams(),
-    { role: StreamRoles.ticks, subjects: [EventSubjects.allTicks], retention: 'workqueue', duplicateWindowMs: 120_000 },
+    ticksStream(),
     { role: StreamRoles.intents, subjects: [EventSubjects.allIntents], retention: 'workqueue', duplicateWindowMs: 120_000 },
   ],
   consumers: [tickConsumer(), intentConsumer()],

@@ -3,12 +3,13 @@ export { JetStreamEventContext, NatsRequestContext } from './context';
 export { OnRequest, OnEvent } from './decorators';
 export { PermanentFailure, PassErrorsToTransport, isPermanent, replyError } from './handler-errors';
 export {
-  provision, coreStreams, consumer, withLimits, ClusterRequired, StorageUnavailable,
+  provision, coreStreams, ticksStream, consumer, withLimits, ClusterRequired, StorageUnavailable,
   type Topology, type StreamDefinition, type ConsumerDefinition, type BucketDefinition, type ProvisionReport, type StorageLimits,
   type TopologyLimits,
 } from './topology';
 export { RequestClient, LogClient } from './request-client';
 export { LogSource } from './log-source';
+export { withChapterOpening } from './chapter-opening';
 export { ForgerySuspects } from './forgery-suspects';
 export { EventAuthenticity, eventSigners, signedHeaders, type EventSigners, type ReceivedEvent } from './event-authenticity';
 export { roleCredentials } from './credentials';

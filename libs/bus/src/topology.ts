@@ -87,6 +87,15 @@ export function coreStreams(): StreamDefinition[] {
   ];
 }
 
+/**
+ * The ticks stream, the executors' work queue: the scheduler publishes to it and the
+ * executors consume it, and each provisions it (either may start first) from this one
+ * definition. The duplicate window is what makes a tick's id (`<table>:<dueAt>`) count once.
+ */
+export function ticksStream(): StreamDefinition {
+  return { role: StreamRoles.ticks, subjects: [EventSubjects.allTicks], retention: 'workqueue', duplicateWindowMs: 2 * 60_000 };
+}
+
 /** A consumer with the defaults most services want: 5 deliveries, 30 s ack wait, 1/5/15 s backoff. */
 export function consumer(stream: string, durable: string, filter: string, overrides: Partial<ConsumerDefinition> = {}): ConsumerDefinition {
   return { stream, durable, filter, maxDeliver: 5, ackWaitMs: 30_000, backoffMs: [1_000, 5_000, 15_000], ...overrides };

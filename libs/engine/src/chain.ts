@@ -1,10 +1,10 @@
 import { stateHash } from './canonical';
-import { readChapter, type ChapterLink } from './chapters';
+import { readChapter, withOpening, type ChapterLink } from './chapters';
 import { engine } from './engine';
 import { InvalidGame } from './errors';
 import type { Game } from './game';
 import type { GameLog } from './game-log';
-import type { GameState } from './game-state';
+import { stateToArray, type GameState } from './game-state';
 
 /** A published chapter: its log (seed included once finished) and the commitment shown when it opened. */
 export interface PublishedChapter {
@@ -23,7 +23,8 @@ export interface VerifiedChain<G> {
 
 /**
  * Checks a world's chapters in order, link by link: each one verifies on its own against
- * its commitment (its opening state checked against its header's link by the replay), its
+ * its commitment (its opening state, the previous final state when not attached, checked
+ * against its header's link by the replay), its
  * link names the previous chapter's table, commitment, final revision and final state hash,
  * and every chapter but the last ended as a chapter. Refuses with `InvalidGame` saying which
  * link broke.
@@ -34,7 +35,7 @@ export function verifyChain<G, P, S>(game: Game<G, P, S>, chapters: readonly Pub
   let before: { link: ChapterLink; final: GameState<G> } | undefined;
   let moves = 0;
   for (const [index, { log, commitment }] of chapters.entries()) {
-    const chapter = readChapter(log.options) ?? { world: log.tableId, number: 1, previous: null };
+    const chapter = readChapter(log.options) ?? { world: log.tableId, number: 1, previous: null, opening: null };
     world ??= chapter.world;
     const at = `chapter ${index + 1} (table ${log.tableId})`;
     if (chapter.world !== world) throw new InvalidGame(`${at} belongs to world ${chapter.world}, not ${world}`);
@@ -44,7 +45,9 @@ export function verifyChain<G, P, S>(game: Game<G, P, S>, chapters: readonly Pub
       const mismatch = linkMismatch(chapter.previous, before.link);
       if (mismatch) throw new InvalidGame(`${at} does not link to table ${before.link.tableId}: ${mismatch}`);
     }
-    const final = engine.verify(game, log, commitment);
+    // A chapter as stored names its opening state; the chain has it: the previous chapter's final state.
+    const opened = before && chapter.opening === null ? log.withOptions(withOpening(log.options, stateToArray(game, before.final))) : log;
+    const final = engine.verify(game, opened, commitment);
     moves += log.revision;
     before = { link: { tableId: log.tableId, commitment, revision: log.revision, stateHash: stateHash(game, final) }, final };
   }

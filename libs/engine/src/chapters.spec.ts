@@ -1,12 +1,12 @@
 import { gzipSync } from 'node:zlib';
 import { stateHash } from './canonical';
 import { verifyChain, type PublishedChapter } from './chain';
-import { chapterTableId, endedChapter, firstChapter, nextChapter, readChapter } from './chapters';
+import { chapterTableId, endedChapter, firstChapter, nextChapter, readChapter, withOpening } from './chapters';
 import { engine } from './engine';
 import { IllegalMove, InvalidGame } from './errors';
 import type { Game } from './game';
 import { GameLog, type TableDefinition } from './game-log';
-import type { GameState } from './game-state';
+import { stateToArray, type GameState } from './game-state';
 import { asArray, asInteger, asObject, type JsonObject } from './json';
 import { clockOptions, gameTimeAt, readGameClock, tickTimeOf, wallTimeOf } from './game-clock';
 
@@ -51,9 +51,10 @@ const rollWorld: Game<Rolls, null> = {
   },
 };
 
-function playChapter(definition: TableDefinition): { log: GameLog; state: GameState<Rolls> } {
+/** Plays a chapter from `opening`, the previous chapter's final state; its log keeps the opening detached, as stored. */
+function playChapter(definition: TableDefinition, opening?: GameState<Rolls>): { log: GameLog; state: GameState<Rolls> } {
   const log = GameLog.open(definition);
-  const state = engine.setup(rollWorld, log.header());
+  const state = engine.setup(rollWorld, opening ? attached(log, opening).header() : log.header());
   while (!state.outcome) log.append(engine.step(rollWorld, log.header(), state, null, null).move);
   return { log, state };
 }
@@ -66,12 +67,16 @@ function playWorld(count: number): { chapters: PublishedChapter[]; states: GameS
   const chapters: PublishedChapter[] = [];
   const states: GameState<Rolls>[] = [];
   for (let i = 0; i < count; i++) {
-    const { log, state } = playChapter(definition);
+    const { log, state } = playChapter(definition, states.at(-1));
     chapters.push({ log, commitment: log.commitment() });
     states.push(state);
     if (i < count - 1) definition = nextChapter(rollWorld, endedChapter(log), state);
   }
   return { chapters, states };
+}
+
+function attached(log: GameLog, opening: GameState<Rolls>): GameLog {
+  return log.withOptions(withOpening(log.options, stateToArray(rollWorld, opening)));
 }
 
 /** A copy of a chapter's log with its options edited. */
@@ -95,11 +100,25 @@ describe('chapters', () => {
     });
   });
 
-  it('replays and verifies each chapter on its own', () => {
+  it('replays and verifies each chapter on its own, its opening state attached', () => {
     const { chapters, states } = playWorld(3);
     for (const [i, { log, commitment }] of chapters.entries()) {
-      expect(stateHash(rollWorld, engine.verify(rollWorld, log, commitment))).toBe(stateHash(rollWorld, states[i]!));
+      const alone = i === 0 ? log : attached(log, states[i - 1]!);
+      expect(stateHash(rollWorld, engine.verify(rollWorld, alone, commitment))).toBe(stateHash(rollWorld, states[i]!));
     }
+  });
+
+  it('keeps the opening state out of the options it opens with, and says what to attach', () => {
+    const { chapters } = playWorld(2);
+    const stored = chapters[1]!.log;
+    expect(readChapter(stored.options)?.opening).toBeNull();
+    expect(() => engine.replay(rollWorld, stored)).toThrow(/starts from the final state of table w-c1 at revision 3 .*not attached/);
+    expect(() => withOpening(chapters[0]!.log.options, {})).toThrow(/first chapter of a world has no opening state/);
+  });
+
+  it('refuses an attached opening that is another chapter\'s final state', () => {
+    const { chapters, states } = playWorld(3);
+    expect(() => engine.replay(rollWorld, attached(chapters[2]!.log, states[0]!))).toThrow(/opening state is not the final state of w-c2/);
   });
 
   it('checks the chain link by link', () => {
@@ -125,7 +144,7 @@ describe('chapters', () => {
 
   it('refuses an opening state that is not the previous final state', () => {
     const { chapters, states } = playWorld(2);
-    const forged = JSON.parse(JSON.stringify({ ...states[0]!, data: { ...states[0]!.data, total: 1_000 } })) as JsonObject;
+    const forged = stateToArray(rollWorld, { ...states[0]!, data: { ...states[0]!.data, total: 1_000 } });
     const tampered = withOptions(chapters[1]!, (o) => { (o.chapter as JsonObject).opening = gzipSync(JSON.stringify(forged)).toString('base64'); });
     expect(() => engine.replay(rollWorld, tampered.log)).toThrow(/opening state is not the final state of w-c1/);
     const garbled = withOptions(chapters[1]!, (o) => { (o.chapter as JsonObject).opening = 'not gzip'; });
@@ -148,7 +167,7 @@ describe('chapters', () => {
     const { log, state } = playChapter({ tableId: 'solo', gameId: 'rolls', rulesVersion: '1', seats: [], options: { years: 2 } });
     const next = nextChapter(rollWorld, endedChapter(log), state);
     expect(next.tableId).toBe('solo-c2');
-    const second = playChapter(next);
+    const second = playChapter(next, state);
     expect(verifyChain(rollWorld, [{ log, commitment: log.commitment() }, { log: second.log, commitment: second.log.commitment() }]).chapters).toBe(2);
   });
 });

@@ -3,15 +3,22 @@ import { hashJson, stateHash } from './canonical';
 import { IllegalMove, InvalidGame } from './errors';
 import type { Game } from './game';
 import type { GameHeader, GameLog, TableDefinition } from './game-log';
-import { stateFromArray, stateToArray, type GameState } from './game-state';
+import { stateFromArray, type GameState } from './game-state';
 import { asInteger, asObject, asString, type JsonObject } from './json';
 
 /**
  * A world that outlives one log (at most 100,000 moves) is a chain of chapters: each a
  * table with its own seed, commitment and log. A chapter ends when the game says so (an
- * outcome with `continues`); the next one starts from that final state, carried in its own
- * options, so that every chapter replays and verifies on its own, and its header links back
- * to the one before, so that the chain can be checked link by link ({@link verifyChain}).
+ * outcome with `continues`); the next one starts from that final state, and its header
+ * links back to the one before (table, commitment, final revision, final state hash), so
+ * that the chain can be checked link by link ({@link verifyChain}).
+ *
+ * The opening state is named by the link, not carried: a strategy world's state is
+ * megabytes of JSON while a table's options travel in every open request, header and table
+ * event. Whoever replays a chapter attaches it ({@link withOpening}) — the previous
+ * chapter's final state, from a snapshot or from replaying that chapter — and the replay
+ * checks it against the link's hash. A chapter with its opening attached replays and
+ * verifies on its own, without the chapters before it.
  */
 
 /** What a chapter's header says of the chapter before it: enough to check the link. */
@@ -34,9 +41,9 @@ export interface Chapter {
   /** Null for the first chapter. */
   readonly previous: ChapterLink | null;
   /**
-   * The previous chapter's final state (`stateToArray`) as gzipped canonical JSON in base64,
-   * null for the first chapter. Compressed because a strategy world's state is megabytes of
-   * JSON while its options travel in open requests and table events.
+   * The previous chapter's final state (`stateToArray`) as gzipped JSON in base64, once
+   * attached ({@link withOpening}); null for the first chapter, and for a later chapter as
+   * it is opened, stored and sent (detached: its link names the state).
    */
   readonly opening: string | null;
 }
@@ -64,8 +71,8 @@ export function readChapter(options: Readonly<JsonObject>): Chapter | null {
     previous: o.previous === null ? null : readLink(o.previous),
     opening: o.opening === null ? null : asString(o.opening, 'options.chapter.opening'),
   };
-  if ((number === 1) !== (chapter.previous === null) || (chapter.previous === null) !== (chapter.opening === null)) {
-    throw new InvalidGame('options.chapter: the first chapter has no previous link and no opening state; every later one has both');
+  if ((number === 1) !== (chapter.previous === null) || (chapter.previous === null && chapter.opening !== null)) {
+    throw new InvalidGame('options.chapter: the first chapter has no previous link and no opening state; every later one links to the one before');
   }
   return chapter;
 }
@@ -86,9 +93,15 @@ function readLink(value: unknown): ChapterLink {
  */
 export function openingState<G>(game: Pick<Game<G, unknown, unknown>, 'readData' | 'writeData'>, header: GameHeader, chapter: Chapter): GameState<G> {
   const link = chapter.previous!;
+  if (chapter.opening === null) {
+    throw new InvalidGame(
+      `table ${header.tableId} is chapter ${chapter.number} of world ${chapter.world}: it starts from the final state of table ${link.tableId} `
+      + `at revision ${link.revision} (state hash ${link.stateHash}), which is not attached — attach it (withOpening) from a snapshot of that table or a replay of its log`,
+    );
+  }
   let opening: JsonObject;
   try {
-    opening = JSON.parse(gunzipSync(Buffer.from(chapter.opening!, 'base64')).toString('utf8')) as JsonObject;
+    opening = JSON.parse(gunzipSync(Buffer.from(chapter.opening, 'base64')).toString('utf8')) as JsonObject;
   } catch (error) {
     throw new InvalidGame(`table ${header.tableId}: options.chapter.opening is not gzipped JSON in base64`, { cause: error });
   }
@@ -101,6 +114,17 @@ export function openingState<G>(game: Pick<Game<G, unknown, unknown>, 'readData'
   }
   if (!final.outcome?.continues) throw new InvalidGame(`table ${header.tableId}: chapter ${link.tableId} did not end as a chapter`);
   return { ...final, tableId: header.tableId, revision: 0, outcome: null };
+}
+
+/**
+ * A later chapter's options with its opening state attached: `opening` is the previous
+ * chapter's final state as `stateToArray` writes it (a snapshot's `state`). Not checked
+ * here: the setup checks it against the link's state hash, table and revision.
+ */
+export function withOpening(options: Readonly<JsonObject>, opening: Readonly<JsonObject>): JsonObject {
+  const chapter = asObject(options.chapter, 'options.chapter');
+  if (chapter.previous === null) throw new InvalidGame('options.chapter: the first chapter of a world has no opening state to attach');
+  return { ...options, chapter: { ...chapter, opening: gzipSync(JSON.stringify(opening)).toString('base64') } } as JsonObject;
 }
 
 /**
@@ -124,7 +148,7 @@ export function endedChapter(log: GameLog): EndedChapter {
 /**
  * The next chapter of a world whose chapter `ended` ended in `final` (a state whose outcome
  * `continues`): the same game, rules and seats, the previous options with a new `chapter`
- * entry linking back. Its seed is drawn anew when it opens, like any table's.
+ * entry linking back, its opening detached. Its seed is drawn anew when it opens, like any table's.
  */
 export function nextChapter<G>(
   game: Pick<Game<G, unknown, unknown>, 'readData' | 'writeData'>, ended: EndedChapter, final: Readonly<GameState<G>>, tableId?: string,
@@ -141,7 +165,7 @@ export function nextChapter<G>(
     world: previous.world,
     number,
     previous: { tableId: ended.tableId, commitment: ended.commitment, revision: ended.revision, stateHash: stateHash(game, final) },
-    opening: gzipSync(JSON.stringify(stateToArray(game, final))).toString('base64'),
+    opening: null,
   };
   return {
     tableId: tableId ?? chapterTableId(previous.world, number),

@@ -119,6 +119,11 @@ export class GameLog {
     return new GameLog(this.definition(), this.entries.slice(0, -1));
   }
 
+  /** The same log under other options (a later chapter's with its opening state attached). */
+  withOptions(options: JsonObject): GameLog {
+    return new GameLog({ ...this.definition(), options: asJsonObject(options, 'options') }, [...this.entries]);
+  }
+
   /** The log as plain values, copied: changing them changes nothing in the log. */
   toArray(): JsonObject {
     return {

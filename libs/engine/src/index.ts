@@ -21,7 +21,7 @@ export { Snapshot, type SnapshotExpectation } from './snapshot';
 export { InMemoryTables, type Tables, type OpenTable, type Opened, type Moved } from './tables';
 export { canonicalJson, hashJson, stateHash } from './canonical';
 export {
-  firstChapter, nextChapter, endedChapter, readChapter, chapterTableId, openingState,
+  firstChapter, nextChapter, withOpening, endedChapter, readChapter, chapterTableId, openingState,
   type Chapter, type ChapterLink, type EndedChapter,
 } from './chapters';
 export { verifyChain, type PublishedChapter, type VerifiedChain } from './chain';

@@ -5,6 +5,7 @@ import {
   type IntentOutcomeV1, type MoveEventV1, type SnapshotV1, type TableEventV1, type WorldEventV1,
 } from '@chronicle/contracts';
 import { readChapter, stateFromArray, type GameState, type Json, type JsonObject } from '@chronicle/engine';
+import { withChapterOpening } from '@chronicle/bus';
 import { defaultGames } from '@chronicle/games';
 import { sammo, type World } from '@chronicle/sammo';
 import { CliError, type Output } from '../terminal/output';
@@ -159,9 +160,14 @@ export async function showEntity(remote: Remote, out: Output, kind: 'general' | 
   }
 }
 
-/** Writes a finished table's log (seed included) to a file, for `chronicle verify`. */
+/**
+ * Writes a finished table's log (seed included) to a file, for `chronicle verify`; a later
+ * chapter of a world with its opening state attached, so that the file verifies on its own.
+ */
 export async function fetchLog(remote: Remote, out: Output, tableId: string, file: string): Promise<void> {
   const finished = await remote.log.finishedLog({ tableId });
+  const log = finished.log as JsonObject & { options: JsonObject };
+  log.options = { ...(await withChapterOpening(remote.requests, log.options, 10_000)) };
   writeFileSync(file, JSON.stringify(finished));
   const moves = (finished.log as { moves: unknown[] }).moves.length;
   out.line(`wrote the finished log of ${tableId} (${moves} moves) to ${file}`);

@@ -1,6 +1,6 @@
 import {
-  chapterTableId, clockOptions, firstChapter, GameLog, matchesCommitment, readChapter, stateHash, UnknownTable,
-  type GameState, type Json,
+  chapterTableId, clockOptions, firstChapter, GameLog, matchesCommitment, readChapter, stateHash, stateToArray, UnknownTable, withOpening,
+  type AnyGame, type GameState, type Json,
 } from '@chronicle/engine';
 import {
   ExecutorSubjects, LogSubjects, seedKey, TrustedSubjects, unsealSeed,
@@ -20,6 +20,8 @@ export const PLAYERS = ['player-1', 'player-2', 'player-3'];
 const PLAYER_COMMANDS = ['che_농지개간', 'che_상업투자', 'che_치안강화', 'che_훈련'];
 const POLL_MS = 250;
 const STALL_WARNING_MS = 30_000;
+/** At the end, how long the executors get to decide the players' last intents before the drain. */
+const INTENT_SETTLE_MS = 10_000;
 
 export interface DemoOptions {
   months?: number;
@@ -109,11 +111,13 @@ export async function runDemo(system: System, options: DemoOptions, out: Output,
     lastTurns = state.data.env.generalTurns;
     lastMonthAt = performance.now();
     ended = whyFinished(state);
-    if (!ended && !options.signal.aborted) await playersMove(intents, header.tableId, state, month);
+    // Not after the last month: the run ends now, and its moves would wait for the next run.
+    const more = options.months === undefined || months < options.months;
+    if (!ended && !options.signal.aborted && more) await playersMove(intents, header.tableId, state, month);
   }
   out.clearStatus();
   if (ended) out.line(`the run ends: ${ended}`);
-  await intents.poll();
+  await intents.settle(INTENT_SETTLE_MS);
   intents.reportUndecided();
   out.line('draining: the scheduler and the executors finish the work under way and stop');
   await drain();
@@ -221,6 +225,17 @@ class Intents {
     }
   }
 
+  /** Polls until every intent is decided or `ms` have passed. */
+  async settle(ms: number): Promise<void> {
+    const deadline = performance.now() + ms;
+    await this.poll();
+    if (this.pending.size > 0) this.out.line(`waiting up to ${ms / 1_000} s for the executors to decide ${this.pending.size} intents`);
+    while (this.pending.size > 0 && performance.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      await this.poll();
+    }
+  }
+
   /** Intents still undecided are durable: the executors decide them when the system runs again. */
   reportUndecided(): void {
     for (const { what } of this.pending.values()) this.out.line(`    ${what}: still pending (durable; decided when the system runs again)`);
@@ -237,16 +252,23 @@ class Intents {
 /**
  * Every chapter replayed from its seed: a finished one from its public log (checked against
  * the commitment published when it opened), the one in play from the seed sealed for trusted
- * services; each must reach the state its last move recorded, and the one in play the state
- * the snapshot service holds. Returns the number of chapters.
+ * services; each from the final state of the one before (its link checked: commitment, final
+ * revision, state hash); each must reach the state its last move recorded, and the one in
+ * play the state the snapshot service holds. Returns the number of chapters.
  */
 async function verifyWorld(system: System, current: HeaderV1, out: Output): Promise<number> {
   const chapters = readChapter(current.options)!.number;
+  let before: { header: HeaderV1; game: AnyGame; final: GameState<unknown> } | undefined;
   for (let number = 1; number <= chapters; number++) {
     const header = number === chapters ? current : await system.log.header({ tableId: chapterTableId(WORLD, number) });
-    const log = header.status === 'finished' ? GameLog.fromArray((await system.log.finishedLog({ tableId: header.tableId })).log) : await sealedLog(system, header, out);
-    if (!matchesCommitment(log.seed, header.commitment)) throw new Error(`verification failed: the seed of ${header.tableId} is not the one committed to`);
+    const stored = header.status === 'finished' ? GameLog.fromArray((await system.log.finishedLog({ tableId: header.tableId })).log) : await sealedLog(system, header, out);
+    if (!matchesCommitment(stored.seed, header.commitment)) throw new Error(`verification failed: the seed of ${header.tableId} is not the one committed to`);
+    const link = readChapter(header.options)!.previous;
+    if (before && link?.commitment !== before.header.commitment) throw new Error(`verification failed: ${header.tableId} does not link to the commitment of ${before.header.tableId}`);
+    // The opening state is the previous chapter's final state, just replayed; the setup checks it against the link.
+    const log = before ? stored.withOptions(withOpening(stored.options, stateToArray(before.game, before.final))) : stored;
     const { game, state } = replayWithProgress(log, out, `verifying ${header.tableId}: ${log.revision} moves`);
+    before = { header, game, final: state };
     const replayed = stateHash(game, state);
     const recorded = (await system.requests.request<MovesPageV1>(LogSubjects.read, { v: 1, tableId: header.tableId, fromRevision: Math.max(0, header.revision - 1), limit: 1 })).moves.at(-1)?.stateHash;
     if (recorded && recorded !== replayed) throw new Error(`verification failed: ${header.tableId} replays to ${replayed}, but its last move recorded ${recorded}`);

@@ -3,7 +3,7 @@ import {
   type KeyedEntryV1, type LoggedMoveV1, type MovesPageV1, type OpenedV1, type SealedSeedV1, type UndoneV1,
 } from '@chronicle/contracts';
 import {
-  ConcurrentMove, engine, GameInProgress, GameLog, GameOver, IllegalMove, type Json, type JsonObject, type Outcome,
+  ConcurrentMove, engine, GameInProgress, GameLog, GameOver, IllegalMove, readChapter, type Json, type JsonObject, type Outcome,
 } from '@chronicle/engine';
 import { isDeepStrictEqual } from 'node:util';
 import type { GameRegistry } from '@chronicle/games';
@@ -82,7 +82,9 @@ export class TableStore {
 
   /**
    * Opens a table under a fresh seed. The game's setup runs once here, only to refuse
-   * options that could never start a table (the executors would fail on every tick).
+   * options that could never start a table (the executors would fail on every tick). A
+   * later chapter of a world starts from the previous chapter's final state, which its
+   * options name but do not carry (the executors attach it): only its chapter entry is read.
    */
   async open(request: OpenRequest): Promise<OpenedV1> {
     // An unknown game is a mistake in the request, not a move the rules refused.
@@ -92,7 +94,7 @@ export class TableStore {
     const game = this.games.forNewTable(request.gameId);
     // The seed comes from the OS's secure source (GameLog.open).
     const log = GameLog.open({ tableId: request.tableId, gameId: game.id, rulesVersion: game.version, seats: request.seats, options: request.options ?? {} });
-    engine.setup(game, log.header());
+    if (!readChapter(log.options)?.previous) engine.setup(game, log.header());
     const header: HeaderRecord = {
       tableId: log.tableId, gameId: log.gameId, rulesVersion: log.rulesVersion, seed: log.seed, commitment: log.commitment(),
       seats: [...log.seats], options: log.options as JsonObject, status: 'open', outcome: null, revision: 0, lastSeq: 0,

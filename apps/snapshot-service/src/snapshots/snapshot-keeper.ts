@@ -1,7 +1,7 @@
 import type { HeaderV1, LoggedMoveV1, MoveEventV1, SnapshotV1, TableEventV1 } from '@chronicle/contracts';
 import { encodeSnapshot } from '@chronicle/contracts';
 import {
-  engine, InvalidGame, Snapshot, stateHash, type AnyGame, type GameHeader, type GameState,
+  engine, InvalidGame, readChapter, Snapshot, stateHash, stateToArray, withOpening, type AnyGame, type GameHeader, type GameState,
 } from '@chronicle/engine';
 import type { GameRegistry } from '@chronicle/games';
 import { KeyedMutex } from '@chronicle/service-kit';
@@ -207,11 +207,12 @@ export class SnapshotKeeper {
   private async replayed(tableId: string, header: HeaderV1, reason: RebuildReason, detail?: string): Promise<Kept> {
     const game = this.games.forTable(tableId, header.gameId, header.rulesVersion);
     const withSeed = await this.headerWithSeed(tableId, header, 0);
+    const started = process.hrtime.bigint();
     const kept: Kept = {
-      game, header: withSeed, commitment: header.commitment, state: engine.setup(game, withSeed),
+      game, header: withSeed, commitment: header.commitment, state: await this.setup(game, withSeed),
       seq: 0, lastMoveSeq: 0, quarantined: null, dirty: true,
     };
-    await this.rebuild(tableId, kept, reason, detail);
+    await this.replayAll(tableId, kept, started, reason, detail);
     return kept;
   }
 
@@ -219,11 +220,32 @@ export class SnapshotKeeper {
   private async rebuild(tableId: string, kept: Kept, reason: RebuildReason, detail?: string): Promise<void> {
     const started = process.hrtime.bigint();
     kept.header = { ...kept.header, moves: 0 };
-    kept.state = engine.setup(kept.game, kept.header);
+    kept.state = await this.setup(kept.game, kept.header);
     kept.seq = 0;
     kept.lastMoveSeq = 0;
+    await this.replayAll(tableId, kept, started, reason, detail);
+  }
+
+  private async replayAll(tableId: string, kept: Kept, started: bigint, reason: RebuildReason, detail?: string): Promise<void> {
     const moves = await this.follow(tableId, kept, 0);
     this.observer.rebuilt(tableId, reason, moves, Number(process.hrtime.bigint() - started) / 1e9, detail);
+  }
+
+  /**
+   * The state before a table's first move. A later chapter of a world starts from the
+   * previous chapter's final state, which its options name: this keeper holds that table
+   * too (brought to the log's end), and the setup checks it against the chapter's link.
+   */
+  private async setup(game: AnyGame, header: GameHeader): Promise<GameState<unknown>> {
+    const chapter = readChapter(header.options);
+    const link = chapter?.previous;
+    if (!link || chapter.opening !== null) return engine.setup(game, header);
+    const final = await this.locks.run(link.tableId, async () => {
+      const previous = await this.kept(link.tableId);
+      if (previous.state.revision < link.revision && !previous.quarantined) await this.catchUp(link.tableId, previous, 'gap');
+      return stateToArray(previous.game, previous.state);
+    });
+    return engine.setup(game, { ...header, options: withOpening(header.options, final) });
   }
 
   /**

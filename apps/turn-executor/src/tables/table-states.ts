@@ -1,4 +1,4 @@
-import type { LogSource, RequestClient } from '@chronicle/bus';
+import { withChapterOpening, type LogSource, type RequestClient } from '@chronicle/bus';
 import { decodeSnapshot, SnapshotSubjects, type HeaderV1, type SnapshotV1 } from '@chronicle/contracts';
 import {
   engine, InvalidGame, Snapshot, type AnyGame, type GameHeader, type GameState, type LoggedMove,
@@ -14,6 +14,8 @@ export interface HeldTable {
   state: GameState<unknown>;
   /** The log's last move (undo rules need it), when the state has one. */
   lastMove: LoggedMove | undefined;
+  /** When this replica last appended a move of it with a state hash (epoch ms; 0: not yet). */
+  hashedAt: number;
 }
 
 export type LoadedFrom = 'cache' | 'snapshot' | 'log';
@@ -28,7 +30,8 @@ export interface TableStatesOptions {
 /**
  * Table states, brought to the log's revision from the cheapest source: this replica's own
  * cache, else the snapshot service's snapshot (checked to be of the log's history) plus the
- * moves since, else a replay of the log. The seed comes only through the sealed-seed request.
+ * moves since, else a replay of the log (a later chapter's from the previous chapter's final
+ * state, `withChapterOpening`). The seed comes only through the sealed-seed request.
  * A state that stepped a move which was then not appended must be dropped (`drop`).
  */
 export class TableStates {
@@ -81,7 +84,7 @@ export class TableStates {
       seats: header.seats, options: header.options, moves: 0,
     };
     const snapshot = await this.snapshot(tableId, header, game);
-    const state = snapshot ?? engine.setup(game, seeded);
+    const state = snapshot ?? engine.setup(game, { ...seeded, options: await withChapterOpening(this.requests, header.options, this.options.timeoutMs) });
     let lastMove: LoggedMove | undefined;
     for await (const page of this.log.pages(tableId, Math.max(0, state.revision - 1))) {
       for (const { number, seat, payload, random } of page.moves) {
@@ -90,7 +93,7 @@ export class TableStates {
       }
     }
     this.options.loaded(snapshot ? 'snapshot' : 'log');
-    return { tableId, game, header: { ...seeded, moves: state.revision }, state, lastMove };
+    return { tableId, game, header: { ...seeded, moves: state.revision }, state, lastMove, hashedAt: 0 };
   }
 
   /**

@@ -17,6 +17,8 @@ export interface TableWorkerOptions {
   executorId: string;
   /** Units of work one advance move may carry. */
   advanceBudget: number;
+  /** A move records the state hash when the table's last hashed move is this old (ms), or ends the table. */
+  stateHashEveryMs: number;
   /** Crash tests: pause between deciding an advance and appending it. */
   pauseBeforeAppendMs: number;
 }
@@ -175,9 +177,13 @@ export class TableWorker {
   private async append(table: HeldTable, step: Step<unknown>, idempotencyKey: string): Promise<AppendedV1 | undefined> {
     const { move, state } = step;
     const due = timedGame(table.game.id)?.nextDueTime(state);
+    // The hash is the replay's checkpoint, not the move: at most every stateHashEveryMs per
+    // table (a divergence is caught at the next one), always at the end a chapter links to.
+    const now = Date.now();
+    const hashed = state.outcome !== null || now - table.hashedAt >= this.options.stateHashEveryMs;
     const request = {
       tableId: table.tableId, seat: move.seat, payload: move.payload, random: move.random, expectedRevision: move.number - 1,
-      idempotencyKey, stateHash: stateHash(table.game, state), outcome: state.outcome,
+      idempotencyKey, outcome: state.outcome, ...(hashed ? { stateHash: stateHash(table.game, state) } : {}),
       ...(due === undefined || due === null ? {} : { nextDueAt: new Date(due).toISOString() }),
     };
     for (let attempt = 1; ; attempt++) {
@@ -185,6 +191,7 @@ export class TableWorker {
         const appended = await this.log.append(request);
         table.header = { ...table.header, moves: move.number };
         table.lastMove = move;
+        if (hashed) table.hashedAt = now;
         return appended;
       } catch (error) {
         if (error instanceof ServiceUnavailable && attempt < APPEND_TRIES) continue;

@@ -1,4 +1,7 @@
-import { endedChapter, engine, firstChapter, hashJson, GameLog, nextChapter, stateHash, verifyChain, type GameState, type JsonObject, type TableDefinition } from '@chronicle/engine';
+import {
+  endedChapter, engine, firstChapter, hashJson, GameLog, nextChapter, stateHash, stateToArray, verifyChain, withOpening,
+  type GameState, type JsonObject, type TableDefinition,
+} from '@chronicle/engine';
 import { sammo } from '../game';
 import { addTurn } from '../world/clock';
 import { writeWorld } from '../world/serialize';
@@ -59,7 +62,8 @@ describe('a world in chapters', () => {
     playChapter(tables[0]!);
     for (const n of [2, 3]) {
       const before = tables[tables.length - 1]!;
-      const next = open({ ...nextChapter(sammo, endedChapter(before.log), before.state), seed: String(n).repeat(64) });
+      const definition = nextChapter(sammo, endedChapter(before.log), before.state);
+      const next = open({ ...definition, options: withOpening(definition.options!, stateToArray(sammo, before.state)), seed: String(n).repeat(64) });
       expect(next.log.tableId).toBe(`w-c${n}`);
       expect(next.state.data.env.generalTurns).toBe(before.state.data.env.generalTurns);
       expect(next.state.data.env.chapterEnd).toBe((190 + n) * 12);
