@@ -158,7 +158,8 @@ describe('the operator CLI against a running system', () => {
     expect(tail).toMatch(/^Ctrl-C: stopping: draining the current month, then verifying the log/m);
     expect(tail).toMatch(/^draining: the scheduler and the executors finish the work under way and stop$/m);
     expect(tail).toMatch(/^verified sample-world-c1: the seed matches the commitment and the \d+ moves replay to its final state/m);
-    expect(tail).toMatch(/^verified sample-world-c\d+: the seed matches the commitment and the \d+ moves replay to the state the system holds/m);
+    // The chapter in play, unless the Ctrl-C came as it closed (the scheduler, drained, opens the next at the next start).
+    expect(tail).toMatch(/^verified sample-world-c\d+: the seed matches the commitment and the \d+ moves replay to (the state the system holds|its final state)/m);
     expect(existsSync(path.join(home, 'running.json'))).toBe(false);
     const pids = JSON.parse(readFileSync(path.join(home, 'pids.json'), 'utf8')) as Array<{ pid: number }>;
     expect(pids.filter(({ pid }) => existsSync(`/proc/${pid}`))).toEqual([]);
