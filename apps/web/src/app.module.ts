@@ -1,5 +1,6 @@
-import { EventAuthenticity, eventSigners, LogClient, RequestClient } from '@chronicle/bus';
+import { EventAuthenticity, eventSigners, LogClient, RequestClient, withChapterOpening } from '@chronicle/bus';
 import { EventSubjects, SnapshotSubjects, StreamRoles, Subjects, type SnapshotV1 } from '@chronicle/contracts';
+import type { JsonObject } from '@chronicle/engine';
 import { defaultGames, GameRegistry } from '@chronicle/games';
 import { NATS_CONNECTION, natsProviders, ServiceKitModule } from '@chronicle/service-kit';
 import { jetstreamManager } from '@nats-io/jetstream';
@@ -66,7 +67,13 @@ export class AppModule {
               header: (tableId) => log.header({ tableId }),
               snapshot: (tableId, minRevision) =>
                 requests.request<SnapshotV1>(SnapshotSubjects.get, { v: 1, tableId, minRevision, waitMs: 2_000 }, config.REQUEST_TIMEOUT_MS + 2_000),
-              finishedLog: (tableId) => log.finishedLog({ tableId }),
+              // A later chapter's log with its opening state attached (the previous chapter's final
+              // state, which its options only name), so that it verifies on its own in the browser.
+              finishedLog: async (tableId) => {
+                const { log: finished } = await log.finishedLog({ tableId });
+                const options = await withChapterOpening(requests, finished.options as JsonObject, config.REQUEST_TIMEOUT_MS);
+                return { log: { ...finished, options: { ...options } } };
+              },
               stateHashAt: async (tableId, revision) =>
                 (await log.read({ tableId, fromRevision: revision - 1, limit: 1 })).moves.at(-1)?.stateHash ?? null,
               read: (reply) => reader.read(reply),

@@ -2,15 +2,18 @@ import { writeFileSync, readFileSync } from 'node:fs';
 import { jetstreamManager } from '@nats-io/jetstream';
 import {
   decodeSnapshot, EventSubjects, ExecutorSubjects, MAX_INTENT_WAIT_MS, SnapshotSubjects, StreamRoles,
-  type IntentOutcomeV1, type MoveEventV1, type SnapshotV1, type TableEventV1, type WorldEventV1,
+  type HeaderV1, type IntentOutcomeV1, type MoveEventV1, type SnapshotV1, type TableEventV1, type WorldEventV1,
 } from '@chronicle/contracts';
-import { readChapter, stateFromArray, type GameState, type Json, type JsonObject } from '@chronicle/engine';
-import { withChapterOpening } from '@chronicle/bus';
+import { chapterTableId, readChapter, stateFromArray, UnknownTable, type GameState, type Json, type JsonObject } from '@chronicle/engine';
+import { withChapterOpening, type LogClient } from '@chronicle/bus';
 import { defaultGames } from '@chronicle/games';
 import { sammo, type World } from '@chronicle/sammo';
 import { CliError, type Output } from '../terminal/output';
 import { gameDate } from '../world/display';
 import type { Remote } from './connection';
+
+/** How long the scheduler may take to open a world's next chapter once one closed. */
+const NEXT_CHAPTER_WAIT_MS = 60_000;
 
 /** `chronicle open`: a new table from a game and its options (for the strategy game, a scenario file or a built-in world). */
 export async function openTable(remote: Remote, out: Output, options: { table: string; game: string; seats: string[]; scenario?: string; world?: string; turnterm?: number }): Promise<void> {
@@ -75,22 +78,61 @@ async function listWorlds(remote: Remote, out: Output): Promise<void> {
 
 /** Prints every move of a table as it is recorded, until Ctrl-C (or `limit` moves). */
 export async function watchTable(remote: Remote, out: Output, tableId: string, limit: number | undefined, signal: AbortSignal): Promise<void> {
-  const header = await remote.log.header({ tableId });
-  out.line(`watching table ${tableId} (${header.gameId}, revision ${header.revision}, ${header.status}); Ctrl-C stops`);
-  // JetStream publishes reach core subscribers too: a live view needs no consumer of its own.
-  const subscription = remote.nc.subscribe(remote.subjects.of(EventSubjects.moves(tableId)));
-  signal.addEventListener('abort', () => subscription.unsubscribe());
   let seen = 0;
-  for await (const message of subscription) {
-    const move = message.json<MoveEventV1>();
-    const what = move.kind === 'undo' ? `undo of move ${move.number}` : describe(move.payload);
-    let line = `move ${move.number}  seq ${move.seq}  ${move.seat ?? 'the table'}: ${what}`;
-    if (header.gameId === sammo.id && move.kind === 'move') line += `  → ${gameDate((await worldOf(remote, tableId, move.revision)).data)}`;
-    out.line(line);
-    seen += 1;
-    if (limit !== undefined && seen >= limit) break;
+  let current = tableId;
+  while (!signal.aborted) {
+    // JetStream publishes reach core subscribers too: a live view needs no consumer of its own.
+    // Subscribed before the header is read, so that no move falls between the two.
+    const subscription = remote.nc.subscribe(remote.subjects.of(EventSubjects.moves(current)));
+    const stop = () => subscription.unsubscribe();
+    signal.addEventListener('abort', stop);
+    try {
+      const header = await remote.log.header({ tableId: current });
+      const next = await chapterAfter(remote.log, header, signal);
+      if (next) {
+        out.line(`table ${current} closed its chapter; its world goes on in ${next}`);
+        current = next;
+        continue;
+      }
+      out.line(`watching table ${current} (${header.gameId}, revision ${header.revision}, ${header.status}); Ctrl-C stops`);
+      for await (const message of subscription) {
+        const move = message.json<MoveEventV1>();
+        const what = move.kind === 'undo' ? `undo of move ${move.number}` : describe(move.payload);
+        let line = `move ${move.number}  seq ${move.seq}  ${move.seat ?? 'the table'}: ${what}`;
+        if (header.gameId === sammo.id && move.kind === 'move') line += `  → ${gameDate((await worldOf(remote, current, move.revision)).data)}`;
+        out.line(line);
+        seen += 1;
+        if (limit !== undefined && seen >= limit) return;
+        // A move that closed a chapter is the table's last: follow the world into the next.
+        if (readChapter(header.options) && (await remote.log.header({ tableId: current })).status === 'finished') break;
+      }
+    } finally {
+      signal.removeEventListener('abort', stop);
+      subscription.unsubscribe();
+    }
   }
-  subscription.unsubscribe();
+}
+
+/**
+ * The table a world goes on in once `header`'s chapter closed, as soon as the scheduler has
+ * opened it; undefined when `header` is not a chapter that closed.
+ */
+export async function chapterAfter(log: LogClient, header: HeaderV1, signal: AbortSignal): Promise<string | undefined> {
+  const chapter = readChapter(header.options);
+  if (!chapter || header.status !== 'finished' || !header.outcome?.continues) return undefined;
+  const next = chapterTableId(chapter.world, chapter.number + 1);
+  const deadline = Date.now() + NEXT_CHAPTER_WAIT_MS;
+  while (!signal.aborted) {
+    try {
+      await log.header({ tableId: next });
+      return next;
+    } catch (error) {
+      if (!(error instanceof UnknownTable)) throw error;
+    }
+    if (Date.now() > deadline) throw new CliError(`the scheduler did not open ${next} within ${NEXT_CHAPTER_WAIT_MS / 1_000} s after ${header.tableId} closed; is it running?`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return undefined;
 }
 
 /**

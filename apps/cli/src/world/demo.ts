@@ -8,7 +8,7 @@ import {
 } from '@chronicle/contracts';
 import { DEFAULT_START, sammo, type World } from '@chronicle/sammo';
 import { replayWithProgress } from '../commands/offline';
-import { worldOf } from '../commands/remote';
+import { chapterAfter, worldOf } from '../commands/remote';
 import type { System } from '../system/system';
 import type { Output } from '../terminal/output';
 import { gameDate, nationLines, whyFinished } from './display';
@@ -159,17 +159,9 @@ async function openOrResume(system: System, options: DemoOptions, out: Output): 
 
 /** The scheduler opens the next chapter when one closes; wait for it. */
 async function nextChapter(system: System, ended: HeaderV1, signal: AbortSignal): Promise<HeaderV1> {
-  const tableId = chapterTableId(WORLD, readChapter(ended.options)!.number + 1);
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      return await system.log.header({ tableId });
-    } catch (error) {
-      if (!(error instanceof UnknownTable)) throw error;
-    }
-    if (Date.now() > deadline || signal.aborted) throw new Error(`the scheduler did not open ${tableId} after ${ended.tableId} closed`);
-    await sleep(POLL_MS, signal);
-  }
+  const tableId = await chapterAfter(system.log, ended, signal);
+  if (!tableId) throw new Error(`stopped while waiting for the chapter after ${ended.tableId}`);
+  return system.log.header({ tableId });
 }
 
 /** Moves of every chapter so far. */
