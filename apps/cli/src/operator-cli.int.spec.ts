@@ -38,14 +38,14 @@ describe('the operator CLI against a running system', () => {
     await nc.close();
   };
 
-  /** The world's chapter in play: the scheduler opens `sample-world-c<n+1>` as `-c<n>` closes, a game year each. */
-  const chapterInPlay = async () => {
+  /** The world's latest chapter: the scheduler opens `sample-world-c<n+1>` as `-c<n>` closes, a game year each. */
+  const latestChapter = async () => {
     const nc = await connect({ servers: running().natsUrl });
     const log = new LogClient(new RequestClient(nc, new Subjects(running().prefix), 30_000));
     try {
-      for (let n = 1; ; n++) {
-        if ((await log.header({ tableId: `sample-world-c${n}` })).status === 'open') return `sample-world-c${n}`;
-      }
+      let n = 1;
+      while (await log.header({ tableId: `sample-world-c${n + 1}` }).then(() => true, () => false)) n += 1;
+      return `sample-world-c${n}`;
     } finally {
       await nc.close();
     }
@@ -98,7 +98,7 @@ describe('the operator CLI against a running system', () => {
   }, 120_000);
 
   it('watches a table live', async () => {
-    const tableId = await chapterInPlay();
+    const tableId = await latestChapter();
     const run = await chronicle(['watch', tableId, '--count', '1'], env);
     expect(run.code).toBe(0);
     // A chapter that closed meanwhile is followed into the next one.
@@ -139,7 +139,7 @@ describe('the operator CLI against a running system', () => {
 
   it('fetches a world\'s finished chapter with its opening state, and the file verifies on its own', async () => {
     // A game year is 12 s at --month-ms 1000: the first chapter closes while the tests run.
-    await waitUntil(async () => (await chapterInPlay()) !== 'sample-world-c1' || undefined, 120_000, 'the second chapter');
+    await waitUntil(async () => (await latestChapter()) !== 'sample-world-c1' || undefined, 120_000, 'the second chapter');
     const file = path.join(home, 'chapter-2.json');
     await waitUntil(async () => {
       const ended = await chronicle(['log', 'sample-world-c2', '--out', file], env);
