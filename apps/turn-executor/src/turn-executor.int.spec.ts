@@ -131,6 +131,16 @@ describe('turn executors (services as processes, real PostgreSQL and NATS)', () 
     expect((await log.header({ tableId: 'notes' })).revision).toBe(1);
   });
 
+  it('decides an intent again, not refuses it, on a cached state the log has moved past', async () => {
+    await log.open({ tableId: 'behind', gameId: 'tic-tac-toe', seats: ['ann', 'bob'] });
+    expect(await submit('behind', 'ann-0', { cell: 0 })).toMatchObject({ status: 'accepted', revision: 1 });
+    // Bob's move reaches the log past the executor that holds the table (as from a replica its work went to meanwhile).
+    await log.append({ tableId: 'behind', seat: 'bob', payload: { cell: 4 }, expectedRevision: 1, idempotencyKey: 'elsewhere', random: false });
+    // On the cached state it is still bob's turn, on the log's it is ann's.
+    expect(await submit('behind', 'ann-8', { cell: 8 })).toMatchObject({ status: 'accepted', revision: 3 });
+    expect(await submit('behind', 'ann-again', { cell: 2 })).toMatchObject({ status: 'refused', reason: expect.stringMatching(/bob's turn/) });
+  });
+
   it('handles every intent and tick exactly once across two executors, with the tables spread over both', async () => {
     const tables = Array.from({ length: 8 }, (_, i) => `spread-${i}`);
     for (const tableId of tables) await log.open({ tableId, gameId: 'journal', seats: ['ann'] });

@@ -117,7 +117,9 @@ export class TableWorker {
           engine.checkUndo(table.game, table.state, table.lastMove, intent.seat);
         } catch (error) {
           if (!(error instanceof IllegalMove || error instanceof GameOver)) throw error;
-          return this.refusedUnlessAppended(intent, error);
+          const outcome = await this.refusedUnlessAppended(intent, error, table);
+          if (outcome) return outcome;
+          continue;
         }
         try {
           const undone = await this.log.undo({ tableId: intent.tableId, seat: intent.seat, expectedRevision: table.state.revision, idempotencyKey: key });
@@ -136,7 +138,9 @@ export class TableWorker {
         step = this.decide(table, () => engine.step(table.game, table.header, table.state, intent.seat, intent.payload));
       } catch (error) {
         if (!(error instanceof IllegalMove || error instanceof GameOver)) throw error;
-        return this.refusedUnlessAppended(intent, error);
+        const outcome = await this.refusedUnlessAppended(intent, error, table);
+        if (outcome) return outcome;
+        continue;
       }
       let appended: AppendedV1 | undefined;
       try {
@@ -152,11 +156,21 @@ export class TableWorker {
 
   /**
    * A refusal, unless a first try of this intent was appended (its executor died before
-   * recording the outcome): the game judges the retry on a state that already has it.
+   * recording the outcome): the game judges the retry on a state that already has it. A
+   * refusal stands only on the log's state: an append would have caught a cached state
+   * behind the log (the expected revision), a refusal appends nothing, so the revision is
+   * asked for here — a state that fell behind (the table's work went to another replica
+   * meanwhile, or moves came from elsewhere) is dropped and undefined returned: decide again.
    */
-  private async refusedUnlessAppended(intent: IntentV1, error: ChronicleError): Promise<IntentOutcomeV1> {
+  private async refusedUnlessAppended(intent: IntentV1, error: ChronicleError, table: HeldTable): Promise<IntentOutcomeV1 | undefined> {
     const entry = await this.log.entryByKey({ tableId: intent.tableId, idempotencyKey: intentAppendKey(intent.intentKey) });
-    return entry ? accepted(intent, entry.revision, entry.seq) : refused(intent, error);
+    if (entry) return accepted(intent, entry.revision, entry.seq);
+    if ((await this.log.header({ tableId: intent.tableId })).revision !== table.state.revision) {
+      this.states.drop(intent.tableId);
+      this.metrics.appendRetries.inc();
+      return undefined;
+    }
+    return refused(intent, error);
   }
 
   /** Runs the rules on the held state; a failure other than a refusal may have half-changed it. */
