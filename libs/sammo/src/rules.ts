@@ -14,3 +14,5 @@ export { emptyWorld } from './scenario/new-world';
 export { newCity, newGeneral, newNation } from './world/factory';
 export { battle } from './war/process-war';
 export { CREW_TYPES } from './commands/crew-types';
+export { processWar } from './war/process-war';
+export { DEFAULT_MAP } from './scenario/sample';

@@ -5,6 +5,7 @@ import {
 } from '@chronicle/sammo/rules';
 import type { Nation } from '@chronicle/sammo';
 import { battleArea } from './battle-area';
+import { warArea } from './war-area';
 
 /**
  * One area of the differential: how to make its cases, and what libs/sammo answers for
@@ -172,4 +173,4 @@ const traitsArea: Area<{ kind: string; key: string; turn: DomesticTurn; var: Dom
   sammo: (c) => TRAITS.find((t) => t.kind === c.kind && t.key === c.key)!.hook(c.turn, c.var, c.value, c.armType),
 };
 
-export const AREAS: readonly Area[] = [rngArea, phpMathArea, josaArea, levelsArea, nationIncomeArea, traitsArea, battleArea] as Area[];
+export const AREAS: readonly Area[] = [rngArea, phpMathArea, josaArea, levelsArea, nationIncomeArea, traitsArea, battleArea, warArea] as Area[];

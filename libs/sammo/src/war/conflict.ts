@@ -6,7 +6,7 @@ import type { City } from '../world/types';
  * shares stay sorted, largest first (stable, as PHP's `arsort`). True for a new contender
  * joining an existing dispute (【분쟁】).
  */
-export function addConflict(city: City, nationId: number, dead: number, wallBroken: boolean): boolean {
+export function addConflict(city: Pick<City, 'conflict'>, nationId: number, dead: number, wallBroken: boolean): boolean {
   let share = Math.max(1, dead);
   if (city.conflict.length === 0 || wallBroken) share *= 1.05;
   const entry = city.conflict.find(([n]) => n === nationId);

@@ -80,7 +80,9 @@ export function conquerCity(world: World, random: StreamSource, attacker: Genera
 function destroyNation(world: World, rng: RandUtil, nation: Nation, victor: Nation): void {
   deleteConflict(world.cities, nation.id);
   chronicle(world, `【멸망】 ${withJosa(nation.name, '이')} 멸망했습니다.`);
-  const members = [...world.generals.values()].filter((g) => g.nation === nation.id).sort((a, b) => a.id - b.id);
+  // Legacy reads the members through the `nation (nation, npc)` index: by NPC type, then id;
+  // the ruler last.
+  const members = [...world.generals.values()].filter((g) => g.nation === nation.id).sort((a, b) => a.npc - b.npc || a.id - b.id);
   const lordIndex = members.findIndex((g) => g.officerLevel === 12);
   if (lordIndex >= 0) members.push(...members.splice(lordIndex, 1));
   for (const g of members) {

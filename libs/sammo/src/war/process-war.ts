@@ -13,11 +13,12 @@ import { fight } from './battle';
 import { conquerCity } from './conquest';
 import { addConflict } from './conflict';
 import { battleNation, CityUnit, GeneralUnit, type WarUnit } from './units';
+import { phpRound } from '../world/php-math';
+import { withJosa } from '../world/josa';
+import { floatColumn, sqlNumber } from '../world/sql-columns';
 
 /** Legacy `che_성벽선제`'s `cityBattleOrder`: above any general's order. */
 const CITY_FIRST_ORDER = 10000;
-import { phpRound } from '../world/php-math';
-import { withJosa } from '../world/josa';
 
 /**
  * Legacy `extractBattleOrder` for a defending general: 0 (stays out) without crew, with rice
@@ -83,7 +84,11 @@ export function battle(world: World, rng: RandUtil, attackerGeneral: General, ta
       city.setSiege();
       city.finishBattle();
     }
-    if (addConflict(target, attackerNation.id, city.dead, city.hp() === 0)) {
+    // The share is written with the city's row only when the city fought last; after an early
+    // blow followed by generals legacy never writes the row again and the share is lost (its
+    // chronicle line is still written).
+    const conflict = last === city ? target : { conflict: target.conflict.map(([n, v]): [number, number] => [n, v]) };
+    if (addConflict(conflict, attackerNation.id, city.dead, city.hp() === 0)) {
       chronicle(world, `【분쟁】 ${withJosa(attackerNation.name, '이')} ${target.name} 공략에 가담하여 분쟁이 발생하고 있습니다.`);
     }
   }
@@ -117,8 +122,9 @@ export function processWar(world: World, random: StreamSource, attackerGeneral: 
   world.cities[attackerCityId]!.dead += Math.trunc(totalDead * 0.4);
   target.dead += Math.trunc(totalDead * 0.6);
 
-  attackerNation.tech += techGain(world, attackerNation.id, attacker.dead * 0.012);
-  if (defenderNation) defenderNation.tech += techGain(world, defenderNation.id, attacker.killed * 0.009);
+  // `tech + %d`: MeekroDB's %d is a decimal (not truncated), into a FLOAT column.
+  attackerNation.tech = floatColumn(attackerNation.tech + sqlNumber(techGain(world, attackerNation.id, attacker.dead * 0.012)));
+  if (defenderNation) defenderNation.tech = floatColumn(defenderNation.tech + sqlNumber(techGain(world, defenderNation.id, attacker.killed * 0.009)));
 
   if (defenderNation) {
     const mine = world.diplomacy.get(`${attackerNation.id}:${defenderNation.id}`);
@@ -133,8 +139,7 @@ export function processWar(world: World, random: StreamSource, attackerGeneral: 
 
 /**
  * Tech from a battle's losses: the nation type's 기술 score hook, scaled up when troop dummies
- * pad the member count, a quarter past the tech limit, spread over max(10, gennum) and
- * truncated (legacy adds it with `%d`).
+ * pad the member count, a quarter past the tech limit, spread over max(10, gennum).
  */
 function techGain(world: World, nationId: number, raw: number): number {
   const nation = world.nations.get(nationId)!;
@@ -148,5 +153,5 @@ function techGain(world: World, nationId: number, raw: number): number {
   }
   if (count !== effective) gain *= count / effective;
   if (techLimited(world.env.startyear, world.env.year, nation.tech)) gain /= 4;
-  return Math.trunc(gain / Math.max(GameConst.initialNationGenLimit, nation.gennum));
+  return gain / Math.max(GameConst.initialNationGenLimit, nation.gennum);
 }

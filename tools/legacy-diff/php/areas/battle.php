@@ -3,7 +3,7 @@
 // city, on the battle seed of the case. The defenders are chosen and ordered exactly as
 // `processWar` does (its lines, without the database: the rows come from the case), and each
 // row is written back as `applyDB` would, into MariaDB's INT columns (PHP's float text, then
-// half away from zero). The aftermath of `processWar` (nation rice, tech, dead counts) and
+// half away from zero); the city's row is the one applyDB last wrote. The aftermath of `processWar` (nation rice, tech, dead counts) and
 // `ConquerCity` are not part of this area.
 use sammo\{General, WarUnit, WarUnitCity, WarUnitGeneral};
 use sammo\Enums\RankColumn;
@@ -120,8 +120,12 @@ function run_case(array $case): array
     usort($defenderList, fn (WarUnit $lhs, WarUnit $rhs) => -(extractBattleOrder($lhs, $attacker) <=> extractBattleOrder($rhs, $attacker)));
 
     $fought = [];
+    // The city's row as applyDB last wrote it (processWar writes a defender's row when the
+    // battle moves on from it, and the last one's at the end): what the rows keep.
+    $cityRow = $rawCity;
     $iter = new \ArrayIterator($defenderList);
-    $getNextDefender = function (?WarUnit $prev, bool $reqNext) use ($iter, $attacker, &$fought) {
+    $getNextDefender = function (?WarUnit $prev, bool $reqNext) use ($iter, $attacker, &$fought, $city, &$cityRow) {
+        if ($prev === $city) $cityRow = $city->getRaw();
         if (!$reqNext || !$iter->valid()) return null;
         $next = $iter->current();
         if (extractBattleOrder($next, $attacker) <= 0) return null;
@@ -143,12 +147,12 @@ function run_case(array $case): array
         'attacker' => general_out($attacker),
         'defenders' => array_map('general_out', $all),
         'city' => [
-            'def' => int_column($city->getVar('def') ?? $c['def']),
-            'wall' => int_column($city->getVar('wall') ?? $c['wall']),
-            'agri' => int_column($city->getVar('agri') ?? $c['agri']),
-            'comm' => int_column($city->getVar('comm') ?? $c['comm']),
-            'secu' => int_column($city->getVar('secu') ?? $c['secu']),
-            'conflict' => array_map(null, array_keys($c2 = json_decode($city->getVar('conflict'), true) ?: []), array_values($c2)),
+            'def' => int_column($cityRow['def']),
+            'wall' => int_column($cityRow['wall']),
+            'agri' => int_column($cityRow['agri']),
+            'comm' => int_column($cityRow['comm']),
+            'secu' => int_column($cityRow['secu']),
+            'conflict' => array_map(null, array_keys($c2 = json_decode($cityRow['conflict'], true) ?: []), array_values($c2)),
             'killed' => $city->getKilled(),
             'dead' => $city->getDead(),
         ],
