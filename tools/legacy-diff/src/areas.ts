@@ -6,6 +6,7 @@ import {
 import type { Nation } from '@chronicle/sammo';
 import { battleArea } from './battle-area';
 import { warArea } from './war-area';
+import { hex, pick } from './case-helpers';
 
 /**
  * One area of the differential: how to make its cases, and what libs/sammo answers for
@@ -21,8 +22,6 @@ export interface Area<C = unknown, R = unknown> {
 type RngOp = [string, unknown[]];
 interface RngCase { seed: (string | number)[]; ops: RngOp[] }
 
-const pick = <T>(rng: RandUtil, items: readonly T[]): T => items[rng.nextInt(items.length - 1)]!;
-const hex = (rng: RandUtil, n: number) => Array.from({ length: n }, () => rng.nextInt(15).toString(16)).join('');
 
 function randomOp(rng: RandUtil): RngOp {
   const list = Array.from({ length: 1 + rng.nextInt(7) }, (_, i) => i + 1);

@@ -4,6 +4,7 @@ import {
 } from '@chronicle/sammo/rules';
 import type { General, World } from '@chronicle/sammo';
 import type { Area } from './areas';
+import { hex, pick } from './case-helpers';
 
 /** A general of a battle case, in libs/sammo's field names (the PHP side maps them to legacy columns). */
 interface CaseGeneral {
@@ -40,8 +41,6 @@ export interface BattleOut {
   city: { def: number; wall: number; agri: number; comm: number; secu: number; conflict: [number, number][]; killed: number; dead: number };
 }
 
-const pick = <T>(rng: RandUtil, items: readonly T[]): T => items[rng.nextInt(items.length - 1)]!;
-const hex = (rng: RandUtil, n: number) => Array.from({ length: n }, () => rng.nextInt(15).toString(16)).join('');
 const ATTACKER_CITY = 1;
 const TARGET_CITY = 2;
 const RECRUITABLE = CREW_TYPES.filter((t) => t.id !== 1000).map((t) => t.id);

@@ -4,6 +4,7 @@ import {
 } from '@chronicle/sammo/rules';
 import type { General, World } from '@chronicle/sammo';
 import type { Area } from './areas';
+import { hex, pick } from './case-helpers';
 
 /** A general of a war case (libs/sammo's field names; `php/areas/war.php` maps them to columns). */
 interface WarGeneral {
@@ -28,8 +29,6 @@ export interface WarCase {
 type Row = Record<string, unknown>;
 export interface WarOut { generals: Row[]; cities: Row[]; nations: Row[]; diplomacy: Row[] }
 
-const pick = <T>(rng: RandUtil, items: readonly T[]): T => items[rng.nextInt(items.length - 1)]!;
-const hex = (rng: RandUtil, n: number) => Array.from({ length: n }, () => rng.nextInt(15).toString(16)).join('');
 const RECRUITABLE = CREW_TYPES.filter((t) => t.id !== 1000).map((t) => t.id);
 const MAP = new Map(DEFAULT_MAP.cities.map((c) => [c.id, c]));
 
