@@ -22,8 +22,9 @@ export const sammo: Game<World, SammoMove, RandUtil> = {
   // Raised whenever a rule change makes a stored log replay to another state: a service then
   // refuses the old tables (`GameRegistry.forTable`) instead of replaying them wrongly.
   // 2: the legacy-exactness fixes (rounding, levels, income, the AI) and the battle's
-  // crew-type triggers and office war-power multipliers.
-  version: '2',
+  // crew-type triggers and office war-power multipliers. 3: the war specials in battle, the
+  // battle's tech through the FLOAT column, the lost conflict share, the fallen nation's order.
+  version: '3',
   streams: legacyStreams,
 
   setup({ seats, options, random }) {

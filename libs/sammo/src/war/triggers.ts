@@ -82,9 +82,8 @@ const TRIGGERS: Record<BattleTrigger, Trigger> = {
    */
   che_저지발동: {
     priority: POST,
-    act(self, oppose, env) {
-      if (!self.has('저지') || env['저지발동']) return true;
-      env['저지발동'] = true;
+    act(self, oppose) {
+      if (!self.has('저지')) return true;
       const blocked = oppose.effectiveWarPower() * 0.9;
       if (self instanceof GeneralUnit) {
         self.addDex(oppose.crewType, blocked);
@@ -162,8 +161,7 @@ const TRIGGERS: Record<BattleTrigger, Trigger> = {
   che_계략발동: {
     priority: POST + 300,
     act(self, _oppose, env) {
-      if (!self.has('계략') || env['계략발동']) return true;
-      env['계략발동'] = true;
+      if (!self.has('계략')) return true;
       self.warPowerMultiply *= env['magic'] as number;
       return true;
     },
@@ -171,8 +169,7 @@ const TRIGGERS: Record<BattleTrigger, Trigger> = {
   che_계략실패: {
     priority: POST + 300,
     act(self, oppose, env) {
-      if (!self.has('계략실패') || env['계략실패']) return true;
-      env['계략실패'] = true;
+      if (!self.has('계략실패')) return true;
       self.warPowerMultiply *= 1 / (env['magic'] as number);
       oppose.warPowerMultiply *= env['magic'] as number;
       return true;
@@ -202,20 +199,18 @@ const TRIGGERS: Record<BattleTrigger, Trigger> = {
   /** 저격 (p 0.5) in an encounter's first phase, not against a volley: +20 atmos, the opponent wounded 20..40. */
   che_저격시도: {
     priority: PRE + 100,
-    act(self, oppose, env) {
+    act(self, oppose) {
       if (self.phase !== 0 && oppose.phase !== 0) return true;
       if (oppose.phase < 0 || self.has('저격') || self.has('저격불가')) return true;
       if (!self.rng.nextBool(0.5)) return true;
       self.activate('저격');
-      env['저격발동자'] = 0;
       return true;
     },
   },
   che_저격발동: {
     priority: POST + 100,
-    act(self, oppose, env) {
-      if (!self.has('저격') || env['저격발동자'] !== 0 || env['저격발동']) return true;
-      env['저격발동'] = true;
+    act(self, oppose) {
+      if (!self.has('저격')) return true;
       if (self instanceof GeneralUnit) self.general.atmos = Math.min(WarConst.maxAtmosByWar, Math.max(0, self.general.atmos + 20));
       if (!oppose.has('부상무효') && oppose instanceof GeneralUnit) {
         oppose.general.injury = Math.min(GameConst.maxInjury, oppose.general.injury + self.rng.nextRangeInt(20, 40));
@@ -242,9 +237,8 @@ const TRIGGERS: Record<BattleTrigger, Trigger> = {
   },
   che_전투치료발동: {
     priority: POST + 550,
-    act(self, oppose, env) {
-      if (!self.has('치료') || env['치료발동']) return true;
-      env['치료발동'] = true;
+    act(self, oppose) {
+      if (!self.has('치료')) return true;
       oppose.warPowerMultiply *= 0.7;
       if (self instanceof GeneralUnit) self.general.injury = 0;
       return true;
@@ -267,7 +261,7 @@ const TRIGGERS: Record<BattleTrigger, Trigger> = {
   che_격노발동: {
     priority: POST + 600,
     act(self) {
-      if (!self.has('격노')) return true;
+      if (!(self instanceof GeneralUnit) || !self.has('격노')) return true;
       if (self.has('진노')) self.addBonusPhase(1);
       self.warPowerMultiply *= self.criticalDamage();
       return true;
@@ -285,7 +279,7 @@ const TRIGGERS: Record<BattleTrigger, Trigger> = {
   che_돌격지속: {
     priority: POST + 900,
     act(self, oppose) {
-      if (oppose instanceof CityUnit || !self.isAttacker) return true;
+      if (!(self instanceof GeneralUnit) || oppose instanceof CityUnit || !self.isAttacker) return true;
       if (attackCoef(self.crewType, oppose.crewType) < 1) {
         if (oppose.has('선제') && self.phase >= self.maxPhase() - 2) self.addBonusPhase(-1);
         return true;
@@ -297,9 +291,8 @@ const TRIGGERS: Record<BattleTrigger, Trigger> = {
   },
   che_필살발동: {
     priority: POST + 400,
-    act(self, _oppose, env) {
-      if (!self.has('필살') || env['필살발동']) return true;
-      env['필살발동'] = true;
+    act(self) {
+      if (!(self instanceof GeneralUnit) || !self.has('필살')) return true;
       self.warPowerMultiply *= self.criticalDamage();
       return true;
     },

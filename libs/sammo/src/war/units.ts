@@ -38,8 +38,6 @@ export abstract class WarUnit {
   warPowerMultiply = 1;
   killed = 0;
   dead = 0;
-  killedCurr = 0;
-  deadCurr = 0;
   trainBonus = 0;
   atmosBonus = 0;
   finished = false;
@@ -69,10 +67,6 @@ export abstract class WarUnit {
   tryWound(): void {}
   /** The legacy trigger names of this unit, in its chain's order: when an encounter opens, every phase. */
   abstract triggers(kind: 'init' | 'phase'): readonly BattleTrigger[];
-
-  maxPhase(): number {
-    return this.crewType.speed + this.bonusPhase;
-  }
 
   addPhase(n = 1): void {
     this.phase += n;
@@ -106,8 +100,6 @@ export abstract class WarUnit {
 
   setOppose(oppose: WarUnit | null): void {
     this.oppose = oppose;
-    this.killedCurr = 0;
-    this.deadCurr = 0;
     this.clearSkills();
   }
 
@@ -148,10 +140,6 @@ export abstract class WarUnit {
   /** Legacy `calcDamage`: `round(power × multiplier × nextRange(0.9, 1.1))`. */
   calcDamage(): number {
     return phpRound(this.warPower * this.warPowerMultiply * this.rng.nextRange(0.9, 1.1));
-  }
-
-  criticalDamage(): number {
-    return this.rng.nextRange(1.3, 2.0);
   }
 }
 
@@ -267,7 +255,7 @@ export class GeneralUnit extends WarUnit {
   }
 
   /** Legacy `WarUnitGeneral::getMaxPhase`: the crew type's speed through `initWarPhase` (돌격 +2), plus bonus phases. */
-  override maxPhase(): number {
+  maxPhase(): number {
     // Its own chain only: the phases are counted before the opponent is known (legacy).
     const own = this.special()?.stat?.initWarPhase;
     const speed = own ? own(this.crewType.speed, { isAttacker: this.isAttacker }) : this.crewType.speed;
@@ -275,7 +263,7 @@ export class GeneralUnit extends WarUnit {
   }
 
   /** The critical range [1.3, 2.0] through `criticalDamageRange` (필살 raises the floor to the middle). */
-  override criticalDamage(): number {
+  criticalDamage(): number {
     const range = this.special()?.criticalRange?.([1.3, 2.0]) ?? [1.3, 2.0];
     return this.rng.nextRange(range[0], range[1]);
   }
@@ -373,7 +361,6 @@ export class GeneralUnit extends WarUnit {
     const g = this.general;
     damage = Math.min(damage, g.crew);
     this.dead += damage;
-    this.deadCurr += damage;
     g.crew -= damage;
     this.addDex(this.opp.crewType, this.isAttacker ? damage : damage * 0.1);
     if (this.opp instanceof GeneralUnit) this.deadPerson += damage;
@@ -393,7 +380,6 @@ export class GeneralUnit extends WarUnit {
     g.rice = Math.max(0, g.rice - this.riceFor(damage));
     this.addDex(this.crewType, this.isAttacker ? damage : damage * 0.8);
     this.killed += damage;
-    this.killedCurr += damage;
     if (this.opp instanceof GeneralUnit) this.killedPerson += damage;
   }
 
@@ -503,14 +489,12 @@ export class CityUnit extends WarUnit {
   decreaseHP(damage: number): void {
     damage = Math.min(damage, this.hpLeft);
     this.dead += damage;
-    this.deadCurr += damage;
     this.hpLeft -= damage;
     this.city.wall = Math.max(0, this.city.wall - damage / 20);
   }
 
   increaseKilled(damage: number): void {
     this.killed += damage;
-    this.killedCurr += damage;
   }
 
   continueWar(): { go: boolean; noRice: boolean } {
