@@ -46,9 +46,10 @@ export class TurnExecutorConfig extends ServiceConfig {
    * A move records the state hash (which the snapshot service's replay checks) when its
    * table's last hashed move is at least this old, and always when it ends the table; 0
    * hashes every move. A strategy world's hash costs ~40 ms where a general's turn costs
-   * ~0.2 ms, so hashing every move of a world ticked at each general's turn was most of the work.
+   * ~0.2 ms, so hashing every move of a world ticked at each general's turn was most of the
+   * work, and the snapshot service checks every hash recorded (see the README's profile).
    */
-  @Type(() => Number) @IsInt() @Min(0) STATE_HASH_EVERY_MS = 1_000;
+  @Type(() => Number) @IsInt() @Min(0) STATE_HASH_EVERY_MS = 10_000;
   /** Requests to the log and snapshot services. */
   @Type(() => Number) @IsInt() @Min(100) REQUEST_TIMEOUT_MS = 10_000;
   /** How long a replica waits for the lease holder to finish work it handed over. */
