@@ -13,9 +13,9 @@ import { OutcomeBook } from './intents/outcome-book';
 import { LeaseTable } from './leases/lease-table';
 import { TableStates } from './tables/table-states';
 import { TableWorker } from './tables/table-worker';
-import { ExecutorMetrics } from './work/executor-metrics';
-import { WorkRouter } from './work/work-router';
-import { forwardedWorkController, WorkController } from './work/work.controller';
+import { ExecutorMetrics } from './routing/executor-metrics';
+import { WorkRouter } from './routing/work-router';
+import { forwardedWorkController, WorkController } from './routing/work.controller';
 
 /**
  * Joins the leases and the outcome watch before the consumers start, hears the snapshot

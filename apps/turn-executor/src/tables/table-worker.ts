@@ -10,7 +10,7 @@ import { timedGame } from '@chronicle/games';
 import { KeyedMutex } from '@chronicle/service-kit';
 import { randomUUID } from 'node:crypto';
 import type { OutcomeBook } from '../intents/outcome-book';
-import type { ExecutorMetrics } from '../work/executor-metrics';
+import type { ExecutorMetrics } from '../routing/executor-metrics';
 import type { HeldTable, TableStates } from './table-states';
 
 export interface TableWorkerOptions {
