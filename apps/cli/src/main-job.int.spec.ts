@@ -72,7 +72,13 @@ describe('the main job: npm start on the embedded default', () => {
   it('resumes the same world on a second start (the same database and NATS store) and leaves nothing running', async () => {
     const run = await runCommand('npm', ['start', '--', '--months', '1', '--own-nats'], env);
     expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: '' });
-    expect(run.stdout).toContain(`resuming world sample-world at table sample-world-c1, revision ${movesAfterFirstRun}`);
+    // At least where the first run ended: the services start before the world is looked up,
+    // and the scheduler may already have ticked the table, overdue since the first run stopped.
+    const resumed = /^resuming world sample-world at table sample-world-c1, revision (\d+)$/m.exec(run.stdout);
+    expect(resumed).not.toBeNull();
+    expect(Number(resumed![1])).toBeGreaterThanOrEqual(movesAfterFirstRun);
+    // The same chapter as the first run's, not a new world: the second run verifies the whole log.
+    expect(run.stdout).toMatch(/^verified sample-world-c1: the seed matches the commitment and the \d+ moves replay/m);
     expect(run.stdout.trim().split('\n').at(-1)).toMatch(/^RESULT demo months=\d+ moves=\d+ tables=1$/);
     expect(processesMentioning(home)).toEqual([]);
   }, 240_000);
