@@ -176,7 +176,9 @@ describe('the whole system under faults (four services as processes, two executo
         expect(state.turn).toBeGreaterThanOrEqual(turn);
         turn = state.turn;
       }
-      expect(hashed).toBeGreaterThan(0);
+      // An executor hashes the first move it makes on a table; a chapter opened just before the
+      // stop may have no move yet.
+      expect([tableId, full.moves.length === 0 || hashed > 0]).toEqual([tableId, true]);
       // The legacy's lateness rule skips the months of an advance more than six turns late (it
       // shifts the clock): a loaded machine can fall that far behind during the outages. They are
       // skipped by the rules, not lost; say how many.
