@@ -19,7 +19,7 @@ jest.setTimeout(120_000);
 
 const GAME_START = Date.UTC(2026, 0, 1);
 /** Screenshots for people (CI keeps them as artefacts); git ignores tmp/. */
-const SHOTS = path.resolve(__dirname, '../../../tmp/test-output/web');
+const SHOTS = path.resolve(__dirname, '../../..', 'tmp', 'test-output', 'web');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 describe('the web page against a running system (real NATS and PostgreSQL, headless Chromium)', () => {
