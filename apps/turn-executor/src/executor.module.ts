@@ -145,9 +145,9 @@ export class TurnExecutorModule {
         },
         {
           provide: IntentDesk,
-          inject: [NATS_CONNECTION, LogClient, OutcomeBook],
-          useFactory: (nc: NatsConnection, log: LogClient, outcomes: OutcomeBook) => new IntentDesk(jetstream(nc), subjects, log, outcomes,
-            new SeatGate(config.CHRONICLE_GATEWAY_PUBLIC_KEY ? ed25519PublicKey(config.CHRONICLE_GATEWAY_PUBLIC_KEY) : undefined)),
+          inject: [NATS_CONNECTION, LogClient, OutcomeBook, WorkRouter],
+          useFactory: (nc: NatsConnection, log: LogClient, outcomes: OutcomeBook, router: WorkRouter) => new IntentDesk(jetstream(nc), subjects, log, outcomes,
+            new SeatGate(config.CHRONICLE_GATEWAY_PUBLIC_KEY ? ed25519PublicKey(config.CHRONICLE_GATEWAY_PUBLIC_KEY) : undefined), router),
         },
         {
           provide: EventAuthenticity,

@@ -1,13 +1,13 @@
 import { LogClient, provision, RequestClient } from '@chronicle/bus';
 import {
   BadRequest, decodeSnapshot, ed25519PrivateKey, EventSubjects, ExecutorSubjects, publicKeyHex, quarantineMsgId, SnapshotSubjects,
-  Subjects, tickMsgId, type IntentOutcomeV1, type LoggedMoveV1, type SnapshotV1, type SubmitIntentV1, type TableEventV1, type TickV1,
+  StreamRoles, Subjects, tickMsgId, type IntentOutcomeV1, type LoggedMoveV1, type SnapshotV1, type SubmitIntentV1, type TableEventV1, type TickV1,
 } from '@chronicle/contracts';
 import { UnknownTable, type Json } from '@chronicle/engine';
 import {
   connectNats, createTestDatabase, removePrefixed, spawnService, uniquePrefix, waitUntil, type ServiceProcess, type TestDatabase,
 } from '@chronicle/testing';
-import { jetstream } from '@nats-io/jetstream';
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/nats-core';
 import { randomBytes } from 'node:crypto';
 import { executorTopology } from './topology';
@@ -129,6 +129,29 @@ describe('turn executors (services as processes, real PostgreSQL and NATS)', () 
     const raw = await nc.request(subjects.of(ExecutorSubjects.submitIntent), 'not json', { timeout: 5_000 });
     expect(raw.json()).toEqual({ error: { code: 'BAD_REQUEST', message: expect.stringMatching(/not JSON/) } });
     expect((await log.header({ tableId: 'notes' })).revision).toBe(1);
+  });
+
+  it('decides a submit that waits at the table\'s holder, without the work queue; one that does not wait goes through the queue', async () => {
+    const jsm = await jetstreamManager(nc);
+    const queued = async () => (await jsm.streams.info(subjects.stream(StreamRoles.intents))).state.last_seq;
+    await log.open({ tableId: 'direct', gameId: 'journal', seats: ['ann'] });
+    const before = { queued: await queued(), forwarded: await metric('exec-a', 'chronicle_executor_forwarded_total') + await metric('exec-b', 'chronicle_executor_forwarded_total') };
+    // Submits land on either replica (a queue group); the one not holding the table asks the holder.
+    const outcomes = [];
+    for (let n = 0; n < 12; n++) outcomes.push(await submit('direct', `d${n}`, { text: `direct ${n}` }));
+    expect(outcomes.map((o) => o.revision)).toEqual(Array.from({ length: 12 }, (_, n) => n + 1));
+    expect(await queued()).toBe(before.queued);
+    const forwarded = await metric('exec-a', 'chronicle_executor_forwarded_total') + await metric('exec-b', 'chronicle_executor_forwarded_total');
+    expect(forwarded).toBeGreaterThan(before.forwarded);
+    // The outcome was recorded, as for a queued intent: asked again by key, it is the same.
+    expect(await requests.request(ExecutorSubjects.intentOutcome, { v: 1, tableId: 'direct', intentKey: 'd3' })).toEqual(outcomes[3]);
+
+    const later = await requests.request<IntentOutcomeV1>(ExecutorSubjects.submitIntent,
+      { v: 1, tableId: 'direct', intentKey: 'q1', seat: 'ann', kind: 'move', payload: { text: 'queued' } });
+    expect(later.status).toBe('pending');
+    expect(await queued()).toBe(before.queued + 1);
+    const decided = await requests.request<IntentOutcomeV1>(ExecutorSubjects.intentOutcome, { v: 1, tableId: 'direct', intentKey: 'q1', waitMs: 10_000 }, 15_000);
+    expect(decided).toMatchObject({ status: 'accepted', revision: 13 });
   });
 
   it('decides an intent again, not refuses it, on a cached state the log has moved past', async () => {

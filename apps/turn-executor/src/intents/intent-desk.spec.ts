@@ -7,7 +7,7 @@ describe('the intent desk with a gateway key', () => {
   // Nothing past the seat check may run for a refused intent: the stream, log and outcomes are absent on purpose.
   const untouched = new Proxy({}, { get: () => { throw new Error('an impersonation reached the queue'); } });
   const desk = new IntentDesk(untouched as never, new Subjects('t'), untouched as never, untouched as never,
-    new SeatGate(ed25519PublicKey(publicKeyHex(gatewayKey))));
+    new SeatGate(ed25519PublicKey(publicKeyHex(gatewayKey))), untouched as never);
   const annToken = issueSeatToken(gatewayKey, { tableId: 'notes', seat: 'ann', expiresAt: new Date(Date.now() + 60_000).toISOString() });
   const intent = (seat: string, seatToken?: string): SubmitIntentV1 =>
     ({ v: 1, tableId: 'notes', intentKey: 'k1', seat, kind: 'move', payload: { text: 'hi' }, ...(seatToken ? { seatToken } : {}) });

@@ -9,11 +9,18 @@ import type { OutcomeBook } from './outcome-book';
 /** Tables known to exist, so that a submit costs no header read once the table was seen. */
 const KNOWN_TABLES = 10_000;
 
+/** Where an intent can be decided at once (the work router: this replica or the table's holder). */
+export interface IntentDecider {
+  decideNow(intent: IntentV1, withinMs: number): Promise<IntentOutcomeV1 | undefined>;
+}
+
 /**
  * The door for player intents. A submit is checked (the transport validated its shape and
- * size; here, that the table exists), answered with the first outcome when its key was
- * decided before, else made durable on `intents.<table>` (JetStream, deduplicated by
- * `<table>:<intentKey>`) before the reply, which may wait for the outcome.
+ * size; here, that the table exists). One that waits for its outcome is decided at once by
+ * the replica holding the table (the reply follows the durable append and the recorded
+ * outcome, or the first outcome of a key decided before); otherwise — no wait, or that
+ * could not be done in time — it is made durable on `intents.<table>` (JetStream,
+ * deduplicated by `<table>:<intentKey>`) before the reply, which may wait for the outcome.
  */
 export class IntentDesk {
   private readonly known = new Set<string>();
@@ -24,17 +31,24 @@ export class IntentDesk {
     private readonly log: LogClient,
     private readonly outcomes: OutcomeBook,
     private readonly seats: SeatGate,
+    private readonly decider: IntentDecider,
   ) {}
 
   async submit(request: SubmitIntentV1): Promise<IntentOutcomeV1> {
     // Who may act for the seat is settled first: an impersonation queues nothing and learns nothing.
     const seat = this.seats.seatFor(request, new Date());
     await this.checkTable(request.tableId);
-    const waiting = request.waitMs ? this.outcomes.waitFor(request.tableId, request.intentKey, request.waitMs) : undefined;
     const intent: IntentV1 = {
       v: 1, tableId: request.tableId, intentKey: request.intentKey, seat, kind: request.kind, payload: request.payload,
       submittedAt: new Date().toISOString(),
     };
+    const started = Date.now();
+    if (request.waitMs) {
+      const decided = await this.decider.decideNow(intent, request.waitMs);
+      if (decided) return decided;
+    }
+    const waitMs = request.waitMs ? Math.max(0, request.waitMs - (Date.now() - started)) : 0;
+    const waiting = waitMs > 0 ? this.outcomes.waitFor(request.tableId, request.intentKey, waitMs) : undefined;
     // The look-up of a first outcome and the queueing run side by side (one round trip less
     // per intent): queueing a key decided before is harmless — the stream drops it within
     // its duplicate window, and an executor answers it with the recorded outcome after.

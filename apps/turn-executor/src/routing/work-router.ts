@@ -1,5 +1,5 @@
 import type { RequestClient } from '@chronicle/bus';
-import { ExecutorWorkSubjects, ServiceUnavailable, type IntentV1, type TickV1 } from '@chronicle/contracts';
+import { ExecutorWorkSubjects, ServiceUnavailable, type IntentOutcomeV1, type IntentV1, type TickV1 } from '@chronicle/contracts';
 import { Logger } from '@nestjs/common';
 import type { LeaseTable } from '../leases/lease-table';
 import type { TableWorker } from '../tables/table-worker';
@@ -30,13 +30,33 @@ export class WorkRouter {
     await this.forward(target, ExecutorWorkSubjects.forwardTick(target), tick);
   }
 
-  async intent(intent: IntentV1, forwarded: boolean): Promise<void> {
+  async intent(intent: IntentV1, forwarded: boolean, timeoutMs = this.forwardTimeoutMs): Promise<IntentOutcomeV1> {
     const target = await this.place(intent.tableId, forwarded);
-    if (target === this.leases.me) {
-      await this.worker.intent(intent);
-      return;
+    if (target === this.leases.me) return this.worker.intent(intent);
+    return this.forward<IntentOutcomeV1>(target, ExecutorWorkSubjects.forwardIntent(target), intent, timeoutMs);
+  }
+
+  /**
+   * The fast path of a submit that waits for its outcome: the intent is decided at once where
+   * its table's work goes (here, or at the holder, asked directly), without the trip through
+   * the work queue — its outcome is durable before the submitter hears it, as on the queue.
+   * Undefined when that is not done within `withinMs` (the holder busy or gone, the lease
+   * contended): the submit then queues the intent as usual, and a decision still under way is
+   * recorded under the intent's key, where the queued copy finds it.
+   */
+  async decideNow(intent: IntentV1, withinMs: number): Promise<IntentOutcomeV1 | undefined> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<undefined>((resolve) => (timer = setTimeout(resolve, withinMs)));
+    const deciding = this.intent(intent, false, withinMs);
+    deciding.catch(() => undefined);
+    try {
+      return await Promise.race([deciding, late]);
+    } catch (error) {
+      this.log.debug(`intent ${intent.intentKey} of table ${intent.tableId} goes through the work queue: ${String(error)}`);
+      return undefined;
+    } finally {
+      clearTimeout(timer);
     }
-    await this.forward(target, ExecutorWorkSubjects.forwardIntent(target), intent);
   }
 
   /** Gives idle tables above this replica's fair share back, so that newer replicas get theirs. */
@@ -72,10 +92,10 @@ export class WorkRouter {
    * the table taken over once its lease expired. Work done twice that way is harmless: the
    * expected revision and the intent's key decide.
    */
-  private async forward(target: string, subject: string, work: TickV1 | IntentV1): Promise<void> {
+  private async forward<T = null>(target: string, subject: string, work: TickV1 | IntentV1, timeoutMs = this.forwardTimeoutMs): Promise<T> {
     this.metrics.forwarded.inc();
     let watch: NodeJS.Timeout | undefined;
-    const answered = this.peers.request(subject, work, this.forwardTimeoutMs);
+    const answered = this.peers.request<T>(subject, work, timeoutMs);
     const gone = new Promise<never>((_, reject) => {
       watch = setInterval(() => {
         if (!this.leases.isLive(target)) {
@@ -85,7 +105,7 @@ export class WorkRouter {
     });
     answered.catch(() => undefined);
     try {
-      await Promise.race([answered, gone]);
+      return await Promise.race([answered, gone]);
     } catch (error) {
       if (error instanceof ServiceUnavailable && /nobody serves/.test(error.message)) {
         this.log.warn(`${target} no longer answers: taking its tables over`);

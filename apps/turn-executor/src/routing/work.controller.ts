@@ -23,8 +23,8 @@ export class WorkController {
   }
 
   @OnEvent(EventSubjects.allIntents, IntentV1)
-  intent(@Payload() intent: IntentV1): Promise<void> {
-    return this.router.intent(intent, false);
+  async intent(@Payload() intent: IntentV1): Promise<void> {
+    await this.router.intent(intent, false);
   }
 
   @OnRequest(ExecutorSubjects.submitIntent, SubmitIntentV1)
@@ -52,9 +52,8 @@ export function forwardedWorkController(executorId: string): Type<unknown> {
     }
 
     @OnRequest(ExecutorWorkSubjects.forwardIntent(executorId), IntentV1)
-    async intent(@Payload() intent: IntentV1): Promise<null> {
-      await this.router.intent(intent, true);
-      return null;
+    intent(@Payload() intent: IntentV1): Promise<IntentOutcomeV1> {
+      return this.router.intent(intent, true);
     }
   }
   return ForwardedWorkController;
