@@ -1,11 +1,11 @@
 import { LogClient, provision, RequestClient } from '@chronicle/bus';
 import {
   BadRequest, decodeSnapshot, ed25519PrivateKey, EventSubjects, ExecutorSubjects, publicKeyHex, quarantineMsgId, SnapshotSubjects,
-  StreamRoles, Subjects, tickMsgId, type IntentOutcomeV1, type LoggedMoveV1, type SnapshotV1, type SubmitIntentV1, type TableEventV1, type TickV1,
+  StreamRoles, Subjects, tickMsgId, type IntentOutcomeV1, type LoggedMoveV1, type MoveEventV1, type SnapshotV1, type SubmitIntentV1, type TableEventV1, type TickV1,
 } from '@chronicle/contracts';
 import { UnknownTable, type Json } from '@chronicle/engine';
 import {
-  connectNats, createTestDatabase, removePrefixed, spawnService, uniquePrefix, waitUntil, type ServiceProcess, type TestDatabase,
+  connectNats, createTestDatabase, readStream, removePrefixed, spawnService, uniquePrefix, waitUntil, type ServiceProcess, type TestDatabase,
 } from '@chronicle/testing';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/nats-core';
@@ -162,6 +162,32 @@ describe('turn executors (services as processes, real PostgreSQL and NATS)', () 
     // On the cached state it is still bob's turn, on the log's it is ann's.
     expect(await submit('behind', 'ann-8', { cell: 8 })).toMatchObject({ status: 'accepted', revision: 3 });
     expect(await submit('behind', 'ann-again', { cell: 2 })).toMatchObject({ status: 'refused', reason: expect.stringMatching(/bob's turn/) });
+  });
+
+  it('records on an undo the hash of the state it leaves, which the snapshot service checks', async () => {
+    await log.open({ tableId: 'takeback', gameId: 'tic-tac-toe', seats: ['ann', 'bob'] });
+    expect(await submit('takeback', 'a1', { cell: 0 })).toMatchObject({ status: 'accepted', revision: 1 });
+    expect(await submit('takeback', 'b1', { cell: 4 }, 'bob')).toMatchObject({ status: 'accepted', revision: 2 });
+    const undone = await submit('takeback', 'b-undo', null, 'bob', { kind: 'undo' });
+    expect(undone).toMatchObject({ status: 'accepted', revision: 1 });
+    const entries = async () => (await readStream(nc, subjects.stream(StreamRoles.moves))).map((m) => m.data as MoveEventV1).filter((e) => e.tableId === 'takeback');
+    const undo = await waitUntil(async () => (await entries()).find((e) => e.kind === 'undo'), 10_000, 'the undo entry');
+    expect(undo.stateHash).toMatch(/^[0-9a-f]{64}$/);
+    // The replica kept the state the undo left: bob plays again from it, and the replay agrees.
+    expect(await submit('takeback', 'b2', { cell: 8 }, 'bob')).toMatchObject({ status: 'accepted', revision: 2 });
+    const snapshot = await waitUntil(async () => {
+      const s = await snapshotOf('takeback', 2);
+      return s.seq >= undo.seq + 1 ? s : undefined;
+    }, 10_000, 'the snapshot past the undo');
+    expect(snapshot.quarantined).toBeNull();
+    expect((await movesOf('takeback')).map((m) => m.payload)).toEqual([{ cell: 0 }, { cell: 8 }]);
+
+    // An undo that records a hash the replay does not give (a faulty executor): quarantined.
+    await log.open({ tableId: 'takeback-2', gameId: 'tic-tac-toe', seats: ['ann', 'bob'] });
+    expect(await submit('takeback-2', 'a1', { cell: 0 }, 'ann')).toMatchObject({ status: 'accepted', revision: 1 });
+    await log.undo({ tableId: 'takeback-2', seat: 'ann', expectedRevision: 1, stateHash: 'f'.repeat(64) });
+    const quarantined = await waitUntil(async () => (await snapshotOf('takeback-2', 0)).quarantined ?? undefined, 10_000, 'the quarantine');
+    expect(quarantined).toMatch(/recorded state hash f{64}, but replaying the log gives/);
   });
 
   it('handles every intent and tick exactly once across two executors, with the tables spread over both', async () => {

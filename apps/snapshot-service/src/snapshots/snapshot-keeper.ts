@@ -75,6 +75,7 @@ export class SnapshotKeeper {
         await this.catchUp(event.tableId, kept, 'gap');
       } else if (event.kind === 'undo') {
         await this.rebuild(event.tableId, kept, 'undo');
+        if (!kept.quarantined) await this.checkHash(event.tableId, kept, event, event.seq);
       } else if (event.number !== kept.state.revision + 1) {
         await this.rebuild(event.tableId, kept, 'diverged', `entry ${event.seq} appends move ${event.number} to a state at revision ${kept.state.revision}`);
       } else {
@@ -305,11 +306,15 @@ export class SnapshotKeeper {
     kept.seq = seq;
     kept.lastMoveSeq = seq;
     kept.dirty = true;
-    if (move.stateHash) {
-      const rebuilt = stateHash(kept.game, kept.state);
-      if (rebuilt !== move.stateHash) {
-        await this.quarantine(tableId, kept, seq, `entry ${seq} recorded state hash ${move.stateHash}, but replaying the log gives ${rebuilt}`);
-      }
+    await this.checkHash(tableId, kept, move, seq);
+  }
+
+  /** Compares the state hash an entry recorded (a move's, or an undo's of the state it left), if any, with the replayed state's. */
+  private async checkHash(tableId: string, kept: Kept, entry: { stateHash: string | null }, seq: number): Promise<void> {
+    if (!entry.stateHash) return;
+    const rebuilt = stateHash(kept.game, kept.state);
+    if (rebuilt !== entry.stateHash) {
+      await this.quarantine(tableId, kept, seq, `entry ${seq} recorded state hash ${entry.stateHash}, but replaying the log gives ${rebuilt}`);
     }
   }
 

@@ -46,7 +46,7 @@ export class WorkRouter {
    */
   async decideNow(intent: IntentV1, withinMs: number): Promise<IntentOutcomeV1 | undefined> {
     let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<undefined>((resolve) => (timer = setTimeout(resolve, withinMs)));
+    const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), withinMs)));
     const deciding = this.intent(intent, false, withinMs);
     deciding.catch(() => undefined);
     try {

@@ -76,6 +76,17 @@ export class TableStates {
     return [...this.quarantined.keys()];
   }
 
+  /**
+   * The table as its log replays without its last move — what an undo leaves, whose state
+   * hash the undo records (the snapshot service's rebuild checks it): a replay of the whole
+   * log, which only the short games that allow undo ask for.
+   */
+  async withoutLastMove(table: HeldTable): Promise<{ state: GameState<unknown>; lastMove: LoggedMove | undefined }> {
+    const state = await this.opening(table.game, table.header);
+    const lastMove = await this.follow(table.tableId, table.game, table.header, state, table.state.revision - 1);
+    return { state, lastMove };
+  }
+
   private async load(tableId: string): Promise<HeldTable> {
     const header = await this.log.header(tableId);
     const game = this.games.forTable(tableId, header.gameId, header.rulesVersion);
@@ -84,16 +95,28 @@ export class TableStates {
       seats: header.seats, options: header.options, moves: 0,
     };
     const snapshot = await this.snapshot(tableId, header, game);
-    const state = snapshot ?? engine.setup(game, { ...seeded, options: await withChapterOpening(this.requests, header.options, this.options.timeoutMs) });
+    const state = snapshot ?? await this.opening(game, seeded);
+    const lastMove = await this.follow(tableId, game, seeded, state, Infinity);
+    this.options.loaded(snapshot ? 'snapshot' : 'log');
+    return { tableId, game, header: { ...seeded, moves: state.revision }, state, lastMove, hashedAt: 0 };
+  }
+
+  /** The state before the table's first move (a later chapter's: the previous chapter's final state). */
+  private async opening(game: AnyGame, seeded: GameHeader): Promise<GameState<unknown>> {
+    return engine.setup(game, { ...seeded, moves: 0, options: await withChapterOpening(this.requests, seeded.options, this.options.timeoutMs) });
+  }
+
+  /** Plays the log's moves above the state's revision up to move `until`; the last move read up to there. */
+  private async follow(tableId: string, game: AnyGame, seeded: GameHeader, state: GameState<unknown>, until: number): Promise<LoggedMove | undefined> {
     let lastMove: LoggedMove | undefined;
     for await (const page of this.log.pages(tableId, Math.max(0, state.revision - 1))) {
       for (const { number, seat, payload, random } of page.moves) {
+        if (number > until) return lastMove;
         lastMove = { number, seat, payload, random };
         if (number > state.revision) engine.advance(game, { ...seeded, moves: number }, state, [lastMove]);
       }
     }
-    this.options.loaded(snapshot ? 'snapshot' : 'log');
-    return { tableId, game, header: { ...seeded, moves: state.revision }, state, lastMove, hashedAt: 0 };
+    return lastMove;
   }
 
   /**

@@ -1,6 +1,6 @@
 import type { LogClient } from '@chronicle/bus';
 import {
-  BadRequest, intentAppendKey, ServiceUnavailable, type AppendedV1, type IntentOutcomeV1, type IntentV1, type TickV1,
+  BadRequest, intentAppendKey, ServiceUnavailable, type AppendedV1, type IntentOutcomeV1, type IntentV1, type TickV1, type UndoneV1,
 } from '@chronicle/contracts';
 import {
   ChronicleError, ConcurrentMove, engine, gameTimeAt, GameOver, IllegalMove, readGameClock, stateHash, UnknownTable,
@@ -121,17 +121,31 @@ export class TableWorker {
           if (outcome) return outcome;
           continue;
         }
+        // The undo records the hash of the state it leaves, as a move does of its own.
+        const before = await this.states.withoutLastMove(table);
+        const due = timedGame(table.game.id)?.nextDueTime(before.state);
+        let undone: UndoneV1;
         try {
-          const undone = await this.log.undo({ tableId: intent.tableId, seat: intent.seat, expectedRevision: table.state.revision, idempotencyKey: key });
-          return accepted(intent, undone.revision, undone.seq);
+          undone = await this.log.undo({
+            tableId: intent.tableId, seat: intent.seat, expectedRevision: table.state.revision, idempotencyKey: key,
+            stateHash: stateHash(table.game, before.state), ...(due === undefined || due === null ? {} : { nextDueAt: new Date(due).toISOString() }),
+          });
         } catch (error) {
+          this.states.drop(intent.tableId);
           if (!(error instanceof ConcurrentMove)) throw error;
           this.metrics.appendRetries.inc();
           continue;
-        } finally {
-          // The state without the move is the log's replay: the next work loads it.
-          this.states.drop(intent.tableId);
         }
+        if (undone.duplicate) {
+          // A first try took it back already: the log says what the table is now.
+          this.states.drop(intent.tableId);
+        } else {
+          table.state = before.state;
+          table.lastMove = before.lastMove;
+          table.header = { ...table.header, moves: before.state.revision };
+          table.hashedAt = Date.now();
+        }
+        return accepted(intent, undone.revision, undone.seq);
       }
       let step: Step<unknown>;
       try {
