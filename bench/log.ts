@@ -64,6 +64,43 @@ async function ceilingPostgres(url: string): Promise<number> {
   return rate(CEILING_MESSAGES, ms);
 }
 
+/**
+ * Both writes an append makes, raw, for the same messages: a batched PostgreSQL insert of
+ * 100 rows, then their 100 JetStream publishes. On a machine whose cores the two servers
+ * share, this — not either ceiling alone — bounds what any log service can do per append.
+ */
+async function ceilingBoth(nc: NatsConnection, subjects: Subjects, url: string): Promise<number> {
+  const jsm = await jetstreamManager(nc);
+  const stream = subjects.stream('RAW2');
+  await jsm.streams.add({ name: stream, subjects: [subjects.of('raw2.>')], duplicate_window: 120_000_000_000 });
+  const js = jetstream(nc);
+  const pg = new Client({ connectionString: url });
+  await pg.connect();
+  await pg.query('CREATE TABLE raw_both (table_id text, seq int, payload jsonb, PRIMARY KEY (table_id, seq))');
+  const payload = JSON.stringify({ text: PAYLOAD_TEXT });
+  const body = JSON.stringify({ tableId: 't', seat: 'ann', payload: { text: PAYLOAD_TEXT } });
+  const started = now();
+  for (let i = 0; i < CEILING_MESSAGES; i += 100) {
+    const values: string[] = [];
+    const params: unknown[] = [];
+    for (let j = i; j < i + 100; j++) {
+      values.push(`($${params.length + 1}, $${params.length + 2}, $${params.length + 3})`);
+      params.push(`t${j % TABLES}`, j, payload);
+    }
+    await pg.query('BEGIN');
+    await pg.query(`INSERT INTO raw_both VALUES ${values.join(',')}`, params);
+    await pg.query('COMMIT');
+    const acks = [];
+    for (let j = i; j < i + 100; j++) acks.push(js.publish(subjects.of(`raw2.t${j % TABLES}`), body, { msgID: `raw2:${j}` }));
+    await Promise.all(acks);
+  }
+  const ms = now() - started;
+  await pg.query('DROP TABLE raw_both');
+  await pg.end();
+  await jsm.streams.delete(stream);
+  return rate(CEILING_MESSAGES, ms);
+}
+
 interface Appended {
   ms: number;
   latencies: number[];
@@ -174,8 +211,9 @@ export async function main(): Promise<void> {
     process.stdout.write('ceilings… ');
     const jsCeiling = await ceilingJetStream(nc, subjects);
     const pgCeiling = await ceilingPostgres(db.url);
+    const bothCeiling = await ceilingBoth(nc, subjects, db.url);
     const ceiling = Math.min(jsCeiling, pgCeiling);
-    console.log(`raw JetStream async publish ${jsCeiling}/s, raw batched PostgreSQL inserts (100 rows/tx) ${pgCeiling}/s`);
+    console.log(`raw JetStream async publish ${jsCeiling}/s, raw batched PostgreSQL inserts (100 rows/tx) ${pgCeiling}/s, both for each message (100 inserts, then their 100 publishes) ${bothCeiling}/s`);
 
     const sent = new Map<string, number>();
     const eventLatencies: number[] = [];
@@ -220,7 +258,7 @@ export async function main(): Promise<void> {
 
     console.log(`RESULT log appends_per_s_1_table=${oneRate} appends_per_s_50_tables=${manyRate} ceiling_ratio=${(manyRate / ceiling).toFixed(3)} append_p99_ms=${fmt(percentile(many.latencies, 99))} rebuild_100k_s=${rebuildS.toFixed(2)}`);
     console.log(`RESULT log read_with_undo_100k_s=${undo.wholeS.toFixed(2)} undo_page_ms=${undo.pageMs.toFixed(1)} undo_page_no_index_ms=${Number.isFinite(undo.pageNoIndexMs) ? undo.pageNoIndexMs.toFixed(1) : ">30000"}`);
-    console.log(`RESULT log append_p50_ms=${fmt(percentile(many.latencies, 50))} append_to_event_p50_ms=${fmt(percentile(eventLatencies, 50))} append_to_event_p99_ms=${fmt(percentile(eventLatencies, 99))} jetstream_ceiling_per_s=${jsCeiling} postgres_ceiling_per_s=${pgCeiling}`);
+    console.log(`RESULT log append_p50_ms=${fmt(percentile(many.latencies, 50))} append_to_event_p50_ms=${fmt(percentile(eventLatencies, 50))} append_to_event_p99_ms=${fmt(percentile(eventLatencies, 99))} jetstream_ceiling_per_s=${jsCeiling} postgres_ceiling_per_s=${pgCeiling} both_ceiling_per_s=${bothCeiling} both_ceiling_ratio=${(manyRate / bothCeiling).toFixed(3)}`);
   } finally {
     for (const service of services) await service.stop();
     await removePrefixed(nc, prefix);
