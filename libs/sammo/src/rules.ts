@@ -16,3 +16,7 @@ export { battle } from './war/process-war';
 export { CREW_TYPES } from './commands/crew-types';
 export { processWar } from './war/process-war';
 export { DEFAULT_MAP } from './scenario/sample';
+export { GENERAL_COMMANDS, NATION_COMMANDS } from './commands/registry';
+export type { CommandContext } from './commands/command';
+export { processCommand } from './turn/process-command';
+export { generalHolder, nationHolder } from './turn/general-turn';

@@ -33,9 +33,20 @@ spl_autoload_register(function (string $class): void {
     }
 });
 
-// The installed game's constants: the d_setting templates (GameConst, the che unit set,
-// CityConst), with what the installer adds from the scenario.
-foreach (['GameConst', 'GameUnitConst', 'CityConst'] as $setting) {
+// The installed game's constants: the d_setting templates (the che unit set, CityConst),
+// and GameConst as the installer writes it (Scenario::getGameConf through
+// Util::generatePHPClassFile): GameConstBase with the default scenario's stat limits.
+foreach (['GameUnitConst', 'CityConst'] as $setting) {
     require_once LEGACY_ROOT . "/hwe/d_setting/$setting.orig.php";
 }
+(function (): void {
+    $stat = json_decode(file_get_contents(LEGACY_ROOT . '/hwe/scenario/default.json'), true)['stat'];
+    $conf = [
+        'defaultStatTotal' => $stat['total'], 'defaultStatMin' => $stat['min'], 'defaultStatMax' => $stat['max'],
+        'defaultStatNPCTotal' => $stat['npcTotal'], 'defaultStatNPCMax' => $stat['npcMax'], 'defaultStatNPCMin' => $stat['npcMin'],
+        'chiefStatMin' => $stat['chiefMin'], 'mapName' => 'che', 'unitSet' => 'che',
+    ];
+    $body = implode("\n", array_map(fn ($k, $v) => 'public static $' . $k . ' = ' . var_export($v, true) . ';', array_keys($conf), $conf));
+    eval("namespace sammo; class GameConst extends GameConstBase {\n$body\n}");
+})();
 require_once LEGACY_ROOT . '/hwe/func_converter.php';

@@ -43,8 +43,12 @@ export interface CommandDef<A = Json> {
   preTurns?(ctx: CommandContext, arg: A): number;
   /** Post-turns Q (cooldown); 0 when absent. */
   postTurns?(ctx: CommandContext, arg: A): number;
-  /** Runs the effect; false means "not done" and lets an alternative try. */
-  run(ctx: CommandContext, arg: A): boolean;
+  /**
+   * Runs the effect; false means "not done" and lets an alternative try; `'spent'` is not
+   * done either, but the legacy has already recorded the command as the LastTurn (a failed
+   * 화계: the attempt took the turn).
+   */
+  run(ctx: CommandContext, arg: A): boolean | 'spent';
   alternative?(ctx: CommandContext, arg: A): Alternative | null;
 }
 

@@ -15,6 +15,8 @@ export const beLord: Constraint<unknown> = (c) => (c.general.officerLevel !== 12
 export const wanderingNation: Constraint<unknown> = (c) => (c.nation === undefined || c.nation.level !== 0 ? '방랑군이 아닙니다.' : null);
 export const beChief: Constraint<unknown> = (c) => (c.general.officerLevel < 5 ? '수뇌가 아닙니다.' : null);
 export const notLord: Constraint<unknown> = (c) => (c.general.officerLevel === 12 ? '군주입니다.' : null);
+/** Legacy BeOpeningPart(relYear + 1), as 거병 and 건국 ask it: the opening's last year already counts as past. */
+export const beOpeningPartNextYear: Constraint<unknown> = (c) => (relYear(c.world) + 1 < GameConst.openingPartYear ? null : '초반이 지났습니다.');
 export const notOpeningPart: Constraint<unknown> = (c) => (relYear(c.world) < GameConst.openingPartYear ? '초반 제한 중에는 불가능합니다.' : null);
 
 export function reqGeneralGold<A>(amount: (c: CommandContext, a: A) => number): Constraint<A> {

@@ -296,7 +296,8 @@ describe('nation commands (§5.5)', () => {
     confiscate.run(ctxFor(world, 1), { isGold: true, amount: 550, destGeneralId: 2 });
     expect(b.gold).toBe(500);
     expect(world.nations.get(1)!.gold).toBe(10500);
-    expect([chief.experience, chief.dedication]).toEqual([5, 5]);
+    // Legacy che_몰수 gives the chief nothing (che_포상 neither).
+    expect([chief.experience, chief.dedication]).toEqual([0, 0]);
   });
 
   it('발령 moves a fellow general to an own supplied city', () => {

@@ -1,10 +1,11 @@
-import { expLevelOf, dedLevelOf } from '../world/levels';
 import type { General } from '../world/types';
 import { phpRound } from '../world/php-math';
 
 /**
  * `rebirth()` (§3 step 2): the same person starts over at 20 with most of what they knew.
- * Hall of fame and inheritance points are not modelled.
+ * Hall of fame and inheritance points are not modelled. The legacy halves experience and
+ * dedication with `multiplyVar`, which leaves `explevel` and `dedlevel` as they were (the
+ * next gain moves them).
  */
 export function rebirth(general: General): void {
   general.leadership = Math.max(10, phpRound(general.leadership * 0.85));
@@ -13,8 +14,6 @@ export function rebirth(general: General): void {
   general.injury = 0;
   general.experience = phpRound(general.experience * 0.5);
   general.dedication = phpRound(general.dedication * 0.5);
-  general.explevel = expLevelOf(general.experience);
-  general.dedlevel = dedLevelOf(general.dedication);
   general.age = 20;
   for (let i = 0; i < general.dex.length; i++) general.dex[i] = phpRound(general.dex[i]! * 0.5);
   const r = general.rank;

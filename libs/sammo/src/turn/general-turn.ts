@@ -107,7 +107,16 @@ function runNationCommand(run: TurnRun, chief: General, nation: Nation, level: n
   const { world, random } = run;
   const { year, month } = world.env;
   const command = NATION_COMMANDS.get(slot.action) ?? NATION_COMMANDS.get(REST_KEY)!;
-  const holder: CommandHolder = {
+  const ctx: CommandContext = {
+    world, general: chief, city: world.cities[chief.city]!, nation, year, month,
+    rng: random.stream('nationCommand', year, month, chief.id, command.key), random,
+  };
+  processCommand(ctx, nationHolder(nation, level), command, slot.arg);
+}
+
+/** Where a chief seat's LastTurn (`turn_last_{level}`) and the nation's cooldowns live, for `processCommand`. */
+export function nationHolder(nation: Nation, level: number): CommandHolder {
+  return {
     get last() {
       return nation.lastTurn[level] ?? EMPTY_LAST;
     },
@@ -118,11 +127,6 @@ function runNationCommand(run: TurnRun, chief: General, nation: Nation, level: n
     kind: 'nation',
     lookup: (key) => NATION_COMMANDS.get(key),
   };
-  const ctx: CommandContext = {
-    world, general: chief, city: world.cities[chief.city]!, nation, year, month,
-    rng: random.stream('nationCommand', year, month, chief.id, command.key), random,
-  };
-  processCommand(ctx, holder, command, slot.arg);
 }
 
 /** Where a general's LastTurn and cooldowns live, for `processCommand` (tests pass their own command table). */

@@ -48,10 +48,11 @@ export function processCommand(ctx: CommandContext, holder: CommandHolder, first
       say(ctx, holder, `${command.name} 수행중... (${holder.last.term}/${pre + 1})`);
       return { final: command, result: 'stacking' };
     }
-    if (command.run(ctx, arg)) {
+    const done = command.run(ctx, arg);
+    if (done !== false) holder.last = command.key === REST_KEY ? { command: REST_KEY, arg: null, term: 0 } : { command: command.name, arg: raw, term: 0 };
+    if (done === true) {
       const post = command.postTurns?.(ctx, arg) ?? 0;
       if (post > 0) holder.cooldowns[command.name] = joinYearMonth(ctx.year, ctx.month) + post - pre;
-      holder.last = command.key === REST_KEY ? { command: REST_KEY, arg: null, term: 0 } : { command: command.name, arg: raw, term: 0 };
       return { final: command, result: 'ran' };
     }
     const alternative = command.alternative?.(ctx, arg) ?? null;

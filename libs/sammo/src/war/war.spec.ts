@@ -344,11 +344,11 @@ describe('물자원조 (legacy che_물자원조)', () => {
     expect([own.gold, own.rice, dest.gold, dest.rice]).toEqual([6000, 2000, 14000, 13000]);
     expect(own.surlimit).toBe(12);
     processCommand(ctx, holder, NATION_COMMANDS.get('che_물자원조')!, { destNationId: 2, amountList: [100, 0] });
-    expect(world.logs.at(-1)!.text).toBe('물자원조 실패: 외교제한중입니다.');
+    expect(world.logs.at(-1)!.text).toBe('원조 실패: 외교제한중입니다.');
     own.surlimit = 0;
-    delete holder.cooldowns['물자원조'];
+    delete holder.cooldowns['원조'];
     processCommand(ctx, holder, NATION_COMMANDS.get('che_물자원조')!, { destNationId: 2, amountList: [20001, 0] });
-    expect(world.logs.at(-1)!.text).toBe('물자원조 실패: 작위 제한량 이상은 보낼 수 없습니다.');
+    expect(world.logs.at(-1)!.text).toBe('원조 실패: 작위 제한량 이상은 보낼 수 없습니다.');
   });
 });
 

@@ -1,4 +1,4 @@
-import { checkStatChange, expLevelOf } from '../../world/levels';
+import { checkStatChange } from '../../world/levels';
 import { chronicle, generalLog } from '../../world/logbook';
 import { argGeneral, argObject } from '../args';
 import type { CommandDef } from '../command';
@@ -26,8 +26,8 @@ export const abdicate: CommandDef<{ destGeneralId: number }> = {
     heir.officerCity = 0;
     general.officerLevel = 1;
     general.officerCity = 0;
+    // multiplyVar: the column rounds the product, explevel stays until the next gain.
     general.experience = phpRound(general.experience * 0.7);
-    general.explevel = expLevelOf(general.experience);
     generalLog(world, general.id, `${heir.name}에게 선양했습니다.`);
     generalLog(world, heir.id, `${general.name}에게서 군주의 자리를 물려받았습니다.`);
     chronicle(world, `【선양】 ${withJosa(general.name, '이')} ${ctx.nation!.name}의 군주 자리를 ${heir.name}에게 선양했습니다.`);

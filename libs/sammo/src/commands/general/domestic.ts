@@ -1,6 +1,7 @@
 import { addDedication, addExperience, checkStatChange } from '../../world/levels';
 import { relYear } from '../../world/queries';
 import { techLimited } from '../../world/tech';
+import { floatColumn, sqlNumber } from '../../world/sql-columns';
 import { generalLog } from '../../world/logbook';
 import type { City, General, Nation } from '../../world/types';
 import { noArg } from '../args';
@@ -132,7 +133,8 @@ function applyScore(ctx: CommandContext, target: Target, score: number): void {
     case 'tech': {
       const nation = ctx.nation!;
       const effective = techLimited(ctx.world.env.startyear, ctx.world.env.year, nation.tech) ? score / 4 : score;
-      nation.tech = Math.fround(nation.tech + Math.fround(effective / Math.max(nation.gennum, 10)));
+      // Written as PHP's float text into the FLOAT column and read back at six digits.
+      nation.tech = floatColumn(sqlNumber(nation.tech + effective / Math.max(nation.gennum, 10)));
       return;
     }
     case 'pop': {
@@ -140,7 +142,7 @@ function applyScore(ctx: CommandContext, target: Target, score: number): void {
       return;
     }
     case 'trust': {
-      city.trust = clamp(city.trust + score / 10, 0, 100);
+      city.trust = floatColumn(sqlNumber(clamp(city.trust + score / 10, 0, 100)));
       return;
     }
     default: {

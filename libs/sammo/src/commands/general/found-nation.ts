@@ -1,11 +1,9 @@
-import { GameConst } from '../../world/constants';
-import { addDedication, addExperience } from '../../world/levels';
+import { addDedication, addExperience, checkStatChange } from '../../world/levels';
 import { chronicle, generalLog } from '../../world/logbook';
-import { relYear } from '../../world/queries';
 import type { World } from '../../world/types';
 import { argObject, argString } from '../args';
 import type { CommandDef } from '../command';
-import { beLord, wanderingNation } from '../constraints';
+import { allowJoinAction, beLord, beOpeningPartNextYear, wanderingNation } from '../constraints';
 import { withJosa } from '../../world/josa';
 
 export interface FoundArg {
@@ -39,9 +37,10 @@ export const foundNation: CommandDef<FoundArg> = {
   constraints: [
     beLord, wanderingNation,
     (c) => (c.nation!.gennum < 2 ? '수하 장수가 부족합니다.' : null),
-    (c) => (relYear(c.world) + 1 > GameConst.openingPartYear ? '건국 기한이 지났습니다.' : null),
-    (c) => (c.city.nation !== 0 || (c.city.level !== 5 && c.city.level !== 6) ? '건국할 수 없는 도시입니다.' : null),
+    beOpeningPartNextYear,
     (c, a) => (nameTaken(c.world, a.nationName) && c.nation!.name !== a.nationName ? '이미 있는 국호입니다.' : null),
+    allowJoinAction,
+    (c) => (c.city.nation !== 0 || (c.city.level !== 5 && c.city.level !== 6) ? '건국할 수 없는 도시입니다.' : null),
   ],
   run(ctx, arg) {
     const { world, general, city } = ctx;
@@ -55,6 +54,7 @@ export const foundNation: CommandDef<FoundArg> = {
     for (const line of addExperience(general, 1000)) generalLog(world, general.id, line);
     for (const line of addDedication(general, 1000)) generalLog(world, general.id, line);
     generalLog(world, general.id, `${city.name}에서 ${withJosa(nation.name, '을')} 건국했습니다.`);
+    for (const line of checkStatChange(general)) generalLog(world, general.id, line);
     chronicle(world, `【건국】 ${withJosa(general.name, '이')} ${city.name}에 ${withJosa(nation.name, '을')} 세웠습니다.`);
     return true;
   },

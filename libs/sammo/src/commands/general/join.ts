@@ -1,4 +1,4 @@
-import { addExperience } from '../../world/levels';
+import { addExperience, checkStatChange } from '../../world/levels';
 import { relYear } from '../../world/queries';
 import { chronicle, generalLog } from '../../world/logbook';
 import type { General, Nation, World } from '../../world/types';
@@ -27,6 +27,7 @@ export function joinNation(ctx: CommandContext, nation: Nation, city: number, ho
   if (g.npc === 1 || relYear(ctx.world) >= 3) g.aux.joinedNations = [...(g.aux.joinedNations ?? []), nation.id];
   generalLog(ctx.world, g.id, `${nation.name}에 임관했습니다.`);
   chronicle(ctx.world, `${withJosa(g.name, '이')} ${how === undefined ? '' : `${how} `}${nation.name}에 임관했습니다.`);
+  for (const line of checkStatChange(g)) generalLog(ctx.world, g.id, line);
 }
 
 /** 임관 {destNationId}: join a nation, at its ruler's city. */

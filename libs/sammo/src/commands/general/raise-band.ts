@@ -1,11 +1,11 @@
 import { Diplo, GameConst } from '../../world/constants';
 import { newNation } from '../../world/factory';
-import { addDedication, addExperience } from '../../world/levels';
+import { addDedication, addExperience, checkStatChange } from '../../world/levels';
 import { chronicle, generalLog } from '../../world/logbook';
 import { diplomacyKey } from '../../world/queries';
 import { noArg } from '../args';
 import type { CommandDef } from '../command';
-import { allowJoinAction, beNeutral } from '../constraints';
+import { allowJoinAction, beNeutral, beOpeningPartNextYear } from '../constraints';
 import { withJosa } from '../../world/josa';
 
 /** 거병: a wanderer raises a band, a level-0 nation named after the general (§1.2, §5.4). */
@@ -15,7 +15,7 @@ export const raiseBand: CommandDef<null> = {
   id: 'raise-band',
   kind: 'general',
   readArg: (raw) => noArg(raw, 'raise-band'),
-  constraints: [beNeutral, allowJoinAction],
+  constraints: [beNeutral, beOpeningPartNextYear, allowJoinAction],
   run(ctx) {
     const { world, general } = ctx;
     const id = world.env.nextNationId++;
@@ -33,6 +33,7 @@ export const raiseBand: CommandDef<null> = {
     for (const line of addExperience(general, 100)) generalLog(world, general.id, line);
     for (const line of addDedication(general, 100)) generalLog(world, general.id, line);
     generalLog(world, general.id, `${ctx.city.name}에서 거병했습니다.`);
+    for (const line of checkStatChange(general)) generalLog(world, general.id, line);
     chronicle(world, `【거병】 ${withJosa(general.name, '이')} ${ctx.city.name}에서 세력을 일으켰습니다.`);
     return true;
   },

@@ -11,6 +11,7 @@ import { leadershipWithInjury } from '../stats';
 import { clamp } from './domestic';
 import { modifiers } from '../../traits';
 import { phpRound } from '../../world/php-math';
+import { floatColumn, sqlNumber } from '../../world/sql-columns';
 
 export interface RecruitArg {
   crewType: number;
@@ -105,7 +106,8 @@ export function recruitCommand(spec: RecruitSpec): CommandDef<RecruitArg> {
       }
       // 징집인구: no modelled trait changes it; kept unrounded as legacy does.
       const popDec = traits.domestic('징집인구', 'score', applied);
-      city.trust = Math.max(0, city.trust - (popDec / city.pop / spec.costOffset) * 100);
+      // trust is a FLOAT column: PHP's float text, stored as float32, read back at six digits.
+      city.trust = floatColumn(sqlNumber(Math.max(0, city.trust - (popDec / city.pop / spec.costOffset) * 100)));
       city.pop = Math.max(0, city.pop - popDec);
       addDex(general.dex, type.armType, applied / 100);
       for (const line of addExperience(general, phpRound(applied / 100))) generalLog(ctx.world, general.id, line);

@@ -1,10 +1,9 @@
 import { GameConst } from '../../world/constants';
-import { dedLevelOf, expLevelOf } from '../../world/levels';
+import { addDedication, addExperience, checkStatChange } from '../../world/levels';
 import { chronicle, generalLog } from '../../world/logbook';
 import { noArg } from '../args';
 import type { CommandDef } from '../command';
 import { notBeNeutral, notLord } from '../constraints';
-import { phpRound } from '../../world/php-math';
 import { withJosa } from '../../world/josa';
 
 /** 하야: leave the nation; riches above the default stay with it, and trust in the general drops. */
@@ -26,11 +25,13 @@ export const resign: CommandDef<null> = {
       g.rice -= rice;
       nation.gennum = Math.max(0, nation.gennum - 1);
     }
+    // The legacy sets the scaled values and adds 0 (no personality): the levels follow the
+    // unrounded product, the columns round it.
     const keep = 1 - 0.1 * g.betray;
-    g.experience = phpRound(g.experience * keep);
-    g.dedication = phpRound(g.dedication * keep);
-    g.explevel = expLevelOf(g.experience);
-    g.dedlevel = dedLevelOf(g.dedication);
+    g.experience *= keep;
+    g.dedication *= keep;
+    for (const line of addExperience(g, 0, false)) generalLog(world, g.id, line);
+    for (const line of addDedication(g, 0, false)) generalLog(world, g.id, line);
     g.betray = Math.min(9, g.betray + 1);
     g.nation = 0;
     g.belong = 0;
@@ -40,6 +41,7 @@ export const resign: CommandDef<null> = {
     g.troop = 0;
     generalLog(world, g.id, `${nation?.name ?? ''}에서 하야했습니다.`);
     chronicle(world, `${withJosa(g.name, '이')} ${nation?.name ?? ''}에서 하야했습니다.`);
+    for (const line of checkStatChange(g)) generalLog(world, g.id, line);
     return true;
   },
 };

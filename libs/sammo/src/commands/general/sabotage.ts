@@ -9,7 +9,8 @@ import type { CommandContext, CommandDef } from '../command';
 import { notBeNeutral, occupiedCity, reqGeneralGold, reqGeneralRice, suppliedCity } from '../constraints';
 import { statOf, type StatName } from '../stats';
 import type { DestCityArg } from './move';
-import { phpRound } from '../../world/php-math';
+import { phpNumberFormat, phpRound } from '../../world/php-math';
+import { floatColumn, sqlNumber } from '../../world/sql-columns';
 
 /** Legacy GameConst sabotage values (§5.3). */
 const Sabotage = { defaultProb: 0.35, probCoefByStat: 300, defenceCoefByGeneralCnt: 0.04, damageMin: 100, damageMax: 800 } as const;
@@ -131,8 +132,8 @@ function sabotageCommand(spec: SabotageSpec): CommandDef<DestCityArg> {
       general[statExpKey[spec.stat]] += 1;
       if (succeeded) general.rank.firenum += 1;
       for (const line of checkStatChange(general)) generalLog(world, general.id, line);
-      // Legacy run returns false on a failed attempt: the turn is spent but not recorded as done.
-      return succeeded;
+      // Legacy run records the LastTurn and returns false on a failed attempt: spent, not done.
+      return succeeded || 'spent';
     },
   };
 }
@@ -151,10 +152,10 @@ export const incite = sabotageCommand({
     const secu = damage(rng, city.secu);
     const trust = Math.min(rng.nextRange(Sabotage.damageMin, Sabotage.damageMax) / 50, city.trust);
     city.secu -= secu;
-    city.trust -= trust;
+    city.trust = floatColumn(sqlNumber(city.trust - trust));
     city.state = 32;
     log(ctx.world, 'world', 0, `${city.name}의 백성들이 동요하고 있습니다.`);
-    return `도시의 치안이 ${secu}, 민심이 ${trust.toFixed(1)}만큼 감소하고, 장수 ${injured}명이 부상 당했습니다.`;
+    return `도시의 치안이 ${secu}, 민심이 ${phpNumberFormat(trust, 1)}만큼 감소하고, 장수 ${injured}명이 부상 당했습니다.`;
   },
 });
 

@@ -23,7 +23,7 @@ export interface AidArg {
  */
 export const aid: CommandDef<AidArg> = {
   key: 'che_물자원조',
-  name: '물자원조',
+  name: '원조',
   id: 'aid',
   kind: 'nation',
   readArg(raw, world) {
@@ -44,7 +44,6 @@ export const aid: CommandDef<AidArg> = {
     (c) => (c.nation!.surlimit !== 0 ? '외교제한중입니다.' : null),
     (c, a) => (c.world.nations.get(a.destNationId)!.surlimit !== 0 ? '상대국이 외교제한중입니다.' : null),
   ],
-  postTurns: () => 12,
   run(ctx, arg) {
     const nation = ctx.nation!;
     const dest = ctx.world.nations.get(arg.destNationId)!;

@@ -27,7 +27,6 @@ export const assign: CommandDef<AssignArg> = {
     friendlyDestGeneral((a: AssignArg) => a.destGeneralId),
     occupiedDestCity((a: AssignArg) => a.destCityId),
     suppliedDestCity((a: AssignArg) => a.destCityId),
-    (c, a) => (c.world.generals.get(a.destGeneralId)!.city === a.destCityId ? '이미 그 도시에 있습니다.' : null),
   ],
   run(ctx, arg) {
     const dest = ctx.world.generals.get(arg.destGeneralId)!;

@@ -1,5 +1,4 @@
 import { GameConst } from '../../world/constants';
-import { addDedication, addExperience } from '../../world/levels';
 import { generalLog, nationLog } from '../../world/logbook';
 import type { CommandDef } from '../command';
 import { friendlyDestGeneral, notOpeningPart, notSelfDestGeneral } from '../constraints';
@@ -31,8 +30,6 @@ export const confiscate: CommandDef<GrantArg> = {
       dest.rice -= amount;
       nation.rice += amount;
     }
-    for (const line of addExperience(ctx.general, 5)) generalLog(ctx.world, ctx.general.id, line);
-    for (const line of addDedication(ctx.general, 5)) generalLog(ctx.world, ctx.general.id, line);
     const what = arg.isGold ? '금' : '쌀';
     generalLog(ctx.world, dest.id, `${what} ${amount}을 몰수당했습니다.`);
     nationLog(ctx.world, nation.id, `${dest.name}에게서 ${what} ${amount}을 몰수했습니다.`);

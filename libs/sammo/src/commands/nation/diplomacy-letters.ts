@@ -40,7 +40,7 @@ export interface NonAggressionArg extends DestNationArg {
 /** 불가침제의 {destNationId, year, month}: a pact until that month, at least six months away. */
 export const proposeNonAggression: CommandDef<NonAggressionArg> = {
   key: 'che_불가침제의',
-  name: '불가침제의',
+  name: '불가침 제의',
   id: 'proposeNonAggression',
   kind: 'nation',
   readArg(raw, world) {
@@ -68,7 +68,7 @@ export const proposeNonAggression: CommandDef<NonAggressionArg> = {
 /** 종전제의 {destNationId}: to a nation the chief's is at war with or has declared on. */
 export const proposePeace: CommandDef<DestNationArg> = {
   key: 'che_종전제의',
-  name: '종전제의',
+  name: '종전 제의',
   id: 'proposePeace',
   kind: 'nation',
   readArg: readDestNation('proposePeace'),
@@ -82,7 +82,7 @@ export const proposePeace: CommandDef<DestNationArg> = {
 /** 불가침파기제의 {destNationId}: to a non-aggression partner. */
 export const proposeBreakNonAggression: CommandDef<DestNationArg> = {
   key: 'che_불가침파기제의',
-  name: '불가침파기제의',
+  name: '불가침 파기 제의',
   id: 'proposeBreakNonAggression',
   kind: 'nation',
   readArg: readDestNation('proposeBreakNonAggression'),

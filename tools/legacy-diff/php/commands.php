@@ -1,0 +1,104 @@
+<?php
+// One legacy command on the case's rows (src/commands-area.ts), run the way the legacy's
+// turn runs it (TurnExecutionHelper::processCommand / processNationCommand: the full
+// condition, the term stack, run, cooldown, alternatives) on the RNG the turn seeds for it,
+// then the rows read back.
+use sammo\{DB, General, GeneralBase, KVStorage, LastTurn, LiteHashDRBG, RandUtil, TurnExecutionHelper, UniqueConst, Util};
+use function sammo\{buildGeneralCommandClass, buildNationCommandClass, GetNationColors, legacy_db_case, legacy_db_create};
+
+require_once __DIR__ . '/fixtures.php';
+require_once __DIR__ . '/plates-stub.php';
+require_once LEGACY_ROOT . '/hwe/func.php';
+
+legacy_db_create();
+
+/** libs/sammo's argument in the legacy's spelling: `…Id` keys as `…ID`, a colour as its index, 순간이동's option. */
+function command_legacy_arg(string $command, $arg)
+{
+    if (!is_array($arg)) return $arg;
+    $out = [];
+    foreach ($arg as $key => $value) {
+        if ($key === 'color') {
+            $out['colorType'] = array_search($value, GetNationColors(), true);
+            continue;
+        }
+        $out[preg_replace('/Id$/', 'ID', $key)] = $value;
+    }
+    if ($command === 'che_NPC능동') $out = ['optionText' => '순간이동'] + $out;
+    return $out;
+}
+
+function command_last_turn(array $raw): array
+{
+    return ['command' => $raw['command'] ?? '휴식', 'term' => $raw['term'] ?? 0];
+}
+
+function run_command_case(array $case, string $kind): array
+{
+    try {
+        return legacy_db_case(fn () => run_command($case, $kind));
+    } finally {
+        // A rollback keeps InnoDB's AUTO_INCREMENT counters: the rows a case creates
+        // (인재탐색's general, 거병's nation) take the ids after the fixture's, as in a fresh game.
+        foreach (['general', 'nation'] as $table) DB::db()->query("ALTER TABLE `$table` AUTO_INCREMENT = 1");
+    }
+}
+
+function run_command(array $case, string $kind): array
+{
+    $db = DB::db();
+    UniqueConst::$hiddenSeed = $case['tableSeed'];
+    $actor = $case['generals'][0];
+    $last = isset($actor['lastTurn']) ? ['command' => $actor['lastTurn']['command'], 'arg' => command_legacy_arg($case['command'], $actor['lastTurn']['arg']), 'term' => $actor['lastTurn']['term']] : null;
+    $case['generals'][0]['lastTurn'] = $last;
+    fixture_insert($case);
+    $gameStor = KVStorage::getStorage($db, 'game_env');
+    foreach (['isunited' => 0, 'npcmode' => 0, 'fiction' => 0, 'scenario' => 0, 'maxgeneral' => 500, 'turntime' => '2026-01-01 00:00:00', 'init_year' => $case['startyear'], 'init_month' => 1] as $k => $v) {
+        $gameStor->setValue($k, $v);
+    }
+    $env = $gameStor->getAll();
+    [$year, $month] = [$case['year'], $case['month']];
+    $arg = command_legacy_arg($case['command'], $case['arg']);
+
+    $general = General::createObjFromDB($actor['id']);
+    $turn = new TurnExecutionHelper($general);
+    if ($kind === 'general') {
+        $command = buildGeneralCommandClass($case['command'], $general, $env, $arg);
+        $rng = new RandUtil(new LiteHashDRBG(Util::simpleSerialize(UniqueConst::$hiddenSeed, 'generalCommand', $year, $month, $general->getID(), $command->getRawClassName())));
+        $turn->processCommand($rng, $command, false);
+    } else {
+        $nationStor = KVStorage::getStorage($db, $general->getNationID(), 'nation_env');
+        $lastKey = "turn_last_{$general->getVar('officer_level')}";
+        if ($last !== null) $nationStor->setValue($lastKey, (new LastTurn($last['command'], $last['arg'], $last['term']))->toRaw());
+        $command = buildNationCommandClass($case['command'], $general, $env, LastTurn::fromRaw($nationStor->getValue($lastKey)), $arg);
+        $rng = new RandUtil(new LiteHashDRBG(Util::simpleSerialize(UniqueConst::$hiddenSeed, 'nationCommand', $year, $month, $general->getID(), $command->getRawClassName())));
+        $nationStor->setValue($lastKey, $turn->processNationCommand($rng, $command)->toRaw());
+        $general->setRawCity(null);
+    }
+    $turn->applyDB();
+
+    $generals = fixture_general_rows(['npc', 'leadership', 'strength', 'intel', 'crewtype', 'defence_train', 'makelimit', 'betray', 'personal']);
+    $cityIds = array_values(array_unique(array_column($case['cities'], 'id')));
+    $cities = $db->query('SELECT city, nation, supply, front, pop, agri, comm, secu, def, wall, trust, state, officer_set, level FROM city WHERE city IN %li ORDER BY city', $cityIds);
+    if ($kind === 'general') {
+        $lastTurn = command_last_turn(json_decode($db->queryFirstField('SELECT last_turn FROM general WHERE no = %i', $actor['id']), true) ?: []);
+        $prefix = "next_execute_{$actor['id']}_";
+        $stored = KVStorage::getStorage($db, 'next_execute')->getAll();
+    } else {
+        $lastTurn = command_last_turn($nationStor->getValue($lastKey) ?? []);
+        $prefix = 'next_execute_';
+        $stored = $nationStor->getAll();
+    }
+    $nextExecute = [];
+    foreach ($stored as $key => $value) {
+        if (str_starts_with($key, $prefix)) $nextExecute[substr($key, strlen($prefix))] = $value;
+    }
+    return [
+        'generals' => $generals,
+        'cities' => $cities,
+        'nations' => $db->query('SELECT nation, name, color, capital, level, type, gold, rice, tech, gennum, surlimit, chief_set FROM nation ORDER BY nation'),
+        'diplomacy' => $db->query('SELECT me, you, state, term FROM diplomacy ORDER BY me, you'),
+        'lastTurn' => $lastTurn,
+        'nextExecute' => (object)$nextExecute,
+    ];
+}
