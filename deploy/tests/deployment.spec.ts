@@ -29,6 +29,8 @@ interface ComposeService {
   entrypoint?: string[];
   environment?: Record<string, string>;
   depends_on?: Record<string, { condition: string }>;
+  container_name?: string;
+  ports?: string[];
 }
 const compose = parse(readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }) as { services: Record<string, ComposeService> };
 
@@ -113,6 +115,11 @@ describe('docker-compose.yml', () => {
       expect([service, definition?.build?.dockerfile]).toEqual([service, 'deploy/docker/Dockerfile']);
       expect(definition!.command).toEqual([`dist/apps/${service}/src/main.js`]);
     }
+  });
+
+  it('lets the executors scale out (--scale turn-executor=N): no fixed container name or host port', () => {
+    const executor = compose.services['turn-executor']!;
+    expect([executor.container_name, executor.ports]).toEqual([undefined, undefined]);
   });
 
   it('provisions every service before it starts', () => {

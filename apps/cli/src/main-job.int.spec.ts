@@ -1,8 +1,9 @@
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, chmodSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { connectNats, removePrefixed } from '@chronicle/testing';
-import { runCommand, userEnvironment } from './testing/run-cli';
+import { connectNats, removePrefixed, waitUntil } from '@chronicle/testing';
+import { runCommand, startMainJob, userEnvironment, WORKSPACE } from './testing/run-cli';
 
 /** Processes whose command line mentions `text` (the run's home folder, or its service entry points). */
 function processesMentioning(text: string): string[] {
@@ -16,6 +17,15 @@ function processesMentioning(text: string): string[] {
     }
   }
   return found;
+}
+
+/** Running, not merely a zombie waiting for its parent to reap it. */
+function running(pid: number): boolean {
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
 }
 
 function alive(pid: number): boolean {
@@ -81,5 +91,87 @@ describe('the main job: npm start on the embedded default', () => {
     expect(run.stdout).toMatch(/^verified sample-world-c1: the seed matches the commitment and the \d+ moves replay/m);
     expect(run.stdout.trim().split('\n').at(-1)).toMatch(/^RESULT demo months=\d+ moves=\d+ tables=1$/);
     expect(processesMentioning(home)).toEqual([]);
+  }, 240_000);
+});
+
+/** A home of its own for one run; its streams and folder are removed after the tests. */
+function homes() {
+  const made: string[] = [];
+  return {
+    fresh(): string {
+      const home = mkdtempSync(path.join(tmpdir(), 'chronicle-stop-'));
+      chmodSync(home, 0o755);
+      made.push(home);
+      return home;
+    },
+    async removeAll(): Promise<void> {
+      const nc = await connectNats();
+      for (const home of made) {
+        const settings = path.join(home, 'settings.json');
+        if (existsSync(settings)) await removePrefixed(nc, (JSON.parse(readFileSync(settings, 'utf8')) as { prefix: string }).prefix);
+        rmSync(home, { recursive: true, force: true });
+      }
+      await nc.close();
+    },
+  };
+}
+
+/** Resolves once no process the run in `home` started (its pids.json) is left, or fails naming them. */
+async function nothingLeftOf(home: string): Promise<void> {
+  const started = JSON.parse(readFileSync(path.join(home, 'pids.json'), 'utf8')) as Array<{ name: string; pid: number }>;
+  expect(started.length).toBeGreaterThan(0);
+  const left = () => started.filter(({ pid }) => running(pid));
+  // SIGKILL takes a moment to land.
+  await waitUntil(() => left().length === 0 || undefined, 5_000, 'every process the run started to end').catch(() => undefined);
+  expect(left()).toEqual([]);
+  expect(processesMentioning(home)).toEqual([]);
+}
+
+describe('the main job stopped by its user', () => {
+  const runs = homes();
+  afterAll(() => runs.removeAll());
+
+  it('quits at once on a second Ctrl-C while the system is still starting, saying so, and leaves nothing running', async () => {
+    const home = runs.fresh();
+    const job = startMainJob([], userEnvironment({ CHRONICLE_HOME: home }));
+    // The database is up and the services are starting: processes of every kind to end.
+    await job.waitFor(/^starting the services/m);
+    job.interrupt();
+    await job.waitFor(/^Ctrl-C: stopping/m, 10_000);
+    job.interrupt();
+    expect(await job.exited).toBe(130);
+    expect(job.output()).toMatch(/^second Ctrl-C: quitting now without verifying; every process the run started is killed$/m);
+    await nothingLeftOf(home);
+  }, 120_000);
+
+  it('quits at once on a second Ctrl-C while the world runs, and leaves nothing behind that names a running system', async () => {
+    const home = runs.fresh();
+    const job = startMainJob(['--month-ms', '1000'], userEnvironment({ CHRONICLE_HOME: home }));
+    await job.waitFor(/moves\/s/);
+    expect(existsSync(path.join(home, 'running.json'))).toBe(true);
+    job.interrupt();
+    await job.waitFor(/^Ctrl-C: stopping/m, 10_000);
+    job.interrupt();
+    expect(await job.exited).toBe(130);
+    expect(job.output()).toMatch(/^second Ctrl-C: quitting now/m);
+    await nothingLeftOf(home);
+    // The CLI's commands would look for the system it named; the next start would find the lock.
+    expect(['running.json', 'lock'].filter((file) => existsSync(path.join(home, file)))).toEqual([]);
+  }, 240_000);
+
+  it('ends quietly when the reader of its output goes away (npm start | head)', async () => {
+    const home = runs.fresh();
+    const child = spawn('npm', ['start'], { cwd: WORKSPACE, env: userEnvironment({ CHRONICLE_HOME: home }), stdio: ['ignore', 'pipe', 'pipe'] });
+    let read = '';
+    let stderr = '';
+    // As `head -5` does: read five lines, then close the pipe.
+    child.stdout.on('data', (chunk: Buffer) => {
+      read += chunk.toString();
+      if (read.split('\n').length > 5) child.stdout.destroy();
+    });
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+    await nothingLeftOf(home);
   }, 240_000);
 });

@@ -6,7 +6,7 @@ import { runDiceDemo } from './dice-demo';
 import type { Json } from '@chronicle/engine';
 import { connectRemote, type ConnectionOptions, type Remote } from './commands/connection';
 import { replayFile, verifyFile } from './commands/offline';
-import { fetchLog, intentOutcome, listTables, openTable, showEntity, submitIntent, watchTable } from './commands/remote';
+import { fetchLog, intentOutcome, listTables, openTable, resolveTable, showEntity, submitIntent, watchTable } from './commands/remote';
 import { startSystem, type System } from './system/system';
 import { CliError, Output } from './terminal/output';
 import { summarize } from './world/display';
@@ -50,6 +50,7 @@ program
   .action(async (options: { months?: number; monthMs: number; turnterm: number; chapterYears: number; ownNats?: boolean; webPort: number }) => {
     const stop = new AbortController();
     let system: System | undefined;
+    let kill = () => undefined as void;
     let presses = 0;
     const onInterrupt = () => {
       presses += 1;
@@ -60,7 +61,7 @@ program
       }
       out.clearStatus();
       out.line('second Ctrl-C: quitting now without verifying; every process the run started is killed');
-      system?.kill();
+      kill();
       process.exit(130);
     };
     process.on('SIGINT', onInterrupt);
@@ -69,7 +70,7 @@ program
     out.onClosed(() => stop.abort());
 
     out.line(`Chronicle: starting the whole system${options.months ? ` for ${options.months} game months` : ''}`);
-    system = await startSystem({ ownNats: options.ownNats ?? false, webPort: options.webPort }, say);
+    system = await startSystem({ ownNats: options.ownNats ?? false, webPort: options.webPort, onKill: (k) => (kill = k) }, say);
     try {
       if (stop.signal.aborted) return;
       if (system.pageUrl) out.line(`the worlds on a web page: ${system.pageUrl}`);
@@ -127,6 +128,7 @@ async function withRemote(options: ConnectionOptions, work: (remote: Remote) => 
 }
 
 type Remotely<T> = T & ConnectionOptions;
+const TABLE_OR_WORLD = 'table id, or a world id for its latest chapter';
 
 remoteCommand('open', 'open a table: a strategy world from a scenario file or a built-in world, or another game', 'npm run chronicle -- open my-world --scenario scenario.json --seats alice,bob')
   .argument('<table>', 'the new table id (letters, digits, _ and -)')
@@ -142,17 +144,17 @@ remoteCommand('tables', 'list the tables of the running system with game, status
   .action((options: ConnectionOptions) => withRemote(options, (remote) => listTables(remote, out)));
 
 remoteCommand('watch', 'show a table\'s moves live as they are recorded (Ctrl-C stops)', 'npm run chronicle -- watch sample-world')
-  .argument('<table>', 'table id')
+  .argument('<table>', TABLE_OR_WORLD)
   .option('--count <n>', 'stop after this many moves', positiveInt)
   .action((table: string, options: Remotely<{ count?: number }>) => withRemote(options, async (remote) => {
     const stop = new AbortController();
     process.once('SIGINT', () => stop.abort());
     out.onClosed(() => stop.abort());
-    await watchTable(remote, out, table, options.count, stop.signal);
+    await watchTable(remote, out, await resolveTable(remote, out, table), options.count, stop.signal);
   }));
 
 remoteCommand('intent', 'submit a player intent to the executors and print its outcome', 'npm run chronicle -- intent sample-world --seat player-1 --key p1-farm \'{"type":"reserve","generalId":12,"command":"che_농지개간","arg":null,"slots":[0]}\'')
-  .argument('<table>', 'table id')
+  .argument('<table>', TABLE_OR_WORLD)
   .argument('[move]', 'the move as JSON (not for --undo)')
   .requiredOption('--seat <seat>', 'the player\'s seat')
   .option('--seat-token <token>', 'the seat token the deployment\'s gateway gave this player for this table (default: CHRONICLE_SEAT_TOKEN); needed where the executors hold the gateway\'s key')
@@ -160,22 +162,22 @@ remoteCommand('intent', 'submit a player intent to the executors and print its o
   .option('--undo', 'take the seat\'s last move back instead')
   .option('--wait-ms <ms>', 'how long to wait for the outcome (0: only until the intent is durable)', nonNegativeInt, 30_000)
   .action((table: string, move: string | undefined, options: Remotely<{ seat: string; seatToken?: string; key: string; undo?: boolean; waitMs: number }>) =>
-    withRemote(options, (remote) => submitIntent(remote, out, {
-      table, seat: options.seat, seatToken: options.seatToken ?? process.env.CHRONICLE_SEAT_TOKEN, key: options.key, kind: options.undo ? 'undo' : 'move', waitMs: options.waitMs, payload: options.undo ? null : parseMove(move),
+    withRemote(options, async (remote) => submitIntent(remote, out, {
+      table: await resolveTable(remote, out, table), seat: options.seat, seatToken: options.seatToken ?? process.env.CHRONICLE_SEAT_TOKEN, key: options.key, kind: options.undo ? 'undo' : 'move', waitMs: options.waitMs, payload: options.undo ? null : parseMove(move),
     })));
 
 remoteCommand('outcome', 'what became of an intent submitted earlier', 'npm run chronicle -- outcome sample-world p1-farm')
-  .argument('<table>', 'table id')
+  .argument('<table>', TABLE_OR_WORLD)
   .argument('<key>', 'the intent\'s key')
-  .action((table: string, key: string, options: ConnectionOptions) => withRemote(options, (remote) => intentOutcome(remote, out, table, key)));
+  .action((table: string, key: string, options: ConnectionOptions) => withRemote(options, async (remote) => intentOutcome(remote, out, await resolveTable(remote, out, table), key)));
 
 remoteCommand('show', 'show a general, a city or a nation of a strategy world, by id or name', 'npm run chronicle -- show nation sample-world 조조')
   .argument('<kind>', 'general, city or nation')
-  .argument('<table>', 'table id')
+  .argument('<table>', TABLE_OR_WORLD)
   .argument('<id>', 'id or name')
   .action((kind: string, table: string, id: string, options: ConnectionOptions) => {
     if (kind !== 'general' && kind !== 'city' && kind !== 'nation') throw new CliError(`show reads a general, a city or a nation, not "${kind}"`);
-    return withRemote(options, (remote) => showEntity(remote, out, kind, table, id));
+    return withRemote(options, async (remote) => showEntity(remote, out, kind, await resolveTable(remote, out, table), id));
   });
 
 remoteCommand('log', 'write a finished table\'s log (seed included) to a file, for verify', 'npm run chronicle -- log my-race --out my-race.json')

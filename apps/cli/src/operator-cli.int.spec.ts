@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,9 +5,7 @@ import { LogClient, RequestClient } from '@chronicle/bus';
 import { ExecutorSubjects, Subjects, type IntentOutcomeV1 } from '@chronicle/contracts';
 import { connectNats, removePrefixed, waitUntil } from '@chronicle/testing';
 import { connect } from '@nats-io/transport-node';
-import { chronicle, userEnvironment } from './testing/run-cli';
-
-const WORKSPACE = path.resolve(__dirname, '../../..');
+import { chronicle, startMainJob, userEnvironment, type MainJob } from './testing/run-cli';
 
 /**
  * The operator's commands against a running system: the main job runs in the background
@@ -19,9 +16,7 @@ describe('the operator CLI against a running system', () => {
   const home = mkdtempSync(path.join(tmpdir(), 'chronicle-ops-'));
   chmodSync(home, 0o755);
   const env = userEnvironment({ CHRONICLE_HOME: home });
-  let system: ChildProcess;
-  let output = '';
-  let exited: Promise<number | null>;
+  let system: MainJob;
   const running = () => JSON.parse(readFileSync(path.join(home, 'running.json'), 'utf8')) as { natsUrl: string; prefix: string };
 
   /** Rolls for whichever seat's turn it is, as its player would, until the race is over (the other seat's roll is refused). */
@@ -52,19 +47,16 @@ describe('the operator CLI against a running system', () => {
   };
 
   beforeAll(async () => {
-    // What `npm start` runs, without npm around it: npm itself re-raises a Ctrl-C once its script has ended, whatever the script's exit code.
-    system = spawn(process.execPath, ['scripts/run-ts.cjs', 'apps/cli/src/main.ts', '--month-ms', '1000'], { cwd: WORKSPACE, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-    system.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    system.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    exited = new Promise((resolve) => system.once('exit', (code) => resolve(code)));
-    await waitUntil(() => {
-      if (system.exitCode !== null) throw new Error(`npm start exited early:\n${output}`);
-      return /moves\/s/.test(output);
-    }, 180_000, 'the first month of the world');
+    system = startMainJob(['--month-ms', '1000'], env);
+    await system.waitFor(/moves\/s/);
   }, 200_000);
 
   afterAll(async () => {
-    if (system.exitCode === null && system.signalCode === null) process.kill(-system.pid!, 'SIGKILL');
+    try {
+      process.kill(-system.pid, 'SIGKILL');
+    } catch {
+      // Already gone: the last test stopped it, as it should.
+    }
     const settings = path.join(home, 'settings.json');
     if (existsSync(settings)) {
       const nc = await connectNats();
@@ -97,10 +89,20 @@ describe('the operator CLI against a running system', () => {
     expect(missing.stderr.trim()).toBe('chronicle: no city Atlantis in table sample-world-c1');
   }, 120_000);
 
-  it('watches a table live', async () => {
-    const tableId = await latestChapter();
-    const run = await chronicle(['watch', tableId, '--count', '1'], env);
+  it("takes a world's id for its latest chapter, as the help's examples do", async () => {
+    const nation = await chronicle(['show', 'nation', 'sample-world', '조조'], env);
+    expect(nation.stderr).toBe('');
+    expect(nation.stdout).toMatch(/^world sample-world: its latest chapter, \d+, is table sample-world-c\d+$/m);
+    expect(nation.stdout).toMatch(/^nation \d+ 조조 \(level \d+/m);
+    const nowhere = await chronicle(['watch', 'atlantis', '--count', '1'], env);
+    expect(nowhere.code).not.toBe(0);
+    expect(nowhere.stderr.trim()).toBe('chronicle: there is no table or world atlantis (chronicle tables lists them)');
+  }, 60_000);
+
+  it('watches a world live', async () => {
+    const run = await chronicle(['watch', 'sample-world', '--count', '1'], env);
     expect(run.code).toBe(0);
+    const tableId = /^world sample-world: its latest chapter, \d+, is table (sample-world-c\d+)$/m.exec(run.stdout)![1]!;
     // A chapter that closed meanwhile is followed into the next one.
     expect(run.stdout).toMatch(new RegExp(`^(watching table ${tableId} |table ${tableId} closed its chapter; its world goes on in sample-world-c\\d+$)`, 'm'));
     expect(run.stdout).toMatch(/^watching table sample-world-c\d+ \(sammo, revision \d+, open\)/m);
@@ -127,6 +129,9 @@ describe('the operator CLI against a running system', () => {
     const key = /^intent (\S+) accepted/m.exec(accepted.stdout)![1]!;
     const again = await chronicle(['outcome', 'race', key], env);
     expect(again.stdout.trim()).toBe(`intent ${key} accepted: move at revision 1 (entry 1)`);
+    // The executors keep no record of a key never submitted: the CLI does not call it durable.
+    const unknown = await chronicle(['outcome', 'race', 'never-sent'], env);
+    expect(unknown.stdout.trim()).toBe('intent never-sent: no outcome yet: not decided, or never submitted to table race under this key');
 
     await playToTheEnd('race');
     const fetched = await chronicle(['log', 'race', '--out', file], env);
@@ -153,10 +158,10 @@ describe('the operator CLI against a running system', () => {
   }, 300_000);
 
   it('stops on Ctrl-C: drains, verifies with a line saying so, exits 0 and leaves nothing running', async () => {
-    const from = output.length;
-    process.kill(-system.pid!, 'SIGINT');
-    expect(await exited).toBe(0);
-    const tail = output.slice(from);
+    const from = system.output().length;
+    system.interrupt();
+    expect(await system.exited).toBe(0);
+    const tail = system.output().slice(from);
     expect(tail).toMatch(/^Ctrl-C: stopping: draining the current month, then verifying the log/m);
     expect(tail).toMatch(/^draining: the scheduler and the executors finish the work under way and stop$/m);
     expect(tail).toMatch(/^verified sample-world-c1: the seed matches the commitment and the \d+ moves replay to its final state/m);

@@ -1,5 +1,5 @@
 import { writeFileSync, readFileSync } from 'node:fs';
-import { jetstreamManager } from '@nats-io/jetstream';
+import { JetStreamApiCodes, JetStreamApiError, jetstreamManager } from '@nats-io/jetstream';
 import {
   decodeSnapshot, EventSubjects, ExecutorSubjects, MAX_INTENT_WAIT_MS, SnapshotSubjects, StreamRoles,
   type HeaderV1, type IntentOutcomeV1, type MoveEventV1, type SnapshotV1, type TableEventV1, type WorldEventV1,
@@ -69,11 +69,40 @@ async function listWorlds(remote: Remote, out: Output): Promise<void> {
   out.line('');
   out.line(`${'world'.padEnd(24)} ${'chapter'.padStart(7)}  ${'table'.padEnd(24)} status`);
   for (const subject of worlds) {
-    const event = (await jsm.streams.getMessage(stream, { last_by_subj: subject }))?.json<WorldEventV1>();
+    const event = await lastWorldEvent(remote, subject);
     if (!event) continue;
     const status = event.kind === 'finished' ? `finished: ${event.outcome?.result ?? ''}` : 'in play';
     out.line(`${event.worldId.padEnd(24)} ${String(event.chapter).padStart(7)}  ${event.tableId.padEnd(24)} ${status}`);
   }
+}
+
+/** The latest event the scheduler announced on a world's subject, or undefined for a world it never announced. */
+async function lastWorldEvent(remote: Remote, subject: string): Promise<WorldEventV1 | undefined> {
+  const jsm = await jetstreamManager(remote.nc);
+  try {
+    return (await jsm.streams.getMessage(remote.subjects.stream(StreamRoles.worlds), { last_by_subj: subject }))?.json<WorldEventV1>();
+  } catch (error) {
+    // A system without a scheduler has no world stream: then no id names a world.
+    if (error instanceof JetStreamApiError && error.code === JetStreamApiCodes.StreamNotFound) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * The table a command's `<table>` argument names: a table's id, or a world's id, which
+ * stands for the world's latest chapter (`sample-world` for `sample-world-c3`).
+ */
+export async function resolveTable(remote: Remote, out: Output, id: string): Promise<string> {
+  try {
+    await remote.log.header({ tableId: id });
+    return id;
+  } catch (error) {
+    if (!(error instanceof UnknownTable)) throw error;
+  }
+  const event = await lastWorldEvent(remote, remote.subjects.of(EventSubjects.worlds(id)));
+  if (!event) throw new CliError(`there is no table or world ${id} (chronicle tables lists them)`);
+  out.line(`world ${id}: its latest chapter, ${event.chapter}, is table ${event.tableId}`);
+  return event.tableId;
 }
 
 /** Prints every move of a table as it is recorded, until Ctrl-C (or `limit` moves). */
@@ -156,9 +185,14 @@ export async function submitIntent(
   if (outcome.status === 'refused') throw new CliError(`intent ${outcome.intentKey} refused: ${outcome.code}: ${outcome.reason}`);
 }
 
-/** What became of an intent submitted earlier. */
+/**
+ * What became of an intent submitted earlier. The executors answer `pending` for a key they
+ * have no outcome under, which is also what a key never submitted (or mistyped) gets.
+ */
 export async function intentOutcome(remote: Remote, out: Output, table: string, key: string): Promise<void> {
-  printOutcome(out, await remote.requests.request<IntentOutcomeV1>(ExecutorSubjects.intentOutcome, { v: 1, tableId: table, intentKey: key }));
+  const outcome = await remote.requests.request<IntentOutcomeV1>(ExecutorSubjects.intentOutcome, { v: 1, tableId: table, intentKey: key });
+  if (outcome.status === 'pending') out.line(`intent ${key}: no outcome yet: not decided, or never submitted to table ${table} under this key`);
+  else printOutcome(out, outcome);
 }
 
 function printOutcome(out: Output, outcome: IntentOutcomeV1): void {

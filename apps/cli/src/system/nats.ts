@@ -1,5 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { connect } from '@nats-io/transport-node';
 import type { Home } from './home';
 import { freePort } from '@chronicle/testing';
@@ -53,10 +53,19 @@ async function answers(url: string): Promise<boolean> {
   }
 }
 
-function findNatsServer(): string | undefined {
+/**
+ * `nats-server` from the PATH, or where packages put it off a user's PATH (Debian's in
+ * /usr/sbin); undefined when there is none.
+ */
+export function findNatsServer(dirs = [...(process.env.PATH ?? '').split(path.delimiter), '/usr/sbin', '/usr/local/bin', '/usr/local/sbin']): string | undefined {
+  return dirs.filter(Boolean).map((dir) => path.join(dir, 'nats-server')).find(isExecutableFile);
+}
+
+function isExecutableFile(file: string): boolean {
   try {
-    return execFileSync('sh', ['-c', 'command -v nats-server'], { encoding: 'utf8' }).trim() || undefined;
+    accessSync(file, constants.X_OK);
+    return statSync(file).isFile();
   } catch {
-    return ['/usr/sbin/nats-server', '/usr/local/bin/nats-server'].find((p) => existsSync(p));
+    return false;
   }
 }

@@ -16,6 +16,11 @@ export interface SystemOptions {
   ownNats: boolean;
   /** The web page's port; 0 takes a free one. */
   webPort: number;
+  /**
+   * Receives, before the first process starts, what ends every process the run started at
+   * once: the second Ctrl-C's way out, which may come while the system is still starting.
+   */
+  onKill(kill: () => void): void;
 }
 
 /** The whole system running on this machine, and a connection to it. */
@@ -35,8 +40,6 @@ export interface System {
   drain(): Promise<void>;
   /** Stops the services, then NATS and the database (each waits for the one before). */
   stop(say: (line: string) => void): Promise<void>;
-  /** The second Ctrl-C: everything ends now. */
-  kill(): void;
 }
 
 /**
@@ -49,6 +52,12 @@ export async function startSystem(options: SystemOptions, say: (line: string) =>
   takeLock(home);
   const processes = new Processes(home);
   processes.reapLeftovers(say);
+  options.onKill(() => {
+    processes.killAll();
+    // What would send the CLI's commands to a system that is gone, and keep the next start out.
+    rmSync(home.at(RUNNING_FILE), { force: true });
+    rmSync(home.at('lock'), { force: true });
+  });
   const stops: Array<() => Promise<void>> = [];
   const stopAll = async (report: (line: string) => void) => {
     for (const stop of stops.reverse()) await stop();
@@ -95,10 +104,6 @@ export async function startSystem(options: SystemOptions, say: (line: string) =>
       pageUrl: services.ports.web === undefined ? null : `http://127.0.0.1:${services.ports.web}/`,
       drain: () => services.stop(['scheduler', 'turn-executor']),
       stop: stopAll,
-      kill: () => {
-        processes.killAll();
-        rmSync(home.at('lock'), { force: true });
-      },
     };
   } catch (error) {
     await stopAll(say);

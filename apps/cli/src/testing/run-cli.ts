@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 
-const WORKSPACE = path.resolve(__dirname, '../../../..');
+/** The repository's root, where a user types `npm start`. */
+export const WORKSPACE = path.resolve(__dirname, '../../../..');
 
 export interface CliRun {
   code: number | null;
@@ -38,4 +39,42 @@ export function userEnvironment(extra: Record<string, string>): NodeJS.ProcessEn
 /** `npm run chronicle -- <args>`, the CLI as documented. */
 export function chronicle(args: string[], env: NodeJS.ProcessEnv, timeoutMs?: number): Promise<CliRun> {
   return runCommand('npm', ['run', '-s', 'chronicle', '--', ...args], env, timeoutMs);
+}
+
+/** The main job running in the background, as in a terminal: its own process group, which a Ctrl-C reaches. */
+export interface MainJob {
+  readonly pid: number;
+  /** Everything it printed so far, stdout and stderr together. */
+  output(): string;
+  /** Resolves once its output matches `pattern`; rejects if it exits first. */
+  waitFor(pattern: RegExp, timeoutMs?: number): Promise<void>;
+  /** A Ctrl-C at the terminal: SIGINT to its process group. */
+  interrupt(): void;
+  readonly exited: Promise<number | null>;
+}
+
+/**
+ * What `npm start -- <args>` runs, without npm around it (npm re-raises a Ctrl-C once its
+ * script has ended, whatever the script's exit code), in a process group of its own.
+ */
+export function startMainJob(args: string[], env: NodeJS.ProcessEnv): MainJob {
+  const child = spawn(process.execPath, ['scripts/run-ts.cjs', 'apps/cli/src/main.ts', ...args], { cwd: WORKSPACE, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return {
+    pid: child.pid!,
+    output: () => output,
+    exited,
+    interrupt: () => process.kill(-child.pid!, 'SIGINT'),
+    waitFor: async (pattern, timeoutMs = 180_000) => {
+      const deadline = Date.now() + timeoutMs;
+      while (!pattern.test(output)) {
+        if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the main job exited before printing ${pattern}:\n${output}`);
+        if (Date.now() > deadline) throw new Error(`the main job did not print ${pattern} within ${timeoutMs} ms:\n${output.slice(-3_000)}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    },
+  };
 }
