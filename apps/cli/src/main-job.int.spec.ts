@@ -2,7 +2,8 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, chmodSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { connectNats, removePrefixed, waitUntil } from '@chronicle/testing';
+import { connectNats, createTestDatabase, removePrefixed, TEST_NATS_URL, waitUntil } from '@chronicle/testing';
+import { redact } from './system/postgres';
 import { runCommand, startMainJob, userEnvironment, WORKSPACE } from './testing/run-cli';
 
 /** Processes whose command line mentions `text` (the run's home folder, or its service entry points). */
@@ -173,5 +174,29 @@ describe('the main job stopped by its user', () => {
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
     expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
     await nothingLeftOf(home);
+  }, 240_000);
+});
+
+describe('the main job on the servers DATABASE_URL and NATS_URL name', () => {
+  const runs = homes();
+  afterAll(() => runs.removeAll());
+
+  it('uses them instead of starting its own, and runs the world on them', async () => {
+    const database = await createTestDatabase();
+    try {
+      const home = runs.fresh();
+      const run = await runCommand('npm', ['start', '--', '--months', '1'], { ...userEnvironment({ CHRONICLE_HOME: home }), DATABASE_URL: database.url, NATS_URL: TEST_NATS_URL });
+      expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: '' });
+      expect(run.stdout).toContain(`database: PostgreSQL at DATABASE_URL (${redact(database.url)})`);
+      expect(run.stdout).toContain(`NATS: NATS at NATS_URL (${TEST_NATS_URL})`);
+      expect(run.stdout.trim().split('\n').at(-1)).toMatch(/^RESULT demo months=\d+ moves=\d+ tables=1$/);
+      // Neither server of its own: only the services were started.
+      expect(existsSync(path.join(home, 'postgres'))).toBe(false);
+      const started = JSON.parse(readFileSync(path.join(home, 'pids.json'), 'utf8')) as Array<{ name: string }>;
+      expect(started.map((p) => p.name).sort()).toEqual(['log-service', 'scheduler', 'snapshot-service', 'turn-executor', 'web']);
+      await nothingLeftOf(home);
+    } finally {
+      await database.drop();
+    }
   }, 240_000);
 });

@@ -161,10 +161,13 @@ remoteCommand('intent', 'submit a player intent to the executors and print its o
   .requiredOption('--key <key>', 'idempotency key: the same key twice is one intent')
   .option('--undo', 'take the seat\'s last move back instead')
   .option('--wait-ms <ms>', 'how long to wait for the outcome (0: only until the intent is durable)', nonNegativeInt, 30_000)
-  .action((table: string, move: string | undefined, options: Remotely<{ seat: string; seatToken?: string; key: string; undo?: boolean; waitMs: number }>) =>
-    withRemote(options, async (remote) => submitIntent(remote, out, {
-      table: await resolveTable(remote, out, table), seat: options.seat, seatToken: options.seatToken ?? process.env.CHRONICLE_SEAT_TOKEN, key: options.key, kind: options.undo ? 'undo' : 'move', waitMs: options.waitMs, payload: options.undo ? null : parseMove(move),
-    })));
+  .action((table: string, move: string | undefined, options: Remotely<{ seat: string; seatToken?: string; key: string; undo?: boolean; waitMs: number }>) => {
+    // A move that is not JSON is refused before anything is asked of the system.
+    const payload = options.undo ? null : parseMove(move);
+    return withRemote(options, async (remote) => submitIntent(remote, out, {
+      table: await resolveTable(remote, out, table), seat: options.seat, seatToken: options.seatToken ?? process.env.CHRONICLE_SEAT_TOKEN, key: options.key, kind: options.undo ? 'undo' : 'move', waitMs: options.waitMs, payload,
+    }));
+  });
 
 remoteCommand('outcome', 'what became of an intent submitted earlier', 'npm run chronicle -- outcome sample-world p1-farm')
   .argument('<table>', TABLE_OR_WORLD)

@@ -6,8 +6,8 @@ import { diceRace } from '@chronicle/engine/examples';
 import { chronicle, userEnvironment } from '../testing/run-cli';
 
 /** A finished dice race, played in-process: its log and commitment as a player would receive them. */
-function finishedRace(): { log: GameLog; commitment: string } {
-  const log = GameLog.open({ tableId: 'race', gameId: diceRace.id, rulesVersion: diceRace.version, seats: ['ann', 'bob'], options: { finish: 12 } });
+function finishedRace(finish = 12): { log: GameLog; commitment: string } {
+  const log = GameLog.open({ tableId: 'race', gameId: diceRace.id, rulesVersion: diceRace.version, seats: ['ann', 'bob'], options: { finish } });
   let state = engine.setup(diceRace, log.header());
   while (state.outcome === null) {
     const seat = state.order.acting!;
@@ -31,6 +31,19 @@ describe('offline verify and replay', () => {
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(run.stdout).toContain(`verified: table race (dice-race rules ${diceRace.version}), the seed matches the commitment and all ${log.revision} moves replay`);
+  }, 60_000);
+
+  it('shows the progress of a long log, into a pipe as a line at every tenth', async () => {
+    const long = finishedRace(2_000);
+    const file = path.join(dir, 'long.json');
+    writeFileSync(file, JSON.stringify({ tableId: long.log.tableId, commitment: long.commitment, log: long.log.toArray() }));
+    const run = await chronicle(['verify', file, '--commitment', long.commitment], env);
+    expect(run.code).toBe(0);
+    const total = long.log.revision;
+    expect(total).toBeGreaterThan(1_000);
+    const progress = run.stdout.split('\n').filter((line) => line.startsWith(`verifying ${total} moves: `));
+    expect(progress.map((line) => /\((\d+)%\)$/.exec(line)![1])).toEqual(['0', '10', '20', '30', '40', '50', '60', '70', '80', '90', '100']);
+    expect(run.stdout).toContain(`all ${total} moves replay`);
   }, 60_000);
 
   it('refuses a log whose moves were tampered with, and one checked against another commitment', async () => {
@@ -57,12 +70,14 @@ describe('offline verify and replay', () => {
     expect(run.stdout).toMatch(/outcome: .+/);
   }, 60_000);
 
-  it('answers an unknown command, a bad option and a missing file with one line and a non-zero exit', async () => {
-    for (const args of [['bogus'], ['verify', good], ['replay', path.join(dir, 'missing.json')]]) {
+  it('answers an unknown command, a bad option, a missing file and a move that is not JSON with one line and a non-zero exit', async () => {
+    // A move that is not JSON is refused before any server is looked for.
+    for (const args of [['bogus'], ['verify', good], ['replay', path.join(dir, 'missing.json')], ['intent', 't', '--seat', 's', '--key', 'k', '{', '--nats', '127.0.0.1:1']]) {
       const run = await chronicle(args, env);
       expect(run.code).not.toBe(0);
       expect(run.stderr.trim().split('\n')).toHaveLength(1);
       expect(run.stderr).toMatch(/^chronicle: /);
+      expect(run.stderr).not.toMatch(/cannot reach NATS/);
     }
   }, 60_000);
 });
