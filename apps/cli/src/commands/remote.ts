@@ -1,7 +1,7 @@
 import { writeFileSync, readFileSync } from 'node:fs';
 import { JetStreamApiCodes, JetStreamApiError, jetstreamManager } from '@nats-io/jetstream';
 import {
-  decodeSnapshot, EventSubjects, ExecutorSubjects, MAX_INTENT_WAIT_MS, SnapshotSubjects, StreamRoles,
+  decodeSnapshot, EventSubjects, ExecutorSubjects, MAX_INTENT_WAIT_MS, MAX_PAYLOAD_BYTES, SnapshotSubjects, StreamRoles,
   type HeaderV1, type IntentOutcomeV1, type MoveEventV1, type SnapshotV1, type TableEventV1, type WorldEventV1,
 } from '@chronicle/contracts';
 import { chapterTableId, readChapter, stateFromArray, UnknownTable, type GameState, type Json, type JsonObject } from '@chronicle/engine';
@@ -21,6 +21,11 @@ export async function openTable(remote: Remote, out: Output, options: { table: s
   if (options.scenario) {
     tableOptions.world = 'scenario';
     tableOptions.scenario = readJson(options.scenario);
+    // The log service takes options of at most MAX_PAYLOAD_BYTES: say so before sending more.
+    const bytes = Buffer.byteLength(JSON.stringify(tableOptions));
+    if (bytes > MAX_PAYLOAD_BYTES) {
+      throw new CliError(`the scenario ${options.scenario} makes options of ${Math.ceil(bytes / 1024)} KiB, over the ${MAX_PAYLOAD_BYTES / 1024} KiB a table's options may take; open a smaller scenario (fewer generals), or the built-in sample world with --world sample`);
+    }
   } else if (options.world) {
     tableOptions.world = options.world;
   }

@@ -79,7 +79,13 @@ export async function runDemo(system: System, options: DemoOptions, out: Output,
         break;
       }
       out.line(`chapter ${readChapter(now.options)!.number} closes (${now.outcome.result}); its log and seed are now public`);
-      header = await nextChapter(system, now, options.signal);
+      const next = await nextChapter(system, now, options.signal);
+      // Stopped while the scheduler opens the next chapter: the world is verified up to this one.
+      if (!next) {
+        header = now;
+        break;
+      }
+      header = next;
       out.line(`chapter ${readChapter(header.options)!.number} opens as table ${header.tableId}, commitment ${header.commitment}`);
       continue;
     }
@@ -139,7 +145,7 @@ async function openOrResume(system: System, options: DemoOptions, out: Output): 
   }
   if (latest) {
     out.line(`resuming world ${WORLD} at table ${latest.tableId}, revision ${latest.revision}`);
-    if (latest.status === 'finished' && latest.outcome?.continues) return nextChapter(system, latest, new AbortController().signal);
+    if (latest.status === 'finished' && latest.outcome?.continues) return (await nextChapter(system, latest, options.signal)) ?? latest;
     return latest;
   }
   const speed = (options.turnterm * 60_000) / options.monthMs;
@@ -157,11 +163,10 @@ async function openOrResume(system: System, options: DemoOptions, out: Output): 
   return system.log.header({ tableId });
 }
 
-/** The scheduler opens the next chapter when one closes; wait for it. */
-async function nextChapter(system: System, ended: HeaderV1, signal: AbortSignal): Promise<HeaderV1> {
+/** The scheduler opens the next chapter when one closes; wait for it (undefined when stopped meanwhile). */
+async function nextChapter(system: System, ended: HeaderV1, signal: AbortSignal): Promise<HeaderV1 | undefined> {
   const tableId = await chapterAfter(system.log, ended, signal);
-  if (!tableId) throw new Error(`stopped while waiting for the chapter after ${ended.tableId}`);
-  return system.log.header({ tableId });
+  return tableId === undefined ? undefined : system.log.header({ tableId });
 }
 
 /** Moves of every chapter so far. */
