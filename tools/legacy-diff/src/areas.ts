@@ -7,6 +7,7 @@ import type { Nation } from '@chronicle/sammo';
 import { battleArea } from './battle-area';
 import { warArea } from './war-area';
 import { generalCommandsArea, nationCommandsArea } from './commands-area';
+import { monthlyArea } from './monthly-area';
 import { hex, pick } from './case-helpers';
 
 /**
@@ -173,4 +174,6 @@ const traitsArea: Area<{ kind: string; key: string; turn: DomesticTurn; var: Dom
   sammo: (c) => TRAITS.find((t) => t.kind === c.kind && t.key === c.key)!.hook(c.turn, c.var, c.value, c.armType),
 };
 
-export const AREAS: readonly Area[] = [rngArea, phpMathArea, josaArea, levelsArea, nationIncomeArea, traitsArea, battleArea, warArea, generalCommandsArea, nationCommandsArea] as Area[];
+export const AREAS: readonly Area[] = [
+  rngArea, phpMathArea, josaArea, levelsArea, nationIncomeArea, traitsArea, battleArea, warArea, generalCommandsArea, nationCommandsArea, monthlyArea,
+] as Area[];

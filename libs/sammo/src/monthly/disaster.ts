@@ -3,6 +3,7 @@ import { GameConst } from '../world/constants';
 import { chronicle } from '../world/logbook';
 import type { City, World } from '../world/types';
 import { phpRound } from '../world/php-math';
+import { floatColumn, floatInSql, sqlNumber } from '../world/sql-columns';
 
 interface Disaster {
   state: number;
@@ -70,13 +71,14 @@ export function raiseDisaster(world: World, rng: RandUtil): void {
     city.state = disaster.state;
     const r = Math.min(1, Math.max(0, city.secu / city.secuMax / 0.8));
     if (good) {
-      const factor = 1.01 + 0.04 * r;
+      // `%d` prints the factor with PHP's 14 digits into the SQL.
+      const factor = sqlNumber(1.01 + 0.04 * r);
       for (const key of STATS) city[key] = phpRound(Math.min(city[`${key}Max`], city[key] * factor));
-      city.trust = Math.min(100, city.trust * factor);
+      city.trust = floatColumn(Math.min(100, floatInSql(city.trust) * factor));
     } else {
-      const factor = 0.8 + 0.15 * r;
+      const factor = sqlNumber(0.8 + 0.15 * r);
       for (const key of STATS) city[key] = phpRound(city[key] * factor);
-      city.trust *= factor;
+      city.trust = floatColumn(floatInSql(city.trust) * factor);
       for (const g of world.generals.values()) {
         if (g.city !== city.id || !rng.nextBool(0.3)) continue;
         g.injury = Math.min(GameConst.maxInjury, g.injury + rng.nextRangeInt(1, 16));

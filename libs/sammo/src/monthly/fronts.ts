@@ -7,6 +7,8 @@ import type { World } from '../world/types';
  * whose declaration is within 5 months, else 0. A distant declaration (term > 5) does not
  * take away front 2: legacy tests `!$adj3 && !$adj1`, both built from those cities only.
  * `only` limits it to some nations (a conquest recomputes the nations around the city).
+ * Cities of no nation or of a band (level 0) are left as they are, as legacy's
+ * `SetNationFront` runs per level > 0 nation.
  */
 export function setNationFronts(world: World, only?: ReadonlySet<number>): void {
   const hostile = new Map<number, { war: Set<number>; declared: Set<number> }>();
@@ -22,10 +24,8 @@ export function setNationFronts(world: World, only?: ReadonlySet<number>): void 
     const city = world.cities[id]!;
     if (only !== undefined && !only.has(city.nation)) continue;
     const nation = world.nations.get(city.nation);
-    if (!nation || nation.level <= 0) {
-      city.front = 0;
-      continue;
-    }
+    // Legacy sets the fronts of level > 0 nations' cities only: a neutral city keeps its mark.
+    if (!nation || nation.level <= 0) continue;
     const h = hostile.get(nation.id)!;
     const calm = !holdsAnyCity(world, h.war) && !holdsAnyCity(world, h.declared);
     let front = 0;

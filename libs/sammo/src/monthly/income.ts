@@ -34,9 +34,12 @@ export function wallIncome(city: City, nation: Nation, officers: number): number
  * then pays salaries (`getBill(ded)` × bill%) out of what stays above the base stock.
  */
 export function processIncome(world: World, resource: Resource): void {
+  // City officers at their post, counted for the city's nation only (legacy's query is per nation).
   const officers = new Map<number, number>();
   for (const g of world.generals.values()) {
-    if (g.officerLevel >= 2 && g.officerLevel <= 4 && g.officerCity === g.city) officers.set(g.city, (officers.get(g.city) ?? 0) + 1);
+    if (g.officerLevel >= 2 && g.officerLevel <= 4 && g.officerCity === g.city && world.cities[g.city]?.nation === g.nation) {
+      officers.set(g.city, (officers.get(g.city) ?? 0) + 1);
+    }
   }
   const payroll = new Map<number, number>();
   for (const g of world.generals.values()) if (g.nation !== 0 && g.npc !== 5) payroll.set(g.nation, (payroll.get(g.nation) ?? 0) + billOf(g.dedication));

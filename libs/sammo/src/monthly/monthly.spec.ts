@@ -49,6 +49,20 @@ describe('ProcessIncome (§6.6)', () => {
     expect(g.rice).toBe(1000 + 312);
   });
 
+  it("counts a city's officers for the city's own nation only (legacy's per-nation query)", () => {
+    const world = smallWorld();
+    const nation = world.nations.get(1)!;
+    // An officer of 오 (nation 2) appointed to 나 and standing there: 위's 나 still pays 253, not 265.
+    addGeneral(world, { id: 1, nation: 2, city: 2, officerLevel: 3 }).officerCity = 2;
+    processIncome(world, 'gold');
+    expect(nation.prevIncomeGold).toBe(295 + 253);
+    // 위's own officer there counts (×1.05: 265).
+    addGeneral(world, { id: 2, city: 2, officerLevel: 4 }).officerCity = 2;
+    nation.gold = 10000;
+    processIncome(world, 'gold');
+    expect(nation.prevIncomeGold).toBe(295 + 265);
+  });
+
   it('collects nothing from an unsupplied city', () => {
     const world = smallWorld();
     const nation = world.nations.get(1)!;
@@ -87,6 +101,15 @@ describe('ProcessSemiAnnual (§6.5)', () => {
     expect(g.gold).toBe(19400);
     expect(world.nations.get(1)!.gold).toBe(9900);
   });
+
+  it('moves trust through the FLOAT column: MariaDB adds to the float32, PHP reads six digits back', () => {
+    const world = smallWorld();
+    world.nations.get(1)!.rateTmp = 25;
+    world.cities[1]!.trust = 8.9;
+    processSemiAnnual(world, 'gold');
+    // Legacy (MariaDB, hidche_core): 3.9; in doubles 8.9 + 20 − 25 = 3.8999999999999986.
+    expect(world.cities[1]!.trust).toBe(3.9);
+  });
 });
 
 describe('supply and war income (§6.3, §6.4)', () => {
@@ -105,6 +128,18 @@ describe('supply and war income (§6.3, §6.4)', () => {
     updateCitySupply(world);
     expect(world.cities[3]!.nation).toBe(0);
     expect(world.history.at(-1)!.text).toContain('【고립】');
+  });
+
+  it("writes a cut-off city's trust × 0.9 through the FLOAT column (legacy 27.6 → 24.84)", () => {
+    const world = smallWorld();
+    world.cities[3]!.nation = 1;
+    world.cities[2]!.nation = 2;
+    world.nations.get(2)!.capital = 2;
+    world.cities[3]!.trust = 27.6;
+    updateCitySupply(world);
+    // In doubles 24.840000000000003; the legacy reads 24.84 back, and the city is lost (< 30).
+    expect(world.cities[3]!.trust).toBe(24.84);
+    expect(world.cities[3]!.nation).toBe(0);
   });
 
   it('turns the dead into gold and people', () => {
@@ -147,12 +182,15 @@ describe('random monthly actions (§6.7)', () => {
     world.env.year = 194;
     world.env.month = 1;
     for (const c of world.cities.slice(1)) c.secu = 0;
+    world.cities[3]!.trust = 27.3;
     // bytes 26f5b097a46303 → 0.10591, e936ff287fc50a → 0.33661, d1991a76e72201 → 0.03551:
     // only city 3 is below 0.06. Next byte 03 → index 3 of [4 역병, 5 지진, 3 추위, 9 황건적].
     raiseDisaster(world, streamFromSeed(TEST_SEED, 'disater', 194, 1));
     expect(world.cities.slice(1).map((c) => c.state)).toEqual([0, 0, 9]);
     // r = clamp(0/0.8) = 0 → factor 0.8 on the hit city only.
     expect(world.cities.slice(1).map((c) => c.pop)).toEqual([100000, 100000, 80000]);
+    // Trust × 0.8 through the FLOAT column: 21.84 read back (21.840000000000003 in doubles).
+    expect(world.cities[3]!.trust).toBe(21.84);
     expect(world.history.at(-1)!.text).toContain('황건적이 출현해');
   });
 
@@ -204,6 +242,16 @@ describe('nation level, diplomacy, fronts, power (§6.7, §6.8)', () => {
     world.diplomacy.set('1:2', { state: Diplo.war, term: 6, dead: 0 });
     setNationFronts(world);
     expect(world.cities.slice(1).map((c) => c.front)).toEqual([0, 3, 0]);
+  });
+
+  it("leaves a neutral city's and a band's front as it is (legacy SetNationFront runs per level > 0 nation)", () => {
+    const world = smallWorld();
+    world.cities[1]!.nation = 0;
+    world.cities[1]!.front = 3;
+    world.nations.get(2)!.level = 0;
+    world.cities[3]!.front = 1;
+    setNationFronts(world);
+    expect(world.cities.slice(1).map((c) => c.front)).toEqual([3, 2, 1]);
   });
 
   it('keeps front 2 next to an empty city while a declaration is still distant (term > 5)', () => {

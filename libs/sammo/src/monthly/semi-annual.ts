@@ -1,6 +1,7 @@
 import { populationRatio } from '../traits';
 import type { City, World } from '../world/types';
 import { phpRound } from '../world/php-math';
+import { floatColumn, floatInSql } from '../world/sql-columns';
 
 export type Resource = 'gold' | 'rice';
 
@@ -32,7 +33,7 @@ export function processSemiAnnual(world: World, resource: Resource): void {
     const factor = popRatio >= 0 ? 1 + popRatio * (1 + secuShare) : 1 + popRatio * (1 - secuShare);
     city.pop = phpRound(Math.min(city.popMax, 5000 + city.pop * factor));
     for (const key of DOMESTIC) city[key] = phpRound(Math.min(city[`${key}Max`], city[key] * (1 + g)));
-    city.trust = Math.min(100, Math.max(0, city.trust + 20 - r));
+    city.trust = floatColumn(Math.min(100, Math.max(0, floatInSql(city.trust) + 20 - r)));
   }
   for (const general of world.generals.values()) {
     const v = general[resource];

@@ -3,6 +3,7 @@ import { chronicle, nationLog } from '../world/logbook';
 import type { World } from '../world/types';
 import { phpRound } from '../world/php-math';
 import { withJosa } from '../world/josa';
+import { floatColumn, floatInSql } from '../world/sql-columns';
 
 /**
  * UpdateCitySupply (§6.3): a city is supplied when a path of the nation's own cities
@@ -39,7 +40,7 @@ export function updateCitySupply(world: World): void {
     city.secu = phpRound(city.secu * 0.9);
     city.def = phpRound(city.def * 0.9);
     city.wall = phpRound(city.wall * 0.9);
-    city.trust *= 0.9;
+    city.trust = floatColumn(floatInSql(city.trust) * 0.9);
     for (const g of world.generals.values()) {
       if (g.city === id && g.nation === city.nation) {
         g.crew = phpRound(g.crew * 0.95);

@@ -10,6 +10,14 @@ export function sqlNumber(value: number): number {
 }
 
 /**
+ * A FLOAT column's value inside SQL arithmetic (`trust * 0.9`): the float32 it holds, as a
+ * double; the row keeps what PHP reads back ({@link floatColumn}).
+ */
+export function floatInSql(value: number): number {
+  return Math.fround(value);
+}
+
+/**
  * What a FLOAT column (`tech`, `trust`) hands back: the value stored as float32 and read by
  * mysqlnd with FLT_DIG (6) significant digits (`MYSQLI_OPT_INT_AND_FLOAT_NATIVE`).
  */
