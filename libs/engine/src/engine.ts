@@ -105,12 +105,13 @@ export class Engine {
     if (header.moves >= GameLog.MAX_MOVES) {
       throw new IllegalMove(`table ${header.tableId} is full: a log holds at most ${GameLog.MAX_MOVES} moves`);
     }
-    asPayload(payload);
-    const checked = game.check(state, seat, payload);
+    // The frozen copy is what is checked, played and logged (append takes it without a second pass).
+    const taken = asPayload(payload);
+    const checked = game.check(state, seat, taken);
     const number = state.revision + 1;
     const random = new Randomness<S>(tableSeed(header.seed), number, streamsOf(game));
     applyChecked(game, state, seat, checked, random, number);
-    return { move: { number, seat, payload, random: random.drew }, state };
+    return { move: { number, seat, payload: taken, random: random.drew }, state };
   }
 
   /** The state after every move of the log, rebuilt from the seed. */

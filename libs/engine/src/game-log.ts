@@ -1,8 +1,8 @@
 import { ConcurrentMove, IllegalMove, InvalidGame } from './errors';
 import type { LoggedMove, Seat } from './game';
 import {
-  asArray, asBoolean, asInteger, asJson, asJsonObject, asNullableString, asObject, asPayload, asString, asStringArray,
-  copyJson, frozenJson, type JsonObject,
+  asArray, asBoolean, asFrozenJson, asInteger, asJsonObject, asNullableString, asObject, asPayload, asString, asStringArray,
+  copyJson, type JsonObject,
 } from './json';
 import { commitmentOf, isSeed, newSeed } from './seed';
 
@@ -52,7 +52,8 @@ export class GameLog {
     this.rulesVersion = definition.rulesVersion;
     this.seed = definition.seed;
     this.seats = Object.freeze([...definition.seats]);
-    this.options = frozenJson(definition.options);
+    // Every caller passes options as the frozen copy asJsonObject made (or this log's own).
+    this.options = definition.options;
     this.entries = moves;
   }
 
@@ -110,7 +111,7 @@ export class GameLog {
     if (move.number !== this.entries.length + 1) {
       throw new ConcurrentMove(`move ${move.number} does not follow table ${this.tableId} at revision ${this.entries.length}`);
     }
-    const payload = frozenJson(asPayload(move.payload, `move ${move.number}'s payload`));
+    const payload = asPayload(move.payload, `move ${move.number}'s payload`);
     this.entries.push(Object.freeze({ number: move.number, seat: move.seat, payload, random: move.random }));
   }
 
@@ -175,6 +176,6 @@ export function readMove(value: unknown, index: number): LoggedMove {
   const number = asInteger(o.number, `${path}.number`, 1, GameLog.MAX_MOVES);
   if (number !== index + 1) throw new InvalidGame(`${path}.number is ${number}; moves are numbered from 1 without gaps`);
   const seat: Seat = asNullableString(o.seat, `${path}.seat`);
-  const payload = frozenJson(asJson(o.payload, `${path}.payload`));
+  const payload = asFrozenJson(o.payload, `${path}.payload`);
   return Object.freeze({ number, seat, payload, random: asBoolean(o.random, `${path}.random`) });
 }

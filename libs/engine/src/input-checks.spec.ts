@@ -4,12 +4,13 @@ import { IllegalMove, InvalidGame } from './errors';
 import { GameLog } from './game-log';
 import { stateFromArray } from './game-state';
 import { engine } from './engine';
-import { asArray, asJson, asPayload, type Json } from './json';
+import { asArray, asJson, asPayload, type Json, type JsonObject } from './json';
+import { Snapshot } from './snapshot';
 import { clone, openLog, race } from './spec-helpers';
 
 // Values a caller can hand the engine that JSON cannot carry: NaN, ±Infinity, undefined,
 // holes, sparse arrays, Maps, Dates, boxed values, null-prototype objects.
-const jsonish = fc.anything({
+const anything = fc.anything({
   withSparseArray: true,
   withNullPrototype: true,
   withMap: true,
@@ -20,6 +21,29 @@ const jsonish = fc.anything({
   withBigInt: true,
   maxDepth: 4,
 });
+
+// ...and what only code can build: getters (steady, changing, throwing), other prototypes,
+// proxies, arrays with extra keys, and nesting deeper than the engine takes.
+const jsonish: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
+  value: fc.oneof({ depthSize: 'small', withCrossShrink: true }, anything, tie('built')),
+  built: fc.oneof(
+    fc.tuple(fc.string(), tie('value')).map(([key, v]) => Object.defineProperty({}, key, { enumerable: true, get: () => v })),
+    fc.tuple(tie('value'), anything).map(([first, later]) => {
+      let reads = 0;
+      return Object.defineProperty({}, 'v', { enumerable: true, get: () => (reads++ === 0 ? first : later) });
+    }),
+    fc.string().map((message) => Object.defineProperty({}, 'v', { enumerable: true, get: () => { throw new Error(message); } })),
+    fc.tuple(fc.dictionary(fc.string(), tie('value')), anything).map(([own, inherited]) => Object.assign(Object.create({ inherited }) as object, own)),
+    tie('value').map((v) => new Proxy({ v }, {})),
+    tie('value').map((v) => new Proxy({ v }, { ownKeys: () => { throw new RangeError('trap'); } })),
+    fc.tuple(fc.array(tie('value'), { maxLength: 3 }), tie('value')).map(([items, extra]) => Object.assign([...items], { extra })),
+    fc.tuple(fc.integer({ min: 1, max: 200 }), fc.boolean(), tie('value')).map(([levels, arrays, leaf]) => {
+      let v = leaf;
+      for (let i = 0; i < levels; i++) v = arrays ? [v] : { v };
+      return v;
+    }),
+  ),
+})).value;
 
 function sparse(...items: Json[]): Json[] {
   const array: Json[] = [];
@@ -101,6 +125,46 @@ describe('the engine refuses values JSON cannot carry', () => {
   });
 });
 
+describe('a payload is read once, and what was read is what is played and logged', () => {
+  /** An object whose `key` answers each read with the next of `answers` (the last one again at the end). */
+  function changing(base: Record<string, unknown>, key: string, ...answers: unknown[]): Json {
+    let reads = 0;
+    return Object.defineProperty({ ...base }, key, { enumerable: true, get: () => answers[Math.min(reads++, answers.length - 1)] }) as unknown as Json;
+  }
+
+  it('a getter that answers differently each time cannot split the played move from the logged one', () => {
+    const log = openLog(journal, ['a'], {}, '06'.repeat(32));
+    const state = engine.replay(journal, log);
+    log.append(engine.step(journal, log.header(), state, 'a', changing({}, 'text', 'played', 'logged', 'later')).move);
+    expect(state.data.last).toBe('played');
+    expect(engine.replay(journal, GameLog.fromArray(clone(log.toArray()))).data).toEqual(state.data);
+  });
+
+  it('a getter that turns NaN after its first read leaves the first answer in the log', () => {
+    const log = openLog(journal, ['a'], {}, '07'.repeat(32));
+    const state = engine.replay(journal, log);
+    log.append(engine.step(journal, log.header(), state, 'a', changing({ text: 'x' }, 'n', 1, NaN)).move);
+    expect(() => log.append({ number: 2, seat: 'a', payload: changing({ text: 'x' }, 'n', 1, NaN), random: false })).not.toThrow();
+    expect(GameLog.fromArray(clone(log.toArray())).moves.map((m) => m.payload)).toEqual([{ text: 'x', n: 1 }, { text: 'x', n: 1 }]);
+  });
+
+  it.each([
+    ['a getter that throws', Object.defineProperty({ text: 'x' }, 'n', { enumerable: true, get: () => { throw new TypeError('no'); } })],
+    ['a proxy whose keys cannot be listed', new Proxy({ text: 'x' }, { ownKeys: () => { throw new TypeError('no keys'); } })],
+    ['a revoked proxy', (() => { const { proxy, revoke } = Proxy.revocable({ text: 'x' }, {}); revoke(); return proxy; })()],
+  ])('%s in a payload is an illegal move, in a log document an invalid game', (_name, hostile) => {
+    const log = openLog(journal, ['a'], {}, '08'.repeat(32));
+    const state = engine.replay(journal, log);
+    expect(() => engine.step(journal, log.header(), state, 'a', hostile as unknown as Json)).toThrow(/^payload could not be read: /);
+    expect(() => engine.step(journal, log.header(), state, 'a', { list: [hostile] } as unknown as Json)).toThrow(IllegalMove);
+    expect(() => log.append({ number: 1, seat: 'a', payload: hostile as unknown as Json, random: false })).toThrow(IllegalMove);
+    expect(state.revision).toBe(0);
+    const doc = { ...clone(log.toArray()), options: { o: hostile } };
+    expect(() => GameLog.fromArray(doc)).toThrow(InvalidGame);
+    expect(() => GameLog.fromArray(doc)).toThrow(/^log\.options could not be read: /);
+  });
+});
+
 describe('toArray shares nothing with the live log', () => {
   it('changing the result changes neither payloads, options nor seats', () => {
     const log = openLog(journal, ['a', 'b'], { rule: { limit: [1, 2] } }, 'ef'.repeat(32));
@@ -171,28 +235,46 @@ describe('properties: arbitrary JSON-ish values meet only typed errors', () => {
     );
   });
 
+  /** A copy of `valid` with `value` put at the place `path` picks (a key at each level). */
+  function putAnywhere(valid: JsonObject, path: number[], value: unknown): Record<string, unknown> {
+    const doc = structuredClone(valid) as Record<string, unknown>;
+    let node: Record<string, unknown> = doc;
+    for (const step of path) {
+      const keys = Object.keys(node);
+      const key = keys[step % keys.length]!;
+      const child = node[key];
+      if (typeof child !== 'object' || child === null || step % 3 === 0) {
+        node[key] = value;
+        break;
+      }
+      node = child as Record<string, unknown>;
+    }
+    return doc;
+  }
+  const paths = fc.array(fc.nat(), { minLength: 1, maxLength: 5 });
+
   it('fromArray refuses with InvalidGame a valid log with any JSON-ish value put anywhere', () => {
     const log = openLog(diceRace, ['a', 'b'], { finish: 30 }, '05'.repeat(32));
     race(diceRace, log, 8);
     const valid = log.toArray();
-    const paths = fc.array(fc.nat(), { minLength: 1, maxLength: 5 });
     fc.assert(
       fc.property(paths, jsonish, (path, value) => {
-        const doc = structuredClone(valid) as Record<string, unknown>;
-        let node: Record<string, unknown> = doc;
-        for (const step of path) {
-          const keys = Object.keys(node);
-          const key = keys[step % keys.length]!;
-          const child = node[key];
-          if (typeof child !== 'object' || child === null || step % 3 === 0) {
-            node[key] = value;
-            break;
-          }
-          node = child as Record<string, unknown>;
-        }
-        onlyThrows(InvalidGame, () => engine.replay(diceRace, GameLog.fromArray(doc)));
+        onlyThrows(InvalidGame, () => engine.replay(diceRace, GameLog.fromArray(putAnywhere(valid, path, value))));
       }),
       { numRuns: 500 },
+    );
+  });
+
+  it('a snapshot with any JSON-ish value put anywhere restores or is refused with InvalidGame', () => {
+    const log = openLog(diceRace, ['a', 'b'], { finish: 30 }, '09'.repeat(32));
+    const valid = Snapshot.of(diceRace, race(diceRace, log, 6), log.commitment()).toArray();
+    fc.assert(
+      fc.property(paths, jsonish, (path, value) => {
+        onlyThrows(InvalidGame, () =>
+          Snapshot.fromArray(putAnywhere(valid, path, value), { tableId: log.tableId, commitment: log.commitment() }).restore(diceRace),
+        );
+      }),
+      { numRuns: 300 },
     );
   });
 });

@@ -1,4 +1,4 @@
-import { IllegalMove, InvalidGame } from './errors';
+import { CodedError, IllegalMove, InvalidGame } from './errors';
 
 /** A plain JSON value: what `toArray()` writes and `fromArray()` reads back. */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -53,18 +53,23 @@ export function asStringArray(value: unknown, path: string): string[] {
 
 /** Checks that a value is plain JSON all the way down (no undefined, NaN, functions, holes, cycles). */
 export function asJson(value: unknown, path: string): Json {
-  checkJson(value, path, (reason) => new InvalidGame(reason), 0);
+  guarded(path, (reason) => new InvalidGame(reason), () => walkJson(value, path, (reason) => new InvalidGame(reason), 0, false));
   return value as Json;
 }
 
 /**
- * Checks a move's payload at the door: a value that JSON cannot carry (NaN, Infinity,
- * undefined, a hole, a Map) would be logged but could never be read back, so it is refused
- * as an illegal move rather than stored.
+ * A move's payload at the door, as the frozen copy the engine plays and the log keeps: a
+ * value that JSON cannot carry (NaN, Infinity, undefined, a hole, a Map) would be logged but
+ * could never be read back, so it is refused as an illegal move rather than stored. Each
+ * field is read once, so a getter cannot show the check one value and the log another.
  */
 export function asPayload(value: unknown, path = 'payload'): Json {
-  checkJson(value, path, (reason) => new IllegalMove(reason), 0);
-  return value as Json;
+  return frozenJson(value, path, (reason) => new IllegalMove(reason));
+}
+
+/** A checked, deep-frozen copy of a document's JSON value (options, a logged payload). */
+export function asFrozenJson(value: unknown, path: string): Json {
+  return frozenJson(value, path, (reason) => new InvalidGame(reason));
 }
 
 /** A move's payload as an object, for a game's `check`; anything else is an illegal move. */
@@ -92,33 +97,6 @@ function isPlainLeaf(value: unknown): boolean {
   return value === null || typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value));
 }
 
-function checkJson(value: unknown, where: Where, refuse: (reason: string) => Error, depth: number): void {
-  if (depth > MAX_DEPTH) throw refuse(`${pathText(where)} is nested deeper than ${MAX_DEPTH} levels`);
-  if (value === null || typeof value === 'string' || typeof value === 'boolean') return;
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value)) throw refuse(`${pathText(where)} must be a finite number, got ${value}`);
-    return;
-  }
-  // Leaves are checked in the loops without a call (or a place) of their own, unless too deep.
-  const leavesFine = depth < MAX_DEPTH;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      if (!(i in value)) throw refuse(`${pathText(where)}[${i}] is missing: an array may not have holes`);
-      const item: unknown = value[i];
-      if (!(leavesFine && isPlainLeaf(item))) checkJson(item, { parent: where, key: i }, refuse, depth + 1);
-    }
-    return;
-  }
-  if (typeof value === 'object' && isPlainObject(value)) {
-    for (const key of Object.keys(value)) {
-      const item = (value as Record<string, unknown>)[key];
-      if (!(leavesFine && isPlainLeaf(item))) checkJson(item, { parent: where, key }, refuse, depth + 1);
-    }
-    return;
-  }
-  throw refuse(`${pathText(where)} must be a JSON value, got ${describe(value)}`);
-}
-
 /** A deep copy of a checked JSON value, sharing nothing with it. */
 export function copyJson<T extends Json>(value: T): T {
   if (value === null || typeof value !== 'object') return value;
@@ -127,15 +105,68 @@ export function copyJson<T extends Json>(value: T): T {
   return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, copyJson(item)])) as T;
 }
 
+// The copies frozenJson made: checked and frozen all the way down, so they need no second pass.
+const frozenCopies = new WeakSet<object>();
+
 /** A deep, frozen copy: what a log keeps, so that nobody holding the original can change it. */
-export function frozenJson<T extends Json>(value: T): T {
-  if (value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return Object.freeze(value.map((item) => frozenJson(item))) as T;
-  return Object.freeze(Object.fromEntries(Object.entries(value).map(([key, item]) => [key, frozenJson(item)]))) as T;
+function frozenJson(value: unknown, path: string, refuse: (reason: string) => Error): Json {
+  if (typeof value === 'object' && value !== null && frozenCopies.has(value)) return value as Json;
+  const copy = guarded(path, refuse, () => walkJson(value, path, refuse, 0, true));
+  if (typeof copy === 'object' && copy !== null) frozenCopies.add(copy);
+  return copy;
 }
 
+/**
+ * Checks that a value is plain JSON all the way down (no undefined, NaN, functions, holes,
+ * cycles) and, with `copy`, returns a deep-frozen copy built from the one read of each field;
+ * without it, returns the value itself (a large document read back needs no copy).
+ */
+function walkJson(value: unknown, where: Where, refuse: (reason: string) => Error, depth: number, copy: boolean): Json {
+  if (depth > MAX_DEPTH) throw refuse(`${pathText(where)} is nested deeper than ${MAX_DEPTH} levels`);
+  if (isPlainLeaf(value)) return value as Json;
+  if (typeof value === 'number') throw refuse(`${pathText(where)} must be a finite number, got ${value}`);
+  // Leaves are checked in the loops without a call (or a place) of their own, unless too deep.
+  const leavesFine = depth < MAX_DEPTH;
+  if (Array.isArray(value)) {
+    const length = value.length;
+    const items = copy ? new Array<Json>(length) : undefined;
+    for (let i = 0; i < length; i++) {
+      if (!(i in value)) throw refuse(`${pathText(where)}[${i}] is missing: an array may not have holes`);
+      const item: unknown = value[i];
+      const checked = leavesFine && isPlainLeaf(item) ? (item as Json) : walkJson(item, { parent: where, key: i }, refuse, depth + 1, copy);
+      if (items) items[i] = checked;
+    }
+    return items ? (Object.freeze(items) as Json) : (value as Json[]);
+  }
+  if (typeof value === 'object' && value !== null && isPlainObject(value)) {
+    const entries: Array<[string, Json]> | undefined = copy ? [] : undefined;
+    for (const key of Object.keys(value)) {
+      const item = (value as Record<string, unknown>)[key];
+      const checked = leavesFine && isPlainLeaf(item) ? (item as Json) : walkJson(item, { parent: where, key }, refuse, depth + 1, copy);
+      entries?.push([key, checked]);
+    }
+    // fromEntries defines own properties, so a "__proto__" key stays a key.
+    return entries ? (Object.freeze(Object.fromEntries(entries)) as Json) : (value as JsonObject);
+  }
+  throw refuse(`${pathText(where)} must be a JSON value, got ${describe(value)}`);
+}
+
+/**
+ * Runs a check over a caller's value, turning what the value itself throws (a getter, a
+ * proxy's trap) into the check's own refusal: the caller gets a typed error, never a TypeError.
+ */
+function guarded<T>(path: string, refuse: (reason: string) => Error, read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof CodedError) throw error;
+    throw refuse(`${path} could not be read: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/** A document's options: an object, checked and kept as a frozen copy. */
 export function asJsonObject(value: unknown, path: string): JsonObject {
-  return asJson(asObject(value, path), path) as JsonObject;
+  return asFrozenJson(guarded(path, (reason) => new InvalidGame(reason), () => asObject(value, path)), path) as JsonObject;
 }
 
 // A null-prototype object (a dictionary) is plain data too; a Map, Date or class instance is not.
