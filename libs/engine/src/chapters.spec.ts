@@ -8,7 +8,7 @@ import type { Game } from './game';
 import { GameLog, type TableDefinition } from './game-log';
 import { stateToArray, type GameState } from './game-state';
 import { asArray, asInteger, asObject, type JsonObject } from './json';
-import { clockOptions, gameTimeAt, readGameClock, tickTimeOf, wallTimeOf } from './game-clock';
+import { clockOptions, gameTimeAt, readGameClock, tickTimeOf, wallTimeOf, type GameClock } from './game-clock';
 
 /**
  * A world that rolls a die every move and closes a chapter every `years` moves: enough of a
@@ -173,7 +173,10 @@ describe('chapters', () => {
 });
 
 describe('game clock', () => {
-  const clock = readGameClock(clockOptions({ openedAt: 1_000, gameStart: 50_000, speed: 60, minTickInterval: 0 }));
+  let clock: GameClock;
+  beforeEach(() => {
+    clock = readGameClock(clockOptions({ openedAt: 1_000, gameStart: 50_000, speed: 60, minTickInterval: 0 }));
+  });
 
   it('runs game time at speed from the opening', () => {
     expect(gameTimeAt(clock, 1_000)).toBe(50_000);
@@ -200,7 +203,39 @@ describe('game clock', () => {
     expect(tickTimeOf(coalesced, 100, null)).toBe(100);
   });
 
-  it('refuses a speed that is not a positive number', () => {
-    expect(() => readGameClock({ clock: { openedAt: 0, gameStart: 0, speed: 0 } })).toThrow(InvalidGame);
+  it('refuses a speed that is not a positive number up to 10,000,000', () => {
+    const message = 'options.clock.speed must be a number above 0 and at most 10,000,000';
+    for (const speed of [0, -1, '60', null, 1e7 + 1]) {
+      expect(() => readGameClock({ clock: { openedAt: 0, gameStart: 0, speed } })).toThrow(new InvalidGame(message));
+    }
+    expect(readGameClock({ clock: { openedAt: 0, gameStart: 0, speed: 1e7 } }).speed).toBe(1e7);
+  });
+
+  it('names the clock field it refuses, and takes no minimum interval as none', () => {
+    expect(() => readGameClock({ clock: 5 })).toThrow(new InvalidGame('options.clock must be an object, got number 5'));
+    expect(() => readGameClock({ clock: { openedAt: -1, gameStart: 0, speed: 1 } })).toThrow(/^options\.clock\.openedAt /);
+    expect(() => readGameClock({ clock: { openedAt: 0, gameStart: 'x', speed: 1 } })).toThrow(/^options\.clock\.gameStart /);
+    expect(() => readGameClock({ clock: { openedAt: 0, gameStart: 0, speed: 1, minTickInterval: 1.5 } })).toThrow(
+      /^options\.clock\.minTickInterval /,
+    );
+    expect(readGameClock({ clock: { openedAt: 0, gameStart: 0, speed: 1 } }).minTickInterval).toBe(0);
+    expect(readGameClock({ clock: { openedAt: 0, gameStart: 0, speed: 1, minTickInterval: 30 } }).minTickInterval).toBe(30);
+  });
+
+  it('finds the first wall time even where the float division lands a tick early or late', () => {
+    // At speed 0.7, 21 / 0.7 is 30.000000000000004 (its ceiling one tick late) and 63 / 0.7 is
+    // exactly 90 while 90 × 0.7 is 62.99999999999999 (one tick early).
+    const slow = readGameClock({ clock: { openedAt: 1_000, gameStart: 0, speed: 0.7 } });
+    expect([wallTimeOf(slow, 21), wallTimeOf(slow, 63)]).toEqual([1_030, 1_091]);
+    for (let game = 0; game < 300; game++) {
+      const wall = wallTimeOf(slow, game);
+      expect(gameTimeAt(slow, wall)).toBeGreaterThanOrEqual(game);
+      expect(gameTimeAt(slow, wall - 1)).toBeLessThan(game);
+    }
+  });
+
+  it('coalesces nothing with a zero interval even after a tick', () => {
+    expect(tickTimeOf({ ...clock, minTickInterval: 0 }, 100, 99)).toBe(100);
+    expect(tickTimeOf({ ...clock, minTickInterval: 0 }, 100, 150)).toBe(100);
   });
 });

@@ -1,8 +1,8 @@
-import { diceRace, ticTacToe, type TicTacToeData } from './examples';
+import { diceRace, ticTacToe, type DiceRaceData, type TicTacToeData } from './examples';
 import { ConcurrentMove, GameOver, IllegalMove, InvalidGame } from './errors';
 import type { Game } from './game';
-import { GameLog } from './game-log';
-import { stateToArray } from './game-state';
+import { GameLog, type GameHeader } from './game-log';
+import { stateToArray, type GameState } from './game-state';
 import { engine } from './engine';
 import { Snapshot } from './snapshot';
 import { clone, openLog, play, race, withMoves } from './spec-helpers';
@@ -64,9 +64,13 @@ describe('replay', () => {
 });
 
 describe('advance', () => {
-  const log = openLog(diceRace, ['ann', 'bob'], { finish: 1000 });
-  race(diceRace, log, 20);
-  const header = log.header();
+  let log: GameLog;
+  let header: GameHeader;
+  beforeEach(() => {
+    log = openLog(diceRace, ['ann', 'bob'], { finish: 1000 });
+    race(diceRace, log, 20);
+    header = log.header();
+  });
 
   it('brings a cached state up to date with only the moves made since', () => {
     const cached = engine.advance(diceRace, header, engine.setup(diceRace, header), log.moves.slice(0, 12));
@@ -155,9 +159,13 @@ describe('step', () => {
 });
 
 describe('verify', () => {
-  const log = openLog(diceRace, ['ann', 'bob'], { finish: 20 });
-  race(diceRace, log);
-  const commitment = log.commitment();
+  let log: GameLog;
+  let commitment: string;
+  beforeEach(() => {
+    log = openLog(diceRace, ['ann', 'bob'], { finish: 20 });
+    race(diceRace, log);
+    commitment = log.commitment();
+  });
 
   it('replays a finished log whose seed is the committed one', () => {
     expect(engine.verify(diceRace, log, commitment).outcome).toEqual(engine.replay(diceRace, log).outcome);
@@ -237,8 +245,12 @@ describe('undo', () => {
 });
 
 describe('snapshots', () => {
-  const log = openLog(diceRace, ['ann', 'bob'], { finish: 1000 });
-  const state = race(diceRace, log, 30);
+  let log: GameLog;
+  let state: GameState<DiceRaceData>;
+  beforeEach(() => {
+    log = openLog(diceRace, ['ann', 'bob'], { finish: 1000 });
+    state = race(diceRace, log, 30);
+  });
   const good = () => clone(Snapshot.of(diceRace, state, log.commitment()).toArray()) as Record<string, unknown>;
 
   it('resumes from a valid snapshot', () => {

@@ -51,7 +51,9 @@ export function gameTimeAt(clock: GameClock, wall: number): number {
 
 /** The first wall time at which the game time reaches `game`. */
 export function wallTimeOf(clock: GameClock, game: number): number {
+  // The division is in floats, so its ceiling can land one wall tick either side of the first.
   const wall = clock.openedAt + Math.ceil((game - clock.gameStart) / clock.speed);
+  if (gameTimeAt(clock, wall - 1) >= game) return wall - 1;
   return gameTimeAt(clock, wall) >= game ? wall : wall + 1;
 }
 

@@ -6,7 +6,7 @@ import { stateFromArray } from './game-state';
 import { engine } from './engine';
 import { asArray, asJson, asPayload, type Json, type JsonObject } from './json';
 import { Snapshot } from './snapshot';
-import { clone, openLog, race } from './spec-helpers';
+import { clone, openLog, propertyRuns, race } from './spec-helpers';
 
 // Values a caller can hand the engine that JSON cannot carry: NaN, ±Infinity, undefined,
 // holes, sparse arrays, Maps, Dates, boxed values, null-prototype objects.
@@ -218,7 +218,7 @@ describe('properties: arbitrary JSON-ish values meet only typed errors', () => {
         const back = GameLog.fromArray(JSON.parse(JSON.stringify(log.toArray())));
         expect(engine.replay(journal, back).data).toEqual(state.data);
       }),
-      { numRuns: 400 },
+      { numRuns: propertyRuns(400) },
     );
   });
 
@@ -231,7 +231,7 @@ describe('properties: arbitrary JSON-ish values meet only typed errors', () => {
           GameLog.open({ tableId: 't', gameId: 'journal', rulesVersion: '1', seats: ['a'], options: options as Record<string, Json> }),
         );
       }),
-      { numRuns: 300 },
+      { numRuns: propertyRuns(300) },
     );
   });
 
@@ -261,7 +261,7 @@ describe('properties: arbitrary JSON-ish values meet only typed errors', () => {
       fc.property(paths, jsonish, (path, value) => {
         onlyThrows(InvalidGame, () => engine.replay(diceRace, GameLog.fromArray(putAnywhere(valid, path, value))));
       }),
-      { numRuns: 500 },
+      { numRuns: propertyRuns(500) },
     );
   });
 
@@ -274,7 +274,7 @@ describe('properties: arbitrary JSON-ish values meet only typed errors', () => {
           Snapshot.fromArray(putAnywhere(valid, path, value), { tableId: log.tableId, commitment: log.commitment() }).restore(diceRace),
         );
       }),
-      { numRuns: 300 },
+      { numRuns: propertyRuns(300) },
     );
   });
 });

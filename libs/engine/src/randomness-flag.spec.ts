@@ -4,8 +4,7 @@ import { InvalidGame } from './errors';
 
 // Pins what mutation testing found unpinned: which steps count as drawing.
 describe('a step counts as drawing', () => {
-  const seed = tableSeed('ab'.repeat(32));
-  const fresh = () => new Randomness(seed, 7, xoshiroStreams);
+  const fresh = () => new Randomness(tableSeed('ab'.repeat(32)), 7, xoshiroStreams);
 
   it('not before anything is asked', () => {
     expect(fresh().drew).toBe(false);

@@ -38,3 +38,13 @@ export function withMoves(log: GameLog, edit: (moves: LoggedMove[]) => void): Ga
   edit(array.moves);
   return GameLog.fromArray(array);
 }
+
+/**
+ * A property's fast-check run count: `runs` as written, scaled by PROPERTY_RUNS_SCALE when
+ * set. `npm run mutation` sets it, because there the suite runs once per mutant and a tenth
+ * of the runs still meets every kind of input the generators make.
+ */
+export function propertyRuns(runs: number): number {
+  const scale = Number(process.env['PROPERTY_RUNS_SCALE'] ?? '1');
+  return Math.max(10, Math.round(runs * (Number.isFinite(scale) && scale > 0 ? scale : 1)));
+}

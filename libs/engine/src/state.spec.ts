@@ -1,12 +1,14 @@
-import { diceRace, ticTacToe } from './examples';
+import { diceRace, ticTacToe, type DiceRaceData } from './examples';
 import { InvalidGame } from './errors';
-import { stateFromArray, stateToArray } from './game-state';
+import { stateFromArray, stateToArray, type GameState } from './game-state';
 import { engine } from './engine';
 import { clone, openLog, race } from './spec-helpers';
 
 describe('GameState as plain values', () => {
-  const log = openLog(diceRace, ['ann', 'bob', 'cid'], { finish: 50 });
-  const state = race(diceRace, log, 7);
+  let state: GameState<DiceRaceData>;
+  beforeEach(() => {
+    state = race(diceRace, openLog(diceRace, ['ann', 'bob', 'cid'], { finish: 50 }), 7);
+  });
   const array = () => clone(stateToArray(diceRace, state)) as Record<string, unknown> & { order: Record<string, unknown> };
 
   it('round-trips', () => {

@@ -69,9 +69,6 @@ export class InMemoryTables<G, P, S> implements Tables<G> {
     if (expectedRevision !== undefined && expectedRevision !== entry.log.revision) {
       throw new ConcurrentMove(`table ${tableId} is at revision ${entry.log.revision}, not ${expectedRevision}: reload and retry`);
     }
-    if (entry.log.revision >= GameLog.MAX_MOVES) {
-      throw new IllegalMove(`table ${tableId} is full: a log holds at most ${GameLog.MAX_MOVES} moves`);
-    }
     try {
       const { move, state } = engine.step(this.game, entry.log.header(), entry.state, seat, payload);
       entry.log.append(move);
