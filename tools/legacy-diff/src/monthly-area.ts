@@ -42,6 +42,8 @@ export interface MonthlyCase extends Fixture {
   dead: [number, number][];
   /** The dead counted against a war (`diplomacy.dead`), [me, you, dead]. */
   diplomacyDead: [number, number, number][];
+  /** Crew killed and lost by a general in earlier battles (rank_data `killcrew_person`, `deathcrew_person`), [general, killed, lost]. */
+  crewRanks: [number, number, number][];
 }
 
 /** A nation's cities: its capital and a region grown through neighbours, sometimes a city cut off from it. */
@@ -104,7 +106,8 @@ function generateCase(rng: RandUtil, step: Step): MonthlyCase {
     }
     for (const g of members) generals.push(g);
     nations.push({
-      id, name: `국가${id}`, capital, level, tech: rng.nextInt(12000),
+      // Tech as battles leave it in the FLOAT column: up to six digits, a fraction now and then.
+      id, name: `국가${id}`, capital, level, tech: rng.nextBool(0.5) ? rng.nextInt(12000) : Number((rng.nextInt(1200000) / 100).toPrecision(6)),
       gold: pick(rng, [rng.nextInt(2000), rng.nextInt(20000), rng.nextInt(200000)]),
       rice: pick(rng, [rng.nextInt(2000), rng.nextInt(20000), rng.nextInt(200000)]),
       type: pick(rng, nationTypes.map((t) => t.key)), gennum: members.filter((g) => g.npc !== 5).length,
@@ -144,6 +147,7 @@ function generateCase(rng: RandUtil, step: Step): MonthlyCase {
     month: months ? pick(rng, months) : rng.nextRangeInt(1, 12), killturn: 4800, develcost: 20,
     cities: cities.sort((a, b) => a.id - b.id), nations, generals, diplomacy, diplomacyDead,
     dead: cities.filter(() => rng.nextBool(0.4)).map((c) => [c.id, rng.nextInt(30000)]),
+    crewRanks: generals.filter(() => rng.nextBool(0.5)).map((g) => [g.id, rng.nextInt(200000), rng.nextInt(200000)]),
   };
 }
 
@@ -156,6 +160,7 @@ function caseWorld(c: MonthlyCase): World {
   const world = fixtureWorld(c);
   for (const [id, dead] of c.dead) world.cities[id]!.dead = dead;
   for (const [me, you, dead] of c.diplomacyDead) world.diplomacy.get(`${me}:${you}`)!.dead = dead;
+  for (const [id, killed, lost] of c.crewRanks) Object.assign(world.generals.get(id)!.rank, { killcrewPerson: killed, deathcrewPerson: lost });
   return world;
 }
 

@@ -46,6 +46,10 @@ function run_monthly(array $case): array
     foreach ($case['diplomacyDead'] as [$me, $you, $dead]) {
         $db->update('diplomacy', ['dead' => $dead], 'me = %i AND you = %i', $me, $you);
     }
+    foreach ($case['crewRanks'] as [$generalID, $killed, $lost]) {
+        $db->update('rank_data', ['value' => $killed], 'general_id = %i AND type = %s', $generalID, 'killcrew_person');
+        $db->update('rank_data', ['value' => $lost], 'general_id = %i AND type = %s', $generalID, 'deathcrew_person');
+    }
     $before = monthly_cities();
 
     $env = ['startyear' => $case['startyear'], 'year' => $case['year'], 'month' => $case['month'], 'killturn' => $case['killturn'], 'turnterm' => 60, 'currentEventID' => 0];
