@@ -138,10 +138,23 @@ describe('the main job stopped by its user', () => {
     // The database is up and the services are starting: processes of every kind to end.
     await job.waitFor(/^starting the services/m);
     job.interrupt();
-    await job.waitFor(/^Ctrl-C: stopping/m, 10_000);
+    await job.waitFor(/^Ctrl-C: stopping once the system has started, which it is doing now/m, 10_000);
     job.interrupt();
     expect(await job.exited).toBe(130);
     expect(job.output()).toMatch(/^second Ctrl-C: quitting now without verifying; every process the run started is killed$/m);
+    await nothingLeftOf(home);
+  }, 120_000);
+
+  it('stops cleanly on a Ctrl-C while the system is still starting, saying so, with nothing to verify', async () => {
+    const home = runs.fresh();
+    const job = startMainJob(['--months', '3'], userEnvironment({ CHRONICLE_HOME: home }));
+    await job.waitFor(/^starting the services/m);
+    job.interrupt();
+    expect(await job.exited).toBe(0);
+    const lines = job.output().trim().split('\n');
+    expect(lines).toContain('Ctrl-C: stopping once the system has started, which it is doing now; the world has not begun, so there is nothing to verify (Ctrl-C again quits at once)');
+    expect(lines.at(-1)).toBe('stopped: the services and every server this run started are down');
+    expect(job.output()).not.toMatch(/^(opened world|resuming world|RESULT)/m);
     await nothingLeftOf(home);
   }, 120_000);
 

@@ -10,7 +10,7 @@ import { fetchLog, intentOutcome, listTables, openTable, resolveTable, showEntit
 import { startSystem, type System } from './system/system';
 import { CliError, Output } from './terminal/output';
 import { summarize } from './world/display';
-import { runDemo } from './world/demo';
+import { runDemo, type DemoResult } from './world/demo';
 
 function positiveInt(value: string): number {
   const n = Number(value);
@@ -55,7 +55,9 @@ program
     const onInterrupt = () => {
       presses += 1;
       if (presses === 1) {
-        out.line('Ctrl-C: stopping: draining the current month, then verifying the log and stopping the services (Ctrl-C again quits at once)');
+        out.line(system
+          ? 'Ctrl-C: stopping: draining the current month, then verifying the log and stopping the services (Ctrl-C again quits at once)'
+          : 'Ctrl-C: stopping once the system has started, which it is doing now; the world has not begun, so there is nothing to verify (Ctrl-C again quits at once)');
         stop.abort();
         return;
       }
@@ -72,13 +74,16 @@ program
     out.line(`Chronicle: starting the whole system${options.months ? ` for ${options.months} game months` : ''}`);
     system = await startSystem({ ownNats: options.ownNats ?? false, webPort: options.webPort, onKill: (k) => (kill = k) }, say);
     try {
-      if (stop.signal.aborted) return;
-      if (system.pageUrl) out.line(`the worlds on a web page: ${system.pageUrl}`);
-      const result = await runDemo(system, { ...options, signal: stop.signal }, out, () => system!.drain());
+      let result: DemoResult | undefined;
+      // Stopped while it started (Ctrl-C, or a reader gone): no world to run or verify.
+      if (!stop.signal.aborted) {
+        if (system.pageUrl) out.line(`the worlds on a web page: ${system.pageUrl}`);
+        result = await runDemo(system, { ...options, signal: stop.signal }, out, () => system!.drain());
+      }
       await system.stop(say);
       system = undefined;
       out.line('stopped: the services and every server this run started are down');
-      if (options.months !== undefined) out.line(`RESULT demo months=${result.months} moves=${result.moves} tables=${result.tables}`);
+      if (result && options.months !== undefined) out.line(`RESULT demo months=${result.months} moves=${result.moves} tables=${result.tables}`);
     } finally {
       await system?.stop(say);
     }
