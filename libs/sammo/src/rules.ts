@@ -29,3 +29,5 @@ export { updateNationLevel } from './monthly/nation-level';
 export { newYear, resetOfficerLock } from './monthly/yearly';
 export { preUpdateMonthly } from './monthly/pre-update';
 export { postUpdateMonthly } from './monthly/post-update';
+export { runMonth } from './monthly/pipeline';
+export { newRun } from './turn/turn-run';

@@ -1,6 +1,6 @@
 import {
-  DEFAULT_MAP, nationTypes, newYear, postUpdateMonthly, preUpdateMonthly, processIncome, processSemiAnnual, processWarIncome, raiseDisaster, randomizeCityTradeRate,
-  resetOfficerLock, streamFromSeed, updateCitySupply, updateNationLevel, type RandUtil,
+  DEFAULT_MAP, nationTypes, newRun, newYear, postUpdateMonthly, preUpdateMonthly, processIncome, processSemiAnnual, processWarIncome, raiseDisaster, randomizeCityTradeRate,
+  resetOfficerLock, runMonth, streamFromSeed, updateCitySupply, updateNationLevel, type RandUtil,
 } from '@chronicle/sammo/rules';
 import type { City, World } from '@chronicle/sammo';
 import type { Area } from './areas';
@@ -26,12 +26,20 @@ const STEPS = {
   officerLock: (world: World) => resetOfficerLock(world),
   pre: (world: World) => preUpdateMonthly(world),
   post: (world: World, seed: string) => postUpdateMonthly(world, streamFromSeed(seed, 'monthly', world.env.year, world.env.month)),
+  // The whole boundary into the next month: one turn (60 minutes) a month since the start.
+  month: (world: World, seed: string) => {
+    const { env } = world;
+    const nextTurn = env.starttime + (env.year * 12 + env.month - env.startyear * 12) * env.turnterm * 60_000;
+    runMonth(newRun(world, { stream: (...labels) => streamFromSeed(seed, ...labels) }), nextTurn);
+  },
 } as const;
 type Step = keyof typeof STEPS;
 
 /** The months the event table runs a step in (the rest run every month or on a month of their own). */
 const MONTHS: Partial<Record<Step, readonly number[]>> = {
   semiAnnualGold: [1], incomeGold: [1], semiAnnualRice: [7], incomeRice: [7], disaster: [1, 4, 7, 10], tradeRate: [1, 7], newYear: [1],
+  // The closing month: December and June open the months of income, March and September those of disasters only.
+  month: [12, 12, 12, 6, 6, 6, 3, 9, 1, 2, 4, 5, 7, 8, 10, 11],
 };
 
 export interface MonthlyCase extends Fixture {
@@ -170,7 +178,7 @@ const stepNames = Object.keys(STEPS) as Step[];
 export const monthlyArea: Area<MonthlyCase, { generals: Row[]; cities: (number | null)[][]; nations: Row[]; diplomacy: Row[]; develcost: number }> = {
   name: 'monthly',
   about:
-    'one monthly event action per case on MariaDB with the legacy schema (UpdateCitySupply, ProcessWarIncome, ProcessSemiAnnual and ProcessIncome of gold or rice, RaiseDisaster, RandomizeCityTradeRate, UpdateNationLevel, NewYear, ResetOfficerLock), preUpdateMonthly, or postUpdateMonthly on the monthly stream (power, diplomacy, bands disbanded, general counts, fronts) on 1–4 nations, their cities and generals, neutral cities and wanderers: every general, the nations and every city listed or changed',
+    'one monthly event action per case on MariaDB with the legacy schema (UpdateCitySupply, ProcessWarIncome, ProcessSemiAnnual and ProcessIncome of gold or rice, RaiseDisaster, RandomizeCityTradeRate, UpdateNationLevel, NewYear, ResetOfficerLock), preUpdateMonthly, postUpdateMonthly on the monthly stream (power, diplomacy, bands disbanded, general counts, fronts), or the whole month boundary with the default event table (less the actions libs/sammo does not model) on 1–4 nations, their cities and generals, neutral cities and wanderers: every general, the nations and every city listed or changed',
   generate: (rng, count) => Array.from({ length: count }, (_, i) => generateCase(rng, stepNames[i % stepNames.length]!)),
   sammo: (c) => {
     const world = caseWorld(c);

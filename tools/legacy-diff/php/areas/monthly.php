@@ -1,9 +1,10 @@
 <?php
 // One legacy monthly step (an event action of GameConstBase::$defaultEvents) on MariaDB with
 // the legacy schema, for the rows of the case on the che map: the rows after it are the answer.
-use sammo\{DB, KVStorage, LiteHashDRBG, RandUtil, UniqueConst, Util};
+use sammo\{DB, GameConst, Json, KVStorage, LiteHashDRBG, RandUtil, TurnExecutionHelper, UniqueConst, Util};
+use sammo\Enums\EventTarget;
 use sammo\Event\Action;
-use function sammo\{legacy_db_case, legacy_db_create, postUpdateMonthly, preUpdateMonthly};
+use function sammo\{checkStatistic, legacy_db_case, legacy_db_create, postUpdateMonthly, preUpdateMonthly, turnDate};
 
 require_once __DIR__ . '/../fixtures.php';
 require_once __DIR__ . '/../plates-stub.php';
@@ -19,6 +20,9 @@ const MONTHLY_ACTIONS = [
     'disaster' => ['RaiseDisaster'], 'tradeRate' => ['RandomizeCityTradeRate'], 'nationLevel' => ['UpdateNationLevel'],
     'newYear' => ['NewYear'], 'officerLock' => ['ResetOfficerLock'],
 ];
+
+/** Event actions libs/sammo does not model (inheritance ranks, specialities, betrayal counts, NPC troop leaders), left out of the `month` step's event table. */
+const MONTHLY_UNMODELLED = ['MergeInheritPointRank', 'AssignGeneralSpeciality', 'AddGlobalBetray', 'ProvideNPCTroopLeader'];
 
 const MONTHLY_CITY_COLUMNS = 'city, nation, supply, front, pop, agri, comm, secu, def, wall, trust, trade, dead, state, term, officer_set';
 
@@ -53,12 +57,16 @@ function run_monthly(array $case): array
     $before = monthly_cities();
 
     $env = ['startyear' => $case['startyear'], 'year' => $case['year'], 'month' => $case['month'], 'killturn' => $case['killturn'], 'turnterm' => 60, 'currentEventID' => 0];
+    $gameStor = KVStorage::getStorage($db, 'game_env');
+    // The server opened at the start (che_해산 waits for the month after it).
+    foreach (['init_year' => $case['startyear'], 'init_month' => 1, 'scenario' => 0] as $k => $v) $gameStor->setValue($k, $v);
+    $monthlyRng = fn () => new RandUtil(new LiteHashDRBG(Util::simpleSerialize(UniqueConst::$hiddenSeed, 'monthly', $case['year'], $case['month'])));
     if ($case['step'] === 'pre') {
         preUpdateMonthly();
     } elseif ($case['step'] === 'post') {
-        // The server opened at the start (che_해산 waits for the month after it).
-        foreach (['init_year' => $case['startyear'], 'init_month' => 1, 'scenario' => 0] as $k => $v) KVStorage::getStorage($db, 'game_env')->setValue($k, $v);
-        postUpdateMonthly(new RandUtil(new LiteHashDRBG(Util::simpleSerialize(UniqueConst::$hiddenSeed, 'monthly', $case['year'], $case['month']))));
+        postUpdateMonthly($monthlyRng());
+    } elseif ($case['step'] === 'month') {
+        monthly_whole_month($case, $monthlyRng());
     } else {
         Action::build(MONTHLY_ACTIONS[$case['step']])->run($env);
     }
@@ -84,4 +92,33 @@ function run_monthly(array $case): array
         'diplomacy' => $db->query('SELECT me, you, state, term, dead FROM diplomacy ORDER BY me, you'),
         'develcost' => KVStorage::getStorage($db, 'game_env')->getValue('develcost'),
     ];
+}
+
+/**
+ * A whole month boundary as TurnExecutionHelper runs it: PRE_MONTH events, preUpdateMonthly,
+ * the date turned by one month, January's statistics, MONTH events, postUpdateMonthly — with
+ * the default event table (GameConstBase::$defaultEvents) as the installer writes it, less
+ * MONTHLY_UNMODELLED.
+ */
+function monthly_whole_month(array $case, RandUtil $rng): void
+{
+    $db = DB::db();
+    foreach (GameConst::$defaultEvents as $event) {
+        [$target, $priority, $cond] = $event;
+        $actions = array_values(array_filter(array_slice($event, 3), fn ($action) => !in_array($action[0], MONTHLY_UNMODELLED, true)));
+        if (!$actions) continue;
+        $db->insert('event', ['target' => strtoupper($target), 'priority' => $priority, 'condition' => Json::encode($cond), 'action' => Json::encode($actions)]);
+    }
+    $gameStor = KVStorage::getStorage($db, 'game_env');
+    $gameStor->setValue('starttime', '2026-01-01 00:00:00');
+    // The turn that opens the next month: one turn (60 minutes) a month since the start.
+    $nextMonth = $case['year'] * 12 + $case['month'] - $case['startyear'] * 12;
+    $nextTurn = date('Y-m-d H:i:s', strtotime('2026-01-01 00:00:00') + $nextMonth * 3600);
+
+    TurnExecutionHelper::runEventHandler($db, $gameStor, EventTarget::PreMonth);
+    preUpdateMonthly();
+    turnDate($nextTurn);
+    if ($gameStor->month == 1) checkStatistic();
+    TurnExecutionHelper::runEventHandler($db, $gameStor, EventTarget::Month);
+    postUpdateMonthly($rng);
 }
