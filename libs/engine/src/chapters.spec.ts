@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import { stateHash } from './canonical';
+import { hashJson, stateHash } from './canonical';
 import { verifyChain, type PublishedChapter } from './chain';
 import { chapterTableId, endedChapter, firstChapter, nextChapter, readChapter, withOpening } from './chapters';
 import { engine } from './engine';
@@ -169,6 +169,103 @@ describe('chapters', () => {
     expect(next.tableId).toBe('solo-c2');
     const second = playChapter(next, state);
     expect(verifyChain(rollWorld, [{ log, commitment: log.commitment() }, { log: second.log, commitment: second.log.commitment() }]).chapters).toBe(2);
+  });
+});
+
+describe('chapters: what each refusal says', () => {
+  const link = { tableId: 'w-c1', commitment: 'ab'.repeat(32), revision: 3, stateHash: 'cd'.repeat(32) };
+  const chapterOptions = (chapter: Record<string, unknown>) => ({ chapter: { world: 'w', number: 2, previous: link, opening: null, ...chapter } }) as JsonObject;
+
+  it('reads options.chapter field by field', () => {
+    expect(readChapter({})).toBeNull();
+    expect(readChapter(chapterOptions({}))).toEqual({ world: 'w', number: 2, previous: link, opening: null });
+    expect(() => readChapter({ chapter: 1 })).toThrow(new InvalidGame('options.chapter must be an object, got number 1'));
+    expect(() => readChapter(chapterOptions({ number: 0 }))).toThrow(new InvalidGame('options.chapter.number must be between 1 and 9007199254740991, got 0'));
+    expect(() => readChapter(chapterOptions({ world: 5 }))).toThrow(new InvalidGame('options.chapter.world must be a string, got number 5'));
+    expect(() => readChapter(chapterOptions({ opening: 5 }))).toThrow(new InvalidGame('options.chapter.opening must be a string, got number 5'));
+    expect(() => readChapter(chapterOptions({ previous: 5 }))).toThrow(new InvalidGame('options.chapter.previous must be an object, got number 5'));
+    for (const [field, value, message] of [
+      ['tableId', 1, 'options.chapter.previous.tableId must be a string, got number 1'],
+      ['commitment', 1, 'options.chapter.previous.commitment must be a string, got number 1'],
+      ['stateHash', 1, 'options.chapter.previous.stateHash must be a string, got number 1'],
+      ['revision', -1, 'options.chapter.previous.revision must be between 0 and 9007199254740991, got -1'],
+      ['commitment', `x${'ab'.repeat(32)}`, 'options.chapter.previous: commitment and stateHash are 64 lowercase hex digits'],
+      ['commitment', `${'ab'.repeat(32)}x`, 'options.chapter.previous: commitment and stateHash are 64 lowercase hex digits'],
+      ['stateHash', 'CD'.repeat(32), 'options.chapter.previous: commitment and stateHash are 64 lowercase hex digits'],
+    ] as const) {
+      expect(() => readChapter(chapterOptions({ previous: { ...link, [field]: value } }))).toThrow(new InvalidGame(message));
+    }
+  });
+
+  it('a first chapter has neither link nor opening; a later one has a link', () => {
+    const message = 'options.chapter: the first chapter has no previous link and no opening state; every later one links to the one before';
+    expect(() => readChapter(chapterOptions({ number: 1 }))).toThrow(new InvalidGame(message));
+    expect(() => readChapter(chapterOptions({ previous: null }))).toThrow(new InvalidGame(message));
+    expect(() => readChapter(chapterOptions({ number: 1, previous: null, opening: 'x' }))).toThrow(new InvalidGame(message));
+    expect(readChapter(chapterOptions({ number: 1, previous: null }))).toEqual({ world: 'w', number: 1, previous: null, opening: null });
+    expect(() => withOpening({ chapter: 'x' }, {})).toThrow(new InvalidGame('options.chapter must be an object, got the string "x"'));
+  });
+
+  it('checks an attached opening state against the link: table, revision, and a chapter\'s end', () => {
+    const { chapters, states } = playWorld(2);
+    const final = stateToArray(rollWorld, states[0]!);
+    const linkedTo = (opening: JsonObject, previous: Partial<typeof link>) => withOptions(chapters[1]!, (o) => {
+      const chapter = o.chapter as JsonObject;
+      chapter.previous = { ...(chapter.previous as JsonObject), stateHash: hashJson(opening), ...previous };
+      chapter.opening = gzipSync(JSON.stringify(opening)).toString('base64');
+    }).log;
+    expect(() => engine.replay(rollWorld, linkedTo(final, { tableId: 'w-c0' }))).toThrow(
+      new InvalidGame('table w-c2: the opening state is w-c1 at 3, the link says w-c0 at 3'),
+    );
+    expect(() => engine.replay(rollWorld, linkedTo(final, { revision: 2 }))).toThrow(
+      new InvalidGame('table w-c2: the opening state is w-c1 at 3, the link says w-c1 at 2'),
+    );
+    expect(() => engine.replay(rollWorld, linkedTo({ ...final, outcome: null }, {}))).toThrow(
+      new InvalidGame('table w-c2: chapter w-c1 did not end as a chapter'),
+    );
+    expect(() => engine.replay(rollWorld, linkedTo({ ...final, outcome: { winners: [], result: 'over' } }, {}))).toThrow(
+      new InvalidGame('table w-c2: chapter w-c1 did not end as a chapter'),
+    );
+    const garbled = withOptions(chapters[1]!, (o) => { (o.chapter as JsonObject).opening = 'not gzip'; });
+    let refusal: unknown;
+    try {
+      engine.replay(rollWorld, garbled.log);
+    } catch (error) {
+      refusal = error;
+    }
+    expect(refusal).toEqual(new InvalidGame('table w-c2: options.chapter.opening is not gzipped JSON in base64'));
+    expect((refusal as Error).cause).toHaveProperty('code', 'Z_DATA_ERROR');
+  });
+
+  it('opens a next chapter from the end of the chapter that ended, and says why not', () => {
+    const { log, state } = playChapter({ tableId: 'solo', gameId: 'rolls', rulesVersion: '1', seats: [], options: { years: 2 } });
+    expect(() => nextChapter(rollWorld, endedChapter(log), { ...state, outcome: null })).toThrow(new IllegalMove('table solo has not ended a chapter'));
+    expect(() => nextChapter(rollWorld, endedChapter(log), { ...state, outcome: { winners: ['a'], result: 'a won' } })).toThrow(
+      new IllegalMove('table solo has not ended a chapter (its game is over: a won)'),
+    );
+    expect(() => nextChapter(rollWorld, endedChapter(log), { ...state, tableId: 'other' })).toThrow(
+      new InvalidGame('the final state is other at 2, not the end of solo at 2'),
+    );
+    expect(() => nextChapter(rollWorld, endedChapter(log), { ...state, revision: 1 })).toThrow(
+      new InvalidGame('the final state is solo at 1, not the end of solo at 2'),
+    );
+  });
+
+  it('says which link of a chain broke', () => {
+    const { chapters } = playWorld(3);
+    expect(() => verifyChain(rollWorld, [])).toThrow(new InvalidGame('a chain has at least one chapter'));
+    const elsewhere = withOptions(chapters[1]!, (o) => { (o.chapter as JsonObject).world = 'v'; });
+    expect(() => verifyChain(rollWorld, [chapters[0]!, elsewhere])).toThrow(new InvalidGame('chapter 2 (table w-c2) belongs to world v, not w'));
+    const unlinked = withOptions(chapters[1]!, (o) => { (o.chapter as JsonObject).number = 1; (o.chapter as JsonObject).previous = null; });
+    expect(() => verifyChain(rollWorld, [chapters[0]!, { ...unlinked, log: unlinked.log }])).toThrow(
+      new InvalidGame('chapter 2 (table w-c2) says it is chapter 1'),
+    );
+    const log = GameLog.open({ tableId: 'w-c1', gameId: 'rolls', rulesVersion: '1', seats: [], options: { years: 9, ...firstChapter('w') } });
+    const state = engine.setup(rollWorld, log.header());
+    for (let i = 0; i < 3; i++) log.append(engine.step(rollWorld, log.header(), state, null, null).move);
+    expect(() => verifyChain(rollWorld, [{ log, commitment: log.commitment() }, chapters[1]!])).toThrow(
+      new InvalidGame('chapter 2 (table w-c2) follows table w-c1, which did not end as a chapter'),
+    );
   });
 });
 

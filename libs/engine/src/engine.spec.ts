@@ -294,6 +294,18 @@ describe('snapshots', () => {
     );
   });
 
+  it('takes a snapshot at exactly the required revision, and says which field of a cached one is wrong', () => {
+    const expectation = { tableId: 'table-1', commitment: log.commitment() };
+    expect(Snapshot.fromArray(good(), { ...expectation, revision: 30 }).revision).toBe(30);
+    expect(() => Snapshot.fromArray('x', expectation)).toThrow(new InvalidGame('snapshot must be an object, got the string "x"'));
+    expect(() => Snapshot.fromArray({ ...good(), tableId: 1 }, expectation)).toThrow(new InvalidGame('snapshot.tableId must be a string, got number 1'));
+    expect(() => Snapshot.fromArray({ ...good(), commitment: 1 }, expectation)).toThrow(new InvalidGame('snapshot.commitment must be a string, got number 1'));
+    expect(() => Snapshot.fromArray({ ...good(), state: [] }, expectation)).toThrow(new InvalidGame('snapshot.state must be an object, got an array'));
+    const elsewhere = good();
+    (elsewhere.state as Record<string, unknown>).tableId = 'table-2';
+    expect(() => Snapshot.fromArray(elsewhere, expectation)).toThrow(new InvalidGame("the snapshot's state does not belong to table table-1 at revision 30"));
+  });
+
   it('refuses garbage from the cache with InvalidGame', () => {
     for (const junk of ['x', 42, [], { state: null }]) {
       expect(engine.resume(diceRace, log, junk).rejected).toBeInstanceOf(InvalidGame);

@@ -1,6 +1,6 @@
 import { diceRace, journal, ticTacToe, type DiceRaceData, type Roll } from './examples';
 import type { RandomSource } from './random-source';
-import { ConcurrentMove, GameInProgress, GameOver, IllegalMove, UnknownTable } from './errors';
+import { ConcurrentMove, GameInProgress, GameOver, IllegalMove, InvalidGame, UnknownTable } from './errors';
 import type { GameLog } from './game-log';
 import { engine } from './engine';
 import { InMemoryTables } from './tables';
@@ -35,7 +35,33 @@ describe('InMemoryTables', () => {
   });
 
   it('refuses an unknown table with a clear error', async () => {
-    await expect(new InMemoryTables(ticTacToe).state('nope')).rejects.toThrow(UnknownTable);
+    await expect(new InMemoryTables(ticTacToe).state('nope')).rejects.toThrow(new UnknownTable('there is no table nope; open it first'));
+  });
+
+  it('shows the commitment it opened with and says why a move came too late', async () => {
+    const tables = new InMemoryTables(ticTacToe);
+    const { commitment } = await tables.open({ tableId: 't1', seats: ['x', 'o'] });
+    expect(await tables.commitment('t1')).toBe(commitment);
+    await expect(tables.move('t1', 'x', { cell: 0 }, 3)).rejects.toThrow(
+      new ConcurrentMove('table t1 is at revision 0, not 3: reload and retry'),
+    );
+    await expect(tables.finishedLog('t1')).rejects.toThrow(
+      new GameInProgress('table t1 is still in play: its log (and seed) stays hidden until the end'),
+    );
+  });
+
+  it('rebuilds its cached state from the log when a game fails while applying a move', async () => {
+    const fragile = { ...journal, apply: (...args: Parameters<typeof journal.apply>) => {
+      journal.apply(...args);
+      if (args[2].text === 'two') throw new Error('half done');
+    } };
+    const tables = new InMemoryTables(fragile);
+    await tables.open({ tableId: 'n1', seats: ['a'] });
+    await tables.move('n1', 'a', { text: 'one' });
+    await expect(tables.move('n1', 'a', { text: 'two' })).rejects.toThrow(InvalidGame);
+    expect((await tables.state('n1')).data).toEqual({ notes: 1, last: 'one' });
+    await expect(tables.move('n1', 'a', { text: '' })).rejects.toThrow(IllegalMove);
+    expect((await tables.state('n1')).data).toEqual({ notes: 1, last: 'one' });
   });
 
   describe('finishedLog', () => {
