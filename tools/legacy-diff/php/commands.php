@@ -3,7 +3,8 @@
 // turn runs it (TurnExecutionHelper::processCommand / processNationCommand: the full
 // condition, the term stack, run, cooldown, alternatives) on the RNG the turn seeds for it,
 // then the rows read back.
-use sammo\{DB, General, GeneralBase, KVStorage, LastTurn, LiteHashDRBG, RandUtil, TurnExecutionHelper, UniqueConst, Util};
+use sammo\{DB, General, KVStorage, LastTurn, LiteHashDRBG, RandUtil, TurnExecutionHelper, UniqueConst, Util};
+use sammo\TextDecoration\SightseeingMessage;
 use function sammo\{buildGeneralCommandClass, buildNationCommandClass, GetNationColors, legacy_db_case, legacy_db_create};
 
 require_once __DIR__ . '/fixtures.php';
@@ -31,6 +32,24 @@ function command_legacy_arg(string $command, $arg)
 function command_last_turn(array $raw): array
 {
     return ['command' => $raw['command'] ?? '휴식', 'term' => $raw['term'] ?? 0];
+}
+
+/**
+ * 견문's event: the legacy draws it with PHP's unseeded mt_rand, libs/sammo from a stream of
+ * its own (`sightseeing`, year, month, general). The legacy is steered to the event and text
+ * libs/sammo draws — mt_srand with the first seed whose pickAction gives them — so that the
+ * rest (the injury on the command's stream, every effect) is compared.
+ */
+function command_steer_sightseeing(int $year, int $month, int $generalID): void
+{
+    $events = new RandUtil(new LiteHashDRBG(Util::simpleSerialize(UniqueConst::$hiddenSeed, 'sightseeing', $year, $month, $generalID)));
+    [$type, $texts] = $events->choiceUsingWeightPair((new \ReflectionMethod(SightseeingMessage::class, 'getMessageList'))->invoke(null));
+    $text = $events->choice($texts);
+    for ($seed = 0; ; $seed++) {
+        mt_srand($seed);
+        if ((new SightseeingMessage())->pickAction() === [$type, $text]) break;
+    }
+    mt_srand($seed);
 }
 
 function run_command_case(array $case, string $kind): array
@@ -65,6 +84,7 @@ function run_command(array $case, string $kind): array
     if ($kind === 'general') {
         $command = buildGeneralCommandClass($case['command'], $general, $env, $arg);
         $rng = new RandUtil(new LiteHashDRBG(Util::simpleSerialize(UniqueConst::$hiddenSeed, 'generalCommand', $year, $month, $general->getID(), $command->getRawClassName())));
+        if ($case['command'] === 'che_견문') command_steer_sightseeing($year, $month, $general->getID());
         $turn->processCommand($rng, $command, false);
     } else {
         $nationStor = KVStorage::getStorage($db, $general->getNationID(), 'nation_env');

@@ -44,9 +44,8 @@ const amount = (rng: RandUtil) => pick(rng, [100, 500, 1000, 2500, 7000, 10000, 
 const resource: ArgMaker = (rng) => ({ isGold: rng.nextBool(), amount: amount(rng) });
 
 /**
- * Every command libs/sammo implements, with a maker of valid-ish arguments — but 견문 (its
- * event is drawn with PHP's unseeded mt_rand) and 인재탐색 (the found general's rows still
- * differ; see the README).
+ * Every command libs/sammo implements, with a maker of valid-ish arguments — but 인재탐색,
+ * whose found general comes from the legacy's general pool (see the README).
  */
 const GENERAL_ARGS: Record<string, ArgMaker> = {
   휴식: none, che_농지개간: none, che_상업투자: none, che_기술연구: none, che_수비강화: none, che_성벽보수: none, che_치안강화: none,
@@ -62,7 +61,7 @@ const GENERAL_ARGS: Record<string, ArgMaker> = {
   che_군량매매: (rng) => ({ buyRice: rng.nextBool(), amount: amount(rng) }),
   che_거병: none,
   che_건국: (rng) => ({ nationName: pick(rng, ['촉', '진', '위']), nationType: pick(rng, nationTypes.map((t) => t.key)), color: pick(rng, ['#FF0000', '#800000', '#008080', '#0000FF']) }),
-  che_해산: none, che_물자조달: none,
+  che_해산: none, che_견문: none, che_물자조달: none,
   che_출병: nearCity, che_소집해제: none, che_NPC능동: nearCity,
   che_화계: nearCity, che_선동: nearCity, che_파괴: nearCity, che_탈취: nearCity,
   che_선양: (rng, c) => ({ destGeneralId: otherGeneral(rng, c) }),

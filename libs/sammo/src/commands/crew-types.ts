@@ -271,10 +271,12 @@ export function dexFactor(armType: number): number {
 
 /**
  * Legacy `General::addDex(crewType, exp)` without the train/atmos option: the gain is scaled
- * by {@link dexFactor} and lands in an integer column, so it is rounded there. Castle dex is
- * siege dex.
+ * by {@link dexFactor} and lands in an integer column, so it is rounded there — unless the
+ * general goes on unwritten (`written` false: 출병 hands it to the battle, which adds its own
+ * dex to the unrounded sum and writes the row once). Castle dex is siege dex.
  */
-export function addDex(dex: number[], armType: number, gain: number): void {
+export function addDex(dex: number[], armType: number, gain: number, written = true): void {
   const slot = armType === ArmType.castle ? ArmType.siege : armType;
-  dex[slot] = (dex[slot] ?? 0) + phpRound(gain * dexFactor(armType));
+  const scaled = gain * dexFactor(armType);
+  dex[slot] = (dex[slot] ?? 0) + (written ? phpRound(scaled) : scaled);
 }

@@ -176,22 +176,22 @@ describe('증여, 헌납, 군량매매', () => {
     expect([a.gold, b.gold]).toEqual([700, 1300]);
     // Legacy che_증여: exp +70, ded +100, leadership_exp +1 → 30 → checkStatChange: L 50 → 51.
     expect([a.experience, a.dedication, a.leadership, a.leadershipExp]).toEqual([70, 100, 51, 0]);
-    // Rice above the kept 500 only: 1000 − 500 = 500 given of the 5000 asked.
+    // 헌납 keeps nothing back (che_헌납: valueFit(5000, 0, 1000)): all 1000 go.
     donate.run(ctxFor(world, 1), { isGold: false, amount: 5000 });
-    expect(a.rice).toBe(500);
-    expect(world.nations.get(1)!.rice).toBe(10500);
+    expect(a.rice).toBe(0);
+    expect(world.nations.get(1)!.rice).toBe(11000);
     expect([a.experience, a.dedication, a.leadershipExp]).toEqual([140, 200, 1]);
     addGeneral(world, { id: 3, nation: 2, city: 3 });
     expect(failure(gift, ctxFor(world, 1), { isGold: true, amount: 100, destGeneralId: 3 })).toBe('아군이 아닙니다.');
   });
 
-  it('runs at exactly the minimum (ReqGeneralRice(500)), gives 0 and still earns; refuses below it', () => {
+  it('runs at exactly the minimum (ReqGeneralRice(500)) and earns; refuses below it', () => {
     const world = smallWorld();
     const a = addGeneral(world, { id: 1 });
     a.rice = 500;
     expect(failure(donate, ctxFor(world, 1), { isGold: false, amount: 100 })).toBeNull();
     donate.run(ctxFor(world, 1), { isGold: false, amount: 100 });
-    expect([a.rice, world.nations.get(1)!.rice]).toEqual([500, 10000]);
+    expect([a.rice, world.nations.get(1)!.rice]).toEqual([400, 10100]);
     expect([a.experience, a.dedication]).toEqual([70, 100]);
     a.rice = 499;
     expect(failure(donate, ctxFor(world, 1), { isGold: false, amount: 100 })).toBe('군량이 모자랍니다.');
@@ -287,15 +287,15 @@ describe('nation commands (§5.5)', () => {
     expect(failure(grant, ctxFor(world, 2), { isGold: true, amount: 100, destGeneralId: 1 })).toBe('수뇌가 아닙니다.');
   });
 
-  it('몰수 floors to hundreds and is barred in the opening years', () => {
+  it('몰수 rounds to hundreds (Util::round(amount, -2)) and is barred in the opening years', () => {
     const world = smallWorld();
     const chief = addGeneral(world, { id: 1, officerLevel: 12 });
     const b = addGeneral(world, { id: 2 });
     expect(failure(confiscate, ctxFor(world, 1), { isGold: true, amount: 550, destGeneralId: 2 })).toBe('초반 제한 중에는 불가능합니다.');
     world.env.year = 194;
     confiscate.run(ctxFor(world, 1), { isGold: true, amount: 550, destGeneralId: 2 });
-    expect(b.gold).toBe(500);
-    expect(world.nations.get(1)!.gold).toBe(10500);
+    expect(b.gold).toBe(400);
+    expect(world.nations.get(1)!.gold).toBe(10600);
     // Legacy che_몰수 gives the chief nothing (che_포상 neither).
     expect([chief.experience, chief.dedication]).toEqual([0, 0]);
   });

@@ -62,7 +62,7 @@ export const attack: CommandDef<DestCityArg> = {
     }
     target.state = 43;
     target.term = 3;
-    addDex(general.dex, crewTypeOf(general.crewtype)!.armType, general.crew / 100);
+    addDex(general.dex, crewTypeOf(general.crewtype)!.armType, general.crew / 100, false);
     if (!ctx.random) throw new Error('출병 needs the run streams (war, ConquerCity)');
     processWar(world, ctx.random, general, target);
     return true;

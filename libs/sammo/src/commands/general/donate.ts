@@ -11,8 +11,8 @@ export interface DonateArg {
 }
 
 /**
- * 헌납: give gold or rice to the nation; exp 70, ded 100. 500 rice stay with the giver, as
- * the reference says for both gifts — legacy che_헌납 lets the whole stock go (see README).
+ * 헌납: give gold or rice to the nation; exp 70, ded 100. Unlike 증여 nothing is kept: legacy
+ * che_헌납 takes valueFit(amount, 0, stock) once the general holds the minimum.
  */
 export const donate: CommandDef<DonateArg> = {
   key: 'che_헌납',
@@ -23,7 +23,7 @@ export const donate: CommandDef<DonateArg> = {
   constraints: [notBeNeutral, occupiedCity, suppliedCity, holdsMinimum],
   run(ctx, arg) {
     const nation = ctx.nation!;
-    const given = take(ctx, arg.isGold, arg.amount);
+    const given = take(ctx, arg.isGold, arg.amount, false);
     if (arg.isGold) nation.gold += given;
     else nation.rice += given;
     const what = arg.isGold ? '금' : '쌀';

@@ -1,5 +1,5 @@
 import { streamFromSeed } from '../../rng/streams';
-import { addGeneral, smallWorld, TEST_SEED } from '../../testing/small-world';
+import { addGeneral, seededStreams, smallWorld, TEST_SEED } from '../../testing/small-world';
 import { generalHolder } from '../../turn/general-turn';
 import { processCommand } from '../../turn/process-command';
 import type { General, World } from '../../world/types';
@@ -18,7 +18,6 @@ import { foundProbability, talentSearch } from './talent-search';
 const ctxFor = (world: World, g: General, key: string) => contextFor(world, g, streamFromSeed(TEST_SEED, 'generalCommand', 190, 1, g.id, key));
 
 describe('견문 (legacy che_견문)', () => {
-  // The event table weighs 20 in all (three events of weight 2, fourteen of 1).
   it('has no condition and is registered under its legacy key', () => {
     const world = smallWorld();
     const g = addGeneral(world, { id: 1, nation: 0, officerLevel: 0 });
@@ -26,38 +25,34 @@ describe('견문 (legacy che_견문)', () => {
     expect(feasible(ctxFor(world, g, 'che_견문'), sightseeing, null)).toBe(true);
   });
 
-  it('hurts the general on a wound event (gid 1)', () => {
-    const world = smallWorld();
-    const g = addGeneral(world, { id: 1, nation: 0, officerLevel: 0 });
-    sightseeing.run(ctxFor(world, g, 'che_견문'), null);
-    // float 83d2b370735ed3 → 0x135e73·2^32 + 0x70b3d283 over 2^53 = 0.60528; × 20 = 12.106:
-    // minus 1, 1, 2, 2, 2, 1, 1, 1, 1 leaves 0.106 ≤ 1 at the 10th event (IncExp|Wounded).
-    // Its two texts: nextInt(1) reads e7 → bit 1 → '곰에게 할퀴어 다쳤습니다.'.
-    // Injury nextRangeInt(10, 20): 4 bits of 19 → 9 → 19. Exp +30, no dedication.
-    expect(g.injury).toBe(19);
-    expect([g.experience, g.dedication, g.gold, g.rice]).toEqual([30, 0, 1000, 1000]);
-    expect(world.logs.at(-1)!.text).toBe('곰에게 할퀴어 다쳤습니다.');
-  });
+  // The event and its text come from the stream ('sightseeing', 190, 1, gid), the injury from
+  // the command's stream. The figures are the legacy's: che_견문 run by tools/legacy-diff on
+  // the same seed, its mt_rand steered to the event drawn here (general-commands area).
+  const seen = (world: World, g: General) => sightseeing.run({ ...ctxFor(world, g, 'che_견문'), random: seededStreams() }, null);
 
-  it('caps a heavy wound at 80 (gid 7)', () => {
+  it('hurts the general on a wound event (gid 3): injury nextRangeInt(10, 20), the first draw of the command stream', () => {
     const world = smallWorld();
-    const g = addGeneral(world, { id: 7, nation: 0, officerLevel: 0 });
+    const g = addGeneral(world, { id: 3, nation: 0, officerLevel: 0 });
     g.injury = 50;
-    sightseeing.run(ctxFor(world, g, 'che_견문'), null);
-    // float 0.74438 × 20 = 14.888: past the first eleven events (13) 1.888 is left, past the
-    // 12th 0.888 ≤ 1 → IncExp|HeavyWounded. Text: 6e → bit 0 → '호랑이에게 물려 크게 다쳤습니다.'.
-    // nextRangeInt(20, 50): 5 bits of ba → 26 → 46; 50 + 46 capped at 80.
-    expect(g.injury).toBe(80);
-    expect(g.experience).toBe(30);
-    expect(world.logs.at(-1)!.text).toBe('호랑이에게 물려 크게 다쳤습니다.');
+    seen(world, g);
+    expect([g.injury, g.experience, g.dedication, g.gold, g.rice]).toEqual([62, 30, 0, 1000, 1000]);
   });
 
-  it('fills in the amount of a gold event (gid 13)', () => {
+  it('adds a heavy wound (gid 17) and caps the injury at 80 (gid 31)', () => {
     const world = smallWorld();
-    const g = addGeneral(world, { id: 13, nation: 0, officerLevel: 0 });
-    sightseeing.run(ctxFor(world, g, 'che_견문'), null);
-    // float 0.82345 × 20 = 16.469: the first thirteen events weigh 16, 0.469 left → the 14th,
-    // IncHeavyExp|IncStrength|IncGold; one text, no draw. Exp +60, strength exp +2, gold +300.
+    const heavy = addGeneral(world, { id: 17, nation: 0, officerLevel: 0 });
+    const worst = addGeneral(world, { id: 31, nation: 0, officerLevel: 0 });
+    heavy.injury = worst.injury = 50;
+    seen(world, heavy);
+    seen(world, worst);
+    expect([heavy.injury, heavy.experience]).toEqual([75, 30]);
+    expect([worst.injury, worst.experience]).toEqual([80, 60]);
+  });
+
+  it('fills in the amount of a gold event (gid 2)', () => {
+    const world = smallWorld();
+    const g = addGeneral(world, { id: 2, nation: 0, officerLevel: 0 });
+    seen(world, g);
     expect([g.experience, g.strengthExp, g.gold]).toEqual([60, 2, 1300]);
     expect(world.logs.at(-1)!.text).toBe('산적과 싸워 금 300을 빼앗았습니다.');
   });

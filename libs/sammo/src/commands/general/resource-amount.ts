@@ -35,9 +35,10 @@ export const holdsMinimum: Constraint<{ isGold: boolean }> = (c, a) =>
     ? c.general.gold < GameConst.generalMinimumGold ? '자금이 모자랍니다.' : null
     : c.general.rice < GameConst.generalMinimumRice ? '군량이 모자랍니다.' : null;
 
-export function take(ctx: CommandContext, isGold: boolean, amount: number): number {
+/** Takes up to `amount` from the general: above the kept minimum (증여), or all of it (`keepMinimum` false: 헌납). */
+export function take(ctx: CommandContext, isGold: boolean, amount: number, keepMinimum = true): number {
   const g = ctx.general;
-  const given = Math.min(amount, spare(ctx, isGold));
+  const given = Math.min(amount, keepMinimum ? spare(ctx, isGold) : isGold ? g.gold : g.rice);
   if (isGold) g.gold -= given;
   else g.rice -= given;
   return given;

@@ -44,9 +44,11 @@ export const SIGHTSEEING_EVENTS: readonly (readonly [number, readonly string[], 
 ];
 
 /**
- * 견문 (legacy che_견문): no condition, no cost. Draws the event by weight (one
- * `nextFloat1`), then its text (`choice`: a single text draws nothing), then the injury of a
- * wound (`nextRangeInt(10, 20)`, then `(20, 50)` for a heavy one, each capped at 80).
+ * 견문 (legacy che_견문): no condition, no cost. The event by weight (one `nextFloat1`), then
+ * its text (`choice`: a single text draws nothing) come from a stream of their own
+ * (`sightseeing`, year, month, general): the legacy draws them with PHP's unseeded `mt_rand`,
+ * outside the command's stream, whose first draws are then the wound's injury
+ * (`nextRangeInt(10, 20)`, then `(20, 50)` for a heavy one, each capped at 80), as here.
  * Exp +30 (IncExp) / +60 (IncHeavyExp), stat exp +2, gold/rice +300 or −200 (floor 0).
  * No dedication, as legacy.
  */
@@ -59,8 +61,10 @@ export const sightseeing: CommandDef<null> = {
   constraints: [],
   run(ctx) {
     const { general: g, rng } = ctx;
-    const [type, texts] = rng.choiceUsingWeight(SIGHTSEEING_EVENTS.map((e) => [[e[0], e[1]] as const, e[2]] as const));
-    let text = rng.choice(texts);
+    if (!ctx.random) throw new Error('견문 needs the run streams (its event stream)');
+    const events = ctx.random.stream('sightseeing', ctx.year, ctx.month, g.id);
+    const [type, texts] = events.choiceUsingWeight(SIGHTSEEING_EVENTS.map((e) => [[e[0], e[1]] as const, e[2]] as const));
+    let text = events.choice(texts);
     let exp = 0;
     if (type & Sight.IncExp) exp += 30;
     if (type & Sight.IncHeavyExp) exp += 60;

@@ -1,8 +1,7 @@
-import { GameConst } from '../../world/constants';
 import { generalLog, nationLog } from '../../world/logbook';
 import type { CommandDef } from '../command';
 import { friendlyDestGeneral, notOpeningPart, notSelfDestGeneral } from '../constraints';
-import { clamp } from '../general/domestic';
+import { roundedAmount } from '../general/resource-amount';
 import { chiefInOwnSuppliedCity, readGrant, type GrantArg } from './grant-arg';
 
 /** 몰수: take from a fellow general into the treasury (not in the opening years). */
@@ -22,7 +21,7 @@ export const confiscate: CommandDef<GrantArg> = {
     const nation = ctx.nation!;
     const dest = ctx.world.generals.get(arg.destGeneralId)!;
     const stock = arg.isGold ? dest.gold : dest.rice;
-    const amount = Math.min(clamp(Math.floor(arg.amount / 100) * 100, 100, GameConst.maxResourceActionAmount), stock);
+    const amount = Math.min(roundedAmount(arg.amount), stock);
     if (arg.isGold) {
       dest.gold -= amount;
       nation.gold += amount;

@@ -10,17 +10,19 @@ export interface DestNationArg {
   destNationId: number;
 }
 
-/** Legacy `isNeighbor(a, b)`: a city of one borders a city of the other. */
-export function areNeighbours(world: World, a: number, b: number): boolean {
+/** Legacy `isNeighbor(a, b, includeNoSupply)`: a city of one borders a city of the other (supplied ones only when asked). */
+export function areNeighbours(world: World, a: number, b: number, suppliedOnly = false): boolean {
+  const counts = (city: { nation: number; supply: number }, nation: number) => city.nation === nation && (!suppliedOnly || city.supply === 1);
   for (let id = 1; id < world.cities.length; id++) {
     const city = world.cities[id]!;
-    if (city.nation !== a) continue;
-    for (const n of city.neighbours) if (world.cities[n]!.nation === b) return true;
+    if (!counts(city, a)) continue;
+    for (const n of city.neighbours) if (counts(world.cities[n]!, b)) return true;
   }
   return false;
 }
 
-export const nearNation: Constraint<DestNationArg> = (c, a) => (areNeighbours(c.world, c.general.nation, a.destNationId) ? null : '인접 국가가 아닙니다.');
+/** NearNation asks isNeighbor(…, false): only supplied cities of either side make neighbours. */
+export const nearNation: Constraint<DestNationArg> = (c, a) => (areNeighbours(c.world, c.general.nation, a.destNationId, true) ? null : '인접 국가가 아닙니다.');
 
 /** DisallowDiplomacyBetweenStatus: the row towards the destination is in none of the listed states. */
 export function disallowDiplomacy(reasons: Readonly<Record<number, string>>): Constraint<DestNationArg> {

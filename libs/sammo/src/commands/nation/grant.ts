@@ -2,9 +2,8 @@ import { GameConst } from '../../world/constants';
 import { generalLog, nationLog } from '../../world/logbook';
 import type { CommandDef } from '../command';
 import { friendlyDestGeneral, notSelfDestGeneral } from '../constraints';
-import { clamp } from '../general/domestic';
+import { roundedAmount } from '../general/resource-amount';
 import { chiefInOwnSuppliedCity, readGrant, type GrantArg } from './grant-arg';
-import { phpRound } from '../../world/php-math';
 
 /** 포상: pay a fellow general from the treasury, keeping the base stock (gold 0, rice 2000). */
 export const grant: CommandDef<GrantArg> = {
@@ -26,7 +25,7 @@ export const grant: CommandDef<GrantArg> = {
     const nation = ctx.nation!;
     const dest = ctx.world.generals.get(arg.destGeneralId)!;
     const spare = arg.isGold ? nation.gold - GameConst.basegold : nation.rice - GameConst.baserice;
-    const amount = Math.min(clamp(phpRound(arg.amount / 100) * 100, 100, GameConst.maxResourceActionAmount), spare);
+    const amount = Math.min(roundedAmount(arg.amount), spare);
     if (arg.isGold) {
       nation.gold -= amount;
       dest.gold += amount;
