@@ -54,6 +54,34 @@ describe("the engine's refusals, word for word", () => {
     );
   });
 
+  it('keeps the refusal or failure behind a replay error as its cause', () => {
+    const log = openLog(journal, ['a'], {}, '1a'.repeat(32));
+    log.append({ number: 1, seat: 'a', payload: { text: 'x' }, random: false });
+    const causeOf = (game: Game<{ notes: number; last: string }, { text: string }>) => {
+      try {
+        engine.replay(game, log);
+      } catch (error) {
+        return (error as Error).cause;
+      }
+      return undefined;
+    };
+    const refusal = new IllegalMove('no more notes');
+    expect(causeOf({ ...journal, check: () => { throw refusal; } })).toBe(refusal);
+    const failure = new Error('half done');
+    expect(causeOf({ ...journal, apply: () => { throw failure; } })).toBe(failure);
+  });
+
+  it("a game without streams of its own takes labelled streams from the engine's derivation", () => {
+    const drawn: number[] = [];
+    const labelled: Game<{ notes: number; last: string }, { text: string }> = {
+      ...journal, apply: (state, seat, move, random) => { journal.apply(state, seat, move, random); drawn.push(random.stream('monthly', 190, 3).int(1, 100)); },
+    };
+    const log = openLog(journal, ['a'], {}, '000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f');
+    const step = engine.step(labelled, log.header(), engine.replay(labelled, log), 'a', { text: 'x' });
+    expect(step.move.random).toBe(true);
+    expect(drawn).toEqual([65]); // the README's vector for this seed and stream
+  });
+
   it('a setup without an outcome starts with none; one with an outcome keeps it', () => {
     const log = openLog(journal, ['a'], {}, '15'.repeat(32));
     expect(engine.setup(journal, log.header()).outcome).toBeNull();

@@ -42,7 +42,7 @@ describe('GameLog', () => {
     expect(() => log.append({ number: 100_001, seat: 'ann', payload: { type: 'roll' }, random: true })).toThrow(IllegalMove);
     expect(() => log.append({ number: 100_001, seat: 'ann', payload: { type: 'roll' }, random: true })).toThrow('at most 100000 moves');
     array.moves.push({ number: 100_001, seat: 'ann', payload: { type: 'roll' }, random: true });
-    expect(() => GameLog.fromArray(array)).toThrow(InvalidGame);
+    expect(() => GameLog.fromArray(array)).toThrow(new InvalidGame('log.moves holds 100001 moves; a log holds at most 100000'));
   });
 
   it.each([
