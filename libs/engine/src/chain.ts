@@ -42,7 +42,8 @@ export function verifyChain<G, P, S>(game: Game<G, P, S>, chapters: readonly Pub
     if (chapter.number !== index + 1) throw new InvalidGame(`${at} says it is chapter ${chapter.number}`);
     if (before) {
       if (!before.final.outcome?.continues) throw new InvalidGame(`${at} follows table ${before.link.tableId}, which did not end as a chapter`);
-      const mismatch = linkMismatch(chapter.previous, before.link);
+      // readChapter refuses a chapter after the first without a link.
+      const mismatch = linkMismatch(chapter.previous!, before.link);
       if (mismatch) throw new InvalidGame(`${at} does not link to table ${before.link.tableId}: ${mismatch}`);
     }
     // A chapter as stored names its opening state; the chain has it: the previous chapter's final state.
@@ -54,8 +55,7 @@ export function verifyChain<G, P, S>(game: Game<G, P, S>, chapters: readonly Pub
   return { world: world!, chapters: chapters.length, moves, final: before!.final };
 }
 
-function linkMismatch(link: ChapterLink | null, expected: ChapterLink): string | null {
-  if (!link) return 'it has no previous link';
+function linkMismatch(link: ChapterLink, expected: ChapterLink): string | null {
   for (const key of ['tableId', 'commitment', 'revision', 'stateHash'] as const) {
     if (link[key] !== expected[key]) return `its ${key} is ${link[key]}, the previous chapter's is ${expected[key]}`;
   }

@@ -164,6 +164,7 @@ describe('what the log keeps', () => {
       edit(doc);
       expect(() => stateFromArray(diceRace, doc)).toThrow(new InvalidGame(message));
     };
+    expect(() => stateFromArray(diceRace, [])).toThrow(new InvalidGame('state must be an object, got an array'));
     refuses((d) => { d.tableId = 1; }, 'state.tableId must be a string, got number 1');
     refuses((d) => { d.revision = -1; }, 'state.revision must be between 0 and 9007199254740991, got -1');
     refuses((d) => { d.phase = null; }, 'state.phase must be a string, got null');

@@ -1,7 +1,7 @@
 import { diceRace, journal, ticTacToe, type DiceRaceData, type Roll } from './examples';
 import type { RandomSource } from './random-source';
 import { ConcurrentMove, GameInProgress, GameOver, IllegalMove, InvalidGame, UnknownTable } from './errors';
-import type { GameLog } from './game-log';
+import { GameLog } from './game-log';
 import { engine } from './engine';
 import { InMemoryTables } from './tables';
 
@@ -78,6 +78,7 @@ describe('InMemoryTables', () => {
         await tables.move('d1', state.order.acting, { type: 'roll' });
       }
       const log = await tables.finishedLog('d1');
+      expect(log.options).toEqual({ finish: 10 });
       expect(engine.verify(diceRace, log, commitment).outcome).not.toBeNull();
       await expect(tables.undo('d1', null)).rejects.toThrow(GameOver);
       await expect(tables.move('d1', 'ann', { type: 'roll' })).rejects.toThrow(IllegalMove);
@@ -91,6 +92,25 @@ describe('InMemoryTables', () => {
         }
       }
       const tables = new Reopening(diceRace);
+      await tables.open({ tableId: 'd1', seats: ['ann', 'bob'], options: { finish: 3 } });
+      for (let state = await tables.state('d1'); !state.outcome; state = await tables.state('d1')) {
+        await tables.move('d1', state.order.acting, { type: 'roll' });
+      }
+      await expect(tables.finishedLog('d1')).rejects.toThrow(
+        new ConcurrentMove('table d1 changed between reading its state and its log; ask again'),
+      );
+    });
+
+    it.each([
+      ['another seed, as many moves', (log: GameLog) => GameLog.fromArray({ ...log.toArray(), seed: '1f'.repeat(32) })],
+      ['the same seed, a move fewer', (log: GameLog) => log.withoutLast()],
+    ])('raises ConcurrentMove when the log read second has %s', async (_name, change) => {
+      class Changing extends InMemoryTables<DiceRaceData, Roll, RandomSource> {
+        protected override async readLog(tableId: string): Promise<GameLog> {
+          return change(await super.readLog(tableId));
+        }
+      }
+      const tables = new Changing(diceRace);
       await tables.open({ tableId: 'd1', seats: ['ann', 'bob'], options: { finish: 3 } });
       for (let state = await tables.state('d1'); !state.outcome; state = await tables.state('d1')) {
         await tables.move('d1', state.order.acting, { type: 'roll' });
