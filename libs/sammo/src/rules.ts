@@ -31,3 +31,8 @@ export { preUpdateMonthly } from './monthly/pre-update';
 export { postUpdateMonthly } from './monthly/post-update';
 export { runMonth } from './monthly/pipeline';
 export { newRun } from './turn/turn-run';
+export { AiSession } from './ai/ai-session';
+export { chooseGeneralTurn } from './ai/general-ai';
+export { chooseNationTurn } from './ai/nation-ai';
+export { setNationFronts } from './monthly/fronts';
+export { NATION_COLORS } from './ai/founding-ai';

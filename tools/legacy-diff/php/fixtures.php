@@ -34,16 +34,18 @@ function fixture_general_row(array $g, int $year): array
         'dex1' => $g['dex'][1], 'dex2' => $g['dex'][2], 'dex3' => $g['dex'][3], 'dex4' => $g['dex'][4], 'dex5' => $g['dex'][5],
         'special' => $g['special'] ?? 'None', 'special2' => $g['specialWar'] ?? 'None', 'personal' => $g['personal'] ?? 'None',
         'turntime' => '2026-01-01 01:00:00', 'killturn' => $g['killturn'] ?? 100,
-    ] + fixture_optional($g, ['betray' => 'betray', 'makelimit' => 'makelimit', 'troop' => 'troop', 'lastTurn' => 'last_turn'])
-      + (isset($g['age']) ? ['age' => $g['age'], 'bornyear' => $year - $g['age'], 'deadyear' => $year + 30, 'affinity' => 1] : []);
+    ] + fixture_optional($g, ['betray' => 'betray', 'makelimit' => 'makelimit', 'troop' => 'troop', 'lastTurn' => 'last_turn', 'aux' => 'aux'])
+      + (isset($g['age']) ? ['age' => $g['age'], 'bornyear' => $year - $g['age'], 'deadyear' => $year + 30, 'affinity' => $g['affinity'] ?? 1] : []);
 }
 
-/** Writes the case's world: game_env, every map city, the nations, diplomacy and generals (resting, ranks at 0). */
+/** Writes the case's world: game_env, every map city, the nations (with nation_env's incomes), diplomacy and generals (resting, ranks as the case gives them, else 0). */
 function fixture_insert(array $case): void
 {
     $db = DB::db();
     $gameStor = KVStorage::getStorage($db, 'game_env');
-    $env = ['startyear' => $case['startyear'], 'year' => $case['year'], 'month' => $case['month'], 'join_mode' => 'full', 'turnterm' => 60, 'develcost' => $case['develcost'] ?? 20];
+    // init_year: the installed game's first year (the scenario's startyear), which 거병's AI reads.
+    $env = ['startyear' => $case['startyear'], 'init_year' => $case['startyear'], 'year' => $case['year'], 'month' => $case['month'], 'join_mode' => 'full',
+        'turnterm' => $case['turnterm'] ?? 60, 'develcost' => $case['develcost'] ?? 20];
     if (isset($case['killturn'])) $env['killturn'] = $case['killturn'];
     foreach ($env as $k => $v) $gameStor->setValue($k, $v);
 
@@ -70,13 +72,16 @@ function fixture_insert(array $case): void
             'tech' => $n['tech'], 'gold' => $n['gold'], 'rice' => $n['rice'], 'type' => $n['type'], 'gennum' => $n['gennum'],
         ] + fixture_optional($n, ['bill' => 'bill', 'rate' => 'rate', 'scout' => 'scout', 'war' => 'war', 'surlimit' => 'surlimit', 'strategicCmdLimit' => 'strategic_cmd_limit', 'chiefSet' => 'chief_set'])
           + (isset($n['rate']) ? ['rate_tmp' => $n['rate']] : []));
+        $nationStor = KVStorage::getStorage($db, $n['id'], 'nation_env');
+        if (isset($n['prevIncomeGold'])) $nationStor->setValue('prev_income_gold', $n['prevIncomeGold']);
+        if (isset($n['prevIncomeRice'])) $nationStor->setValue('prev_income_rice', $n['prevIncomeRice']);
     }
     foreach ($case['diplomacy'] as $d) {
         $db->insert('diplomacy', ['me' => $d['me'], 'you' => $d['you'], 'state' => $d['state'], 'term' => $d['term']]);
     }
     foreach ($case['generals'] as $g) {
         $db->insert('general', fixture_general_row($g, $case['year']));
-        $db->insert('rank_data', array_map(fn ($column) => ['general_id' => $g['id'], 'nation_id' => $g['nation'], 'type' => $column->value, 'value' => 0], RankColumn::cases()));
+        $db->insert('rank_data', array_map(fn ($column) => ['general_id' => $g['id'], 'nation_id' => $g['nation'], 'type' => $column->value, 'value' => $g['rank'][$column->value] ?? 0], RankColumn::cases()));
         // Every general has its 30 reserved turns, resting.
         $db->insert('general_turn', array_map(fn ($i) => ['general_id' => $g['id'], 'turn_idx' => $i, 'action' => '휴식', 'arg' => '{}', 'brief' => '휴식'], range(0, 29)));
     }

@@ -8,6 +8,7 @@ import { battleArea } from './battle-area';
 import { warArea } from './war-area';
 import { generalCommandsArea, nationCommandsArea } from './commands-area';
 import { monthlyArea } from './monthly-area';
+import { generalAiArea, nationAiArea } from './ai-area';
 import { hex, pick } from './case-helpers';
 
 /**
@@ -19,6 +20,11 @@ export interface Area<C = unknown, R = unknown> {
   readonly about: string;
   generate(rng: RandUtil, count: number): C[];
   sammo(input: C): R;
+  /**
+   * Set on an area whose differences are still being fixed: why. It runs only when named
+   * (`--area`), and has no golden file until it is at 0.
+   */
+  readonly open?: string;
 }
 
 type RngOp = [string, unknown[]];
@@ -176,4 +182,5 @@ const traitsArea: Area<{ kind: string; key: string; turn: DomesticTurn; var: Dom
 
 export const AREAS: readonly Area[] = [
   rngArea, phpMathArea, josaArea, levelsArea, nationIncomeArea, traitsArea, battleArea, warArea, generalCommandsArea, nationCommandsArea, monthlyArea,
+  generalAiArea, nationAiArea,
 ] as Area[];

@@ -2,7 +2,7 @@ import {
   CREW_TYPES, DEFAULT_MAP, dedLevelOf, domesticSpecials, emptyWorld, expLevelOf, newCity, newGeneral, newNation, personalities, warSpecials,
   type RandUtil,
 } from '@chronicle/sammo/rules';
-import type { General, LastTurn, World } from '@chronicle/sammo';
+import type { General, GeneralAux, LastTurn, RankData, World } from '@chronicle/sammo';
 import { pick } from './case-helpers';
 
 /**
@@ -17,10 +17,13 @@ export interface FixtureGeneral {
   gold: number; rice: number; crew: number; crewtype: number; train: number; atmos: number; defenceTrain: number;
   dex: number[]; personal: string | null; special: string | null; specialWar: string | null;
   age?: number; betray?: number; makelimit?: number; killturn?: number; troop?: number; lastTurn?: LastTurn;
+  affinity?: number; aux?: GeneralAux; rank?: Partial<RankData>;
 }
 export interface FixtureNation {
   id: number; name: string; capital: number; level: number; tech: number; gold: number; rice: number; type: string; gennum: number;
   color?: string; bill?: number; rate?: number; scout?: number; war?: number; surlimit?: number; strategicCmdLimit?: number; chiefSet?: number;
+  /** nation_env's prev_income_gold / _rice (the AI cases set them: absent, the legacy AI reads 1000). */
+  prevIncomeGold?: number; prevIncomeRice?: number;
 }
 export interface FixtureCity {
   id: number; nation: number; def: number; wall: number; agri: number; comm: number; secu: number; pop: number; trust: number; supply: number;
@@ -31,6 +34,8 @@ export interface Fixture {
   year: number; month: number; startyear: number;
   /** `game_env`'s develcost and killturn; left out, libs/sammo's new-world values. */
   develcost?: number; killturn?: number;
+  /** Minutes a turn (game_env turnterm); left out, 60. */
+  turnterm?: number;
   cities: FixtureCity[]; nations: FixtureNation[]; generals: FixtureGeneral[]; diplomacy: FixtureDiplomacy[];
 }
 
@@ -68,7 +73,7 @@ export function randomCity(rng: RandUtil, id: number, nation: number): FixtureCi
 
 /** The fixture as a libs/sammo world: every map city (the fixture's with their rows), the nations, diplomacy and generals. */
 export function fixtureWorld(f: Fixture): World {
-  const world = emptyWorld({ scenarioId: 0, title: 'legacy-diff', startyear: f.startyear, fiction: 0, turnterm: 60, start: Date.UTC(2026, 0, 1), maxgeneral: 500, autorunLimitMinutes: 0 });
+  const world = emptyWorld({ scenarioId: 0, title: 'legacy-diff', startyear: f.startyear, fiction: 0, turnterm: f.turnterm ?? 60, start: Date.UTC(2026, 0, 1), maxgeneral: 500, autorunLimitMinutes: 0 });
   world.env.year = f.year;
   world.env.month = f.month;
   if (f.develcost !== undefined) world.env.develcost = f.develcost;
@@ -91,22 +96,23 @@ export function fixtureWorld(f: Fixture): World {
     world.cities[m.id] = city;
   }
   for (const n of f.nations) {
-    const { gennum, bill, rate, scout, war, surlimit, strategicCmdLimit, chiefSet, ...seed } = n;
+    const { gennum, bill, rate, scout, war, surlimit, strategicCmdLimit, chiefSet, prevIncomeGold, prevIncomeRice, ...seed } = n;
     const nation = newNation({ ...seed, color: n.color ?? '#000000' });
-    Object.assign(nation, { gennum }, dropUndefined({ bill, rate, rateTmp: rate, scout, war, surlimit, strategicCmdLimit, chiefSet }));
+    Object.assign(nation, { gennum }, dropUndefined({ bill, rate, rateTmp: rate, scout, war, surlimit, strategicCmdLimit, chiefSet, prevIncomeGold, prevIncomeRice }));
     world.nations.set(n.id, nation);
   }
   for (const d of f.diplomacy) world.diplomacy.set(`${d.me}:${d.you}`, { state: d.state, term: d.term, dead: 0 });
   for (const g of f.generals) {
     const general = newGeneral({
       ...g, special: g.special ?? g.specialWar, owner: g.npc < 2 ? `user-${g.id}` : null,
-      bornyear: f.year - (g.age ?? 30), deadyear: f.year + 30, year: f.year, affinity: 1, turntime: 0, killturn: g.killturn ?? 100,
+      bornyear: f.year - (g.age ?? 30), deadyear: f.year + 30, year: f.year, affinity: g.affinity ?? 1, turntime: 0, killturn: g.killturn ?? 100,
     });
     Object.assign(general, {
       officerCity: g.officerCity, belong: g.belong, leadershipExp: g.leadershipExp, strengthExp: g.strengthExp, intelExp: g.intelExp,
       injury: g.injury, explevel: g.explevel, dedlevel: g.dedlevel, gold: g.gold, rice: g.rice, crew: g.crew, crewtype: g.crewtype,
       train: g.train, atmos: g.atmos, defenceTrain: g.defenceTrain, dex: g.dex.slice(),
-    }, dropUndefined({ betray: g.betray, makelimit: g.makelimit, troop: g.troop, lastTurn: g.lastTurn && { ...g.lastTurn } }));
+    }, dropUndefined({ betray: g.betray, makelimit: g.makelimit, troop: g.troop, lastTurn: g.lastTurn && { ...g.lastTurn }, aux: g.aux && { ...g.aux } }));
+    Object.assign(general.rank, g.rank);
     world.generals.set(general.id, general);
   }
   // Rows the case creates (인재탐색's general, 거병's nation) take the next ids, as AUTO_INCREMENT gives them.

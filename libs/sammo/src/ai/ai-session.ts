@@ -14,6 +14,12 @@ export class AiSession {
   readonly warrior: boolean;
   readonly scholar: boolean;
   readonly commander: boolean;
+  /**
+   * Members other than the general per city of its nation, once the nation AI has sorted
+   * them in this turn (legacy categorizeNationGeneral fills its cached city rows); until then
+   * null, and legacy's rows count nobody.
+   */
+  membersByCity: Map<number, number> | null = null;
 
   constructor(readonly rng: RandUtil, general: General, nation: Nation | undefined | null = null) {
     const s = Math.max(1, Math.floor(statOf(general, 'strength', false)));

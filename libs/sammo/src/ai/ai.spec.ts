@@ -60,6 +60,7 @@ describe('GeneralAI (§8)', () => {
     world.cities[1]!.trust = 80; // no 긴급내정 (trust < 70)
     const soldier = addGeneral(world, { id: 3, npc: 2, leadership: 60 });
     soldier.gold = 5000;
+    soldier.rice = 5000; // even purses: 금쌀구매 neither buys nor sells
     soldier.crewtype = 1100;
     soldier.crew = 3000;
     soldier.train = 50;

@@ -11,8 +11,8 @@ const NATION_TYPES = [
   'che_묵가', 'che_덕가', 'che_병가', 'che_유가', 'che_법가',
 ] as const;
 
-/** Legacy `GetNationColors()`, in its order. */
-const NATION_COLORS = [
+/** Legacy `GetNationColors()`, in its order (legacy's 건국 argument is the index). */
+export const NATION_COLORS = [
   '#FF0000', '#800000', '#A0522D', '#FF6347', '#FFA500', '#FFDAB9', '#FFD700', '#FFFF00',
   '#7CFC00', '#00FF00', '#808000', '#008000', '#2E8B57', '#008080', '#20B2AA', '#6495ED', '#7FFFD4',
   '#AFEEEE', '#87CEEB', '#00FFFF', '#00BFFF', '#0000FF', '#000080', '#483D8B', '#7B68EE', '#BA55D3',

@@ -14,13 +14,14 @@ import { CHIEF_STAT_MIN } from './promotions';
 import { recruitChoice } from './recruit-choice';
 import { attackPriority, dischargePriority, frontWarpPriority } from './war-ai';
 import { raiseBandPriority, wanderingRulerTurn } from './founding-ai';
+import { donationPriority, tradePriority } from './resource-ai';
+import { domesticWarpPriority, rearWarpPriority } from './warp-ai';
 
 const slot = (action: string, arg: Json = null): TurnSlot => ({ action, arg });
 
 /** AI thresholds (§8 values). */
-const { reqNationGold, reqNationRice } = NationPolicy;
+const { reqNationGold, reqNationRice, minNpcRecruitCityPopulation } = NationPolicy;
 const properWarTrainAtmos = 90;
-const minNpcRecruitCityPopulation = 50000;
 
 /** What a priority sees: the general's context, its stream, and a feasibility-checked slot maker. */
 export interface AiTurn {
@@ -37,8 +38,6 @@ export interface AiTurn {
 }
 
 type Priority = (t: AiTurn) => TurnSlot | null;
-
-const develGold = (t: AiTurn) => t.world.env.develcost * 30;
 
 /** One of the candidates whose full condition holds, by weight. */
 function pickFeasible(t: AiTurn, candidates: [TurnSlot, number][]): TurnSlot | null {
@@ -60,10 +59,7 @@ const PRIORITIES: readonly (readonly [string, Priority])[] = [
     return slot('che_헌납', { isGold: g.gold >= g.rice, amount: GameConst.maxResourceActionAmount });
   }],
   ['귀환', (t) => (t.city.nation === t.general.nation && t.city.supply === 1 ? null : t.attempt('che_귀환'))],
-  ['금쌀구매', (t) =>
-    t.general.rice < 500 && t.general.gold >= develGold(t) + 1000
-      ? t.attempt('che_군량매매', { buyRice: true, amount: Math.min(10000, Math.floor((t.general.gold - develGold(t)) / 200) * 100) })
-      : null],
+  ['금쌀구매', tradePriority],
   ['출병', attackPriority],
   // Legacy do긴급내정: outside peace, a
   // city losing trust or people gets 주민선정 / 정착장려 with p L/chiefStatMin (halved for
@@ -94,11 +90,9 @@ const PRIORITIES: readonly (readonly [string, Priority])[] = [
     return options.length > 0 ? t.rng.choiceUsingWeight(options) : null;
   }],
   ['전방워프', frontWarpPriority],
-  ['NPC헌납', (t) =>
-    t.general.npc >= 2 && t.nation.gold < reqNationGold && t.general.gold > develGold(t) * 3
-      ? t.attempt('che_헌납', { isGold: true, amount: Math.min(10000, Math.floor((t.general.gold - develGold(t)) / 100) * 100) })
-      : null],
+  ['NPC헌납', donationPriority],
   ['징병', (t) => recruitChoice(contextFor(t.world, t.general, t.rng), t.ai, t.dip, t.attempt)],
+  ['후방워프', rearWarpPriority],
   ['전쟁내정', (t) => {
     // Legacy do전쟁내정 runs in every state but 평화.
     if (t.dip.dipState === DipState.peace || skipForRice(t.nation, t.rng, GameConst.baserice) || t.rng.nextBool(0.3)) return null;
@@ -109,13 +103,7 @@ const PRIORITIES: readonly (readonly [string, Priority])[] = [
     if (skipForRice(t.nation, t.rng, GameConst.baserice)) return null;
     return pickFeasible(t, peaceDomestic(t.world, t.general, t.nation, t.city, t.ai));
   }],
-  ['내정워프', (t) => {
-    const targets = t.city.neighbours.filter((id) => {
-      const c = t.world.cities[id]!;
-      return c.nation === t.general.nation && c.supply === 1 && developmentRate(c) < 0.95;
-    });
-    return targets.length > 0 ? t.attempt('che_이동', { destCityId: t.rng.choice(targets) }) : null;
-  }],
+  ['내정워프', domesticWarpPriority],
 ];
 
 /**

@@ -16,6 +16,9 @@ export const NationPolicy = {
   reqNpcDevelRice: 500,
   minimumResourceActionAmount: 1000,
   minNpcWarLeadership: 40,
+  minWarCrew: 1500,
+  minNpcRecruitCityPopulation: 50000,
+  safeRecruitCityPopulationRatio: 0.5,
   defaultStatMax: 80,
   defaultStatNpcMax: 75,
 } as const;

@@ -7,14 +7,7 @@ import { relYear } from '../world/queries';
 import type { TurnSlot } from '../world/types';
 import type { AiSession } from './ai-session';
 import { DipState, type DiplomacyState } from './diplomacy-state';
-import { roundHundreds } from './nation-policy';
-
-/** AutorunNationPolicy defaults the legacy do징병 reads. */
-const minWarCrew = 1500;
-const minNpcRecruitCityPopulation = 50000;
-const safeRecruitCityPopulationRatio = 0.5;
-
-/** Legacy `Util::round(v, -2)`: to the nearest hundred, halves away from zero (v ≥ 0 here). */
+import { NationPolicy, roundHundreds } from './nation-policy';
 
 // Reused buffers: the crew-type draw allocates nothing per general turn.
 const held: Holdings = { cities: 0, regions: 0 };
@@ -26,6 +19,8 @@ const candidates: [number, number][] = [];
  * (no 모병, no 한계징병, no 고급병종). Draws from the AI stream, in order: the skip roll when the
  * city is below half its population cap, the arm type when none is kept, the crew type.
  */
+const { minNpcRecruitCityPopulation, safeRecruitCityPopulationRatio, minWarCrew } = NationPolicy;
+
 export function recruitChoice(
   ctx: CommandContext,
   ai: AiSession,

@@ -8,10 +8,11 @@ import type { AiTurn } from './general-ai';
 import type { ChiefTurn } from './nation-ai';
 import { defaultDraft, fullLeadership, NationPolicy, roundHundreds } from './nation-policy';
 import { npcGroups } from './npc-reward';
+import { teleport } from './warp-ai';
 
 /** §8 war values of the default AutorunNationPolicy. */
 const properWarTrainAtmos = 90;
-const minWarCrew = 1500;
+const { minWarCrew } = NationPolicy;
 
 
 /**
@@ -45,7 +46,7 @@ export function frontWarpPriority(t: AiTurn): TurnSlot | null {
     if (c.nation === t.nation.id && c.front !== 0 && c.supply === 1) fronts.push([id, 1]);
   }
   if (fronts.length === 0) return null;
-  return t.attempt('che_NPC능동', { destCityId: t.rng.choiceUsingWeight(fronts) });
+  return teleport(t, t.rng.choiceUsingWeight(fronts));
 }
 
 /** Legacy do소집해제: in peace with no front, an army is sent home with p 0.25. */

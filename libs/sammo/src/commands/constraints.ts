@@ -70,7 +70,8 @@ export function notSelfDestGeneral<A>(dest: (a: A) => number): Constraint<A> {
 
 /** AllowJoinAction: the general may join a nation again (makelimit spent). */
 export const allowJoinAction: Constraint<unknown> = (c) =>
-  c.general.makelimit > 0 ? `재야가 된지 ${c.general.makelimit}턴이 지나야 합니다.` : null;
+  // Legacy names the full wait (joinActionLimit), not the turns left.
+  c.general.makelimit > 0 ? `재야가 된지 ${GameConst.joinActionLimit}턴이 지나야 합니다.` : null;
 
 /**
  * AllowJoinDestNation, in the legacy order: full in the early years, scout closed, joined

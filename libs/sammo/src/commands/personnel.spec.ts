@@ -51,7 +51,7 @@ describe('임관 and its variants (§5.4)', () => {
     world.nations.get(1)!.scout = 1;
     expect(failure(join, ctxFor(world, 2), { destNationId: 1 })).toBe('임관이 금지되어 있습니다.');
     w.makelimit = 5;
-    expect(failure(join, ctxFor(world, 2), { destNationId: 2 })).toBe('재야가 된지 5턴이 지나야 합니다.');
+    expect(failure(join, ctxFor(world, 2), { destNationId: 2 })).toBe('재야가 된지 12턴이 지나야 합니다.');
   });
 
   it('records joins from the third year (or for npc 1) and refuses a return to such a nation', () => {

@@ -23,6 +23,8 @@ export const GameConst = {
   defaultGold: 1000,
   defaultRice: 1000,
   maxResourceActionAmount: 10000,
+  /** The national rice below which the AI's donations offer half a general's rice (legacy 0). */
+  minNationalRice: 0,
   generalMinimumGold: 0,
   generalMinimumRice: 500,
   maxTurn: 30,

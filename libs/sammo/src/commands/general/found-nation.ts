@@ -38,9 +38,9 @@ export const foundNation: CommandDef<FoundArg> = {
     beLord, wanderingNation,
     (c) => (c.nation!.gennum < 2 ? '수하 장수가 부족합니다.' : null),
     beOpeningPartNextYear,
-    (c, a) => (nameTaken(c.world, a.nationName) && c.nation!.name !== a.nationName ? '이미 있는 국호입니다.' : null),
+    (c, a) => (nameTaken(c.world, a.nationName) && c.nation!.name !== a.nationName ? '존재하는 국가명입니다.' : null),
     allowJoinAction,
-    (c) => (c.city.nation !== 0 || (c.city.level !== 5 && c.city.level !== 6) ? '건국할 수 없는 도시입니다.' : null),
+    (c) => (c.city.nation !== 0 ? '공백지가 아닙니다.' : c.city.level !== 5 && c.city.level !== 6 ? '중, 소 도시에만 가능합니다.' : null),
   ],
   run(ctx, arg) {
     const { world, general, city } = ctx;

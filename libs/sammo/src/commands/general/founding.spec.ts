@@ -29,6 +29,10 @@ describe('거병, 건국, 해산', () => {
     const world = smallWorld();
     world.cities[2]!.nation = 0;
     const leader = addGeneral(world, { id: 1, nation: 0, officerLevel: 0, city: 2 });
+    world.env.year = 192;
+    expect(failure(raiseBand, ctxFor(world, 1), null)).toBe('초반이 지났습니다.');
+    world.env.year = 190;
+    expect(failure(raiseBand, ctxFor(world, 1), null)).toBeNull();
     raiseBand.run(ctxFor(world, 1), null);
     const band = world.nations.get(leader.nation)!;
     expect(band).toMatchObject({ id: 3, name: '장수1', level: 0, gold: 0, rice: 2000, gennum: 1, capital: 0 });
@@ -40,7 +44,15 @@ describe('거병, 건국, 해산', () => {
     expect(failure(foundNation, ctxFor(world, 1), arg)).toBe('수하 장수가 부족합니다.');
     addGeneral(world, { id: 2, nation: 0, officerLevel: 0 });
     join.run(ctxFor(world, 2), { destNationId: 3 });
-    expect(failure(foundNation, ctxFor(world, 1), { ...arg, nationName: '위' })).toBe('이미 있는 국호입니다.');
+    expect(failure(foundNation, ctxFor(world, 1), { ...arg, nationName: '위' })).toBe('존재하는 국가명입니다.');
+    // Legacy AllowJoinAction: no founding while the join cooldown runs.
+    leader.makelimit = 3;
+    expect(failure(foundNation, ctxFor(world, 1), arg)).toBe('재야가 된지 12턴이 지나야 합니다.');
+    leader.makelimit = 0;
+    // Legacy BeOpeningPart(relYear + 1): two years in (190 → 192), the coming year is past the opening.
+    world.env.year = 192;
+    expect(failure(foundNation, ctxFor(world, 1), arg)).toBe('초반이 지났습니다.');
+    world.env.year = 190;
     foundNation.run(ctxFor(world, 1), arg);
     expect(band).toMatchObject({ name: '촉한', level: 1, capital: 2, type: 'che_덕가' });
     expect(world.cities[2]!.nation).toBe(3);

@@ -1,0 +1,177 @@
+import type { Json } from '@chronicle/engine';
+import {
+  AiSession, chooseGeneralTurn, chooseNationTurn, DEFAULT_MAP, GENERAL_COMMANDS, NATION_COLORS, NATION_COMMANDS, nationTypes, setNationFronts, streamFromSeed, type RandUtil,
+} from '@chronicle/sammo/rules';
+import type { TurnSlot, World } from '@chronicle/sammo';
+import type { Area } from './areas';
+import { hex, pick } from './case-helpers';
+import { fixtureWorld, legacyArg, MAP, randomCity, randomGeneral, type Fixture, type FixtureCity, type FixtureDiplomacy, type FixtureGeneral, type FixtureNation, type Row } from './fixtures';
+
+/** An AI case: the rows of a small world on the che map and the table seed; the first general's turn is the one chosen. */
+export interface AiCase extends Fixture { tableSeed: string; turnterm: number }
+export interface AiChoice { command: string; arg: Row | null }
+
+const NATION_NAMES = ['위', '촉', '오', '원', '공'];
+const DIPLOMACY_STATES = [0, 0, 1, 2, 2, 2, 7];
+
+/** A nation's land: a connected cluster of free cities grown from a drawn one. */
+function claim(rng: RandUtil, owner: Map<number, number>, nation: number, size: number): number[] {
+  const free = DEFAULT_MAP.cities.map((c) => c.id).filter((id) => !owner.has(id));
+  const land = [pick(rng, free)];
+  owner.set(land[0]!, nation);
+  while (land.length < size) {
+    const border = [...new Set(land.flatMap((id) => MAP.get(id)!.neighbors))].filter((id) => !owner.has(id)).sort((a, b) => a - b);
+    if (border.length === 0) break;
+    const next = pick(rng, border);
+    owner.set(next, nation);
+    land.push(next);
+  }
+  return land;
+}
+
+function aiGeneral(rng: RandUtil, id: number, nation: number, city: number, officerLevel: number, officerCity: number): FixtureGeneral {
+  const g = randomGeneral(rng, id, nation, city, officerLevel, officerCity);
+  // Gold-heavy, rice-heavy, empty and (mostly) even purses: 금쌀구매 buys and sells, the
+  // donations weigh both, and even purses reach the priorities after them.
+  const purse = rng.nextInt(9);
+  if (purse === 0) { g.gold = rng.nextRangeInt(5000, 40000); g.rice = rng.nextInt(2000); }
+  else if (purse === 1) { g.rice = rng.nextRangeInt(5000, 40000); g.gold = rng.nextInt(2000); }
+  else if (purse === 2) { g.gold = 0; g.rice = 0; }
+  else g.rice = Math.round(g.gold * rng.nextRange(0.8, 1.6));
+  return {
+    ...g,
+    injury: rng.nextBool(0.08) ? rng.nextRangeInt(11, 60) : rng.nextInt(10),
+    killturn: rng.nextBool(0.08) ? rng.nextInt(5) : rng.nextRangeInt(6, 80),
+    affinity: rng.nextBool(0.1) ? 999 : rng.nextRangeInt(1, 150),
+    age: rng.nextRangeInt(16, 70),
+    makelimit: rng.nextBool(0.8) ? 0 : rng.nextInt(12),
+    rank: { killcrew: rng.nextInt(20000), deathcrew: rng.nextInt(20000) },
+  };
+}
+
+/**
+ * A random world around one NPC: 0–3 nations (one of them, rarely, a band still wandering)
+ * holding clusters of cities with fronts as SetNationFront sets them, diplomacy between every
+ * pair, 0–5 other members each, and the NPC — a member (an officer at a post among them) or
+ * a wanderer.
+ */
+export function generateAiCase(rng: RandUtil, chief = false): AiCase {
+  const startyear = pick(rng, [180, 184, 190]);
+  const year = startyear + pick(rng, [0, 1, 2, 3, 4, 5, 8, 10, 15, 20, 30]);
+  const owner = new Map<number, number>();
+  const nationCount = chief || rng.nextBool(0.9) ? rng.nextRangeInt(1, 3) : 0;
+  const nations: FixtureNation[] = [];
+  const cities: FixtureCity[] = [];
+  const lands: number[][] = [];
+  for (let id = 1; id <= nationCount; id++) {
+    const wandering = rng.nextBool(0.1);
+    const land = wandering ? [] : claim(rng, owner, id, rng.nextRangeInt(1, 8));
+    lands.push(land);
+    for (const city of land) {
+      const row = randomCity(rng, city, id);
+      row.trust = rng.nextRangeInt(30, 100);
+      row.trade = rng.nextBool(0.8) ? rng.nextRangeInt(95, 105) : null;
+      cities.push(row);
+    }
+    nations.push({
+      id, name: NATION_NAMES[id - 1]!, capital: land[0] ?? 0, level: wandering ? 0 : rng.nextRangeInt(1, 7), tech: rng.nextInt(12000),
+      gold: rng.nextBool(0.3) ? rng.nextInt(10000) : rng.nextInt(80000), rice: rng.nextBool(0.3) ? rng.nextInt(12000) : rng.nextInt(80000),
+      type: pick(rng, nationTypes.map((t) => t.key)), gennum: 0, rate: rng.nextRangeInt(5, 30), bill: pick(rng, [20, 50, 100, 150, 200]),
+      prevIncomeGold: rng.nextInt(30000), prevIncomeRice: rng.nextInt(30000),
+    });
+  }
+  const diplomacy: FixtureDiplomacy[] = [];
+  for (const a of nations) {
+    for (const b of nations) {
+      if (a.id >= b.id) continue;
+      const state = pick(rng, DIPLOMACY_STATES);
+      const term = state === 1 ? rng.nextInt(24) : state === 7 ? rng.nextRangeInt(1, 24) : 0;
+      diplomacy.push({ me: a.id, you: b.id, state, term }, { me: b.id, you: a.id, state, term });
+    }
+  }
+  const anyCity = () => rng.nextRangeInt(1, DEFAULT_MAP.cities.length);
+  const nationOf = chief ? 1 : nations.length > 0 && rng.nextBool(0.85) ? rng.nextRangeInt(1, nations.length) : 0;
+  const home = (nation: number) => {
+    const land = lands[nation - 1] ?? [];
+    return land.length > 0 && rng.nextBool(0.93) ? pick(rng, land) : anyCity();
+  };
+  const generals: FixtureGeneral[] = [];
+  const level = nationOf === 0 ? 0 : chief ? pick(rng, [5, 6, 7, 8, 9, 10, 11, 12, 12, 12]) : pick(rng, [1, 1, 1, 2, 3, 4, 12]);
+  const city = nationOf === 0 ? anyCity() : home(nationOf);
+  const post = level >= 2 && level <= 4 ? (rng.nextBool(0.5) ? city : pick(rng, lands[nationOf - 1]!.length > 0 ? lands[nationOf - 1]! : [city])) : 0;
+  const npc = aiGeneral(rng, 1, nationOf, city, level, post);
+  npc.npc = pick(rng, [2, 2, 3, 4]);
+  npc.belong = nationOf === 0 ? 0 : npc.belong;
+  generals.push(npc);
+  let id = 2;
+  for (const n of nations) {
+    const count = rng.nextInt(5) + (n.id === nationOf ? 0 : 1);
+    for (let i = 0; i < count; i++) {
+      const officer = i === 0 && !(n.id === nationOf && level === 12) ? 12 : pick(rng, [1, 1, 1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+      if (officer >= 5 && generals.some((g) => g.nation === n.id && g.officerLevel === officer)) continue;
+      const at = home(n.id);
+      generals.push(aiGeneral(rng, id++, n.id, at, officer, officer >= 2 && officer <= 4 ? at : 0));
+    }
+  }
+  for (const n of nations) n.gennum = generals.filter((g) => g.nation === n.id).length;
+  const c: AiCase = { tableSeed: hex(rng, 64), year, month: rng.nextRangeInt(1, 12), startyear, turnterm: pick(rng, [30, 60, 120]), cities, nations, diplomacy, generals };
+  // Fronts as the legacy's SetNationFront leaves them: both sides then read the same rows.
+  const world = fixtureWorld(c);
+  setNationFronts(world);
+  for (const row of cities) row.front = world.cities[row.id]!.front;
+  return c;
+}
+
+/**
+ * The chosen slot as legacy's `getArg()` reports it: the argument as the command reads it
+ * (argTest's normal form) in the legacy's spelling — 건국's colour as its index in
+ * GetNationColors, NPC능동 with its only option, 순간이동.
+ */
+export function legacyChoice(world: World, slot: TurnSlot, commands: typeof GENERAL_COMMANDS): AiChoice {
+  const read = slot.arg === null ? null : (commands.get(slot.action)?.readArg(slot.arg, world) as Json | undefined) ?? null;
+  const arg = read === null || typeof read !== 'object' || Array.isArray(read) || Object.keys(read).length === 0 ? null : legacyArg(read);
+  if (arg === null) return { command: slot.action, arg };
+  if (slot.action === 'che_NPC능동') return { command: slot.action, arg: { optionText: '순간이동', ...arg } };
+  if (slot.action === 'che_건국') {
+    const { color, ...rest } = arg;
+    return { command: slot.action, arg: { ...rest, colorType: (NATION_COLORS as readonly string[]).indexOf(color as string) } };
+  }
+  return { command: slot.action, arg };
+}
+
+export const generalAiArea: Area<AiCase, AiChoice> = {
+  name: 'general-ai',
+  about: "GeneralAI::chooseGeneralTurn for an NPC's resting turn (its GeneralAI stream) on MariaDB with the legacy schema: the chosen command and argument",
+  generate: (rng, count) => Array.from({ length: count }, () => generateAiCase(rng)),
+  sammo: (c) => {
+    const world = fixtureWorld(c);
+    const general = world.generals.get(c.generals[0]!.id)!;
+    const ai = new AiSession(streamFromSeed(c.tableSeed, 'GeneralAI', c.year, c.month, general.id), general, world.nations.get(general.nation));
+    return legacyChoice(world, chooseGeneralTurn(world, general, general.queue[0]!, ai), GENERAL_COMMANDS);
+  },
+};
+
+export interface NationAiChoice extends AiChoice {
+  /** [id, officer_level, officer_city] of every general after the AI's promotions. */
+  offices: [number, number, number][];
+  nation: { chief_set: number; rate: number; bill: number };
+}
+
+export const nationAiArea: Area<AiCase, NationAiChoice> = {
+  name: 'nation-ai',
+  about: "GeneralAI::chooseNationTurn for an NPC chief's resting nation turn (the GeneralAI stream) on MariaDB with the legacy schema: the chosen command and argument, the promotions, the tax and salary rates",
+  open: 'libs/sammo\'s nation AI lacks 천도, 불가침제의, the troop (부대…) and rear/front (…후방발령, 유저장전방발령) assignments, and prices 긴급포상, 포상 and 몰수 otherwise (see the README)',
+  generate: (rng, count) => Array.from({ length: count }, () => generateAiCase(rng, true)),
+  sammo: (c) => {
+    const world = fixtureWorld(c);
+    const chief = world.generals.get(c.generals[0]!.id)!;
+    const nation = world.nations.get(chief.nation)!;
+    const ai = new AiSession(streamFromSeed(c.tableSeed, 'GeneralAI', c.year, c.month, chief.id), chief, nation);
+    const slot = chooseNationTurn(world, chief, nation, nation.chiefQueues[chief.officerLevel]?.[0] ?? { action: '휴식', arg: null }, ai.rng);
+    return {
+      ...legacyChoice(world, slot, NATION_COMMANDS),
+      offices: [...world.generals.values()].sort((a, b) => a.id - b.id).map((g) => [g.id, g.officerLevel, g.officerCity]),
+      nation: { chief_set: nation.chiefSet, rate: nation.rate, bill: nation.bill },
+    };
+  },
+};
