@@ -65,7 +65,8 @@ describe('general commands as the legacy runs them', () => {
     world.cities[g.city]!.nation = 0;
     g.makelimit = 3;
     const found = { nationName: '촉', nationType: 'che_중립', color: '#FF0000' };
-    expect(whyNot(ctxFor(world, 1, 'che_건국'), GENERAL_COMMANDS.get('che_건국')!, found)).toBe('재야가 된지 3턴이 지나야 합니다.');
+    // Legacy AllowJoinAction names GameConst::$joinActionLimit (12), not the turns left.
+    expect(whyNot(ctxFor(world, 1, 'che_건국'), GENERAL_COMMANDS.get('che_건국')!, found)).toBe('재야가 된지 12턴이 지나야 합니다.');
   });
 
   it('임관 settles stat experience after joining', () => {
