@@ -53,7 +53,7 @@ describe('the main job: npm start on the embedded default', () => {
       await nc.close();
     }
     rmSync(home, { recursive: true, force: true });
-  });
+  }, 60_000);
 
   // Both runs start a nats-server of their own (its store in the home folder, like the
   // database's), as on a machine with no NATS running: the second resumes from both.
@@ -130,7 +130,8 @@ async function nothingLeftOf(home: string): Promise<void> {
 
 describe('the main job stopped by its user', () => {
   const runs = homes();
-  afterAll(() => runs.removeAll());
+  // Removing the homes (an embedded database each) takes seconds on a loaded machine.
+  afterAll(() => runs.removeAll(), 60_000);
 
   it('quits at once on a second Ctrl-C while the system is still starting, saying so, and leaves nothing running', async () => {
     const home = runs.fresh();
@@ -192,7 +193,8 @@ describe('the main job stopped by its user', () => {
 
 describe('the main job on the servers DATABASE_URL and NATS_URL name', () => {
   const runs = homes();
-  afterAll(() => runs.removeAll());
+  // Removing the homes (an embedded database each) takes seconds on a loaded machine.
+  afterAll(() => runs.removeAll(), 60_000);
 
   it('uses them instead of starting its own, and runs the world on them', async () => {
     const database = await createTestDatabase();

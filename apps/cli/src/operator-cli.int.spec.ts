@@ -64,7 +64,7 @@ describe('the operator CLI against a running system', () => {
       await nc.close();
     }
     rmSync(home, { recursive: true, force: true });
-  });
+  }, 60_000);
 
   it('lists the tables with game, status, revision and game date', async () => {
     const run = await chronicle(['tables'], env);
