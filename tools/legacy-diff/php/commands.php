@@ -85,6 +85,7 @@ function run_command(array $case, string $kind): array
         $command = buildGeneralCommandClass($case['command'], $general, $env, $arg);
         $rng = new RandUtil(new LiteHashDRBG(Util::simpleSerialize(UniqueConst::$hiddenSeed, 'generalCommand', $year, $month, $general->getID(), $command->getRawClassName())));
         if ($case['command'] === 'che_견문') command_steer_sightseeing($year, $month, $general->getID());
+        $refusal = $command->testFullConditionMet();
         $turn->processCommand($rng, $command, false);
     } else {
         $nationStor = KVStorage::getStorage($db, $general->getNationID(), 'nation_env');
@@ -92,6 +93,7 @@ function run_command(array $case, string $kind): array
         if ($last !== null) $nationStor->setValue($lastKey, (new LastTurn($last['command'], $last['arg'], $last['term']))->toRaw());
         $command = buildNationCommandClass($case['command'], $general, $env, LastTurn::fromRaw($nationStor->getValue($lastKey)), $arg);
         $rng = new RandUtil(new LiteHashDRBG(Util::simpleSerialize(UniqueConst::$hiddenSeed, 'nationCommand', $year, $month, $general->getID(), $command->getRawClassName())));
+        $refusal = $command->testFullConditionMet();
         $nationStor->setValue($lastKey, $turn->processNationCommand($rng, $command)->toRaw());
         $general->setRawCity(null);
     }
@@ -114,6 +116,7 @@ function run_command(array $case, string $kind): array
         if (str_starts_with($key, $prefix)) $nextExecute[substr($key, strlen($prefix))] = $value;
     }
     return [
+        'refusal' => $refusal,
         'generals' => $generals,
         'cities' => $cities,
         'nations' => $db->query('SELECT nation, name, color, capital, level, type, gold, rice, tech, gennum, surlimit, chief_set FROM nation ORDER BY nation'),

@@ -1,7 +1,7 @@
 import type { Json } from '@chronicle/engine';
 import {
-  CREW_TYPES, DEFAULT_MAP, GENERAL_COMMANDS, NATION_COMMANDS, generalHolder, nationHolder, nationTypes, processCommand, streamFromSeed,
-  type CommandContext, type RandUtil,
+  CREW_TYPES, DEFAULT_MAP, GENERAL_COMMANDS, NATION_COMMANDS, generalHolder, nationHolder, nationTypes, processCommand, streamFromSeed, whyNot,
+  type AnyCommand, type CommandContext, type RandUtil,
 } from '@chronicle/sammo/rules';
 import type { LastTurn, World } from '@chronicle/sammo';
 import type { Area } from './areas';
@@ -22,6 +22,8 @@ export interface CommandCase extends Fixture {
 }
 
 export interface CommandOut {
+  /** Why the command is refused (the legacy's testFullConditionMet), or null. */
+  refusal: string | null;
   generals: Row[]; cities: Row[]; nations: Row[]; diplomacy: Row[];
   /** The LastTurn the command leaves (the general's, or the chief seat's `turn_last_{level}`). */
   lastTurn: Row;
@@ -179,6 +181,20 @@ function lastTurnRow(t: LastTurn): Row {
   return { command: t.command, term: t.term };
 }
 
+/**
+ * Why libs/sammo refuses the command, in the legacy's words: an argument readArg rejects is
+ * the legacy's argTest failing (its message is the player's fix, in English, here), and the
+ * crew type's unmet requirement libs/sammo adds in brackets is dropped.
+ */
+function refusalOf(ctx: CommandContext, command: AnyCommand, arg: Json): string | null {
+  try {
+    command.readArg(arg, ctx.world);
+  } catch {
+    return '인자가 올바르지 않습니다.';
+  }
+  return whyNot(ctx, command, arg)?.replace(/ \(.*\)$/, '') ?? null;
+}
+
 function runSammo(c: CommandCase, kind: 'general' | 'nation'): CommandOut {
   const world: World = fixtureWorld(c);
   const random = { stream: (...labels: (string | number)[]) => streamFromSeed(c.tableSeed, ...labels) };
@@ -192,9 +208,11 @@ function runSammo(c: CommandCase, kind: 'general' | 'nation'): CommandOut {
   };
   const holder = kind === 'general' ? generalHolder(general) : nationHolder(nation!, general.officerLevel);
   if (kind === 'nation') nation!.lastTurn[general.officerLevel] = { ...(c.generals[0]!.lastTurn ?? { command: '휴식', arg: null, term: 0 }) };
+  const refusal = refusalOf(ctx, command, c.arg);
   processCommand(ctx, holder, command, c.arg);
   const cityIds = [...new Set(c.cities.map((row) => row.id))].sort((a, b) => a - b);
   return {
+    refusal,
     generals: [...world.generals.values()].sort((a, b) => a.id - b.id).map((g) => ({
       ...generalRow(g), npc: g.npc, leadership: g.leadership, strength: g.strength, intel: g.intel, crewtype: g.crewtype, defence_train: g.defenceTrain,
       makelimit: g.makelimit, betray: g.betray, personal: g.personal ?? 'None',

@@ -6,13 +6,13 @@ import type { CommandContext, Constraint } from './command';
  * The constraint kinds of §4 the implemented commands use. Each returns the message the
  * player reads in the command log when it fails, in the game's language.
  */
-export const notBeNeutral: Constraint<unknown> = (c) => (c.general.nation === 0 ? '소속 국가가 없습니다.' : null);
-export const beNeutral: Constraint<unknown> = (c) => (c.general.nation !== 0 ? '이미 국가에 소속되어 있습니다.' : null);
+export const notBeNeutral: Constraint<unknown> = (c) => (c.general.nation === 0 ? '재야입니다.' : null);
+export const beNeutral: Constraint<unknown> = (c) => (c.general.nation !== 0 ? '재야가 아닙니다.' : null);
 export const notWanderingNation: Constraint<unknown> = (c) => (c.nation !== undefined && c.nation.level === 0 ? '방랑군은 불가능합니다.' : null);
 export const occupiedCity: Constraint<unknown> = (c) => (c.city.nation !== c.general.nation ? '아국이 아닙니다.' : null);
 export const suppliedCity: Constraint<unknown> = (c) => (c.city.supply === 0 ? '고립된 도시입니다.' : null);
 export const beLord: Constraint<unknown> = (c) => (c.general.officerLevel !== 12 ? '군주가 아닙니다.' : null);
-export const wanderingNation: Constraint<unknown> = (c) => (c.nation === undefined || c.nation.level !== 0 ? '방랑군이 아닙니다.' : null);
+export const wanderingNation: Constraint<unknown> = (c) => (c.nation === undefined || c.nation.level !== 0 ? '방랑군이어야 합니다' : null);
 export const beChief: Constraint<unknown> = (c) => (c.general.officerLevel < 5 ? '수뇌가 아닙니다.' : null);
 export const notLord: Constraint<unknown> = (c) => (c.general.officerLevel === 12 ? '군주입니다.' : null);
 /** Legacy BeOpeningPart(relYear + 1), as 거병 and 건국 ask it: the opening's last year already counts as past. */
@@ -27,7 +27,7 @@ export function reqGeneralRice<A>(amount: (c: CommandContext, a: A) => number): 
   return (c, a) => (c.general.rice < amount(c, a) ? '군량이 모자랍니다.' : null);
 }
 
-export const reqGeneralCrew: Constraint<unknown> = (c) => (c.general.crew <= 0 ? '병사가 없습니다.' : null);
+export const reqGeneralCrew: Constraint<unknown> = (c) => (c.general.crew <= 0 ? '병사가 모자랍니다.' : null);
 
 type CityStat = 'agri' | 'comm' | 'secu' | 'def' | 'wall' | 'pop';
 
@@ -37,7 +37,7 @@ export function remainCityCapacity(stat: CityStat, label: string): Constraint<un
   return (c) => (c.city[stat] >= c.city[max] ? `이미 ${label}${label.endsWith('구') ? '가' : '이'} 최대치입니다.` : null);
 }
 
-export const remainCityTrust: Constraint<unknown> = (c) => (c.city.trust >= 100 ? '이미 민심이 최대치입니다.' : null);
+export const remainCityTrust: Constraint<unknown> = (c) => (c.city.trust >= 100 ? '주민 선정은 충분합니다.' : null);
 
 export function reqCityTrust(min: number): Constraint<unknown> {
   return (c) => (c.city.trust < min ? '민심이 낮아 주민들이 도망갑니다.' : null);
@@ -53,7 +53,7 @@ export function notSameDestCity<A>(dest: (a: A) => number): Constraint<A> {
 }
 
 export function occupiedDestCity<A>(dest: (a: A) => number): Constraint<A> {
-  return (c, a) => (c.world.cities[dest(a)]!.nation !== c.general.nation ? '아국이 아닙니다.' : null);
+  return (c, a) => (c.world.cities[dest(a)]!.nation !== c.general.nation ? '대상 도시가 아국이 아닙니다.' : null);
 }
 
 export function suppliedDestCity<A>(dest: (a: A) => number): Constraint<A> {
@@ -61,11 +61,17 @@ export function suppliedDestCity<A>(dest: (a: A) => number): Constraint<A> {
 }
 
 export function friendlyDestGeneral<A>(dest: (a: A) => number): Constraint<A> {
-  return (c, a) => (c.world.generals.get(dest(a))?.nation !== c.general.nation ? '아군이 아닙니다.' : null);
+  return (c, a) => (c.world.generals.get(dest(a))?.nation !== c.general.nation ? '아국 장수가 아닙니다.' : null);
 }
 
+/** 포상, 몰수, 발령 to oneself: legacy replaces every condition with AlwaysFail('본인입니다'). */
 export function notSelfDestGeneral<A>(dest: (a: A) => number): Constraint<A> {
-  return (c, a) => (dest(a) === c.general.id ? '본인입니다.' : null);
+  return (c, a) => (dest(a) === c.general.id ? '본인입니다' : null);
+}
+
+/** 증여, 선양, 장수대상임관 to oneself: legacy's argTest refuses the argument. */
+export function notSelfArgument<A>(dest: (a: A) => number): Constraint<A> {
+  return (c, a) => (dest(a) === c.general.id ? '인자가 올바르지 않습니다.' : null);
 }
 
 /** AllowJoinAction: the general may join a nation again (makelimit spent). */

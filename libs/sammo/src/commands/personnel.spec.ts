@@ -46,7 +46,7 @@ describe('임관 and its variants (§5.4)', () => {
   it('refuses members, closed nations and those who just left', () => {
     const world = smallWorld();
     addGeneral(world, { id: 1 });
-    expect(failure(join, ctxFor(world, 1), { destNationId: 2 })).toBe('이미 국가에 소속되어 있습니다.');
+    expect(failure(join, ctxFor(world, 1), { destNationId: 2 })).toBe('재야가 아닙니다.');
     const w = addGeneral(world, { id: 2, nation: 0, officerLevel: 0 });
     world.nations.get(1)!.scout = 1;
     expect(failure(join, ctxFor(world, 2), { destNationId: 1 })).toBe('임관이 금지되어 있습니다.');
@@ -182,7 +182,7 @@ describe('증여, 헌납, 군량매매', () => {
     expect(world.nations.get(1)!.rice).toBe(11000);
     expect([a.experience, a.dedication, a.leadershipExp]).toEqual([140, 200, 1]);
     addGeneral(world, { id: 3, nation: 2, city: 3 });
-    expect(failure(gift, ctxFor(world, 1), { isGold: true, amount: 100, destGeneralId: 3 })).toBe('아군이 아닙니다.');
+    expect(failure(gift, ctxFor(world, 1), { isGold: true, amount: 100, destGeneralId: 3 })).toBe('아국 장수가 아닙니다.');
   });
 
   it('runs at exactly the minimum (ReqGeneralRice(500)) and earns; refuses below it', () => {
@@ -304,7 +304,7 @@ describe('nation commands (§5.5)', () => {
     const world = smallWorld();
     addGeneral(world, { id: 1, officerLevel: 12 });
     const b = addGeneral(world, { id: 2 });
-    expect(failure(assign, ctxFor(world, 1), { destGeneralId: 2, destCityId: 3 })).toBe('아국이 아닙니다.');
+    expect(failure(assign, ctxFor(world, 1), { destGeneralId: 2, destCityId: 3 })).toBe('대상 도시가 아국이 아닙니다.');
     assign.run(ctxFor(world, 1), { destGeneralId: 2, destCityId: 2 });
     expect(b.city).toBe(2);
     expect(b.aux.last발령).toBe(190 * 12);

@@ -371,7 +371,7 @@ describe('천도 and 증축 (legacy che_천도, che_증축)', () => {
     processCommand(ctx, holder, NATION_COMMANDS.get('che_천도')!, { destCityId: 1 });
     expect(world.logs.at(-1)!.text).toBe('천도 실패: 병량이 부족합니다.');
     processCommand(ctx, holder, NATION_COMMANDS.get('che_천도')!, { destCityId: 3 });
-    expect(world.logs.at(-1)!.text).toBe('천도 실패: 천도 대상으로 도달할 방법이 없습니다.');
+    expect(world.logs.at(-1)!.text).toBe('천도 실패: 대상 도시가 아국이 아닙니다.');
   });
 
   it('expands the capital a level after five turns of work, for develcost × 500 + 60000', () => {
@@ -396,9 +396,9 @@ describe('선양 (legacy che_선양)', () => {
     const stranger = addGeneral(world, { id: 3, npc: 2, nation: 2, city: 3 });
     const run = (destGeneralId: number) => processCommand(ctxOf(world, ruler, 'che_선양'), generalHolder(ruler), GENERAL_COMMANDS.get('che_선양')!, { destGeneralId });
     run(stranger.id);
-    expect(world.logs.at(-1)!.text).toBe('선양 실패: 아군이 아닙니다.');
+    expect(world.logs.at(-1)!.text).toBe('선양 실패: 아국 장수가 아닙니다.');
     run(ruler.id);
-    expect(world.logs.at(-1)!.text).toBe('선양 실패: 본인입니다.');
+    expect(world.logs.at(-1)!.text).toBe('선양 실패: 인자가 올바르지 않습니다.');
     run(heir.id);
     expect([heir.officerLevel, ruler.officerLevel, ruler.experience]).toEqual([12, 1, 701]);
   });

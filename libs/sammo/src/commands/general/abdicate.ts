@@ -2,7 +2,7 @@ import { checkStatChange } from '../../world/levels';
 import { chronicle, generalLog } from '../../world/logbook';
 import { argGeneral, argObject } from '../args';
 import type { CommandDef } from '../command';
-import { beLord, friendlyDestGeneral, notSelfDestGeneral } from '../constraints';
+import { beLord, friendlyDestGeneral, notSelfArgument } from '../constraints';
 import { phpRound } from '../../world/php-math';
 import { withJosa } from '../../world/josa';
 
@@ -17,8 +17,8 @@ export const abdicate: CommandDef<{ destGeneralId: number }> = {
   id: 'abdicate',
   kind: 'general',
   readArg: (raw, world) => ({ destGeneralId: argGeneral(argObject(raw, 'abdicate'), 'destGeneralId', 'abdicate', world) }),
-  // Legacy's argTest refuses the ruler's own id; here the argument does not know the ruler.
-  constraints: [notSelfDestGeneral((a: { destGeneralId: number }) => a.destGeneralId), beLord, friendlyDestGeneral((a: { destGeneralId: number }) => a.destGeneralId)],
+  // Legacy's argTest refuses the ruler's own id; the argument does not know the ruler, so a condition does.
+  constraints: [notSelfArgument((a: { destGeneralId: number }) => a.destGeneralId), beLord, friendlyDestGeneral((a: { destGeneralId: number }) => a.destGeneralId)],
   run(ctx, arg) {
     const { world, general } = ctx;
     const heir = world.generals.get(arg.destGeneralId)!;

@@ -1,7 +1,7 @@
 import { GameConst } from '../../world/constants';
 import { noArg } from '../args';
 import type { CommandDef } from '../command';
-import { notBeNeutral, occupiedCity, reqGeneralCrew } from '../constraints';
+import { notBeNeutral, notWanderingNation, occupiedCity, reqGeneralCrew } from '../constraints';
 import { clamp } from './domestic';
 import { drillRewards, drillScore } from './drill-score';
 
@@ -12,7 +12,7 @@ export const drill: CommandDef<null> = {
   id: 'drill',
   kind: 'general',
   readArg: (raw) => noArg(raw, 'drill'),
-  constraints: [notBeNeutral, occupiedCity, reqGeneralCrew, (c) => (c.general.train >= GameConst.maxTrainByCommand ? '병사들은 이미 정예병사들입니다.' : null)],
+  constraints: [notBeNeutral, notWanderingNation, occupiedCity, reqGeneralCrew, (c) => (c.general.train >= GameConst.maxTrainByCommand ? '병사들은 이미 정예병사들입니다.' : null)],
   run(ctx) {
     const g = ctx.general;
     const score = drillScore(ctx, GameConst.trainDelta);

@@ -1,7 +1,7 @@
 import { generalLog } from '../../world/logbook';
 import { argGeneral, argObject } from '../args';
 import type { CommandDef } from '../command';
-import { friendlyDestGeneral, notBeNeutral, notSelfDestGeneral, occupiedCity, suppliedCity } from '../constraints';
+import { friendlyDestGeneral, notBeNeutral, notSelfArgument, occupiedCity, suppliedCity } from '../constraints';
 import { holdsMinimum, readAmount, rewardGiving, take } from './resource-amount';
 
 export interface GiftArg {
@@ -21,7 +21,7 @@ export const gift: CommandDef<GiftArg> = {
     return { ...readAmount(o, 'gift'), destGeneralId: argGeneral(o, 'destGeneralId', 'gift', world) };
   },
   constraints: [
-    notBeNeutral, occupiedCity, suppliedCity, notSelfDestGeneral((a: GiftArg) => a.destGeneralId), friendlyDestGeneral((a: GiftArg) => a.destGeneralId), holdsMinimum,
+    notSelfArgument((a: GiftArg) => a.destGeneralId), notBeNeutral, occupiedCity, suppliedCity, friendlyDestGeneral((a: GiftArg) => a.destGeneralId), holdsMinimum,
   ],
   run(ctx, arg) {
     const dest = ctx.world.generals.get(arg.destGeneralId)!;

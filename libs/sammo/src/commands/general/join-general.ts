@@ -1,6 +1,6 @@
 import { argGeneral, argObject } from '../args';
 import type { CommandDef } from '../command';
-import { allowJoinAction, allowJoinDestNation, beNeutral } from '../constraints';
+import { allowJoinAction, allowJoinDestNation, beNeutral, notSelfArgument } from '../constraints';
 import { joinNation } from './join';
 
 /** 장수대상임관 {destGeneralId}: follow a general into their nation and city. */
@@ -11,9 +11,11 @@ export const joinGeneral: CommandDef<{ destGeneralId: number }> = {
   kind: 'general',
   readArg: (raw, world) => ({ destGeneralId: argGeneral(argObject(raw, 'join-general'), 'destGeneralId', 'join-general', world) }),
   constraints: [
-    beNeutral, allowJoinAction,
-    (c, a) => ((c.world.generals.get(a.destGeneralId)?.nation ?? 0) === 0 ? '재야 장수입니다.' : null),
+    notSelfArgument((a: { destGeneralId: number }) => a.destGeneralId),
+    beNeutral,
+    // ExistsDestNation and AllowJoinDestNation: a wandering general's "nation" 0 does not exist.
     allowJoinDestNation((c, a: { destGeneralId: number }) => c.world.generals.get(a.destGeneralId)!.nation),
+    allowJoinAction,
   ],
   run(ctx, arg) {
     const leader = ctx.world.generals.get(arg.destGeneralId)!;

@@ -74,10 +74,10 @@ describe('징병 refusals (§5.2)', () => {
     world.cities[1]!.pop = 32000;
     expect(refusal(2000)).toBeNull();
     world.cities[1]!.pop = 31999;
-    expect(refusal(2000)).toBe('주민이 모자랍니다.');
+    expect(refusal(2000)).toBe('주민이 부족합니다.');
     // Below 100 the order counts as 100.
     world.cities[1]!.pop = 30099;
-    expect(refusal(50)).toBe('주민이 모자랍니다.');
+    expect(refusal(50)).toBe('주민이 부족합니다.');
   });
 });
 

@@ -62,7 +62,7 @@ describe('물자조달 (legacy che_물자조달)', () => {
   it('needs a supplied city of its own nation', () => {
     const world = smallWorld();
     const wanderer = addGeneral(world, { id: 1, nation: 0, officerLevel: 0 });
-    expect(whyNot(ctxFor(world, wanderer, 'che_물자조달'), procure, null)).toBe('소속 국가가 없습니다.');
+    expect(whyNot(ctxFor(world, wanderer, 'che_물자조달'), procure, null)).toBe('재야입니다.');
     const abroad = addGeneral(world, { id: 2, city: 3 });
     expect(whyNot(ctxFor(world, abroad, 'che_물자조달'), procure, null)).toBe('아국이 아닙니다.');
     const cut = addGeneral(world, { id: 3, city: 2 });

@@ -1,7 +1,7 @@
 import { GameConst } from '../../world/constants';
 import { noArg } from '../args';
 import type { CommandDef } from '../command';
-import { notBeNeutral, occupiedCity, reqGeneralCrew, reqGeneralGold } from '../constraints';
+import { notBeNeutral, notWanderingNation, occupiedCity, reqGeneralCrew, reqGeneralGold } from '../constraints';
 import { clamp } from './domestic';
 import { drillRewards, drillScore } from './drill-score';
 import { phpRound } from '../../world/php-math';
@@ -14,7 +14,7 @@ export const rally: CommandDef<null> = {
   kind: 'general',
   readArg: (raw) => noArg(raw, 'rally'),
   constraints: [
-    notBeNeutral, occupiedCity, reqGeneralCrew,
+    notBeNeutral, notWanderingNation, occupiedCity, reqGeneralCrew,
     reqGeneralGold((c) => phpRound(c.general.crew / 100)),
     (c) => (c.general.atmos >= GameConst.maxAtmosByCommand ? '이미 사기는 하늘을 찌를듯 합니다.' : null),
   ],

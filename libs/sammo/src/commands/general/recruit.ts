@@ -78,7 +78,7 @@ export function recruitCommand(spec: RecruitSpec): CommandDef<RecruitArg> {
     // may raise troops in an own city cut off from the capital.
     constraints: [
       notBeNeutral, occupiedCity,
-      (c, a) => (c.city.pop < GameConst.minAvailableRecruitPop + Math.max(a.amount, 100) ? '주민이 모자랍니다.' : null),
+      (c, a) => (c.city.pop < GameConst.minAvailableRecruitPop + Math.max(a.amount, 100) ? '주민이 부족합니다.' : null),
       reqCityTrust(20) as Constraint<RecruitArg>,
       reqGeneralGold((c, a: RecruitArg) => recruitCost(c, a, spec.costOffset, spec.name).gold),
       reqGeneralRice((c, a: RecruitArg) => recruitCost(c, a, spec.costOffset, spec.name).rice),

@@ -11,7 +11,7 @@ export const retire: CommandDef<null> = {
   id: 'retire',
   kind: 'general',
   readArg: (raw) => noArg(raw, 'retire'),
-  constraints: [(c) => (c.general.age < 60 ? '나이가 부족합니다.' : null)],
+  constraints: [(c) => (c.general.age < 60 ? '나이가 60세 이상이어야 합니다.' : null)],
   preTurns: () => 1,
   run(ctx) {
     const g = ctx.general;

@@ -38,7 +38,7 @@ export const aid: CommandDef<AidArg> = {
     (c, a) => (Math.max(...a.amountList) > (c.nation?.level ?? 0) * COEF_AID_AMOUNT ? '작위 제한량 이상은 보낼 수 없습니다.' : null),
     (c, a) => (c.world.nations.has(a.destNationId) ? null : '멸망한 국가입니다.'),
     ...chiefInOwnSuppliedCity,
-    (c, a) => (a.destNationId === c.general.nation ? '아국입니다.' : null),
+    (c, a) => (a.destNationId === c.general.nation ? '이미 같은 국가입니다.' : null),
     (c, a) => (c.nation!.gold < GameConst.basegold + (a.amountList[0] > 0 ? 1 : 0) ? '국고가 부족합니다.' : null),
     (c, a) => (c.nation!.rice < GameConst.baserice + (a.amountList[1] > 0 ? 1 : 0) ? '병량이 부족합니다.' : null),
     (c) => (c.nation!.surlimit !== 0 ? '외교제한중입니다.' : null),

@@ -22,8 +22,8 @@ export const assign: CommandDef<AssignArg> = {
     return { destGeneralId: argGeneral(o, 'destGeneralId', 'assign', world), destCityId: argCity(o, 'destCityId', 'assign', world) };
   },
   constraints: [
-    ...chiefInOwnSuppliedCity,
     notSelfDestGeneral((a: AssignArg) => a.destGeneralId),
+    ...chiefInOwnSuppliedCity,
     friendlyDestGeneral((a: AssignArg) => a.destGeneralId),
     occupiedDestCity((a: AssignArg) => a.destCityId),
     suppliedDestCity((a: AssignArg) => a.destCityId),

@@ -1,8 +1,8 @@
 import { generalLog, nationLog } from '../../world/logbook';
 import type { CommandDef } from '../command';
-import { friendlyDestGeneral, notOpeningPart, notSelfDestGeneral } from '../constraints';
+import { beChief, friendlyDestGeneral, notBeNeutral, notOpeningPart, notSelfDestGeneral, occupiedCity, suppliedCity } from '../constraints';
 import { roundedAmount } from '../general/resource-amount';
-import { chiefInOwnSuppliedCity, readGrant, type GrantArg } from './grant-arg';
+import { readGrant, type GrantArg } from './grant-arg';
 
 /** 몰수: take from a fellow general into the treasury (not in the opening years). */
 export const confiscate: CommandDef<GrantArg> = {
@@ -12,9 +12,8 @@ export const confiscate: CommandDef<GrantArg> = {
   kind: 'nation',
   readArg: (raw, world) => readGrant(raw, world, 'confiscate'),
   constraints: [
-    ...chiefInOwnSuppliedCity,
-    notOpeningPart,
     notSelfDestGeneral((a: GrantArg) => a.destGeneralId),
+    notBeNeutral, occupiedCity, beChief, notOpeningPart, suppliedCity,
     friendlyDestGeneral((a: GrantArg) => a.destGeneralId),
   ],
   run(ctx, arg) {

@@ -12,6 +12,7 @@ export interface DestNationArg {
 
 /** Legacy `isNeighbor(a, b, includeNoSupply)`: a city of one borders a city of the other (supplied ones only when asked). */
 export function areNeighbours(world: World, a: number, b: number, suppliedOnly = false): boolean {
+  if (a === b) return false;
   const counts = (city: { nation: number; supply: number }, nation: number) => city.nation === nation && (!suppliedOnly || city.supply === 1);
   for (let id = 1; id < world.cities.length; id++) {
     const city = world.cities[id]!;
@@ -45,7 +46,7 @@ export const declareWar: CommandDef<DestNationArg> = {
   constraints: [
     ...chiefInOwnSuppliedCity,
     (c) => (c.year < c.world.env.startyear + 1 ? '초반제한 해제 2년전부터 가능합니다.' : null),
-    (c, a) => (c.world.nations.has(a.destNationId) && a.destNationId !== c.general.nation ? null : '멸망한 국가입니다.'),
+    (c, a) => (c.world.nations.has(a.destNationId) ? null : '멸망한 국가입니다.'),
     nearNation,
     disallowDiplomacy({ [Diplo.war]: '아국과 이미 교전중입니다.', [Diplo.declared]: '아국과 이미 선포중입니다.', [Diplo.nap]: '불가침국입니다.' }),
   ],

@@ -12,7 +12,7 @@ import { withJosa } from '../../world/josa';
 const monthIndex = (year: number, month: number) => year * 12 + month - 1;
 
 const existsDestNation: Constraint<DestNationArg> = (c, a) => (c.world.nations.has(a.destNationId) ? null : '멸망한 국가입니다.');
-const differentDestNation: Constraint<DestNationArg> = (c, a) => (a.destNationId === c.general.nation ? '아국입니다.' : null);
+const differentDestNation: Constraint<DestNationArg> = (c, a) => (a.destNationId === c.general.nation ? '이미 같은 국가입니다.' : null);
 
 /** AllowDiplomacyBetweenStatus: the row towards the destination is in one of the states. */
 function allowDiplomacy(states: readonly number[], reason: string): Constraint<DestNationArg> {

@@ -13,12 +13,13 @@ export const grant: CommandDef<GrantArg> = {
   kind: 'nation',
   readArg: (raw, world) => readGrant(raw, world, 'grant'),
   constraints: [
-    ...chiefInOwnSuppliedCity,
     notSelfDestGeneral((a: GrantArg) => a.destGeneralId),
+    ...chiefInOwnSuppliedCity,
     friendlyDestGeneral((a: GrantArg) => a.destGeneralId),
+    // ReqNationGold/Rice(1 + base): a single unit above the base stock will do.
     (c, a) => {
       const n = c.nation!;
-      return (a.isGold ? n.gold - GameConst.basegold : n.rice - GameConst.baserice) < 100 ? (a.isGold ? '국고가 부족합니다.' : '병량이 부족합니다.') : null;
+      return (a.isGold ? n.gold - GameConst.basegold : n.rice - GameConst.baserice) < 1 ? (a.isGold ? '국고가 부족합니다.' : '병량이 부족합니다.') : null;
     },
   ],
   run(ctx, arg) {

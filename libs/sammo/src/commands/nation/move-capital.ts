@@ -46,7 +46,6 @@ export const moveCapital: CommandDef<DestCityArg> = {
   kind: 'nation',
   readArg: (raw, world) => ({ destCityId: argCity(argObject(raw, 'moveCapital'), 'destCityId', 'moveCapital', world) }),
   constraints: [
-    (c, a) => (c.nation === undefined || distanceThroughOwn(c.world, c.nation.capital, a.destCityId, c.general.nation) === null ? '천도 대상으로 도달할 방법이 없습니다.' : null),
     occupiedCity,
     occupiedDestCity((a: DestCityArg) => a.destCityId),
     beChief,
