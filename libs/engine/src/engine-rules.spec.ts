@@ -1,5 +1,5 @@
 import { diceRace, journal, ticTacToe } from './examples';
-import { ConcurrentMove, IllegalMove, InvalidGame } from './errors';
+import { ConcurrentMove, GameOver, IllegalMove, InvalidGame } from './errors';
 import type { Game } from './game';
 import { GameLog } from './game-log';
 import { engine } from './engine';
@@ -106,6 +106,9 @@ describe("the engine's refusals, word for word", () => {
       new ConcurrentMove('move 1 is not the last move of the state at revision 2'),
     );
     expect(() => engine.checkUndo(ticTacToe, state, undefined, 'x')).toThrow(new IllegalMove('table table-1 has no move to take back'));
+    expect(() => engine.checkUndo(ticTacToe, { ...state, outcome: { winners: ['x'], result: 'x made a line' } }, log.lastMove, 'o')).toThrow(
+      new GameOver('table table-1 is over (x made a line): no move can be taken back'),
+    );
     expect(() => engine.checkUndo(ticTacToe, state, log.lastMove, 'x')).toThrow(new IllegalMove('seat x cannot take back move 2, made by o'));
     expect(() => engine.checkUndo(ticTacToe, state, { ...log.lastMove!, seat: null }, 'x')).toThrow(
       new IllegalMove('seat x cannot take back move 2, made by the table'),
