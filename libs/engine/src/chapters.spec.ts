@@ -302,7 +302,7 @@ describe('game clock', () => {
 
   it('refuses a speed that is not a positive number up to 10,000,000', () => {
     const message = 'options.clock.speed must be a number above 0 and at most 10,000,000';
-    for (const speed of [0, -1, '60', null, 1e7 + 1]) {
+    for (const speed of [0, -1, '60', null, 1e7 + 1, Number.NaN]) {
       expect(() => readGameClock({ clock: { openedAt: 0, gameStart: 0, speed } })).toThrow(new InvalidGame(message));
     }
     expect(readGameClock({ clock: { openedAt: 0, gameStart: 0, speed: 1e7 } }).speed).toBe(1e7);
