@@ -243,9 +243,13 @@ describe('nation AI priorities', () => {
     addGeneral(world, { id: 3, npc: 0 }).gold = 150;
     const nation = world.nations.get(1)!;
     world.env.month = 2;
-    expect(chooseNationTurn(world, ruler, nation, rest, stream(1)).arg).toEqual({ isGold: true, amount: 1000, destGeneralId: 3 });
+    // Legacy do유저장긴급포상: user 3 (150 gold) is below six 80-leadership drafts (5000) and its own
+    // 3.3 drafts (517.5 × 3.3 = 1707.75): √((1878.5 − 150) × 10000) capped at 1728.5 → 1700.
+    expect(chooseNationTurn(world, ruler, nation, rest, stream(1)).arg).toEqual({ isGold: true, amount: 1700, destGeneralId: 3 });
     nation.gold = 1000;
     world.env.year = 194;
+    // Past the third year user 3's need is the whole urgent stock; its rice, above it, asks nothing.
+    world.generals.get(3)!.rice = 6000;
     const rich = addGeneral(world, { id: 4, npc: 2 });
     rich.gold = 20000;
     expect(chooseNationTurn(world, ruler, nation, rest, stream(1))).toEqual({ action: 'che_몰수', arg: { isGold: true, amount: 2000, destGeneralId: 4 } });
@@ -292,6 +296,7 @@ describe('nation AI 유저장포상 (legacy do유저장포상)', () => {
     const world = smallWorld();
     world.env.month = 2;
     world.cities[2]!.front = 1; // no declaration weighed (see 구출발령)
+    world.nations.get(1)!.prevIncomeGold = 100000; // the AI's maxResourceActionAmount at its 10000
     const ruler = addGeneral(world, { id: 1, npc: 2, officerLevel: 12 });
     for (const [id, gold] of [[2, 1000], [3, 2000]] as const) {
       const g = addGeneral(world, { id, leadership: 50 });
@@ -316,8 +321,13 @@ describe('nation AI 유저장포상 (legacy do유저장포상)', () => {
   it('raises the need to the recommended reserve after the third year, and keeps the treasury reserve', () => {
     const { world, ruler, nation } = players();
     world.env.year = 194;
-    // max(3415.5, 10000) × 1.2 = 12000: player 2 sqrt(11000 × 10000) = 10488 → capped 10000.
-    expect(chooseNationTurn(world, ruler, nation, rest, stream(1, 3)).arg).toEqual({ isGold: true, amount: 10000, destGeneralId: 2 });
+    // Legacy do유저장긴급포상 comes first: past the third year each player needs the whole urgent
+    // stock, 5000 — gold √((5500 − 1000) × 10000) capped at 4500 (weight 2) and 3500 (weight 1),
+    // rice 4500 each (weights 2 and 1); the stream draws player 3's gold.
+    expect(chooseNationTurn(world, ruler, nation, rest, stream(1, 3)).arg).toEqual({ isGold: true, amount: 3500, destGeneralId: 3 });
+    for (const id of [2, 3]) Object.assign(world.generals.get(id)!, { gold: 5000, rice: 6000 });
+    // max(3415.5, 10000) × 1.2 = 12000: player 2 (5000) √(7000 × 10000) = 8366.6 capped at 7000.
+    expect(chooseNationTurn(world, ruler, nation, rest, stream(1, 3)).arg).toMatchObject({ isGold: true, amount: 7000 });
     nation.gold = 9999; // below reqNationGold: no offers
     expect(chooseNationTurn(world, ruler, nation, rest, stream(1, 3)).action).not.toBe('che_포상');
   });
@@ -329,6 +339,7 @@ describe('nation AI NPC포상 (legacy doNPC포상)', () => {
     world.env.month = 2;
     world.env.develcost = 100; // NPC development reserve 30 × 100 = 3000; 긴급 below 1000
     world.cities[2]!.front = 1; // no declaration weighed (see 구출발령)
+    world.nations.get(1)!.prevIncomeGold = 100000; // the AI's maxResourceActionAmount at its 10000
     const ruler = addGeneral(world, { id: 1, npc: 2, officerLevel: 12 });
     const warrior = addGeneral(world, { id: 2, npc: 2, leadership: 60 });
     warrior.crewtype = 1100;
@@ -353,8 +364,10 @@ describe('nation AI NPC포상 (legacy doNPC포상)', () => {
   it('raises a war NPC’s need to the policy reserve after the fifth year', () => {
     const { world, ruler, nation } = needy();
     world.env.year = 196;
-    // max(2049.3, 3100) = 3100; enough 4650; sqrt(3450 × 10000) = 5873.7 capped at 3450 → 3500.
-    expect(chooseNationTurn(world, ruler, nation, rest, stream(1, 3)).arg).toEqual({ isGold: true, amount: 3500, destGeneralId: 2 });
+    // Legacy doNPC긴급포상 comes first: below half the war stock (1550), needing max(621 × 1.5, 1550),
+    // enough 1860: √(660 × 10000) fitted to [10000 − 9000, 660] — the bounds cross, and legacy's
+    // clamp gives the lower one: 1000.
+    expect(chooseNationTurn(world, ruler, nation, rest, stream(1, 3)).arg).toEqual({ isGold: true, amount: 1000, destGeneralId: 2 });
   });
 
   it('reserves rice by the default type’s battle rice (보병 9 per 100 with techCost)', () => {
@@ -365,8 +378,9 @@ describe('nation AI NPC포상 (legacy doNPC포상)', () => {
     // War rice reserve round(riceWithTech(보병, 1000, 7500) × 4, −2) = round(9 × 1.15 × 75 × 4) = round(3105, −2)
     // = 3100 > 1200 (the stand-in's 1 rice per 100 gave 300, below 1200: no offer). Legacy prices
     // the need in gold: 2049.3 × 1.5 = 3073.95; sqrt(1873.95 × 15000) = 5301.8 fitted to
-    // [15000 − 12000, 1873.95] → 1873.95 → 1900. Civil NPC 3 holds 1000 rice ≥ reqNpcDevelRice 500.
-    expect(chooseNationTurn(world, ruler, nation, rest, stream(1, 3))).toEqual({ action: 'che_포상', arg: { isGold: false, amount: 1900, destGeneralId: 2 } });
+    // [15000 − 12000, 1873.95]: the bounds cross, legacy's clamp gives the lower, 3000. Civil NPC 3
+    // holds 1000 rice ≥ reqNpcDevelRice 500.
+    expect(chooseNationTurn(world, ruler, nation, rest, stream(1, 3))).toEqual({ action: 'che_포상', arg: { isGold: false, amount: 3000, destGeneralId: 2 } });
   });
 });
 

@@ -11,6 +11,8 @@ import { calcDiplomacyState, type DiplomacyState } from './diplomacy-state';
 import { npcRescue, userRescue } from './nation-rescue';
 import { npcReward } from './npc-reward';
 import { userReward } from './user-reward';
+import { npcUrgentReward, userUrgentReward } from './urgent-reward';
+import { npcConfiscation } from './npc-confiscation';
 import { chooseTaxRate, promoteByChief, promoteByRuler } from './promotions';
 import { declareWarPriority, npcFrontAssignment } from './war-ai';
 
@@ -28,15 +30,6 @@ export interface ChiefTurn {
 
 const isUser = (g: General) => g.npc < 2;
 
-/** 긴급포상: the poorest member short of ten develcosts of gold gets 1000, users before NPCs. */
-function urgentReward(t: ChiefTurn, users: boolean): TurnSlot | null {
-  if (t.nation.gold <= 5000) return null;
-  const needy = t.members
-    .filter((g) => isUser(g) === users && g.gold < t.world.env.develcost * 10)
-    .sort((a, b) => a.gold - b.gold || a.id - b.id)[0];
-  return needy ? t.attempt('che_포상', { isGold: true, amount: 1000, destGeneralId: needy.id }) : null;
-}
-
 /** 내정발령: a member idling in a developed city goes to the least developed supplied one. */
 function domesticAssignment(t: ChiefTurn, users: boolean): TurnSlot | null {
   const target = citiesOfNation(t.world, t.nation.id)
@@ -50,26 +43,19 @@ function domesticAssignment(t: ChiefTurn, users: boolean): TurnSlot | null {
   return idle.length > 0 ? t.attempt('che_발령', { destGeneralId: t.rng.choice(idle).id, destCityId: target.id }) : null;
 }
 
-/** NPC몰수: an empty treasury takes 2000 gold from the richest NPC. */
-function confiscation(t: ChiefTurn): TurnSlot | null {
-  if (t.nation.gold >= 2000) return null;
-  const rich = t.members.filter((g) => !isUser(g) && g.gold > 10000).sort((a, b) => b.gold - a.gold || a.id - b.id)[0];
-  return rich ? t.attempt('che_몰수', { isGold: true, amount: 2000, destGeneralId: rich.id }) : null;
-}
-
 /** The nation priorities of §8 the implemented commands serve, in the reference's order. */
 const PRIORITIES: readonly (readonly [string, (t: ChiefTurn) => TurnSlot | null])[] = [
   ['선전포고', declareWarPriority],
-  ['유저장긴급포상', (t) => urgentReward(t, true)],
+  ['유저장긴급포상', userUrgentReward],
   ['유저장구출발령', userRescue],
   ['유저장포상', userReward],
-  ['NPC긴급포상', (t) => urgentReward(t, false)],
+  ['NPC긴급포상', npcUrgentReward],
   ['NPC구출발령', npcRescue],
   ['NPC포상', npcReward],
   ['NPC전방발령', npcFrontAssignment],
   ['유저장내정발령', (t) => domesticAssignment(t, true)],
   ['NPC내정발령', (t) => domesticAssignment(t, false)],
-  ['NPC몰수', confiscation],
+  ['NPC몰수', npcConfiscation],
 ];
 
 /**

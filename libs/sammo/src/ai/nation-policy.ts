@@ -1,6 +1,7 @@
 import { costWithTech as unitCostWithTech, crewTypeOf, DEFAULT_CREW_TYPE, riceWithTech } from '../commands/crew-types';
 import { statOf } from '../commands/stats';
-import type { General } from '../world/types';
+import { GameConst } from '../world/constants';
+import type { General, Nation, World } from '../world/types';
 import { phpRound } from '../world/php-math';
 
 /**
@@ -28,8 +29,8 @@ export const fullLeadership = (g: General) => Math.floor(statOf(g, 'leadership',
 /** `GameUnitDetail::costWithTech(tech, crew)` of the general's crew type (보병 for an unknown one). */
 export const costWithTech = (crewtype: number, tech: number, crew: number) => unitCostWithTech(crewTypeOf(crewtype) ?? DEFAULT_CREW_TYPE, tech, crew);
 
-/** Legacy `Util::valueFit(v, min, max)`: the lower bound first, then the upper. */
-export const valueFit = (v: number, min: number, max: number) => (v < min ? min : v > max ? max : v);
+/** Legacy `Util::valueFit(v, min, max)` (`clamp`): the lower bound when the bounds cross, else the lower bound first, then the upper. */
+export const valueFit = (v: number, min: number, max: number) => (max < min || v < min ? min : v > max ? max : v);
 
 /** Legacy `Util::round(v, -2)` for the non-negative amounts here. */
 export const roundHundreds = (v: number) => phpRound(v / 100) * 100;
@@ -41,3 +42,16 @@ export function defaultDraft(tech: number, stat: number): [number, number] {
 
 /** A 포상 candidate and its weight, as the legacy reward priorities build them. */
 export type RewardCandidate = [{ isGold: boolean; amount: number; destGeneralId: number }, number];
+
+/**
+ * Legacy GeneralAI's maxResourceActionAmount: the largest 포상/몰수 its nation priorities
+ * make — the largest of 1000, a tenth of last month's incomes, a fifth of the treasury and
+ * 1000 a year after the third, to hundreds, at most 10000.
+ */
+export function maxResourceActionAmount(world: World, nation: Nation): number {
+  const { year, startyear } = world.env;
+  const amount = phpRound(Math.max(
+    NationPolicy.minimumResourceActionAmount, nation.prevIncomeGold / 10, nation.prevIncomeRice / 10, nation.gold / 5, nation.rice / 5, (year - startyear - 3) * 1000,
+  ) / 100) * 100;
+  return Math.min(amount, GameConst.maxResourceActionAmount);
+}

@@ -1,7 +1,6 @@
-import { GameConst } from '../world/constants';
 import type { General, TurnSlot } from '../world/types';
 import type { ChiefTurn } from './nation-ai';
-import { costWithTech, defaultDraft, fullLeadership, NationPolicy, roundHundreds, valueFit, type RewardCandidate } from './nation-policy';
+import { costWithTech, defaultDraft, fullLeadership, maxResourceActionAmount, NationPolicy, roundHundreds, valueFit, type RewardCandidate } from './nation-policy';
 
 /**
  * Legacy categorizeNationGeneral for NPCs (the chief and troop dummies already left out):
@@ -13,7 +12,7 @@ export function npcGroups(t: ChiefTurn): { war: General[]; civil: General[] } {
   const civil: General[] = [];
   for (const g of [...t.members].sort((a, b) => a.id - b.id)) {
     if (g.troop === g.id && g.queue[0]?.action === 'che_집합') continue;
-    if (g.killturn < 5) civil.push(g);
+    if (g.killturn <= 5) civil.push(g);
     else if (g.npc < 2) continue;
     else if (fullLeadership(g) >= NationPolicy.minNpcWarLeadership) war.push(g);
     else civil.push(g);
@@ -41,6 +40,7 @@ export function npcReward(t: ChiefTurn): TurnSlot | null {
   ];
   const weightBase = Math.max(war.length, civil.length);
   const candidates: RewardCandidate[] = [];
+  const cap = maxResourceActionAmount(t.world, t.nation);
   for (const r of resources) {
     if (r.have < r.reqNation) continue;
     const poorWar = [...war].sort((a, b) => a[r.key] - b[r.key]);
@@ -54,7 +54,7 @@ export function npcReward(t: ChiefTurn): TurnSlot | null {
       if (g[r.key] >= reqMoney) continue;
       const pay = valueFit(Math.sqrt((enough - g[r.key]) * r.have), r.have - r.reqNation, enough - g[r.key]);
       if (r.have < pay / 2) continue;
-      candidates.push([{ isGold: r.isGold, amount: roundHundreds(valueFit(pay, 100, GameConst.maxResourceActionAmount)), destGeneralId: g.id }, weightBase - idx]);
+      candidates.push([{ isGold: r.isGold, amount: roundHundreds(valueFit(pay, 100, cap)), destGeneralId: g.id }, weightBase - idx]);
     }
     const poorCivil = [...civil].sort((a, b) => a[r.key] - b[r.key]);
     for (const [idx, g] of poorCivil.entries()) {
@@ -62,7 +62,7 @@ export function npcReward(t: ChiefTurn): TurnSlot | null {
       if (g.killturn <= 5) continue;
       const pay = r.develReserve * 1.5 - g[r.key];
       if (pay < NationPolicy.minimumResourceActionAmount) continue;
-      candidates.push([{ isGold: r.isGold, amount: roundHundreds(valueFit(pay, 100, GameConst.maxResourceActionAmount)), destGeneralId: g.id }, weightBase - idx]);
+      candidates.push([{ isGold: r.isGold, amount: roundHundreds(valueFit(pay, 100, cap)), destGeneralId: g.id }, weightBase - idx]);
     }
   }
   if (candidates.length === 0) return null;

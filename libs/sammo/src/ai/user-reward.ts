@@ -1,18 +1,18 @@
-import { GameConst } from '../world/constants';
 import type { General, TurnSlot } from '../world/types';
 import type { ChiefTurn } from './nation-ai';
-import { costWithTech, defaultDraft, fullLeadership, NationPolicy, roundHundreds, valueFit, type RewardCandidate } from './nation-policy';
+import { costWithTech, defaultDraft, fullLeadership, maxResourceActionAmount, NationPolicy, roundHundreds, valueFit, type RewardCandidate } from './nation-policy';
 
 /**
- * Legacy `userGenerals`: users (npc 0/1) with 5 turns or more to live, not a troop leader
+ * Legacy `userGenerals`: users (npc 0/1) with more than 5 turns to live, not a troop leader
  * about to 집합. Legacy splits them into war and civil generals by the turns since their last
  * battle against the nation's most recent one; a general who never fought counts 12000 turns,
  * which legacy leaves out of "most recent", so with no battle recorded — the world records
  * none (a general's last battle time is not kept yet) — every user is a war general.
  */
-function users(t: ChiefTurn): General[] {
+export function users(t: ChiefTurn): General[] {
   return [...t.members]
-    .filter((g) => g.npc < 2 && g.killturn >= 5 && !(g.troop === g.id && g.queue[0]?.action === 'che_집합'))
+    // Legacy counts a member with 5 turns or fewer as a civil NPC, whoever plays it.
+    .filter((g) => g.npc < 2 && g.killturn > 5 && !(g.troop === g.id && g.queue[0]?.action === 'che_집합'))
     .sort((a, b) => a.id - b.id);
 }
 
@@ -35,6 +35,7 @@ export function userReward(t: ChiefTurn): TurnSlot | null {
     { isGold: false, key: 'rice' as const, reqNation: NationPolicy.reqNationRice, have: t.nation.rice, warReserve: recommended(draftRice) },
   ];
   const candidates: RewardCandidate[] = [];
+  const cap = maxResourceActionAmount(t.world, t.nation);
   for (const r of resources) {
     if (r.have < r.reqNation) continue;
     const poorest = [...members].sort((a, b) => a[r.key] - b[r.key]);
@@ -49,7 +50,7 @@ export function userReward(t: ChiefTurn): TurnSlot | null {
       const pay = valueFit(Math.sqrt((enough - g[r.key]) * r.have), r.have - r.reqNation, enough - g[r.key]);
       if (pay < NationPolicy.minimumResourceActionAmount) continue;
       if (r.have < pay / 2) continue;
-      candidates.push([{ isGold: r.isGold, amount: roundHundreds(valueFit(pay, 100, GameConst.maxResourceActionAmount)), destGeneralId: g.id }, members.length - idx]);
+      candidates.push([{ isGold: r.isGold, amount: roundHundreds(valueFit(pay, 100, cap)), destGeneralId: g.id }, members.length - idx]);
     }
   }
   if (candidates.length === 0) return null;
