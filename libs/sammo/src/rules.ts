@@ -28,6 +28,7 @@ export { raiseDisaster } from './monthly/disaster';
 export { randomizeCityTradeRate } from './monthly/trade-rate';
 export { updateNationLevel } from './monthly/nation-level';
 export { newYear, resetOfficerLock } from './monthly/yearly';
+export { addGlobalBetray } from './monthly/betray';
 export { preUpdateMonthly } from './monthly/pre-update';
 export { postUpdateMonthly } from './monthly/post-update';
 export { runMonth } from './monthly/pipeline';

@@ -1,6 +1,6 @@
 import {
   DEFAULT_MAP, nationTypes, newRun, newYear, postUpdateMonthly, preUpdateMonthly, processIncome, processSemiAnnual, processWarIncome, raiseDisaster, randomizeCityTradeRate,
-  resetOfficerLock, runMonth, streamFromSeed, updateCitySupply, updateNationLevel, type RandUtil,
+  resetOfficerLock, runMonth, addGlobalBetray, streamFromSeed, updateCitySupply, updateNationLevel, type RandUtil,
 } from '@chronicle/sammo/rules';
 import type { City, World } from '@chronicle/sammo';
 import type { Area } from './areas';
@@ -24,6 +24,8 @@ const STEPS = {
   nationLevel: (world: World) => updateNationLevel(world),
   newYear: (world: World) => newYear(world),
   officerLock: (world: World) => resetOfficerLock(world),
+  betrayAtZero: (world: World) => addGlobalBetray(world, 1, 0),
+  betrayAtOne: (world: World) => addGlobalBetray(world, 1, 1),
   pre: (world: World) => preUpdateMonthly(world),
   post: (world: World, seed: string) => postUpdateMonthly(world, streamFromSeed(seed, 'monthly', world.env.year, world.env.month)),
   // The whole boundary into the next month: one turn (60 minutes) a month since the start.
@@ -134,6 +136,7 @@ function generateCase(rng: RandUtil, step: Step): MonthlyCase {
   for (const g of generals) {
     g.age = rng.nextRangeInt(15, 80);
     g.makelimit = rng.nextInt(2);
+    g.betray = rng.nextInt(3);
   }
   // Relations between every two nations, the same state both ways (war, declared, normal, non-aggression).
   const diplomacy: MonthlyCase['diplomacy'] = [];
@@ -150,9 +153,11 @@ function generateCase(rng: RandUtil, step: Step): MonthlyCase {
     }
   }
   const months = MONTHS[step];
+  const month = months ? pick(rng, months) : rng.nextRangeInt(1, 12);
+  // Half the Decembers close the fourth year, into the January of AddGlobalBetray's event.
+  const year = startyear + (step === 'month' && month === 12 && rng.nextBool(0.5) ? 3 : rng.nextRangeInt(0, 40));
   return {
-    step, tableSeed: hex(rng, 64), startyear, year: startyear + rng.nextRangeInt(0, 40),
-    month: months ? pick(rng, months) : rng.nextRangeInt(1, 12), killturn: 4800, develcost: 20,
+    step, tableSeed: hex(rng, 64), startyear, year, month, killturn: 4800, develcost: 20,
     cities: cities.sort((a, b) => a.id - b.id), nations, generals, diplomacy, diplomacyDead,
     dead: cities.filter(() => rng.nextBool(0.4)).map((c) => [c.id, rng.nextInt(30000)]),
     crewRanks: generals.filter(() => rng.nextBool(0.5)).map((g) => [g.id, rng.nextInt(200000), rng.nextInt(200000)]),
@@ -178,7 +183,7 @@ const stepNames = Object.keys(STEPS) as Step[];
 export const monthlyArea: Area<MonthlyCase, { generals: Row[]; cities: (number | null)[][]; nations: Row[]; diplomacy: Row[]; develcost: number }> = {
   name: 'monthly',
   about:
-    'one monthly event action per case on MariaDB with the legacy schema (UpdateCitySupply, ProcessWarIncome, ProcessSemiAnnual and ProcessIncome of gold or rice, RaiseDisaster, RandomizeCityTradeRate, UpdateNationLevel, NewYear, ResetOfficerLock), preUpdateMonthly, postUpdateMonthly on the monthly stream (power, diplomacy, bands disbanded, general counts, fronts), or the whole month boundary with the default event table (less the actions libs/sammo does not model) on 1–4 nations, their cities and generals, neutral cities and wanderers: every general, the nations and every city listed or changed',
+    'one monthly event action per case on MariaDB with the legacy schema (UpdateCitySupply, ProcessWarIncome, ProcessSemiAnnual and ProcessIncome of gold or rice, RaiseDisaster, RandomizeCityTradeRate, UpdateNationLevel, NewYear, ResetOfficerLock, AddGlobalBetray at 0 and at 1), preUpdateMonthly, postUpdateMonthly on the monthly stream (power, diplomacy, bands disbanded, general counts, fronts), or the whole month boundary with the default event table (less the actions libs/sammo does not model) on 1–4 nations, their cities and generals, neutral cities and wanderers: every general, the nations and every city listed or changed',
   generate: (rng, count) => Array.from({ length: count }, (_, i) => generateCase(rng, stepNames[i % stepNames.length]!)),
   sammo: (c) => {
     const world = caseWorld(c);
@@ -191,7 +196,7 @@ export const monthlyArea: Area<MonthlyCase, { generals: Row[]; cities: (number |
       if (listed.has(id) || JSON.stringify(row) !== JSON.stringify(cityRow(before.cities[id]!))) cities.push(row);
     }
     return {
-      generals: [...world.generals.values()].sort((a, b) => a.id - b.id).map((g) => ({ ...generalRow(g), age: g.age, killturn: g.killturn, makelimit: g.makelimit })),
+      generals: [...world.generals.values()].sort((a, b) => a.id - b.id).map((g) => ({ ...generalRow(g), age: g.age, killturn: g.killturn, makelimit: g.makelimit, betray: g.betray })),
       cities,
       nations: [...world.nations.values()].sort((a, b) => a.id - b.id).map((n) => ({
         nation: n.id, level: n.level, capital: n.capital, gold: n.gold, rice: n.rice, tech: n.tech, power: n.power, gennum: n.gennum, chief_set: n.chiefSet,

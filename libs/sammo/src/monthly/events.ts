@@ -1,4 +1,5 @@
 import { chronicle } from '../world/logbook';
+import { addGlobalBetray } from './betray';
 import type { World } from '../world/types';
 import type { StreamSource } from '../turn/turn-run';
 import { raiseDisaster } from './disaster';
@@ -62,11 +63,13 @@ const tradeRate = act('RandomizeCityTradeRate', (world, random) =>
   randomizeCityTradeRate(world, random.stream('randomizeCityTradeRate', world.env.year, world.env.month)));
 const yearTurns = act('NewYear', (world) => newYear(world));
 const nationLevel = act('UpdateNationLevel', (world) => updateNationLevel(world));
+const betrayAt = (ifMax: number) => act(`AddGlobalBetray 1 ${ifMax}`, (world) => addGlobalBetray(world, 1, ifMax));
 
 /**
  * The default event table (`GameConstBase::$defaultEvents`, §6.2), run by target in
- * `priority DESC, id ASC` order. Not modelled: MergeInheritPointRank,
- * AssignGeneralSpeciality, AddGlobalBetray, ProvideNPCTroopLeader.
+ * `priority DESC, id ASC` order. Not modelled: MergeInheritPointRank (inheritance points),
+ * AssignGeneralSpeciality (the world keeps one speciality a general and no speciality ages),
+ * ProvideNPCTroopLeader (no general builder and no troop creation).
  */
 export const DEFAULT_EVENTS: readonly GameEvent[] = [
   { id: 1, target: 'PRE_MONTH', priority: 9000, condition: { kind: 'always' }, actions: [supply, warIncome] },
@@ -77,7 +80,8 @@ export const DEFAULT_EVENTS: readonly GameEvent[] = [
   { id: 6, target: 'MONTH', priority: 2000, condition: { kind: 'relative', years: 2, month: 1 }, actions: [notice('【공지】 1년 후 공격 금지가 풀립니다.')] },
   { id: 7, target: 'MONTH', priority: 2000, condition: { kind: 'relative', years: 2, month: 7 }, actions: [notice('【공지】 6개월 후 공격 금지가 풀립니다.')] },
   { id: 8, target: 'MONTH', priority: 2000, condition: { kind: 'relative', years: 3, month: 1 }, actions: [notice('【공지】 공격 금지가 풀렸습니다.')] },
-  { id: 9, target: 'MONTH', priority: 1000, condition: { kind: 'always' }, actions: [nationLevel] },
+  { id: 9, target: 'MONTH', priority: 2000, condition: { kind: 'relative', years: 4, month: 1 }, actions: [notice('【공지】 이제부터 하야, 망명시 패널티가 적용됩니다.'), betrayAt(0), betrayAt(1)] },
+  { id: 10, target: 'MONTH', priority: 1000, condition: { kind: 'always' }, actions: [nationLevel] },
 ];
 
 /** Runs the events of a target whose condition holds, `priority DESC, id ASC`. */

@@ -323,6 +323,20 @@ describe('events (§6.2)', () => {
     expect(order).toEqual(['c', 'a', 'b']);
   });
 
+  it("raises betrayal counts 0 and 1 to 2 in the fifth year's January, and only then (AddGlobalBetray 1 0, then 1 1)", () => {
+    const world = smallWorld();
+    const generals = [0, 1, 2, 3].map((betray, i) => Object.assign(addGeneral(world, { id: i + 1 }), { betray }));
+    world.env.year = 194;
+    world.env.month = 1;
+    runEvents(world, seededStreams(), 'MONTH');
+    // Legacy `UPDATE general SET betray = betray + 1 WHERE betray <= 0`, then `<= 1`: 0 → 1 → 2, 1 → 2.
+    expect(generals.map((g) => g.betray)).toEqual([2, 2, 2, 3]);
+    expect(world.history.some((h) => h.text.includes('하야, 망명시 패널티'))).toBe(true);
+    world.env.year = 195;
+    runEvents(world, seededStreams(), 'MONTH');
+    expect(generals.map((g) => g.betray)).toEqual([2, 2, 2, 3]);
+  });
+
   it('prepares the month: rate frozen, develcost, countdowns', () => {
     const world = smallWorld();
     world.env.year = 195;
