@@ -71,6 +71,29 @@ describe('nextRuler', () => {
     expect(pools.map((pool) => pool.map((c) => (c as { g: { id: number }; d: number }).g.id))).toEqual([[3, 4, 2]]);
   });
 
+  it('breaks ties by id whatever order the generals were added in', () => {
+    const world = smallWorld();
+    world.env.fiction = 1;
+    const ruler = addGeneral(world, { id: 1, officerLevel: 12 });
+    addGeneral(world, { id: 4, officerLevel: 11 });
+    addGeneral(world, { id: 3, officerLevel: 11 });
+    expect(nextRuler(world, ruler, noDraw)?.id).toBe(3);
+    const plain = smallWorld();
+    const king = addGeneral(plain, { id: 1, officerLevel: 12 });
+    addGeneral(plain, { id: 4, dedication: 30 });
+    addGeneral(plain, { id: 3, dedication: 30 });
+    expect(nextRuler(plain, king, noDraw)?.id).toBe(3);
+    const npcs = smallWorld();
+    const npcRuler = addGeneral(npcs, { id: 1, officerLevel: 12, npc: 2, affinity: 50 });
+    addGeneral(npcs, { id: 5, npc: 2, affinity: 55 });
+    addGeneral(npcs, { id: 4, npc: 1, affinity: 45 });
+    addGeneral(npcs, { id: 3, npc: 2, affinity: 60 });
+    addGeneral(npcs, { id: 2, npc: 2, affinity: 50, officerLevel: 12 });
+    const { rng, pools } = recording();
+    nextRuler(npcs, npcRuler, rng);
+    expect(pools.map((pool) => pool.map((c) => (c as { g: { id: number } }).g.id))).toEqual([[4, 5, 3]]);
+  });
+
   it('falls back to the officer rule for a user ruler, with fiction, or without NPC candidates', () => {
     for (const [fiction, npc] of [[0, 0], [1, 2]] as const) {
       const world = smallWorld();
