@@ -1,4 +1,5 @@
 import { GameConst } from '../world/constants';
+import { withJosa } from '../world/josa';
 import { relYear } from '../world/queries';
 import type { CommandContext, Constraint } from './command';
 
@@ -32,9 +33,10 @@ export const reqGeneralCrew: Constraint<unknown> = (c) => (c.general.crew <= 0 ?
 type CityStat = 'agri' | 'comm' | 'secu' | 'def' | 'wall' | 'pop';
 
 /** RemainCityCapacity: the stat is not at its maximum yet. */
-export function remainCityCapacity(stat: CityStat, label: string): Constraint<unknown> {
+/** RemainCityCapacity(key, actionName): refused, in the command's name, once the city is at its maximum. */
+export function remainCityCapacity(stat: CityStat, commandName: string): Constraint<unknown> {
   const max = `${stat}Max` as `${CityStat}Max`;
-  return (c) => (c.city[stat] >= c.city[max] ? `이미 ${label}${label.endsWith('구') ? '가' : '이'} 최대치입니다.` : null);
+  return (c) => (c.city[stat] >= c.city[max] ? `${withJosa(commandName, '은')} 충분합니다.` : null);
 }
 
 export const remainCityTrust: Constraint<unknown> = (c) => (c.city.trust >= 100 ? '주민 선정은 충분합니다.' : null);

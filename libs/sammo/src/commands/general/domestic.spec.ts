@@ -98,7 +98,7 @@ describe('domestic formula (§5.1)', () => {
     addGeneral(world, { id: 1 });
     world.cities[1]!.agri = world.cities[1]!.agriMax;
     const failures = farm.constraints.map((c) => c(ctxFor(world, 1), null)).filter((r) => r !== null);
-    expect(failures).toEqual(['이미 농업이 최대치입니다.']);
+    expect(failures).toEqual(['농지 개간은 충분합니다.']);
   });
 
   it('halves the gain in a front city that is not the capital (농지 개간 debuff 0.5)', () => {

@@ -32,7 +32,6 @@ export interface DomesticSpec {
   trustScaled: boolean;
   /** Cost in rice (×2) rather than gold. */
   paidInRice: boolean;
-  label: string;
 }
 
 const STAT_EXP = { leadership: 'leadershipExp', strength: 'strengthExp', intel: 'intelExp' } as const;
@@ -49,7 +48,7 @@ export function domesticCost(ctx: CommandContext, target?: Target, times = 1): n
 function capacityConstraint(spec: DomesticSpec): Constraint<null>[] {
   if (spec.target === 'tech') return [];
   if (spec.target === 'trust') return [remainCityTrust];
-  return [remainCityCapacity(spec.target, spec.label)];
+  return [remainCityCapacity(spec.target, spec.name)];
 }
 
 /** The shared body of the eight domestic commands (§5.1 steps 1–6). */
