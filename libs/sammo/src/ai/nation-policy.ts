@@ -24,7 +24,8 @@ export const NationPolicy = {
   defaultStatNpcMax: 75,
 } as const;
 
-export const fullLeadership = (g: General) => Math.floor(statOf(g, 'leadership', false));
+/** Legacy `getLeadership(false)`: without injury, with the trait chain (the office's bonus among it), floored. */
+export const fullLeadership = (g: General, nation: Nation) => Math.floor(statOf(g, 'leadership', false, nation));
 
 /** `GameUnitDetail::costWithTech(tech, crew)` of the general's crew type (보병 for an unknown one). */
 export const costWithTech = (crewtype: number, tech: number, crew: number) => unitCostWithTech(crewTypeOf(crewtype) ?? DEFAULT_CREW_TYPE, tech, crew);

@@ -14,7 +14,7 @@ export function npcGroups(t: ChiefTurn): { war: General[]; civil: General[] } {
     if (g.troop === g.id && g.queue[0]?.action === 'che_집합') continue;
     if (g.killturn <= 5) civil.push(g);
     else if (g.npc < 2) continue;
-    else if (fullLeadership(g) >= NationPolicy.minNpcWarLeadership) war.push(g);
+    else if (fullLeadership(g, t.nation) >= NationPolicy.minNpcWarLeadership) war.push(g);
     else civil.push(g);
   }
   return { war, civil };
@@ -48,7 +48,7 @@ export function npcReward(t: ChiefTurn): TurnSlot | null {
       if (g[r.key] >= r.warReserve) break;
       if (g.killturn <= 5) continue;
       // Legacy prices both resources with the crew type's gold cost.
-      let reqMoney = costWithTech(g.crewtype, tech, fullLeadership(g) * 100) * 3 * 1.1;
+      let reqMoney = costWithTech(g.crewtype, tech, fullLeadership(g, t.nation) * 100) * 3 * 1.1;
       if (env.year > env.startyear + 5) reqMoney = Math.max(reqMoney, r.warReserve);
       const enough = reqMoney * 1.5;
       if (g[r.key] >= reqMoney) continue;

@@ -43,7 +43,7 @@ export function userReward(t: ChiefTurn): TurnSlot | null {
       if (g[r.key] >= r.warReserve) break;
       if (g.killturn <= 5) continue;
       // Every user is a war general here (see `users`); legacy prices both resources in gold.
-      let reqMoney = costWithTech(g.crewtype, tech, fullLeadership(g) * 100) * 6 * 1.1;
+      let reqMoney = costWithTech(g.crewtype, tech, fullLeadership(g, t.nation) * 100) * 6 * 1.1;
       if (env.year > env.startyear + 3) reqMoney = Math.max(reqMoney, r.warReserve);
       const enough = reqMoney * 1.2;
       if (g[r.key] >= enough) continue;

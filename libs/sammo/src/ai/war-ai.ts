@@ -26,7 +26,7 @@ export function attackPriority(t: AiTurn): TurnSlot | null {
   const g = t.general;
   if (t.nation.rice < GameConst.baserice && g.npc >= 2 && t.rng.nextBool(0.7)) return null;
   if (g.train < properWarTrainAtmos || g.atmos < properWarTrainAtmos) return null;
-  if (g.crew < Math.min((fullLeadership(g) - 2) * 100, minWarCrew)) return null;
+  if (g.crew < Math.min((fullLeadership(g, t.nation) - 2) * 100, minWarCrew)) return null;
   if (t.city.front === 0 || t.city.front === 1) return null;
   const targets = new Set<number>();
   for (const [nation, state] of t.dip.warTargets) if (state !== 1) targets.add(nation);
