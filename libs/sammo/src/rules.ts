@@ -37,4 +37,4 @@ export { AiSession } from './ai/ai-session';
 export { chooseGeneralTurn } from './ai/general-ai';
 export { chooseNationTurn } from './ai/nation-ai';
 export { setNationFronts } from './monthly/fronts';
-export { NATION_COLORS } from './ai/founding-ai';
+export { NATION_COLORS } from './world/constants';

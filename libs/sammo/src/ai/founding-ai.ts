@@ -1,6 +1,7 @@
 import type { Json } from '@chronicle/engine';
 import { statOf } from '../commands/stats';
 import type { RandUtil } from '../rng/rand-util';
+import { NATION_COLORS } from '../world/constants';
 import type { General, TurnSlot, World } from '../world/types';
 import { CHIEF_STAT_MIN } from './promotions';
 import { NationPolicy } from './nation-policy';
@@ -9,14 +10,6 @@ import { NationPolicy } from './nation-policy';
 const NATION_TYPES = [
   'che_도적', 'che_명가', 'che_음양가', 'che_종횡가', 'che_불가', 'che_오두미도', 'che_태평도', 'che_도가',
   'che_묵가', 'che_덕가', 'che_병가', 'che_유가', 'che_법가',
-] as const;
-
-/** Legacy `GetNationColors()`, in its order (legacy's 건국 argument is the index). */
-export const NATION_COLORS = [
-  '#FF0000', '#800000', '#A0522D', '#FF6347', '#FFA500', '#FFDAB9', '#FFD700', '#FFFF00',
-  '#7CFC00', '#00FF00', '#808000', '#008000', '#2E8B57', '#008080', '#20B2AA', '#6495ED', '#7FFFD4',
-  '#AFEEEE', '#87CEEB', '#00FFFF', '#00BFFF', '#0000FF', '#000080', '#483D8B', '#7B68EE', '#BA55D3',
-  '#800080', '#FF00FF', '#FFC0CB', '#F5F5DC', '#E0FFFF', '#FFFFFF', '#A9A9A9',
 ] as const;
 
 /** What the founding priorities read (the general AI's turn has these). */

@@ -41,8 +41,18 @@ export interface CommandDef<A = Json> {
   readonly constraints: readonly Constraint<A>[];
   /** Pre-turns P (term stack); 0 when absent. */
   preTurns?(ctx: CommandContext, arg: A): number;
+  /**
+   * For the capital commands (천도, 증축, 감축): the nation's `capset`, kept with the term stack;
+   * a stack begun before another of them ran starts again (legacy `addTermStack` with `seq`).
+   */
+  termSeq?(ctx: CommandContext): number;
   /** Post-turns Q (cooldown); 0 when absent. */
   postTurns?(ctx: CommandContext, arg: A): number;
+  /**
+   * The run leaves LastTurn as the term stack left it (legacy commands whose `run` never calls
+   * `setResultTurn`, 피장파장): it is not reset to term 0.
+   */
+  readonly keepsLastTurn?: true;
   /**
    * Runs the effect; false means "not done" and lets an alternative try; `'spent'` is not
    * done either, but the legacy has already recorded the command as the LastTurn (a failed

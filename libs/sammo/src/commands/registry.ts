@@ -27,10 +27,12 @@ import { raiseBand } from './general/raise-band';
 import { rally } from './general/rally';
 import { repairWall } from './general/repair-wall';
 import { research } from './general/research';
+import { rebel } from './general/rebel';
 import { resign } from './general/resign';
 import { rest } from './general/rest';
 import { retire } from './general/retire';
 import { returnHome } from './general/return-home';
+import { scout } from './general/scout';
 import { settle } from './general/settle';
 import { destroy, fireAttack, incite, plunder } from './general/sabotage';
 import { sightseeing } from './general/sightseeing';
@@ -45,6 +47,16 @@ import { moveCapital } from './nation/move-capital';
 import { proposeBreakNonAggression, proposeNonAggression, proposePeace } from './nation/diplomacy-letters';
 import { grant } from './nation/grant';
 import { nationRest } from './nation/rest';
+import { changeFlag } from './nation/change-flag';
+import { reduceCapital } from './nation/reduce-capital';
+import { renameNation } from './nation/rename-nation';
+import { deathOrGlory } from './nation/death-or-glory';
+import { falseReport } from './nation/false-report';
+import { flood } from './nation/flood';
+import { mobilizePeople } from './nation/mobilize-people';
+import { sowDiscord } from './nation/sow-discord';
+import { suddenAttack } from './nation/sudden-attack';
+import { titForTat } from './nation/tit-for-tat';
 
 function byKey(commands: readonly AnyCommand[]): ReadonlyMap<string, AnyCommand> {
   const map = new Map<string, AnyCommand>();
@@ -61,13 +73,14 @@ export const GENERAL_COMMANDS = byKey([
   conscript, enlist, drill, rally, move, assemble, returnHome, heal,
   join, joinGeneral, joinRandom, resign, retire, gift, donate, tradeRice,
   raiseBand, foundNation, disband, sightseeing, procure, talentSearch, attack, discharge, npcWarp,
-  fireAttack, incite, destroy, plunder, abdicate,
+  fireAttack, incite, destroy, plunder, abdicate, scout, rebel,
 ]);
 
 /** Nation (chief) commands by legacy key. */
 export const NATION_COMMANDS = byKey([
   nationRest, grant, confiscate, assign, declareWar, proposeNonAggression, proposePeace, proposeBreakNonAggression, aid,
-  moveCapital, expandCapital,
+  moveCapital, expandCapital, reduceCapital, changeFlag, renameNation,
+  deathOrGlory, mobilizePeople, flood, falseReport, sowDiscord, suddenAttack, titForTat,
 ]);
 
 /** Looks a command up by its key or its English id, for moves. */

@@ -19,7 +19,7 @@ const TITLES = ['방랑군', '호족', '군벌', '주자사', '주목', '공', '
 
 /**
  * UpdateNationLevel (§6.7): a level only rises; each new level pays 1000 gold and rice and
- * opens the chief queues the level allows. Unique-item awards and inheritance are not modelled.
+ * opens the chief queues the level allows; an empire gets its flag and name changes back. Unique-item awards and inheritance are not modelled.
  */
 export function updateNationLevel(world: World): void {
   const counts = new Map<number, number>();
@@ -34,6 +34,8 @@ export function updateNationLevel(world: World): void {
     nation.rice += level * 1000;
     nation.level = level;
     ensureChiefQueues(nation);
+    // Legacy UpdateNationLevel: an empire may change its flag and its name (once more).
+    if (level === 7) nation.aux = { ...nation.aux, can_국기변경: 1, can_국호변경: 1 };
     chronicle(world, `【작위】 ${withJosa(nation.name, '이')} ${withJosa(TITLES[level]!, '으로')} 승격했습니다.`);
   }
 }

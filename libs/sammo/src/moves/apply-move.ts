@@ -9,6 +9,7 @@ import { newGeneral } from '../world/factory';
 import { chronicle, generalLog } from '../world/logbook';
 import type { CommandContext } from '../commands/command';
 import { LETTER_ANSWERS } from '../commands/nation/diplomacy-letters';
+import { acceptScout, settleScoutLetter } from '../commands/general/scout';
 import type { World } from '../world/types';
 import type { SammoMove } from './move-types';
 import { withJosa } from '../world/josa';
@@ -68,6 +69,20 @@ export function applyMove(state: GameState<World>, seat: string | null, move: Sa
       return;
     }
     case 'answerLetter': {
+      const scoutLetter = world.scoutLetters.find((l) => l.id === move.letterId);
+      if (scoutLetter) {
+        if (move.accept) {
+          const general = world.generals.get(move.generalId)!;
+          const { year, month } = world.env;
+          const ctx: CommandContext = {
+            world, general, city: world.cities[general.city]!, nation: world.nations.get(general.nation), year, month,
+            rng: random.stream('scoutLetter', scoutLetter.id),
+          };
+          acceptScout.run(ctx, { letter: scoutLetter });
+        }
+        settleScoutLetter(world, scoutLetter, move.accept);
+        return;
+      }
       const letter = world.letters.find((l) => l.id === move.letterId)!;
       world.letters = world.letters.filter((l) => l !== letter);
       const general = world.generals.get(move.generalId)!;

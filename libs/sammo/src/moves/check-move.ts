@@ -4,8 +4,9 @@ import { contextFor, firstFailure } from '../commands/feasible';
 import { LiteHashDRBG } from '../rng/lite-hash-drbg';
 import { RandUtil } from '../rng/rand-util';
 import { LETTER_ANSWERS } from '../commands/nation/diplomacy-letters';
+import { acceptScout } from '../commands/general/scout';
 import { GameConst } from '../world/constants';
-import type { General, World } from '../world/types';
+import type { General, ScoutLetter, World } from '../world/types';
 import type { SammoMove } from './move-types';
 
 const MAX_BUDGET = 10_000_000;
@@ -83,6 +84,8 @@ export function checkMove(state: Readonly<GameState<World>>, seat: Seat, payload
     case 'answerLetter': {
       const general = ownGeneral(world, seat, payload.generalId);
       const letterId = payload.letterId;
+      const scoutLetter = world.scoutLetters.find((l) => l.id === letterId);
+      if (scoutLetter) return checkScoutAnswer(world, general, scoutLetter, payload.accept);
       const letter = world.letters.find((l) => l.id === letterId);
       if (!letter) throw new IllegalMove(`there is no letter ${String(letterId)} awaiting an answer`);
       if (general.nation !== letter.toNation || general.officerLevel < 5) throw new IllegalMove(`${general.name} is not a chief of the nation the letter was sent to`);
@@ -99,6 +102,17 @@ export function checkMove(state: Readonly<GameState<World>>, seat: Seat, payload
     default:
       throw new IllegalMove('move type must be advance, reserve, reserveNation, createGeneral, possess, autorun or answerLetter');
   }
+}
+
+/** The receiver answers a scout letter; accepting must pass 등용수락's conditions. */
+function checkScoutAnswer(world: World, general: General, letter: ScoutLetter, accept: Json | undefined): SammoMove {
+  if (general.id !== letter.toGeneral) throw new IllegalMove(`scout letter ${letter.id} was sent to another general`);
+  if (typeof accept !== 'boolean') throw new IllegalMove('answerLetter.accept must be true or false');
+  if (accept) {
+    const reason = firstFailure(contextFor(world, general, NO_DRAWS), acceptScout, { letter });
+    if (reason !== null) throw new IllegalMove(`${acceptScout.name} 실패: ${reason}`);
+  }
+  return { type: 'answerLetter', generalId: general.id, letterId: letter.id, accept };
 }
 
 function stringField(value: Json | undefined, path: string): string {

@@ -50,7 +50,10 @@ export interface AutorunMove {
   months: number;
 }
 
-/** A chief answers a diplomatic letter to the nation: accepting runs the answer at once (legacy). */
+/**
+ * A chief answers a diplomatic letter to the nation, or a general a scout letter sent to it
+ * (등용): accepting runs the answer at once (legacy).
+ */
 export interface AnswerLetterMove {
   type: 'answerLetter';
   generalId: number;

@@ -3,7 +3,7 @@ import mapJson from '../../data/map-default.json';
 import scenarioJson from '../../data/scenario-sample.json';
 import type { RandUtil } from '../rng/rand-util';
 import { Diplo } from '../world/constants';
-import { newCity, newGeneral, newNation } from '../world/factory';
+import { newCity, newGeneral, newNation, scenarioNationAux } from '../world/factory';
 import { diplomacyKey } from '../world/queries';
 import type { World } from '../world/types';
 import { emptyWorld, randomTurnTime } from './new-world';
@@ -37,7 +37,9 @@ export function loadScenario(s: ScenarioData, map: MapData, options: WorldOption
     });
   }
   for (const n of s.nations) {
-    world.nations.set(n.id, newNation({ id: n.id, name: n.name, color: n.color, capital: n.capitalCityId, gold: n.gold, rice: n.rice, tech: n.tech, level: n.level, type: n.typeCode }));
+    const nation = newNation({ id: n.id, name: n.name, color: n.color, capital: n.capitalCityId, gold: n.gold, rice: n.rice, tech: n.tech, level: n.level, type: n.typeCode });
+    nation.aux = scenarioNationAux(n.level);
+    world.nations.set(n.id, nation);
     for (const cityId of n.cityIds) world.cities[cityId]!.nation = n.id;
     world.env.nextNationId = Math.max(world.env.nextNationId, n.id + 1);
   }

@@ -1,6 +1,6 @@
 import type { RandUtil } from '../rng/rand-util';
 import { Diplo } from '../world/constants';
-import { newCity, newGeneral, newNation } from '../world/factory';
+import { newCity, newGeneral, newNation, scenarioNationAux } from '../world/factory';
 import { diplomacyKey } from '../world/queries';
 import type { World } from '../world/types';
 import { emptyWorld, randomTurnTime } from './new-world';
@@ -48,7 +48,9 @@ export function buildSyntheticWorld(options: WorldOptions, rng: RandUtil, userSh
   const arc = Math.max(1, Math.floor(n / (nations * 2)));
   for (let id = 1; id <= nations; id++) {
     const first = 1 + Math.floor(((id - 1) * n) / nations);
-    world.nations.set(id, newNation({ id, name: `국가${id}`, color: '#808080', capital: first, gold: 10000, rice: 10000, tech: 1000, level: 2, type: 'che_중립' }));
+    const nation = newNation({ id, name: `국가${id}`, color: '#808080', capital: first, gold: 10000, rice: 10000, tech: 1000, level: 2, type: 'che_중립' });
+    nation.aux = scenarioNationAux(nation.level);
+    world.nations.set(id, nation);
     for (let k = 0; k < arc; k++) world.cities[first + k]!.nation = id;
   }
   world.env.nextNationId = nations + 1;

@@ -1,6 +1,10 @@
+import { phpRound } from '../world/php-math';
 import { BONUS, MALUS, add, byKeyOrLabel, type DomesticTable } from './effects';
 
 export type IncomeKind = 'gold' | 'rice' | 'pop';
+
+/** `onCalcStrategic` variables: a strategic command's own cooldown and the nation-wide wait after it. */
+export type StrategicVar = 'delay' | 'globalDelay';
 
 export interface NationType {
   key: string;
@@ -18,6 +22,8 @@ export interface NationType {
    * to round.
    */
   intHook?: true;
+  /** `onCalcStrategic` (음양가, 종횡가): the value returned for each variable it changes. */
+  strategic?: Partial<Record<StrategicVar, (value: number) => number>>;
 }
 
 /** Legacy `ActionNationType/che_*.php` (hidche_core): pros/cons as domestic and income modifiers. */
@@ -33,9 +39,11 @@ const NATION_TYPES: readonly NationType[] = [
   { key: 'che_도적', label: '도적', id: 'bandit', domestic: { 치안: MALUS, 민심: MALUS, 인구: MALUS, 계략: { success: add(0.1) } }, income: { gold: 0.9 } },
   { key: 'che_명가', label: '명가', id: 'logician', domestic: { 기술: BONUS, 수비: MALUS, 성벽: MALUS }, income: { rice: 0.9, pop: 1.2 } },
   { key: 'che_불가', label: '불가', id: 'buddhist', domestic: { 민심: BONUS, 인구: BONUS, 수비: BONUS, 성벽: BONUS }, income: { gold: 0.9 } },
-  // 음양가 and 종횡가 also change strategic-command delays (onCalcStrategic), not modelled: no strategic commands yet.
-  { key: 'che_음양가', label: '음양가', id: 'yinyang', domestic: { 농업: BONUS, 상업: BONUS, 기술: MALUS }, income: { pop: 1.2 } },
-  { key: 'che_종횡가', label: '종횡가', id: 'diplomatist', domestic: { 수비: BONUS, 성벽: BONUS, 농업: MALUS, 상업: MALUS }, income: { gold: 0.9 } },
+  { key: 'che_음양가', label: '음양가', id: 'yinyang', domestic: { 농업: BONUS, 상업: BONUS, 기술: MALUS }, income: { pop: 1.2 }, strategic: { delay: (v) => v * 2 } },
+  {
+    key: 'che_종횡가', label: '종횡가', id: 'diplomatist', domestic: { 수비: BONUS, 성벽: BONUS, 농업: MALUS, 상업: MALUS }, income: { gold: 0.9 },
+    strategic: { delay: (v) => phpRound((v * 3) / 4), globalDelay: (v) => phpRound(v / 2) },
+  },
   { key: 'che_태평도', label: '태평도', id: 'greatPeace', domestic: { 민심: BONUS, 인구: BONUS, 기술: MALUS, 수비: MALUS, 성벽: MALUS }, income: { pop: 1.2 } },
 ];
 
@@ -43,6 +51,15 @@ const BY_KEY = byKeyOrLabel(NATION_TYPES);
 
 export function nationTypeOf(type: string | null | undefined): NationType | undefined {
   return type == null ? undefined : BY_KEY.get(type);
+}
+
+/**
+ * `General::onCalcStrategic`: of the chain's links only the nation type has the hook (items
+ * would too; the world has none).
+ */
+export function onCalcStrategic(type: string, v: StrategicVar, value: number): number {
+  const hook = nationTypeOf(type)?.strategic?.[v];
+  return hook === undefined ? value : hook(value);
 }
 
 export const nationTypes: readonly NationType[] = NATION_TYPES;

@@ -44,12 +44,12 @@ export function processCommand(ctx: CommandContext, holder: CommandHolder, first
       return { final: command, result: 'failed' };
     }
     const pre = command.preTurns?.(ctx, arg) ?? 0;
-    if (!addTermStack(holder, command.name, raw, pre)) {
+    if (!addTermStack(holder, command.name, raw, pre, command.termSeq?.(ctx))) {
       say(ctx, holder, `${command.name} 수행중... (${holder.last.term}/${pre + 1})`);
       return { final: command, result: 'stacking' };
     }
     const done = command.run(ctx, arg);
-    if (done !== false) holder.last = command.key === REST_KEY ? { command: REST_KEY, arg: null, term: 0 } : { command: command.name, arg: raw, term: 0 };
+    if (done !== false && !(done === true && command.keepsLastTurn)) holder.last = command.key === REST_KEY ? { command: REST_KEY, arg: null, term: 0 } : { command: command.name, arg: raw, term: 0 };
     if (done === true) {
       const post = command.postTurns?.(ctx, arg) ?? 0;
       if (post > 0) holder.cooldowns[command.name] = joinYearMonth(ctx.year, ctx.month) + post - pre;
@@ -77,18 +77,21 @@ function firstFailure(ctx: CommandContext, holder: CommandHolder, command: AnyCo
 }
 
 /**
- * `addTermStack`: P = 0 runs at once; another command or argument restarts at term 1;
- * the same one below P counts a term; otherwise it runs (on the P+1-th turn).
+ * `addTermStack`: P = 0 runs at once; another command or argument restarts at term 1, and so
+ * does a stack older than `seq` (a capital command's `capset`, when it has one); the same one
+ * below P counts a term; otherwise it runs (on the P+1-th turn).
  */
-export function addTermStack(holder: CommandHolder, name: string, arg: Json, pre: number): boolean {
+export function addTermStack(holder: CommandHolder, name: string, arg: Json, pre: number, seq?: number): boolean {
   if (pre === 0) return true;
   const last = holder.last;
-  if (last.command !== name || canonicalJson(last.arg) !== canonicalJson(arg)) {
-    holder.last = { command: name, arg, term: 1 };
+  const stamp = seq === undefined ? {} : { seq };
+  // PHP compares a missing seq (null) as 0 with the nation's capset.
+  if (last.command !== name || canonicalJson(last.arg) !== canonicalJson(arg) || (seq !== undefined && (last.seq ?? 0) < seq)) {
+    holder.last = { command: name, arg, term: 1, ...stamp };
     return false;
   }
   if (last.term < pre) {
-    holder.last = { command: name, arg, term: last.term + 1 };
+    holder.last = { command: name, arg, term: last.term + 1, ...stamp };
     return false;
   }
   return true;

@@ -1,7 +1,7 @@
 import { GameConst, REST_KEY } from './constants';
 import { dedLevelOf, expLevelOf } from './levels';
 import { lowestChiefLevel, restQueue } from './queries';
-import type { City, General, Nation } from './types';
+import type { City, General, Nation, NationAux } from './types';
 
 export interface GeneralSeed {
   id: number;
@@ -93,6 +93,14 @@ export interface NationSeed {
   type: string;
 }
 
+/**
+ * The flags a scenario nation starts with (legacy `Scenario\Nation::build`): it may change its
+ * flag once, and its name once if it starts as an empire.
+ */
+export function scenarioNationAux(level: number): NationAux {
+  return level === 7 ? { can_국기변경: 1, can_국호변경: 1 } : { can_국기변경: 1 };
+}
+
 export function newNation(seed: NationSeed): Nation {
   const nation: Nation = {
     ...seed,
@@ -112,6 +120,8 @@ export function newNation(seed: NationSeed): Nation {
     prevIncomeRice: 0,
     maxPower: 0,
     availableWarSettingCnt: 0,
+    capset: 0,
+    aux: {},
     chiefQueues: {},
   };
   ensureChiefQueues(nation);

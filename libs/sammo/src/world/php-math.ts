@@ -51,3 +51,24 @@ function pow10(power: number): number {
 }
 
 const POWERS = Array.from({ length: 23 }, (_, i) => Number(`1e${i}`));
+
+/**
+ * The East Asian wide and fullwidth blocks PHP's `mb_strwidth` counts as 2 columns (Hangul
+ * Jamo and syllables, CJK, kana, fullwidth forms, the common emoji blocks); the rarer wide
+ * symbols of PHP 8's full Unicode table count 1 here.
+ */
+const WIDE: readonly (readonly [number, number])[] = [
+  [0x1100, 0x115f], [0x2e80, 0x303e], [0x3041, 0x33ff], [0x3400, 0x4dbf], [0x4e00, 0x9fff], [0xa000, 0xa4cf],
+  [0xac00, 0xd7a3], [0xf900, 0xfaff], [0xfe30, 0xfe4f], [0xff00, 0xff60], [0xffe0, 0xffe6], [0x1f300, 0x1f64f], [0x1f900, 0x1f9ff],
+  [0x20000, 0x2fffd], [0x30000, 0x3fffd],
+];
+
+/** PHP `mb_strwidth` for names: 2 columns for a wide character, 1 otherwise. */
+export function phpStrWidth(text: string): number {
+  let width = 0;
+  for (const ch of text) {
+    const cp = ch.codePointAt(0)!;
+    width += WIDE.some(([lo, hi]) => cp >= lo && cp <= hi) ? 2 : 1;
+  }
+  return width;
+}

@@ -2,7 +2,7 @@ import { InvalidGame, type Json, type JsonObject } from '@chronicle/engine';
 import { crewTypeOf } from '../commands/crew-types';
 import { GameConst } from './constants';
 import { arr, int, intArray, intRecord, json, nullableInt, nullableStr, num, obj, str, type Fields } from './read-helpers';
-import type { City, Diplomacy, DiplomacyLetter, GameEnv, General, GeneralAux, LastTurn, LogEntry, Nation, TurnSlot, World } from './types';
+import type { City, Diplomacy, DiplomacyLetter, GameEnv, General, GeneralAux, LastTurn, LogEntry, Nation, NationAux, ScoutLetter, TurnSlot, World } from './types';
 
 /**
  * The world as plain JSON: entities sorted by id, so that equal worlds write equal
@@ -26,6 +26,7 @@ export function writeWorld(world: World): JsonObject {
     logs: world.logs,
     history: world.history,
     letters: world.letters,
+    scoutLetters: world.scoutLetters,
   }) as unknown as JsonObject;
 }
 
@@ -65,6 +66,7 @@ export function readWorld(value: Json): World {
     logs: arr(o.logs, 'data.logs').map((e, i) => readLog(e, `data.logs[${i}]`)),
     history: arr(o.history, 'data.history').map((e, i) => readLog(e, `data.history[${i}]`)),
     letters: arr(o.letters, 'data.letters').map((e, i) => readLetter(e, `data.letters[${i}]`)),
+    scoutLetters: arr(o.scoutLetters, 'data.scoutLetters').map((e, i) => readScoutLetter(e, `data.scoutLetters[${i}]`)),
   };
   checkReferences(world);
   return world;
@@ -145,7 +147,9 @@ function readSlots(value: unknown, path: string, length: number): TurnSlot[] {
 
 function readLastTurn(value: unknown, path: string): LastTurn {
   const o = obj(value, path);
-  return { command: str(o, 'command', path), arg: json(o, 'arg', path), term: int(o, 'term', path, 0) };
+  const last: LastTurn = { command: str(o, 'command', path), arg: json(o, 'arg', path), term: int(o, 'term', path, 0) };
+  if (o.seq !== undefined) last.seq = int(o, 'seq', path, 0);
+  return last;
 }
 
 function readNation(value: unknown, p: string): Nation {
@@ -188,8 +192,20 @@ function readNation(value: unknown, p: string): Nation {
     prevIncomeRice: num(o, 'prevIncomeRice', p),
     maxPower: int(o, 'maxPower', p),
     availableWarSettingCnt: int(o, 'availableWarSettingCnt', p, 0),
+    capset: int(o, 'capset', p, 0),
+    aux: readNationAux(o.aux, `${p}.aux`),
     chiefQueues,
   };
+}
+
+const NATION_AUX_KEYS = ['can_국기변경', 'can_국호변경'] as const;
+
+function readNationAux(value: unknown, p: string): NationAux {
+  const flags = intRecord(value, p);
+  for (const key of Object.keys(flags)) {
+    if (!(NATION_AUX_KEYS as readonly string[]).includes(key)) throw new InvalidGame(`${p} has an unknown key ${key}; known: ${NATION_AUX_KEYS.join(', ')}`);
+  }
+  return flags;
 }
 
 function readCity(value: unknown, p: string): City {
@@ -222,6 +238,7 @@ function readCity(value: unknown, p: string): City {
     officerSet: int(o, 'officerSet', p),
     neighbours: intArray(o.neighbours, `${p}.neighbours`),
     conflict: readConflict(o.conflict, `${p}.conflict`),
+    ...(o.expanded === undefined ? {} : { expanded: int(o, 'expanded', p, 1) }),
   };
 }
 
@@ -330,6 +347,11 @@ function readLetter(value: unknown, p: string): DiplomacyLetter {
     id: int(o, 'id', p, 1), kind, fromNation: int(o, 'fromNation', p, 1), toNation: int(o, 'toNation', p, 1),
     fromGeneral: int(o, 'fromGeneral', p, 1), until, validUntil: int(o, 'validUntil', p, 0),
   };
+}
+
+function readScoutLetter(value: unknown, p: string): ScoutLetter {
+  const o = obj(value, p);
+  return { id: int(o, 'id', p, 1), fromGeneral: int(o, 'fromGeneral', p, 1), fromNation: int(o, 'fromNation', p, 1), toGeneral: int(o, 'toGeneral', p, 1) };
 }
 
 function readLog(value: unknown, p: string): LogEntry {

@@ -11,6 +11,8 @@ export interface LastTurn {
   command: string;
   arg: Json;
   term: number;
+  /** The nation's `capset` when a capital command (천도, 증축, 감축) began stacking its terms. */
+  seq?: number;
 }
 
 /** `game_env` (§1.1): the world's clock and settings. Times are epoch milliseconds. */
@@ -82,8 +84,17 @@ export interface Nation {
   prevIncomeRice: number;
   maxPower: number;
   availableWarSettingCnt: number;
+  /** Counts capital moves and level changes (legacy `capset`); a capital command stacked before the last one restarts. */
+  capset: number;
+  /** Legacy nation `aux`: `can_국기변경` / `can_국호변경` are 1 while the nation may still change its flag / name. */
+  aux: NationAux;
   /** 12-slot queues per chief level (5..12), keyed by level. */
   chiefQueues: Record<number, TurnSlot[]>;
+}
+
+export interface NationAux {
+  can_국기변경?: number;
+  can_국호변경?: number;
 }
 
 export interface City {
@@ -116,6 +127,11 @@ export interface City {
   neighbours: number[];
   /** Shares in taking the city (legacy `conflict`): [nation, soldiers lost to it], largest first. */
   conflict: [number, number][];
+  /**
+   * Levels added by 증축 less those taken by 감축, absent at 0: `level − expanded` is the map's
+   * level, which 감축 may not go below (legacy compares with `CityConst::byID(...)->level`).
+   */
+  expanded?: number;
 }
 
 export interface RankData {
@@ -224,6 +240,17 @@ export interface DiplomacyLetter {
   validUntil: number;
 }
 
+/**
+ * A scout letter (legacy ScoutMessage, sent by 등용): the receiving general may accept it
+ * (등용수락 runs at once) or decline it; it never expires (legacy `9999-12-31`).
+ */
+export interface ScoutLetter {
+  id: number;
+  fromGeneral: number;
+  fromNation: number;
+  toGeneral: number;
+}
+
 export type LogScope = 'general' | 'nation' | 'world';
 
 export interface LogEntry {
@@ -249,4 +276,6 @@ export interface World {
   history: LogEntry[];
   /** Diplomatic letters awaiting an answer, oldest first (ids from `env.nextLetterId`). */
   letters: DiplomacyLetter[];
+  /** Scout letters awaiting an answer, oldest first (ids from `env.nextLetterId` too). */
+  scoutLetters: ScoutLetter[];
 }

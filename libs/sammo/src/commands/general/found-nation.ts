@@ -50,6 +50,8 @@ export const foundNation: CommandDef<FoundArg> = {
     nation.color = arg.color;
     nation.level = 1;
     nation.capital = city.id;
+    // Legacy che_건국: a founded nation may change its flag once.
+    nation.aux.can_국기변경 = 1;
     city.nation = nation.id;
     for (const line of addExperience(general, 1000)) generalLog(world, general.id, line);
     for (const line of addDedication(general, 1000)) generalLog(world, general.id, line);

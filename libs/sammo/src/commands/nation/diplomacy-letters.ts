@@ -171,4 +171,6 @@ export const LETTER_ANSWERS: Readonly<Record<DiplomacyLetter['kind'], CommandDef
 /** Letters whose time ran out are dropped (legacy messages expire at `validUntil`). */
 export function dropExpiredLetters(world: World): void {
   world.letters = world.letters.filter((l) => l.validUntil >= world.env.turntime);
+  // Scout letters never expire; one whose receiver is gone can never be answered.
+  world.scoutLetters = world.scoutLetters.filter((l) => world.generals.has(l.toGeneral));
 }

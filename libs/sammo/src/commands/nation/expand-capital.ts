@@ -7,7 +7,7 @@ import { beChief, notBeNeutral, occupiedCity, suppliedCity } from '../constraint
 import { withJosa } from '../../world/josa';
 
 /** Legacy GameConst `expandCity…`: what 증축 costs and adds. */
-const Expand = { costCoef: 500, defaultCost: 60000, pop: 100000, devel: 2000, wall: 2000 } as const;
+export const Expand = { costCoef: 500, defaultCost: 60000, pop: 100000, devel: 2000, wall: 2000 } as const;
 
 const cost = (c: CommandContext) => c.world.env.develcost * Expand.costCoef + Expand.defaultCost;
 const capitalLevel = (c: CommandContext) => c.world.cities[c.nation!.capital]!.level;
@@ -15,7 +15,8 @@ const capitalLevel = (c: CommandContext) => c.world.cities[c.nation!.capital]!.l
 /**
  * 증축 (§5.5): after 5 turns the capital grows a level (not 수/진/관, at most 8): people's
  * maximum +100000, every other maximum +2000; the treasury pays develcost × 500 + 60000 of
- * gold and rice; exp and ded + 30. The `capset` restart of legacy's term stack is not modelled.
+ * gold and rice; exp and ded + 30. A capital move or level change landing meanwhile restarts
+ * the preparation (`capset`).
  */
 export const expandCapital: CommandDef<null> = {
   key: 'che_증축',
@@ -35,10 +36,13 @@ export const expandCapital: CommandDef<null> = {
     (c) => (c.nation!.rice < GameConst.baserice + cost(c) ? '병량이 부족합니다.' : null),
   ],
   preTurns: () => 5,
+  termSeq: (c) => c.nation!.capset,
   run(ctx) {
     const nation = ctx.nation!;
     const city = ctx.world.cities[nation.capital]!;
     city.level += 1;
+    city.expanded = (city.expanded ?? 0) + 1;
+    nation.capset += 1;
     city.popMax += Expand.pop;
     city.agriMax += Expand.devel;
     city.commMax += Expand.devel;

@@ -36,8 +36,7 @@ const cost = (c: CommandContext, a: DestCityArg) => c.world.env.develcost * 5 * 
  * 천도 {destCityId} (§5.5): the capital moves to an own supplied city reached through own
  * cities, after 2 × distance turns of preparation; the treasury must hold base + develcost ×
  * 5 × 2^distance of gold and rice (checked, not spent); exp and ded + 5 × (turns + 1).
- * Legacy also restarts the preparation when another capital move or expansion lands in
- * between (`capset`), which is not modelled.
+ * Another capital move or level change landing meanwhile restarts the preparation (`capset`).
  */
 export const moveCapital: CommandDef<DestCityArg> = {
   key: 'che_천도',
@@ -56,10 +55,12 @@ export const moveCapital: CommandDef<DestCityArg> = {
     (c, a) => (c.nation!.rice < GameConst.baserice + cost(c, a) ? '병량이 부족합니다.' : null),
   ],
   preTurns: (c, a) => distance(c, a) * 2,
+  termSeq: (c) => c.nation!.capset,
   run(ctx, arg) {
     const turns = distance(ctx, arg) * 2 + 1;
     const nation = ctx.nation!;
     nation.capital = arg.destCityId;
+    nation.capset += 1;
     for (const line of addExperience(ctx.general, 5 * turns)) generalLog(ctx.world, ctx.general.id, line);
     for (const line of addDedication(ctx.general, 5 * turns)) generalLog(ctx.world, ctx.general.id, line);
     const name = ctx.world.cities[arg.destCityId]!.name;
