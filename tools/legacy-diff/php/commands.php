@@ -68,7 +68,7 @@ function run_command(array $case, string $kind): array
     $db = DB::db();
     UniqueConst::$hiddenSeed = $case['tableSeed'];
     $actor = $case['generals'][0];
-    $last = isset($actor['lastTurn']) ? ['command' => $actor['lastTurn']['command'], 'arg' => command_legacy_arg($case['command'], $actor['lastTurn']['arg']), 'term' => $actor['lastTurn']['term']] : null;
+    $last = isset($actor['lastTurn']) ? ['command' => $actor['lastTurn']['command'], 'arg' => command_legacy_arg($case['command'], $actor['lastTurn']['arg']), 'term' => $actor['lastTurn']['term'], 'seq' => $actor['lastTurn']['seq'] ?? null] : null;
     $case['generals'][0]['lastTurn'] = $last;
     fixture_insert($case);
     $gameStor = KVStorage::getStorage($db, 'game_env');
@@ -90,7 +90,12 @@ function run_command(array $case, string $kind): array
     } else {
         $nationStor = KVStorage::getStorage($db, $general->getNationID(), 'nation_env');
         $lastKey = "turn_last_{$general->getVar('officer_level')}";
-        if ($last !== null) $nationStor->setValue($lastKey, (new LastTurn($last['command'], $last['arg'], $last['term']))->toRaw());
+        // The stack a previous turn of this command left holds its argument as argTest made
+        // it (감축's and 필사즉생's null is `[]` there).
+        if ($last !== null && $last['arg'] === null && $last['command'] === buildNationCommandClass($case['command'], $general, $env, new LastTurn(), $arg)->getName()) {
+            $last['arg'] = buildNationCommandClass($case['command'], $general, $env, new LastTurn(), $arg)->getArg();
+        }
+        if ($last !== null) $nationStor->setValue($lastKey, (new LastTurn($last['command'], $last['arg'], $last['term'], $last['seq']))->toRaw());
         $command = buildNationCommandClass($case['command'], $general, $env, LastTurn::fromRaw($nationStor->getValue($lastKey)), $arg);
         $rng = new RandUtil(new LiteHashDRBG(Util::simpleSerialize(UniqueConst::$hiddenSeed, 'nationCommand', $year, $month, $general->getID(), $command->getRawClassName())));
         $refusal = $command->testFullConditionMet();
@@ -101,7 +106,7 @@ function run_command(array $case, string $kind): array
 
     $generals = fixture_general_rows(['npc', 'leadership', 'strength', 'intel', 'crewtype', 'defence_train', 'makelimit', 'betray', 'personal']);
     $cityIds = array_values(array_unique(array_column($case['cities'], 'id')));
-    $cities = $db->query('SELECT city, nation, supply, front, pop, agri, comm, secu, def, wall, trust, state, officer_set, level FROM city WHERE city IN %li ORDER BY city', $cityIds);
+    $cities = $db->query('SELECT city, nation, supply, front, pop, agri, comm, secu, def, wall, trust, state, officer_set, level, pop_max, agri_max, comm_max, secu_max, def_max, wall_max FROM city WHERE city IN %li ORDER BY city', $cityIds);
     if ($kind === 'general') {
         $lastTurn = command_last_turn(json_decode($db->queryFirstField('SELECT last_turn FROM general WHERE no = %i', $actor['id']), true) ?: []);
         $prefix = "next_execute_{$actor['id']}_";
@@ -119,7 +124,10 @@ function run_command(array $case, string $kind): array
         'refusal' => $refusal,
         'generals' => $generals,
         'cities' => $cities,
-        'nations' => $db->query('SELECT nation, name, color, capital, level, type, gold, rice, tech, gennum, surlimit, chief_set FROM nation ORDER BY nation'),
+        'nations' => array_map(
+            fn ($n) => ['aux' => (object)(json_decode($n['aux'], true) ?: [])] + $n,
+            $db->query('SELECT nation, name, color, capital, level, type, gold, rice, tech, gennum, surlimit, chief_set, capset, strategic_cmd_limit, aux FROM nation ORDER BY nation'),
+        ),
         'diplomacy' => $db->query('SELECT me, you, state, term FROM diplomacy ORDER BY me, you'),
         'lastTurn' => $lastTurn,
         'nextExecute' => (object)$nextExecute,

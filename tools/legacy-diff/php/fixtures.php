@@ -54,12 +54,14 @@ function fixture_insert(array $case): void
     $rows = [];
     foreach (CityConst::all() as $city) {
         $c = $owned[$city->id] ?? null;
+        // Levels 증축 added: the maxima it raised with them (GameConst expandCity…).
+        $e = $c['expanded'] ?? 0;
         $rows[] = [
-            'city' => $city->id, 'name' => $city->name, 'level' => $city->level, 'region' => $city->region, 'nation' => $c['nation'] ?? 0,
-            'supply' => $c['supply'] ?? 1, 'front' => $c['front'] ?? 0, 'pop' => $c['pop'] ?? $city->population, 'pop_max' => $city->population,
-            'agri' => $c['agri'] ?? 0, 'agri_max' => $city->agriculture, 'comm' => $c['comm'] ?? 0, 'comm_max' => $city->commerce,
-            'secu' => $c['secu'] ?? 0, 'secu_max' => $city->security, 'trust' => $c['trust'] ?? 50,
-            'def' => $c['def'] ?? $city->defence, 'def_max' => $city->defence, 'wall' => $c['wall'] ?? $city->wall, 'wall_max' => $city->wall,
+            'city' => $city->id, 'name' => $city->name, 'level' => $city->level + $e, 'region' => $city->region, 'nation' => $c['nation'] ?? 0,
+            'supply' => $c['supply'] ?? 1, 'front' => $c['front'] ?? 0, 'pop' => $c['pop'] ?? $city->population, 'pop_max' => $city->population + 100000 * $e,
+            'agri' => $c['agri'] ?? 0, 'agri_max' => $city->agriculture + 2000 * $e, 'comm' => $c['comm'] ?? 0, 'comm_max' => $city->commerce + 2000 * $e,
+            'secu' => $c['secu'] ?? 0, 'secu_max' => $city->security + 2000 * $e, 'trust' => $c['trust'] ?? 50,
+            'def' => $c['def'] ?? $city->defence, 'def_max' => $city->defence + 2000 * $e, 'wall' => $c['wall'] ?? $city->wall, 'wall_max' => $city->wall + 2000 * $e,
         ] + ($c === null ? [] : fixture_optional($c, ['trade' => 'trade', 'officerSet' => 'officer_set', 'state' => 'state']));
     }
     // One insert per set of columns (a case's city may set more than the map's defaults).
@@ -70,7 +72,7 @@ function fixture_insert(array $case): void
         $db->insert('nation', [
             'nation' => $n['id'], 'name' => $n['name'], 'color' => $n['color'] ?? '#000000', 'capital' => $n['capital'], 'level' => $n['level'],
             'tech' => $n['tech'], 'gold' => $n['gold'], 'rice' => $n['rice'], 'type' => $n['type'], 'gennum' => $n['gennum'],
-        ] + fixture_optional($n, ['bill' => 'bill', 'rate' => 'rate', 'scout' => 'scout', 'war' => 'war', 'surlimit' => 'surlimit', 'strategicCmdLimit' => 'strategic_cmd_limit', 'chiefSet' => 'chief_set'])
+        ] + fixture_optional($n, ['bill' => 'bill', 'rate' => 'rate', 'scout' => 'scout', 'war' => 'war', 'surlimit' => 'surlimit', 'strategicCmdLimit' => 'strategic_cmd_limit', 'chiefSet' => 'chief_set', 'capset' => 'capset', 'aux' => 'aux'])
           + (isset($n['rate']) ? ['rate_tmp' => $n['rate']] : []));
         $nationStor = KVStorage::getStorage($db, $n['id'], 'nation_env');
         if (isset($n['prevIncomeGold'])) $nationStor->setValue('prev_income_gold', $n['prevIncomeGold']);

@@ -1,6 +1,6 @@
 import type { Json } from '@chronicle/engine';
 import {
-  CREW_TYPES, DEFAULT_MAP, GENERAL_COMMANDS, NATION_COMMANDS, generalHolder, nationHolder, nationTypes, processCommand, streamFromSeed, whyNot,
+  CREW_TYPES, DEFAULT_MAP, GENERAL_COMMANDS, NATION_COLORS, NATION_COMMANDS, generalHolder, nationHolder, nationTypes, processCommand, streamFromSeed, whyNot,
   type AnyCommand, type CommandContext, type RandUtil,
 } from '@chronicle/sammo/rules';
 import type { LastTurn, World } from '@chronicle/sammo';
@@ -44,6 +44,17 @@ const otherGeneral = (rng: RandUtil, c: CommandCase) => pick(rng, c.generals.fil
 const someNation = (rng: RandUtil, c: CommandCase) => pick(rng, c.nations.map((n) => n.id));
 const amount = (rng: RandUtil) => pick(rng, [100, 500, 1000, 2500, 7000, 10000, 20000]) + pick(rng, [0, 0, 30, 77]);
 const resource: ArgMaker = (rng) => ({ isGold: rng.nextBool(), amount: amount(rng) });
+const someCity: ArgMaker = (rng, c) => ({ destCityId: pick(rng, c.cities.map((x) => x.id)) });
+/** A city of another nation, mostly (허보, 수몰 aim at the enemy). */
+const enemyCity: ArgMaker = (rng, c) => {
+  const theirs = c.cities.filter((x) => x.nation !== 0 && x.nation !== actor(c).nation);
+  return theirs.length > 0 && rng.nextBool(0.8) ? { destCityId: pick(rng, theirs).id } : someCity(rng, c);
+};
+/** A general of another nation, mostly (등용's target). */
+const foreignGeneral = (rng: RandUtil, c: CommandCase) => {
+  const others = c.generals.filter((g) => g.nation !== actor(c).nation);
+  return others.length > 0 && rng.nextBool(0.8) ? pick(rng, others).id : otherGeneral(rng, c);
+};
 
 /**
  * Every command libs/sammo implements, with a maker of valid-ish arguments — but 인재탐색,
@@ -67,6 +78,8 @@ const GENERAL_ARGS: Record<string, ArgMaker> = {
   che_출병: nearCity, che_소집해제: none, che_NPC능동: nearCity,
   che_화계: nearCity, che_선동: nearCity, che_파괴: nearCity, che_탈취: nearCity,
   che_선양: (rng, c) => ({ destGeneralId: otherGeneral(rng, c) }),
+  che_등용: (rng, c) => ({ destGeneralId: foreignGeneral(rng, c) }),
+  che_모반시도: none,
 };
 
 const NATION_ARGS: Record<string, ArgMaker> = {
@@ -81,7 +94,23 @@ const NATION_ARGS: Record<string, ArgMaker> = {
   che_물자원조: (rng, c) => ({ destNationId: someNation(rng, c), amountList: [pick(rng, [0, 1000, 5000, 20000]), pick(rng, [0, 1000, 5000, 20000])] }),
   che_천도: nearCity,
   che_증축: none,
+  che_감축: none,
+  che_국기변경: (rng) => ({ colorType: rng.nextInt(NATION_COLORS.length) }),
+  che_국호변경: (rng) => ({ nationName: pick(rng, ['오', '진', '한', '대진', '가나다라마바사아자']) }),
+  che_급습: (rng, c) => ({ destNationId: someNation(rng, c) }),
+  che_이호경식: (rng, c) => ({ destNationId: someNation(rng, c) }),
+  che_피장파장: (rng, c) => ({
+    destNationId: someNation(rng, c),
+    commandType: pick(rng, ['che_필사즉생', 'che_백성동원', 'che_수몰', 'che_허보', 'che_의병모집', 'che_이호경식', 'che_급습']),
+  }),
+  che_허보: enemyCity,
+  che_수몰: enemyCity,
+  che_백성동원: someCity,
+  che_필사즉생: none,
 };
+
+const STRATEGIC = new Set(['che_급습', 'che_이호경식', 'che_피장파장', 'che_허보', 'che_수몰', 'che_백성동원', 'che_필사즉생']);
+const CAPITAL = new Set(['che_천도', 'che_증축', 'che_감축']);
 
 function randomWorld(rng: RandUtil, kind: 'general' | 'nation'): Omit<CommandCase, 'command' | 'arg'> {
   const startyear = pick(rng, [180, 184, 190]);
@@ -108,6 +137,8 @@ function randomWorld(rng: RandUtil, kind: 'general' | 'nation'): Omit<CommandCas
     ...(own.includes(home) ? [] : [randomCity(rng, home, 0)]),
   ];
   for (const city of cities) {
+    // 증축 (or 감축 back) may have changed a level; the map's level 8 is the most.
+    city.expanded = rng.nextBool(0.3) ? rng.nextInt(Math.max(0, 8 - MAP.get(city.id)!.level) + 1) : 0;
     city.trust = rng.nextRangeInt(20, 100);
     city.front = pick(rng, [0, 0, 1, 2, 3]);
     city.trade = rng.nextBool(0.3) ? null : rng.nextRangeInt(95, 105);
@@ -137,7 +168,8 @@ function randomWorld(rng: RandUtil, kind: 'general' | 'nation'): Omit<CommandCas
     gold: rng.nextBool(0.1) ? rng.nextInt(3000) : rng.nextInt(60000), rice: rng.nextBool(0.1) ? rng.nextInt(3000) : rng.nextInt(60000),
     type: pick(rng, nationTypes.map((t) => t.key)), gennum: generals.filter((g) => g.nation === nid).length,
     bill: pick(rng, [20, 100, 200]), rate: pick(rng, [10, 20, 30]), scout: 0, war: 0, surlimit: pick(rng, [0, 0, 12]),
-    strategicCmdLimit: pick(rng, [0, 0, 5]), chiefSet: 0,
+    strategicCmdLimit: pick(rng, [0, 0, 5]), chiefSet: 0, capset: pick(rng, [0, 0, 1, 3]),
+    aux: pick(rng, [{}, { can_국기변경: 1 }, { can_국기변경: 0, can_국호변경: 1 }, { can_국기변경: 1, can_국호변경: 1 }]),
   });
   const nations = [
     ...(mode === 'none' ? [] : [nation(1, own[0] ?? 0, mode === 'wandering')]),
@@ -164,10 +196,30 @@ function generateCase(rng: RandUtil, kind: 'general' | 'nation'): CommandCase {
   c.arg = args[command]!(rng, c);
   // Only an NPC can reserve 순간이동 (the legacy's permission check when the turn is set).
   if (command === 'che_NPC능동') actor(c).npc = Math.max(2, actor(c).npc);
+  // 모반시도 needs a chief under a ruler idle past the killturn reset: often give it one.
+  if (command === 'che_모반시도' && actor(c).nation !== 0 && actor(c).officerLevel !== 12 && rng.nextBool(0.6)) {
+    actor(c).officerLevel = pick(rng, [5, 8, 11]);
+    for (const g of c.generals) if (g.nation === actor(c).nation && g.officerLevel === 12) Object.assign(g, { killturn: rng.nextRangeInt(60, 85), npc: pick(rng, [0, 1, 2, 3, 6]) });
+  }
+  // Strategic commands want an enemy: often at war with nation 2, or declared long ahead (급습).
+  if (STRATEGIC.has(command) && rng.nextBool(0.6)) {
+    const state = command === 'che_급습' ? 1 : pick(rng, [0, 0, 1]);
+    const term = state === 1 ? rng.nextRangeInt(8, 24) : 0;
+    for (const d of c.diplomacy) if ((d.me === 1 && d.you === 2) || (d.me === 2 && d.you === 1)) Object.assign(d, { state, term });
+  }
+  // A nation's capital is supplied (허보 scatters generals among the supplied cities).
+  for (const n of c.nations) for (const row of c.cities) if (row.id === n.capital) row.supply = 1;
+  // 감축 wants a capital 증축 raised.
+  const capital = c.nations.find((n) => n.id === 1)?.capital;
+  const capitalRow = c.cities.find((x) => x.id === capital);
+  if (command === 'che_감축' && capitalRow && rng.nextBool(0.6)) capitalRow.expanded = Math.max(capitalRow.expanded ?? 0, 1 + rng.nextInt(Math.max(1, 8 - MAP.get(capitalRow.id)!.level)));
   // A command with pre-turns runs once its term is complete: half the cases come at the last term.
   if (rng.nextBool(0.5)) {
     const def = (kind === 'general' ? GENERAL_COMMANDS : NATION_COMMANDS).get(command)!;
     actor(c).lastTurn = { command: def.name, arg: c.arg, term: rng.nextInt(12) };
+    // The capital commands' stacks carry the nation's capset when they began.
+    const capset = c.nations.find((n) => n.id === 1)?.capset ?? 0;
+    if (CAPITAL.has(command) && rng.nextBool(0.7)) actor(c).lastTurn!.seq = rng.nextBool(0.8) ? capset : Math.max(0, capset - 1);
   }
   return c;
 }
@@ -222,11 +274,12 @@ function runSammo(c: CommandCase, kind: 'general' | 'nation'): CommandOut {
       return {
         city: id, nation: city.nation, supply: city.supply, front: city.front, pop: city.pop, agri: city.agri, comm: city.comm, secu: city.secu,
         def: city.def, wall: city.wall, trust: city.trust, state: city.state, officer_set: city.officerSet, level: city.level,
+        pop_max: city.popMax, agri_max: city.agriMax, comm_max: city.commMax, secu_max: city.secuMax, def_max: city.defMax, wall_max: city.wallMax,
       };
     }),
     nations: [...world.nations.values()].sort((a, b) => a.id - b.id).map((n) => ({
       nation: n.id, name: n.name, color: n.color, capital: n.capital, level: n.level, type: n.type, gold: n.gold, rice: n.rice, tech: n.tech,
-      gennum: n.gennum, surlimit: n.surlimit, chief_set: n.chiefSet,
+      gennum: n.gennum, surlimit: n.surlimit, chief_set: n.chiefSet, capset: n.capset, strategic_cmd_limit: n.strategicCmdLimit, aux: n.aux,
     })),
     diplomacy: [...world.diplomacy.entries()]
       .map(([key, d]) => { const [me, you] = key.split(':').map(Number); return { me: me!, you: you!, state: d.state, term: d.term }; })

@@ -2,7 +2,7 @@ import {
   CREW_TYPES, DEFAULT_MAP, dedLevelOf, domesticSpecials, emptyWorld, expLevelOf, newCity, newGeneral, newNation, personalities, warSpecials,
   type RandUtil,
 } from '@chronicle/sammo/rules';
-import type { General, GeneralAux, LastTurn, RankData, World } from '@chronicle/sammo';
+import type { General, GeneralAux, LastTurn, NationAux, RankData, World } from '@chronicle/sammo';
 import { pick } from './case-helpers';
 
 /**
@@ -24,10 +24,13 @@ export interface FixtureNation {
   color?: string; bill?: number; rate?: number; scout?: number; war?: number; surlimit?: number; strategicCmdLimit?: number; chiefSet?: number;
   /** nation_env's prev_income_gold / _rice (the AI cases set them: absent, the legacy AI reads 1000). */
   prevIncomeGold?: number; prevIncomeRice?: number;
+  capset?: number; aux?: NationAux;
 }
 export interface FixtureCity {
   id: number; nation: number; def: number; wall: number; agri: number; comm: number; secu: number; pop: number; trust: number; supply: number;
   front?: number; trade?: number | null; officerSet?: number; state?: number;
+  /** Levels 증축 added over the map's, with the maxima they raised. */
+  expanded?: number;
 }
 export interface FixtureDiplomacy { me: number; you: number; state: number; term: number }
 export interface Fixture {
@@ -93,12 +96,21 @@ export function fixtureWorld(f: Fixture): World {
     if (row?.trade !== undefined) city.trade = row.trade;
     if (row?.officerSet !== undefined) city.officerSet = row.officerSet;
     if (row?.state !== undefined) city.state = row.state;
+    const expanded = row?.expanded ?? 0;
+    if (expanded > 0) {
+      city.expanded = expanded;
+      city.level += expanded;
+      city.popMax += 100000 * expanded;
+      for (const max of ['agriMax', 'commMax', 'secuMax', 'defMax', 'wallMax'] as const) city[max] += 2000 * expanded;
+    }
     world.cities[m.id] = city;
   }
   for (const n of f.nations) {
-    const { gennum, bill, rate, scout, war, surlimit, strategicCmdLimit, chiefSet, prevIncomeGold, prevIncomeRice, ...seed } = n;
+    const { gennum, bill, rate, scout, war, surlimit, strategicCmdLimit, chiefSet, prevIncomeGold, prevIncomeRice, capset, aux, ...seed } = n;
     const nation = newNation({ ...seed, color: n.color ?? '#000000' });
-    Object.assign(nation, { gennum }, dropUndefined({ bill, rate, rateTmp: rate, scout, war, surlimit, strategicCmdLimit, chiefSet, prevIncomeGold, prevIncomeRice }));
+    Object.assign(nation, { gennum }, dropUndefined({
+      bill, rate, rateTmp: rate, scout, war, surlimit, strategicCmdLimit, chiefSet, prevIncomeGold, prevIncomeRice, capset, aux: aux && { ...aux },
+    }));
     world.nations.set(n.id, nation);
   }
   for (const d of f.diplomacy) world.diplomacy.set(`${d.me}:${d.you}`, { state: d.state, term: d.term, dead: 0 });

@@ -285,6 +285,11 @@ describe('nation commands (§5.5)', () => {
     expect(world.nations.get(1)!.rice).toBe(2000);
     expect(failure(grant, ctxFor(world, 1), { isGold: false, amount: 100, destGeneralId: 2 })).toBe('병량이 부족합니다.');
     expect(failure(grant, ctxFor(world, 2), { isGold: true, amount: 100, destGeneralId: 1 })).toBe('수뇌가 아닙니다.');
+    // Legacy ReqNationRice(1 + base): 42 above the base is enough, and all of it is paid.
+    world.nations.get(1)!.rice = 2042;
+    expect(failure(grant, ctxFor(world, 1), { isGold: false, amount: 1000, destGeneralId: 2 })).toBeNull();
+    grant.run(ctxFor(world, 1), { isGold: false, amount: 1000, destGeneralId: 2 });
+    expect(b.rice).toBe(1342);
   });
 
   it('몰수 rounds to hundreds (Util::round(amount, -2)) and is barred in the opening years', () => {

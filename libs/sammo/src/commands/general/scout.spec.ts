@@ -1,8 +1,9 @@
-import { IllegalMove, type GameState } from '@chronicle/engine';
+import { IllegalMove, Randomness, tableSeed, type GameState } from '@chronicle/engine';
 import { applyMove } from '../../moves/apply-move';
 import { checkMove } from '../../moves/check-move';
-import { streamFromSeed } from '../../rng/streams';
-import { addGeneral, seededStreams, smallWorld, TEST_SEED } from '../../testing/small-world';
+import type { RandUtil } from '../../rng/rand-util';
+import { legacyStreams, streamFromSeed } from '../../rng/streams';
+import { addGeneral, smallWorld, TEST_SEED } from '../../testing/small-world';
 import type { General, World } from '../../world/types';
 import type { CommandContext } from '../command';
 import { firstFailure } from '../feasible';
@@ -20,7 +21,7 @@ function ctxOf(world: World, general: General): CommandContext {
 /** Plays a move of `seat` on the world as the engine would (check, then apply). */
 function play(world: World, seat: string, payload: object): void {
   const state = { tableId: 't', data: world, order: { seats: [seat] } } as unknown as GameState<World>;
-  applyMove(state, seat, checkMove(state, seat, payload as never), seededStreams());
+  applyMove(state, seat, checkMove(state, seat, payload as never), new Randomness<RandUtil>(tableSeed(TEST_SEED), 1, legacyStreams));
 }
 
 /** Nation 1 (ruler 1, recruiter 2), nation 2 (ruler 3, member 4) and a wanderer (5), all players. */

@@ -80,7 +80,7 @@ const destNation = (c: CommandContext, a: AcceptScoutArg) => c.world.nations.get
  */
 export const acceptScout: CommandDef<AcceptScoutArg> = {
   key: 'che_등용수락',
-  name: '등용수락',
+  name: '등용 수락',
   id: 'acceptScout',
   kind: 'general',
   readArg: () => {

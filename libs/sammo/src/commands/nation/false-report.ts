@@ -35,6 +35,9 @@ export const falseReport: CommandDef<DestCityArg> = {
     const refuges: number[] = [];
     for (let id = 1; id < world.cities.length; id++) if (world.cities[id]!.nation === destNationId && world.cities[id]!.supply === 1) refuges.push(id);
     const victims = [...world.generals.values()].filter((g) => g.nation === destNationId && g.city === city.id).sort((a, b) => a.id - b.id);
+    // Legacy's choice throws on no city; a nation's capital is always supplied, so only a
+    // world out of shape gets here, and its generals stay.
+    if (refuges.length === 0) victims.length = 0;
     for (const victim of victims) {
       generalLog(world, victim.id, '상대의 허보에 당했다!');
       let to = rng.choice(refuges);
