@@ -15,7 +15,11 @@ export interface WarCase {
   generals: FixtureGeneral[];
 }
 
-export interface WarOut { generals: Row[]; cities: Row[]; nations: Row[]; diplomacy: Row[] }
+export interface WarOut {
+  generals: Row[]; cities: Row[]; nations: Row[]; diplomacy: Row[];
+  /** The scout letters a destruction sends (legacy `message` rows of action scout): [from, to]. */
+  scoutLetters: [number, number][];
+}
 
 function generateCase(rng: RandUtil): WarCase {
   const startyear = pick(rng, [180, 184, 190]);
@@ -102,6 +106,7 @@ export const warArea: Area<WarCase, WarOut> = {
       diplomacy: [...world.diplomacy.entries()]
         .map(([key, d]) => { const [me, you] = key.split(':').map(Number); return { me: me!, you: you!, dead: d.dead }; })
         .sort((a, b) => a.me - b.me || a.you - b.you),
+      scoutLetters: world.scoutLetters.map((l) => [l.fromGeneral, l.toGeneral]),
     };
   },
 };

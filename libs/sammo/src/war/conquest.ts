@@ -8,6 +8,7 @@ import type { RandUtil } from '../rng/rand-util';
 import { deleteConflict } from './conflict';
 import { phpRound } from '../world/php-math';
 import { withJosa } from '../world/josa';
+import { sendScoutLetter } from '../commands/general/scout';
 
 /** Legacy `GameConst::$joinRuinedNPCProp`: an NPC of a fallen nation joins the victor. */
 const JOIN_RUINED_NPC_PROP = 0.1;
@@ -32,7 +33,7 @@ export function conquerCity(world: World, random: StreamSource, attacker: Genera
   if (defenderNation) for (let id = 1; id < world.cities.length; id++) if (world.cities[id]!.nation === defenderNation.id) ownedByDefender += 1;
 
   if (defenderNation && ownedByDefender === 1) {
-    destroyNation(world, rng, defenderNation, attackerNation);
+    destroyNation(world, rng, defenderNation, attacker);
   } else {
     for (const g of world.generals.values()) {
       if (g.officerCity === city.id) {
@@ -73,11 +74,12 @@ export function conquerCity(world: World, random: StreamSource, attacker: Genera
 /**
  * The defender's last city fell (legacy `deleteNation` and the victor's share): every member
  * goes back to the wilderness losing 20–50% of gold and rice, 10% of experience and half
- * the dedication; a coin per member stands for the scout letter legacy sends; NPCs (npc 2–8
+ * the dedication; each gets the attacker's scout letter with p ½ (legacy); NPCs (npc 2–8
  * but 5) join the victor with p 0.1 after 0–12 turns of 견문. The victor takes half of the
  * fallen treasury above the base and of what the members lost.
  */
-function destroyNation(world: World, rng: RandUtil, nation: Nation, victor: Nation): void {
+function destroyNation(world: World, rng: RandUtil, nation: Nation, attacker: General): void {
+  const victor = world.nations.get(attacker.nation)!;
   deleteConflict(world.cities, nation.id);
   chronicle(world, `【멸망】 ${withJosa(nation.name, '이')} 멸망했습니다.`);
   // Legacy reads the members through the `nation (nation, npc)` index: by NPC type, then id;
@@ -118,7 +120,8 @@ function destroyNation(world: World, rng: RandUtil, nation: Nation, victor: Nati
     for (const line of addDedication(g, -g.dedication * 0.5, false)) generalLog(world, g.id, line);
     lostGold += gold;
     lostRice += rice;
-    if (world.env.joinMode !== 'onlyRandom') rng.nextBool(0.5);
+    // Legacy sends each member the attacker's scout letter with p ½ (process_war's 등용장 발부).
+    if (world.env.joinMode !== 'onlyRandom' && rng.nextBool(0.5)) sendScoutLetter(world, attacker, g);
     if (world.env.joinMode !== 'onlyRandom' && g.npc >= 2 && g.npc <= 8 && g.npc !== 5 && rng.nextBool(JOIN_RUINED_NPC_PROP)) {
       const joinTurn = rng.nextRangeInt(0, 12);
       for (let i = 0; i < joinTurn; i++) g.queue[i] = { action: 'che_견문', arg: null };

@@ -52,5 +52,9 @@ function run_war(array $case): array
         'cities' => $cities,
         'nations' => $db->query('SELECT nation, capital, gold, rice, tech FROM nation ORDER BY nation'),
         'diplomacy' => $db->query('SELECT me, you, dead FROM diplomacy ORDER BY me, you'),
+        'scoutLetters' => array_map(
+            fn ($row) => [$row['src'], $row['dest']],
+            $db->query("SELECT src, dest FROM message WHERE mailbox = dest AND JSON_VALUE(message, '$.option.action') = 'scout' ORDER BY id"),
+        ),
     ];
 }
