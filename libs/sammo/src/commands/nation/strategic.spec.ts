@@ -142,7 +142,7 @@ describe('strategic nation commands (legacy che_급습 … che_피장파장)', (
     const { world, ruler } = world2();
     const city = world.cities[2]!;
     Object.assign(city, { def: 100, wall: 7000, defMax: 8001, wallMax: 8000 });
-    expect(firstFailure(ctxOf(world, ruler), mobilizePeople, { destCityId: 3 })).toBe('아국이 아닙니다.');
+    expect(firstFailure(ctxOf(world, ruler), mobilizePeople, { destCityId: 3 })).toBe('대상 도시가 아국이 아닙니다.');
     expect(turn(world, ruler, mobilizePeople, { destCityId: 2 })).toBe('ran');
     expect(city).toMatchObject({ def: 6401, wall: 7000 });
   });
