@@ -24,7 +24,10 @@ export const sammo: Game<World, SammoMove, RandUtil> = {
   // 2: the legacy-exactness fixes (rounding, levels, income, the AI) and the battle's
   // crew-type triggers and office war-power multipliers. 3: the war specials in battle, the
   // battle's tech through the FLOAT column, the lost conflict share, the fallen nation's order.
-  version: '3',
+  // 4: what the commands, monthly and AI differentials found (stat experience settled,
+  // FLOAT trust/tech, officers' income, fronts, 몰수/포상/헌납/원조, 금쌀구매, NPC헌납, the
+  // nation AI's rewards), AddGlobalBetray, the #12 commands with capset and the can_ flags.
+  version: '4',
   streams: legacyStreams,
 
   setup({ seats, options, random }) {
