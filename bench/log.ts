@@ -24,44 +24,67 @@ const now = () => performance.now();
 const rate = (count: number, ms: number) => Math.round(count / (ms / 1000));
 const fmt = (ms: number) => ms.toFixed(2);
 
-async function ceilingJetStream(nc: NatsConnection, subjects: Subjects): Promise<number> {
+/** A stream of its own under `<name>.>`, publishing the ceilings' messages (acks awaited together). */
+async function rawStream(nc: NatsConnection, subjects: Subjects, name: string) {
   const jsm = await jetstreamManager(nc);
-  const stream = subjects.stream('RAW');
-  await jsm.streams.add({ name: stream, subjects: [subjects.of('raw.>')], duplicate_window: 120_000_000_000 });
+  const stream = subjects.stream(name.toUpperCase());
+  await jsm.streams.add({ name: stream, subjects: [subjects.of(`${name}.>`)], duplicate_window: 120_000_000_000 });
   const js = jetstream(nc);
   const body = JSON.stringify({ tableId: 't', seat: 'ann', payload: { text: PAYLOAD_TEXT } });
+  return {
+    publish: async (from: number, count: number) => {
+      const acks = [];
+      for (let j = from; j < from + count; j++) acks.push(js.publish(subjects.of(`${name}.t${j % TABLES}`), body, { msgID: `${name}:${j}` }));
+      await Promise.all(acks);
+    },
+    remove: () => jsm.streams.delete(stream),
+  };
+}
+
+/** A table of its own, taking the ceilings' messages as rows in one transaction per batch. */
+async function rawTable(url: string, name: string) {
+  const pg = new Client({ connectionString: url });
+  await pg.connect();
+  await pg.query(`CREATE TABLE ${name} (table_id text, seq int, payload jsonb, PRIMARY KEY (table_id, seq))`);
+  const payload = JSON.stringify({ text: PAYLOAD_TEXT });
+  return {
+    insert: async (from: number, count: number) => {
+      const values: string[] = [];
+      const params: unknown[] = [];
+      for (let j = from; j < from + count; j++) {
+        values.push(`($${params.length + 1}, $${params.length + 2}, $${params.length + 3})`);
+        params.push(`t${j % TABLES}`, j, payload);
+      }
+      await pg.query('BEGIN');
+      await pg.query(`INSERT INTO ${name} VALUES ${values.join(',')}`, params);
+      await pg.query('COMMIT');
+    },
+    remove: async () => {
+      await pg.query(`DROP TABLE ${name}`);
+      await pg.end();
+    },
+  };
+}
+
+/** Messages per second of `batch` over CEILING_MESSAGES, called with each batch's first message. */
+async function timed(step: number, batch: (from: number) => Promise<void>): Promise<number> {
   const started = now();
-  for (let i = 0; i < CEILING_MESSAGES; i += 1_000) {
-    const acks = [];
-    for (let j = i; j < i + 1_000; j++) acks.push(js.publish(subjects.of(`raw.t${j % TABLES}`), body, { msgID: `raw:${j}` }));
-    await Promise.all(acks);
-  }
-  const ms = now() - started;
-  await jsm.streams.delete(stream);
-  return rate(CEILING_MESSAGES, ms);
+  for (let i = 0; i < CEILING_MESSAGES; i += step) await batch(i);
+  return rate(CEILING_MESSAGES, now() - started);
+}
+
+async function ceilingJetStream(nc: NatsConnection, subjects: Subjects): Promise<number> {
+  const raw = await rawStream(nc, subjects, 'raw');
+  const perSecond = await timed(1_000, (from) => raw.publish(from, 1_000));
+  await raw.remove();
+  return perSecond;
 }
 
 async function ceilingPostgres(url: string): Promise<number> {
-  const pg = new Client({ connectionString: url });
-  await pg.connect();
-  await pg.query('CREATE TABLE raw_inserts (table_id text, seq int, payload jsonb, PRIMARY KEY (table_id, seq))');
-  const payload = JSON.stringify({ text: PAYLOAD_TEXT });
-  const started = now();
-  for (let i = 0; i < CEILING_MESSAGES; i += 100) {
-    const values: string[] = [];
-    const params: unknown[] = [];
-    for (let j = i; j < i + 100; j++) {
-      values.push(`($${params.length + 1}, $${params.length + 2}, $${params.length + 3})`);
-      params.push(`t${j % TABLES}`, j, payload);
-    }
-    await pg.query('BEGIN');
-    await pg.query(`INSERT INTO raw_inserts VALUES ${values.join(',')}`, params);
-    await pg.query('COMMIT');
-  }
-  const ms = now() - started;
-  await pg.query('DROP TABLE raw_inserts');
-  await pg.end();
-  return rate(CEILING_MESSAGES, ms);
+  const raw = await rawTable(url, 'raw_inserts');
+  const perSecond = await timed(100, (from) => raw.insert(from, 100));
+  await raw.remove();
+  return perSecond;
 }
 
 /**
@@ -70,35 +93,14 @@ async function ceilingPostgres(url: string): Promise<number> {
  * share, this — not either ceiling alone — bounds what any log service can do per append.
  */
 async function ceilingBoth(nc: NatsConnection, subjects: Subjects, url: string): Promise<number> {
-  const jsm = await jetstreamManager(nc);
-  const stream = subjects.stream('RAW2');
-  await jsm.streams.add({ name: stream, subjects: [subjects.of('raw2.>')], duplicate_window: 120_000_000_000 });
-  const js = jetstream(nc);
-  const pg = new Client({ connectionString: url });
-  await pg.connect();
-  await pg.query('CREATE TABLE raw_both (table_id text, seq int, payload jsonb, PRIMARY KEY (table_id, seq))');
-  const payload = JSON.stringify({ text: PAYLOAD_TEXT });
-  const body = JSON.stringify({ tableId: 't', seat: 'ann', payload: { text: PAYLOAD_TEXT } });
-  const started = now();
-  for (let i = 0; i < CEILING_MESSAGES; i += 100) {
-    const values: string[] = [];
-    const params: unknown[] = [];
-    for (let j = i; j < i + 100; j++) {
-      values.push(`($${params.length + 1}, $${params.length + 2}, $${params.length + 3})`);
-      params.push(`t${j % TABLES}`, j, payload);
-    }
-    await pg.query('BEGIN');
-    await pg.query(`INSERT INTO raw_both VALUES ${values.join(',')}`, params);
-    await pg.query('COMMIT');
-    const acks = [];
-    for (let j = i; j < i + 100; j++) acks.push(js.publish(subjects.of(`raw2.t${j % TABLES}`), body, { msgID: `raw2:${j}` }));
-    await Promise.all(acks);
-  }
-  const ms = now() - started;
-  await pg.query('DROP TABLE raw_both');
-  await pg.end();
-  await jsm.streams.delete(stream);
-  return rate(CEILING_MESSAGES, ms);
+  const [stream, table] = [await rawStream(nc, subjects, 'raw2'), await rawTable(url, 'raw_both')];
+  const perSecond = await timed(100, async (from) => {
+    await table.insert(from, 100);
+    await stream.publish(from, 100);
+  });
+  await table.remove();
+  await stream.remove();
+  return perSecond;
 }
 
 interface Appended {

@@ -18,6 +18,10 @@ export const beChief: Constraint<unknown> = (c) => (c.general.officerLevel < 5 ?
 export const notLord: Constraint<unknown> = (c) => (c.general.officerLevel === 12 ? '군주입니다.' : null);
 /** Legacy BeOpeningPart(relYear + 1), as 거병 and 건국 ask it: the opening's last year already counts as past. */
 export const beOpeningPartNextYear: Constraint<unknown> = (c) => (relYear(c.world) + 1 < GameConst.openingPartYear ? null : '초반이 지났습니다.');
+/** A nation with a capital (not a wandering band). */
+export const hasCapital: Constraint<unknown> = (c) => (c.nation!.capital === 0 ? '방랑상태에서는 불가능합니다.' : null);
+/** What 증축 and 감축 ask first, in legacy's order: a chief of a settled nation, in an own supplied city. */
+export const chiefInOwnSuppliedCity: readonly Constraint<unknown>[] = [notBeNeutral, hasCapital, occupiedCity, beChief, suppliedCity];
 export const notOpeningPart: Constraint<unknown> = (c) => (relYear(c.world) < GameConst.openingPartYear ? '초반 제한 중에는 불가능합니다.' : null);
 
 export function reqGeneralGold<A>(amount: (c: CommandContext, a: A) => number): Constraint<A> {

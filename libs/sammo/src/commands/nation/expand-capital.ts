@@ -3,7 +3,7 @@ import { addDedication, addExperience } from '../../world/levels';
 import { chronicle, generalLog } from '../../world/logbook';
 import { noArg } from '../args';
 import type { CommandContext, CommandDef } from '../command';
-import { beChief, notBeNeutral, occupiedCity, suppliedCity } from '../constraints';
+import { chiefInOwnSuppliedCity } from '../constraints';
 import { withJosa } from '../../world/josa';
 
 /** Legacy GameConst `expandCity…`: what 증축 costs and adds. */
@@ -25,11 +25,7 @@ export const expandCapital: CommandDef<null> = {
   kind: 'nation',
   readArg: (raw) => noArg(raw, 'expandCapital'),
   constraints: [
-    notBeNeutral,
-    (c) => (c.nation!.capital === 0 ? '방랑상태에서는 불가능합니다.' : null),
-    occupiedCity,
-    beChief,
-    suppliedCity,
+    ...chiefInOwnSuppliedCity,
     (c) => (capitalLevel(c) <= 3 ? '수진, 진, 관문에서는 불가능합니다.' : null),
     (c) => (capitalLevel(c) >= 8 ? '더이상 증축할 수 없습니다.' : null),
     (c) => (c.nation!.gold < GameConst.basegold + cost(c) ? '국고가 부족합니다.' : null),

@@ -4,7 +4,7 @@ import { addDedication, addExperience } from '../../world/levels';
 import { chronicle, generalLog, nationLog } from '../../world/logbook';
 import { noArg } from '../args';
 import type { CommandContext, CommandDef } from '../command';
-import { beChief, notBeNeutral, occupiedCity, suppliedCity } from '../constraints';
+import { chiefInOwnSuppliedCity } from '../constraints';
 import { Expand } from './expand-capital';
 
 /** What 감축 returns to the treasury, in gold and in rice: develcost × 500 + 60000 / 2. */
@@ -24,11 +24,7 @@ export const reduceCapital: CommandDef<null> = {
   kind: 'nation',
   readArg: (raw) => noArg(raw, 'reduceCapital'),
   constraints: [
-    notBeNeutral,
-    (c) => (c.nation!.capital === 0 ? '방랑상태에서는 불가능합니다.' : null),
-    occupiedCity,
-    beChief,
-    suppliedCity,
+    ...chiefInOwnSuppliedCity,
     (c) => (capitalOf(c).level <= 4 || (capitalOf(c).expanded ?? 0) <= 0 ? '더이상 감축할 수 없습니다.' : null),
   ],
   preTurns: () => 5,
