@@ -27,7 +27,9 @@ export const sammo: Game<World, SammoMove, RandUtil> = {
   // 4: what the commands, monthly and AI differentials found (stat experience settled,
   // FLOAT trust/tech, officers' income, fronts, 몰수/포상/헌납/원조, 금쌀구매, NPC헌납, the
   // nation AI's rewards), AddGlobalBetray, the #12 commands with capset and the can_ flags.
-  version: '4',
+  // 5: session 5's rules (the nation AI's capital moves and assignments, the general pool,
+  // items, specialities, tournaments); version-4 tables replay to other states.
+  version: '5',
   streams: legacyStreams,
 
   setup({ seats, options, random }) {
