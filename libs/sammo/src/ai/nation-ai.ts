@@ -15,6 +15,8 @@ import { npcUrgentReward, userUrgentReward } from './urgent-reward';
 import { npcConfiscation } from './npc-confiscation';
 import { chooseTaxRate, promoteByChief, promoteByRuler } from './promotions';
 import { declareWarPriority, npcFrontAssignment } from './war-ai';
+import { capitalMovePriority } from './capital-move';
+import { chooseSalaryRate } from './salary-rate';
 
 /** What a nation priority sees. */
 export interface ChiefTurn {
@@ -46,6 +48,7 @@ function domesticAssignment(t: ChiefTurn, users: boolean): TurnSlot | null {
 /** The nation priorities of §8 the implemented commands serve, in the reference's order. */
 const PRIORITIES: readonly (readonly [string, (t: ChiefTurn) => TurnSlot | null])[] = [
   ['선전포고', declareWarPriority],
+  ['천도', capitalMovePriority],
   ['유저장긴급포상', userUrgentReward],
   ['유저장구출발령', userRescue],
   ['유저장포상', userReward],
@@ -71,7 +74,10 @@ export function chooseNationTurn(world: World, chief: General, nation: Nation, r
     if (chief.officerLevel === 12) promoteByRuler(world, chief, nation, rng);
     else promoteByChief(world, chief, nation, rng);
   }
-  if (chief.npc >= 2 && chief.officerLevel === 12 && (month === 6 || month === 12)) chooseTaxRate(world, nation);
+  if (chief.npc >= 2 && chief.officerLevel === 12 && (month === 6 || month === 12)) {
+    chooseTaxRate(world, nation);
+    chooseSalaryRate(world, chief, nation, month === 12 ? 'gold' : 'rice');
+  }
   const reservedCommand = reserved.action === REST_KEY ? undefined : NATION_COMMANDS.get(reserved.action);
   if (reservedCommand) {
     const reason = whyNot(ctx, reservedCommand, reserved.arg);

@@ -166,7 +166,7 @@ function readNation(value: unknown, p: string): Nation {
     if (!Number.isInteger(n) || n < 5 || n > 12) throw new InvalidGame(`${p}.chiefQueues has a queue for level ${level}; chiefs are levels 5 to 12`);
     chiefQueues[n] = readSlots(slots, `${p}.chiefQueues.${level}`, GameConst.maxChiefTurn);
   }
-  return {
+  const nation: Nation = {
     id: int(o, 'id', p, 1),
     name: str(o, 'name', p),
     color: str(o, 'color', p),
@@ -196,6 +196,11 @@ function readNation(value: unknown, p: string): Nation {
     aux: readNationAux(o.aux, `${p}.aux`),
     chiefQueues,
   };
+  if (o.capitalMoveTrial !== undefined) {
+    const trial = obj(o.capitalMoveTrial, `${p}.capitalMoveTrial`);
+    nation.capitalMoveTrial = { level: int(trial, 'level', `${p}.capitalMoveTrial`, 5, 12), turntime: num(trial, 'turntime', `${p}.capitalMoveTrial`) };
+  }
+  return nation;
 }
 
 const NATION_AUX_KEYS = ['can_국기변경', 'can_국호변경'] as const;

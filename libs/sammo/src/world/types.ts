@@ -86,6 +86,11 @@ export interface Nation {
   availableWarSettingCnt: number;
   /** Counts capital moves and level changes (legacy `capset`); a capital command stacked before the last one restarts. */
   capset: number;
+  /**
+   * `nation_env`'s `last천도Trial`: the seat and turn time of the last capital move the nation
+   * AI chose, so that another seat does not undo it within half a turn.
+   */
+  capitalMoveTrial?: { level: number; turntime: number };
   /** Legacy nation `aux`: `can_국기변경` / `can_국호변경` are 1 while the nation may still change its flag / name. */
   aux: NationAux;
   /** 12-slot queues per chief level (5..12), keyed by level. */

@@ -1,0 +1,91 @@
+import type { City, TurnSlot, World } from '../world/types';
+import type { ChiefTurn } from './nation-ai';
+
+/** Built-up share of a city: its five developments over their caps, summed before dividing (people left out). */
+const builtUp = (c: City) => (c.agri + c.comm + c.secu + c.def + c.wall) / (c.agriMax + c.commMax + c.secuMax + c.defMax + c.wallMax);
+
+/** The nation's cities reached from the capital through its own cities, in breadth-first order along the map's roads. */
+function connectedToCapital(world: World, nationId: number, capital: number): number[] {
+  const reached = [capital];
+  const seen = new Set(reached);
+  for (let i = 0; i < reached.length; i++) {
+    for (const next of world.cities[reached[i]!]!.neighbours) {
+      if (seen.has(next) || world.cities[next]!.nation !== nationId) continue;
+      seen.add(next);
+      reached.push(next);
+    }
+  }
+  return reached;
+}
+
+/** Steps from `from` to every city of `within` through cities of `within` (all of them are reached: `within` is connected). */
+function stepsWithin(world: World, within: ReadonlySet<number>, from: number): Map<number, number> {
+  const steps = new Map([[from, 0]]);
+  const queue = [from];
+  for (let i = 0; i < queue.length; i++) {
+    const here = queue[i]!;
+    for (const next of world.cities[here]!.neighbours) {
+      if (!within.has(next) || steps.has(next)) continue;
+      steps.set(next, steps.get(here)! + 1);
+      queue.push(next);
+    }
+  }
+  return steps;
+}
+
+/** Half a turn: a capital move another seat tried this recently is not second-guessed. */
+const trialGuardMs = (turnterm: number) => turnterm * 30 * 1000;
+
+/**
+ * Legacy do천도 (NPC chiefs): a move already under way continues while it can. Otherwise,
+ * unless another seat tried one within half a turn, each city connected to the capital
+ * through own cities scores people × (largest distance sum) / (its distance sum to the
+ * others) × √(built-up share); the capital stays while it ranks within the first
+ * ⌈n/4⌉ + 1, else the capital moves one step towards the best city (a neighbour on a
+ * shortest road, drawn when there are several). The tried seat and turn are remembered.
+ */
+export function capitalMovePriority(t: ChiefTurn): TurnSlot | null {
+  const { world, nation, chief } = t;
+  // Not one of legacy's `availableInstantTurn` actions: a player's chief moves the capital himself.
+  if (chief.npc < 2) return null;
+  const remember = (slot: TurnSlot | null) => {
+    if (slot) nation.capitalMoveTrial = { level: chief.officerLevel, turntime: chief.turntime };
+    return slot;
+  };
+  const last = nation.lastTurn[chief.officerLevel];
+  const lastDest = last?.command === '천도' && last.arg !== null && typeof last.arg === 'object' && !Array.isArray(last.arg) ? last.arg.destCityId : undefined;
+  if (lastDest !== undefined && lastDest !== nation.capital) {
+    const kept = remember(t.attempt('che_천도', last!.arg));
+    if (kept) return kept;
+  }
+  const trial = nation.capitalMoveTrial;
+  if (trial && Math.abs(chief.turntime - trial.turntime) < trialGuardMs(world.env.turnterm) && trial.level !== chief.officerLevel) return null;
+
+  let owned = 0;
+  for (const c of world.cities) if (c?.nation === nation.id) owned++;
+  if (owned <= 1) return null;
+  const cities = connectedToCapital(world, nation.id, nation.capital);
+  if (cities.length === 1) return null;
+
+  const within = new Set(cities);
+  const steps = new Map(cities.map((id) => [id, stepsWithin(world, within, id)]));
+  const stepSum = (id: number) => [...steps.get(id)!.values()].reduce((a, b) => a + b, 0);
+  const maxSum = Math.max(...cities.map(stepSum));
+  const ranked = cities
+    .map((id) => {
+      const c = world.cities[id]!;
+      return { id, score: (c.pop * maxSum) / stepSum(id) * Math.sqrt(builtUp(c)) };
+    })
+    // Stable: equal scores keep the breadth-first order, as PHP's arsort does.
+    .sort((a, b) => b.score - a.score);
+  const enough = Math.ceil(ranked.length * 0.25);
+  if (ranked.slice(0, enough + 1).some((r) => r.id === nation.capital)) return null;
+
+  const best = ranked[0]!.id;
+  const fromCapital = steps.get(nation.capital)!;
+  const dist = fromCapital.get(best)!;
+  const target = dist > 1
+    ? t.rng.choice(world.cities[nation.capital]!.neighbours.filter((stop) => within.has(stop) && steps.get(stop)!.get(best)! + 1 === dist))
+    : best;
+  return remember(t.attempt('che_천도', { destCityId: target }));
+}

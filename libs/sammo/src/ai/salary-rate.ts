@@ -1,0 +1,60 @@
+import { cityIncome, wallIncome } from '../monthly/income';
+import { nationalIncome } from '../traits';
+import { billOf } from '../world/levels';
+import { phpRound } from '../world/php-math';
+import { citiesOfNation, generalsOfNation } from '../world/queries';
+import type { General, Nation, World } from '../world/types';
+import { NationPolicy, valueFit } from './nation-policy';
+
+export type SalaryResource = 'gold' | 'rice';
+
+/** City officers (levels 2–4) standing in the city they hold, per city. */
+function officersAtPost(members: readonly General[]): Map<number, number> {
+  const officers = new Map<number, number>();
+  for (const g of members) {
+    if (g.officerLevel >= 2 && g.officerLevel <= 4 && g.officerCity === g.city) officers.set(g.city, (officers.get(g.city) ?? 0) + 1);
+  }
+  return officers;
+}
+
+/**
+ * The month's income the salary is set against, at the nation's current tax rate: gold with
+ * the war income of the dead, rice with the walls' (legacy getGoldIncome + getWarGoldIncome,
+ * getRiceIncome + getWallIncome over the supplied cities).
+ */
+export function expectedIncome(world: World, nation: Nation, resource: SalaryResource): number {
+  const supplied = citiesOfNation(world, nation.id).filter((c) => c.supply === 1);
+  const officers = officersAtPost(generalsOfNation(world, nation.id));
+  let taxed = 0;
+  let untaxed = 0;
+  for (const c of supplied) {
+    const n = officers.get(c.id) ?? 0;
+    taxed += cityIncome(c, nation, resource, n);
+    if (resource === 'rice') untaxed += wallIncome(c, nation, n);
+    else untaxed += phpRound(nationalIncome(nation, 'gold', c.dead / 10));
+  }
+  // The wall income is taxed too, the war income is not; each sum is scaled once.
+  return resource === 'rice' ? taxed * (nation.rate / 20) + untaxed * (nation.rate / 20) : taxed * (nation.rate / 20) + untaxed;
+}
+
+/**
+ * The NPC ruler's salary rate (legacy chooseGoldBillRate in December, chooseRiceBillRate in
+ * June, after the tax): 90 % of the month's income over the payroll at 100 % (the members but
+ * the ruler and troop dummies, at least 1); when the treasury after income and payroll stays
+ * above twice its reserve, the mean with 80 % of what is above the reserve if that is more;
+ * 20–200. Unchanged without supplied cities.
+ */
+export function chooseSalaryRate(world: World, ruler: General, nation: Nation, resource: SalaryResource): void {
+  if (!citiesOfNation(world, nation.id).some((c) => c.supply === 1)) return;
+  const income = expectedIncome(world, nation, resource);
+  let payroll = 0;
+  for (const g of generalsOfNation(world, nation.id)) if (g.id !== ruler.id && g.npc !== 5) payroll += billOf(g.dedication);
+  const outcome = valueFit(phpRound(payroll), 1, Infinity);
+  const reserve = (resource === 'gold' ? NationPolicy.reqNationGold : NationPolicy.reqNationRice) * 2;
+  let bill = Math.trunc((income / outcome) * 90);
+  if (nation[resource] + income - outcome > reserve) {
+    const more = ((nation[resource] + income - reserve) / outcome) * 80;
+    if (more > bill) bill = Math.trunc((more + bill) / 2);
+  }
+  nation.bill = valueFit(bill, 20, 200);
+}
