@@ -3,6 +3,7 @@ import type { General, World } from '../world/types';
 import type { StreamSource } from '../turn/turn-run';
 import { nextRuler } from './succession';
 import { withJosa } from '../world/josa';
+import { dissolveTroop, dropNationTroops } from '../world/troops';
 
 /**
  * `kill()`: the general leaves the world. A ruler hands the nation to a successor
@@ -25,9 +26,7 @@ export function killGeneral(world: World, general: General, random: StreamSource
       destroyNation(world, nation.id);
     }
   }
-  if (general.troop === general.id) {
-    for (const g of world.generals.values()) if (g.troop === general.id) g.troop = 0;
-  }
+  if (general.troop === general.id) dissolveTroop(world, general.id);
   if (nation && world.nations.has(nation.id)) nation.gennum = Math.max(0, nation.gennum - 1);
   world.generals.delete(general.id);
   chronicle(world, `${withJosa(general.name, '이')} 세상을 떠났습니다.`);
@@ -58,6 +57,7 @@ export function destroyNation(world: World, nationId: number): void {
     const [a, b] = key.split(':').map(Number);
     if (a === nationId || b === nationId) world.diplomacy.delete(key);
   }
+  dropNationTroops(world, nationId);
   world.nations.delete(nationId);
   chronicle(world, `${withJosa(nation.name, '이')} 멸망했습니다.`);
 }

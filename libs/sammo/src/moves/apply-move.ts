@@ -12,6 +12,7 @@ import { LETTER_ANSWERS } from '../commands/nation/diplomacy-letters';
 import { acceptScout, settleScoutLetter } from '../commands/general/scout';
 import type { World } from '../world/types';
 import type { SammoMove } from './move-types';
+import { applyTroopMove } from './troop-moves';
 import { withJosa } from '../world/josa';
 
 /** Plays a checked move on the world, in place. */
@@ -104,5 +105,7 @@ export function applyMove(state: GameState<World>, seat: string | null, move: Sa
       else general.aux.autorunLimit = joinYearMonth(world.env.year, world.env.month) + move.months;
       return;
     }
+    default:
+      applyTroopMove(world, move);
   }
 }

@@ -8,6 +8,8 @@ import { acceptScout } from '../commands/general/scout';
 import { GameConst } from '../world/constants';
 import type { General, ScoutLetter, World } from '../world/types';
 import type { SammoMove } from './move-types';
+import { generalField, ownGeneral, stringField } from './move-fields';
+import { checkTroopMove, TROOP_MOVE_TYPES } from './troop-moves';
 
 const MAX_BUDGET = 10_000_000;
 /** Constraints never draw; checking a move has no stream of its own to give them. */
@@ -100,7 +102,8 @@ export function checkMove(state: Readonly<GameState<World>>, seat: Seat, payload
       return { type: 'answerLetter', generalId: general.id, letterId: letter.id, accept: payload.accept };
     }
     default:
-      throw new IllegalMove('move type must be advance, reserve, reserveNation, createGeneral, possess, autorun or answerLetter');
+      if (TROOP_MOVE_TYPES.includes(payload.type as never)) return checkTroopMove(world, seat, payload);
+      throw new IllegalMove(`move type must be advance, reserve, reserveNation, createGeneral, possess, autorun, answerLetter or ${TROOP_MOVE_TYPES.join(', ')}`);
   }
 }
 
@@ -113,24 +116,6 @@ function checkScoutAnswer(world: World, general: General, letter: ScoutLetter, a
     if (reason !== null) throw new IllegalMove(`${acceptScout.name} 실패: ${reason}`);
   }
   return { type: 'answerLetter', generalId: general.id, letterId: letter.id, accept };
-}
-
-function stringField(value: Json | undefined, path: string): string {
-  if (typeof value !== 'string') throw new IllegalMove(`${path} must be a string`);
-  return value;
-}
-
-function generalField(world: World, value: Json | undefined): General {
-  if (typeof value !== 'number' || !Number.isInteger(value)) throw new IllegalMove('generalId must be a general id');
-  const general = world.generals.get(value);
-  if (!general) throw new IllegalMove(`there is no general ${value}`);
-  return general;
-}
-
-function ownGeneral(world: World, seat: Seat, value: Json | undefined): General {
-  const general = generalField(world, value);
-  if (seat === null || general.owner !== seat) throw new IllegalMove(`general ${general.id} is not played by ${seat ?? 'the table'}`);
-  return general;
 }
 
 function ownedBy(world: World, seat: string): General | undefined {

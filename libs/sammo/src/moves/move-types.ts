@@ -61,4 +61,41 @@ export interface AnswerLetterMove {
   accept: boolean;
 }
 
-export type SammoMove = AdvanceMove | ReserveMove | ReserveNationMove | CreateGeneralMove | PossessMove | AutorunMove | AnswerLetterMove;
+/** A general of a nation, in no troop, founds a troop (부대) and leads it (legacy NewTroop). */
+export interface CreateTroopMove {
+  type: 'createTroop';
+  generalId: number;
+  name: string;
+}
+
+/** A general of a nation, in no troop, joins a troop of that nation (legacy JoinTroop). */
+export interface JoinTroopMove {
+  type: 'joinTroop';
+  generalId: number;
+  troopId: number;
+}
+
+/** A member leaves its troop; the leader leaving disbands it (legacy ExitTroop). */
+export interface LeaveTroopMove {
+  type: 'leaveTroop';
+  generalId: number;
+}
+
+/** A troop's leader sends a member away (legacy KickFromTroop). */
+export interface KickFromTroopMove {
+  type: 'kickFromTroop';
+  generalId: number;
+  memberId: number;
+}
+
+/** The leader, or the nation's ruler, renames a troop of the nation (legacy SetTroopName). */
+export interface RenameTroopMove {
+  type: 'renameTroop';
+  generalId: number;
+  troopId: number;
+  name: string;
+}
+
+export type TroopMove = CreateTroopMove | JoinTroopMove | LeaveTroopMove | KickFromTroopMove | RenameTroopMove;
+
+export type SammoMove = AdvanceMove | ReserveMove | ReserveNationMove | CreateGeneralMove | PossessMove | AutorunMove | AnswerLetterMove | TroopMove;

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { sammo } from '../game';
 import { GENERAL_COMMANDS, NATION_COMMANDS } from '../commands/registry';
 import { SammoTable } from '../testing/table';
+import { TROOP_MOVE_TYPES } from './troop-moves';
 
 const SEATS = ['user-4', 'user-8', 'user-12', 'user-16', 'outsider'];
 
@@ -20,6 +21,13 @@ const argValue: fc.Arbitrary<Json> = fc.oneof(
 );
 
 const move = fc.oneof(
+  { weight: 3, arbitrary: fc.record({
+    // Mostly the seats' own generals, as leaders and members — users 4 and 16 serve one
+    // nation — so that troops form and change.
+    kind: fc.constant('troop' as const), seat: fc.constantFrom('user-4', 'user-16', ...SEATS), generalId: fc.oneof({ weight: 4, arbitrary: fc.constant(undefined) }, fc.integer({ min: 1, max: 45 })),
+    type: fc.constantFrom(...TROOP_MOVE_TYPES), other: fc.oneof(fc.constantFrom<Json>('user-4', 'user-16'), fc.constantFrom<Json>(...SEATS), fc.integer({ min: 0, max: 45 }), fc.constant('4')),
+    name: fc.constantFrom<Json>('선봉', ' 후군 ', '선봉', '', '가'.repeat(10), 7),
+  }) },
   fc.record({ kind: fc.constant('advance' as const), minutes: fc.integer({ min: 1, max: 90 }), budget: fc.option(fc.integer({ min: 1, max: 30 }), { nil: undefined }) }),
   fc.record({
     kind: fc.constant('reserve' as const), seat: fc.constantFrom(...SEATS), generalId: fc.option(fc.integer({ min: 1, max: 45 }), { nil: undefined }),
@@ -41,7 +49,7 @@ describe('any sequence of moves', () => {
   it('is either refused with IllegalMove or applied without breaking the world', () => {
     const accepted = new Map<string, number>();
     fc.assert(
-      fc.property(fc.array(move, { minLength: 1, maxLength: 40 }), (moves) => {
+      fc.property(fc.array(move, { minLength: 1, maxLength: 40, size: 'medium' }), (moves) => {
         const table = new SammoTable({ world: 'synthetic', generals: 40, cities: 12, nations: 3, turnterm: 30 }, '3c'.repeat(32), SEATS);
         // The outsider possesses a ruler, so that nation moves can be accepted too.
         const ruler = [...table.state.data.generals.values()].find((g) => g.officerLevel === 12 && g.npc >= 2)!;
@@ -56,6 +64,10 @@ describe('any sequence of moves', () => {
             until += m.minutes * 60_000;
             seat = null;
             payload = m.budget === undefined ? { type: 'advance', until } : { type: 'advance', until, budget: m.budget };
+          } else if (m.kind === 'troop') {
+            seat = m.seat;
+            const other = typeof m.other === 'string' && SEATS.includes(m.other) ? own(m.other, undefined) : m.other;
+            payload = { type: m.type, generalId: own(m.seat, m.generalId), troopId: other, memberId: other, name: m.name };
           } else if (m.kind === 'other') {
             seat = m.seat;
             const generalId = own(m.seat, m.generalId);
@@ -67,16 +79,21 @@ describe('any sequence of moves', () => {
           try {
             table.play(seat, payload);
             accepted.set(m.kind, (accepted.get(m.kind) ?? 0) + 1);
+            if (m.kind === 'troop') accepted.set(m.type, (accepted.get(m.type) ?? 0) + 1);
           } catch (error) {
             if (!(error instanceof IllegalMove)) throw error;
           }
         }
         const replayed = engine.replay(sammo, table.log);
         expect(replayed.data.env.generalTurns).toBe(table.state.data.env.generalTurns);
+        // Every troop has its leader, and every member's troop exists.
+        for (const g of table.state.data.generals.values()) if (g.troop !== 0) expect(table.state.data.troops.get(g.troop)?.nation).toBe(g.nation);
       }),
       { numRuns: 40, seed: 20261129 },
     );
     // The property is only worth something if every kind of move got through now and then.
-    for (const kind of ['advance', 'reserve', 'reserveNation', 'other']) expect(accepted.get(kind) ?? 0).toBeGreaterThan(0);
+    for (const kind of ['advance', 'reserve', 'reserveNation', 'other', 'createTroop']) expect(accepted.get(kind) ?? 0).toBeGreaterThan(0);
+    // Joining, leaving, kicking and renaming need an earlier troop of the right nation: rarer.
+    expect(TROOP_MOVE_TYPES.filter((type) => accepted.has(type)).length).toBeGreaterThanOrEqual(3);
   });
 });

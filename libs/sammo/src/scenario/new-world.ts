@@ -41,7 +41,7 @@ export function emptyWorld(seed: EnvSeed): World {
     nextNationId: 1,
     nextLetterId: 1,
   };
-  return { env, nations: new Map(), cities: [undefined as never], generals: new Map(), diplomacy: new Map(), logs: [], history: [], letters: [], scoutLetters: [] };
+  return { env, nations: new Map(), cities: [undefined as never], generals: new Map(), diplomacy: new Map(), logs: [], history: [], letters: [], scoutLetters: [], troops: new Map() };
 }
 
 /** Legacy `getRandTurn`: a stable offset inside the first turn window, in ms. */

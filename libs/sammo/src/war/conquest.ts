@@ -8,6 +8,7 @@ import type { RandUtil } from '../rng/rand-util';
 import { deleteConflict } from './conflict';
 import { phpRound } from '../world/php-math';
 import { withJosa } from '../world/josa';
+import { dropNationTroops } from '../world/troops';
 import { sendScoutLetter } from '../commands/general/scout';
 
 /** Legacy `GameConst::$joinRuinedNPCProp`: an NPC of a fallen nation joins the victor. */
@@ -102,6 +103,7 @@ function destroyNation(world: World, rng: RandUtil, nation: Nation, attacker: Ge
       c.front = 0;
     }
   }
+  dropNationTroops(world, nation.id);
   world.nations.delete(nation.id);
   for (const key of [...world.diplomacy.keys()]) {
     const [a, b] = key.split(':').map(Number);

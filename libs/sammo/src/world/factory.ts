@@ -70,6 +70,7 @@ export function newGeneral(seed: GeneralSeed): General {
     personal: seed.personal ?? null,
     special: seed.special ?? null,
     turntime: seed.turntime,
+    recentWar: null,
     killturn: seed.killturn,
     block: 0,
     myset: 3,

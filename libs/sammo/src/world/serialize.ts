@@ -2,7 +2,7 @@ import { InvalidGame, type Json, type JsonObject } from '@chronicle/engine';
 import { crewTypeOf } from '../commands/crew-types';
 import { GameConst } from './constants';
 import { arr, int, intArray, intRecord, json, nullableInt, nullableStr, num, obj, str, type Fields } from './read-helpers';
-import type { City, Diplomacy, DiplomacyLetter, GameEnv, General, GeneralAux, LastTurn, LogEntry, Nation, NationAux, ScoutLetter, TurnSlot, World } from './types';
+import type { City, Diplomacy, DiplomacyLetter, GameEnv, General, GeneralAux, LastTurn, LogEntry, Nation, NationAux, ScoutLetter, Troop, TurnSlot, World } from './types';
 
 /**
  * The world as plain JSON: entities sorted by id, so that equal worlds write equal
@@ -27,6 +27,7 @@ export function writeWorld(world: World): JsonObject {
     history: world.history,
     letters: world.letters,
     scoutLetters: world.scoutLetters,
+    troops: [...world.troops.values()].sort((a, b) => a.leader - b.leader),
   }) as unknown as JsonObject;
 }
 
@@ -67,6 +68,7 @@ export function readWorld(value: Json): World {
     history: arr(o.history, 'data.history').map((e, i) => readLog(e, `data.history[${i}]`)),
     letters: arr(o.letters, 'data.letters').map((e, i) => readLetter(e, `data.letters[${i}]`)),
     scoutLetters: arr(o.scoutLetters, 'data.scoutLetters').map((e, i) => readScoutLetter(e, `data.scoutLetters[${i}]`)),
+    troops: readTroops(o.troops),
   };
   checkReferences(world);
   return world;
@@ -93,6 +95,9 @@ function checkReferences(world: World): void {
   for (const key of world.diplomacy.keys()) {
     const [a, b] = key.split(':').map(Number) as [number, number];
     if (!world.nations.has(a) || !world.nations.has(b)) throw new InvalidGame(`diplomacy row ${key} names an unknown nation`);
+  }
+  for (const troop of world.troops.values()) {
+    if (world.generals.get(troop.leader)?.troop !== troop.leader) throw new InvalidGame(`troop ${troop.leader} has no leader: general ${troop.leader} does not lead it`);
   }
 }
 
@@ -316,6 +321,8 @@ function readGeneral(value: unknown, p: string): General {
     personal: nullableStr(o, 'personal', p),
     special: nullableStr(o, 'special', p),
     turntime: num(o, 'turntime', p),
+    // Worlds written before the field was kept have no battle recorded.
+    recentWar: o.recentWar === undefined ? null : nullableInt(o, 'recentWar', p),
     killturn: int(o, 'killturn', p),
     block: int(o, 'block', p, 0, 3),
     myset: int(o, 'myset', p, 0, 9),
@@ -357,6 +364,20 @@ function readLetter(value: unknown, p: string): DiplomacyLetter {
 function readScoutLetter(value: unknown, p: string): ScoutLetter {
   const o = obj(value, p);
   return { id: int(o, 'id', p, 1), fromGeneral: int(o, 'fromGeneral', p, 1), fromNation: int(o, 'fromNation', p, 1), toGeneral: int(o, 'toGeneral', p, 1) };
+}
+
+/** Worlds written before troops were kept have none. */
+function readTroops(value: unknown): Map<number, Troop> {
+  const troops = new Map<number, Troop>();
+  if (value === undefined) return troops;
+  arr(value, 'data.troops').forEach((t, i) => {
+    const p = `data.troops[${i}]`;
+    const o = obj(t, p);
+    const troop = { leader: int(o, 'leader', p, 1), nation: int(o, 'nation', p, 1), name: str(o, 'name', p) };
+    if (troops.has(troop.leader)) throw new InvalidGame(`data.troops lists the troop of general ${troop.leader} twice`);
+    troops.set(troop.leader, troop);
+  });
+  return troops;
 }
 
 function readLog(value: unknown, p: string): LogEntry {

@@ -210,6 +210,11 @@ export interface General {
   personal: string | null;
   special: string | null;
   turntime: number;
+  /**
+   * When the general last fought (legacy `recent_war`, epoch ms): the attacker's turn time
+   * of the battle, for the defenders too; null if it never fought.
+   */
+  recentWar: number | null;
   killturn: number;
   block: number;
   myset: number;
@@ -256,6 +261,13 @@ export interface ScoutLetter {
   toGeneral: number;
 }
 
+/** A troop (부대, legacy table `troop`), keyed by its leader: members carry `troop` = the leader's id. */
+export interface Troop {
+  leader: number;
+  nation: number;
+  name: string;
+}
+
 export type LogScope = 'general' | 'nation' | 'world';
 
 export interface LogEntry {
@@ -283,4 +295,6 @@ export interface World {
   letters: DiplomacyLetter[];
   /** Scout letters awaiting an answer, oldest first (ids from `env.nextLetterId` too). */
   scoutLetters: ScoutLetter[];
+  /** The troops, keyed by leader id. */
+  troops: Map<number, Troop>;
 }

@@ -15,18 +15,18 @@ export const assemble: CommandDef<null> = {
   constraints: [notBeNeutral, occupiedCity, suppliedCity, (c) => (c.general.troop !== c.general.id ? '부대장이 아닙니다.' : null)],
   run(ctx) {
     const { world, general } = ctx;
-    let moved = 0;
+    const troopName = world.troops.get(general.id)?.name ?? '';
+    generalLog(world, general.id, `${ctx.city.name}에서 집합을 실시했습니다.`);
+    // Legacy calls only members still serving the leader's nation.
     for (const other of world.generals.values()) {
-      if (other.troop === general.id && other.id !== general.id && other.city !== general.city) {
+      if (other.troop === general.id && other.id !== general.id && other.nation === general.nation && other.city !== general.city) {
         other.city = general.city;
-        generalLog(world, other.id, `부대장의 집합 명령으로 ${withJosa(ctx.city.name, '으로')} 이동했습니다.`);
-        moved++;
+        generalLog(world, other.id, `${troopName} 부대원들은 ${withJosa(ctx.city.name, '으로')} 집합되었습니다.`);
       }
     }
     for (const line of addExperience(general, 70)) generalLog(world, general.id, line);
     for (const line of addDedication(general, 100)) generalLog(world, general.id, line);
     general.leadershipExp += 1;
-    generalLog(world, general.id, `${ctx.city.name}에서 부대원 ${moved}명을 집합시켰습니다.`);
     for (const line of checkStatChange(general)) generalLog(world, general.id, line);
     return true;
   },

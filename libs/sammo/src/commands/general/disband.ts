@@ -4,6 +4,7 @@ import { noArg } from '../args';
 import type { CommandDef } from '../command';
 import { beLord, wanderingNation } from '../constraints';
 import { withJosa } from '../../world/josa';
+import { dropNationTroops } from '../../world/troops';
 
 /** 해산: the ruler of a band disbands it; everyone goes back to the wilderness. */
 export const disband: CommandDef<null> = {
@@ -34,6 +35,7 @@ export const disband: CommandDef<null> = {
       const [a, b] = key.split(':').map(Number);
       if (a === nation.id || b === nation.id) world.diplomacy.delete(key);
     }
+    dropNationTroops(world, nation.id);
     world.nations.delete(nation.id);
     chronicle(world, `【해산】 ${withJosa(nation.name, '이')} 해산했습니다.`);
     return true;

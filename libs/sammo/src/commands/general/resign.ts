@@ -5,6 +5,7 @@ import { noArg } from '../args';
 import type { CommandDef } from '../command';
 import { notBeNeutral, notLord } from '../constraints';
 import { withJosa } from '../../world/josa';
+import { dissolveTroop } from '../../world/troops';
 
 /** 하야: leave the nation; riches above the default stay with it, and trust in the general drops. */
 export const resign: CommandDef<null> = {
@@ -38,6 +39,7 @@ export const resign: CommandDef<null> = {
     g.makelimit = 12;
     g.officerLevel = 0;
     g.officerCity = 0;
+    if (g.troop === g.id) dissolveTroop(world, g.id);
     g.troop = 0;
     generalLog(world, g.id, `${nation?.name ?? ''}에서 하야했습니다.`);
     chronicle(world, `${withJosa(g.name, '이')} ${nation?.name ?? ''}에서 하야했습니다.`);

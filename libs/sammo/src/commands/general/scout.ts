@@ -1,5 +1,6 @@
 import { GameConst } from '../../world/constants';
 import { withJosa } from '../../world/josa';
+import { dissolveTroop } from '../../world/troops';
 import { addDedication, addExperience, checkStatChange } from '../../world/levels';
 import { chronicle, generalLog } from '../../world/logbook';
 import { phpRound } from '../../world/php-math';
@@ -109,9 +110,7 @@ export const acceptScout: CommandDef<AcceptScoutArg> = {
     for (const line of addDedication(general, 100)) generalLog(world, general.id, line);
     if (general.npc < 2) general.killturn = world.env.killturn;
     nation.gennum += 1;
-    if (general.troop === general.id) {
-      for (const g of world.generals.values()) if (g.troop === general.id) g.troop = 0;
-    }
+    if (general.troop === general.id) dissolveTroop(world, general.id);
     general.belong = 1;
     general.officerLevel = 1;
     general.officerCity = 0;
