@@ -1,10 +1,14 @@
 // StrykerJS on libs/sammo's rules — the DRBG and RandUtil, PHP rounding, domestic commands,
-// 징병/모병, monthly income, advance and kill: `npm run mutation -- sammo` (not in CI).
+// 징병/모병, monthly income, advance and kill: `npm run mutation -- sammo` (not in CI). Its
+// tests are the specs of those modules and the golden legacy cases, so the sandbox keeps tools/.
 import { base } from './stryker.base.mjs';
 
+const shared = base('sammo');
+
 export default {
-  ...base('sammo'),
-  jest: { projectType: 'custom', configFile: 'libs/sammo/jest.config.cjs', enableFindRelatedTests: false },
+  ...shared,
+  ignorePatterns: shared.ignorePatterns.filter((p) => p !== 'tools'),
+  jest: { projectType: 'custom', configFile: 'mutation/jest.rules.cjs', enableFindRelatedTests: false },
   mutate: [
     'libs/sammo/src/rng/*.ts',
     'libs/sammo/src/world/php-math.ts',

@@ -15,6 +15,8 @@ export const GameConst = {
   maxDedLevel: 30,
   maxTechLevel: 12,
   maxLevel: 255,
+  /** The stat experience a stat point costs (`checkStatChange`). */
+  upgradeLimit: 30,
   basePopIncreaseAmount: 5000,
   minAvailableRecruitPop: 30000,
   initialNationGenLimit: 10,

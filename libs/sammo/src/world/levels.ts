@@ -73,7 +73,10 @@ export function experienceWorth(general: General, amount: number, traits = true)
   return e === undefined ? amount : amount * e.mul + e.add;
 }
 
-/** `checkStatChange`: every 30 stat experience is a point (up to 255); debt costs a point. */
+/**
+ * `checkStatChange`: every 30 stat experience is a point; at 255 the 30 are spent without one.
+ * A debt costs a point whatever the stat (the legacy does not stop at 0).
+ */
 export function checkStatChange(general: General): string[] {
   const changed: string[] = [];
   changed.push(...settle(general, 'leadership', 'leadershipExp', '통솔'));
@@ -83,15 +86,14 @@ export function checkStatChange(general: General): string[] {
 }
 
 function settle(general: General, stat: 'leadership' | 'strength' | 'intel', exp: 'leadershipExp' | 'strengthExp' | 'intelExp', label: string): string[] {
-  if (general[exp] >= 30 && general[stat] < GameConst.maxLevel) {
-    general[exp] -= 30;
-    general[stat] += 1;
-    return [`${label}이 1 올랐습니다!`];
-  }
-  if (general[exp] < 0 && general[stat] > 0) {
-    general[exp] += 30;
+  if (general[exp] < 0) {
+    general[exp] += GameConst.upgradeLimit;
     general[stat] -= 1;
     return [`${label}이 1 떨어졌습니다!`];
   }
-  return [];
+  if (general[exp] < GameConst.upgradeLimit) return [];
+  general[exp] -= GameConst.upgradeLimit;
+  if (general[stat] >= GameConst.maxLevel) return [];
+  general[stat] += 1;
+  return [`${label}이 1 올랐습니다!`];
 }

@@ -1,4 +1,4 @@
-import { phpNumberFormat, phpRound } from './php-math';
+import { phpNumberFormat, phpRound, phpStrWidth } from './php-math';
 
 // Every expected value below is what PHP 8.2.36 (Debian php8.2-cli) printed for the same
 // call: `php -r 'echo json_encode([round($v), round($v, 2)]);'`.
@@ -18,6 +18,34 @@ describe("PHP's round()", () => {
   ])('round(%p) = %p, round(…, 2) = %p', (value, whole, hundredths) => {
     expect(phpRound(value)).toBe(whole);
     expect(phpRound(value, 2)).toBe(hundredths);
+  });
+
+  // `php -r 'var_export(round($v, $p));'` on the same PHP 8.2.
+  it.each([
+    [1234.5, -2, 1200],
+    [-1250, -2, -1300],
+    [1249.9999999999998, -2, 1300],
+    [12345678.5, -1, 12345680],
+    [2.5e22, -22, 3e22],
+    [1.5e20, 2, 1.5e20],
+    [123456789012345.67, 2, 123456789012345.67],
+    [999999999999999.5, 0, 1e15],
+    [5.055, 2, 5.06],
+    [-0.000123455, 8, -0.00012346],
+    [0.000123456, 22, 0.000123456],
+    [1e-300, 5, 0],
+    [1.0000000000000002, 15, 1.0000000000000002],
+    [Infinity, 0, Infinity],
+    [-Infinity, 2, -Infinity],
+  ])('round(%p, %p) = %p', (value, places, rounded) => {
+    expect(phpRound(value, places)).toBe(rounded);
+  });
+
+  it('refuses places PHP would not round to', () => {
+    expect(() => phpRound(1.5, 0.5)).toThrow('phpRound supports 0 to ±22 places, not 0.5');
+    expect(() => phpRound(1.5, 23)).toThrow(RangeError);
+    expect(() => phpRound(1.5, -23)).toThrow(RangeError);
+    expect(phpRound(1.5, -22)).toBe(0);
   });
 
   it('differs from Math.round where the legacy does', () => {
@@ -47,7 +75,28 @@ describe("PHP's number_format($v, $d) with thousands", () => {
     [-1234.45, 1, '-1,234.5'],
     [999.5, 0, '1,000'],
     [12.34, 1, '12.3'],
+    [1234.5, 0, '1,235'],
+    [-0.4, 0, '0'],
+    [-0.5, 0, '-1'],
+    [-1234567.891, 2, '-1,234,567.89'],
   ])('%p with %p decimals → %p', (value, decimals, text) => {
     expect(phpNumberFormat(value, decimals, ',')).toBe(text);
+  });
+});
+
+// `php -r 'echo mb_strwidth(mb_chr($c));'` at the edges of the wide ranges.
+describe("PHP's mb_strwidth", () => {
+  it.each([
+    [0x41, 1], [0x10ff, 1], [0x1100, 2], [0x115f, 2], [0x1160, 1], [0x2329, 2], [0x232b, 1], [0x3040, 1], [0x3041, 2],
+    [0x3097, 1], [0x4dbf, 2], [0x4dc0, 1], [0xa4c6, 2], [0xa4c7, 1], [0xac00, 2], [0xd7a3, 2], [0xd7a4, 1], [0xfe53, 1],
+    [0xff00, 1], [0xff01, 2], [0xff60, 2], [0xff61, 1], [0x1f300, 2], [0x1f321, 1], [0x1f900, 1], [0x1f90c, 2], [0x3fffd, 2],
+    [0x3fffe, 1],
+  ])('code point %p is %p columns', (cp, width) => {
+    expect(phpStrWidth(String.fromCodePoint(cp))).toBe(width);
+  });
+
+  it('adds the columns of a name', () => {
+    expect(phpStrWidth('조조 Cao☃😀')).toBe(11);
+    expect(phpStrWidth('')).toBe(0);
   });
 });

@@ -6,6 +6,7 @@ import { criticalRatios, frontDebuff } from './domestic';
 import { farm } from './farm';
 import { goodwill } from './goodwill';
 import { research } from './research';
+import { settle } from './settle';
 
 function ctxFor(world: ReturnType<typeof smallWorld>, id: number, label = 'farm'): CommandContext {
   const general = world.generals.get(id)!;
@@ -51,16 +52,22 @@ describe('domestic formula (§5.1)', () => {
   it.each([
     // label, score = round(93 × 0.5 (trust) × (0.8 + 0.4 f1) × multiplier), exp = round(0.7 × score).
     // 'farm': f1 0.326619 → 43.27511; f2 0.505536 > fail, − fail = 0.274613 > success → normal → 43.
-    ['farm', 43, 30],
+    ['farm', 43, 30, '하여', 0],
     // 'farm4': f1 0.721280 → 50.61589; f2 0.369638 − fail = 0.138715 ≤ success → success,
     // f3 0.673164 → × (2.2 + 0.8 × 0.673164) = 2.738531 → 138.613 → 139.
-    ['farm4', 139, 97],
+    ['farm4', 139, 97, '성공하여', 69.5],
     // 'farm6': f1 0.497245 → 46.44856; f2 0.181378 ≤ fail → fail, f3 0.989331 → × 0.397866 → 18.480 → 18.
-    ['farm6', 18, 13],
-  ])('runs 농지 개간 on stream %s: agri +%i, exp %i, ded = score, develcost gold', (label, score, exp) => {
+    ['farm6', 18, 13, '실패하여', 0],
+  ])('runs 농지 개간 on stream %s: agri +%i, exp %i, ded = score, develcost gold', (label, score, exp, verdict, critical) => {
     const world = smallWorld();
     const g = addGeneral(world, { id: 1, leadership: 50, strength: 50, intel: 80 });
+    g.aux.maxDomesticCritical = 10;
     expect(farm.run(ctxFor(world, 1, label), null)).toBe(true);
+    // Legacy che_상업투자: the outcome line, then addDedication's (ded 139 is level 2, 43 and 18 level 1).
+    const level = score > 100 ? '29품관으로 승급하여 봉록이 800으로' : '30품관으로 승급하여 봉록이 600으로';
+    expect(world.logs.map((l) => l.text)).toEqual([`농지 개간을 ${verdict} ${score} 상승했습니다.`, `${level} 상승했습니다!`]);
+    // updateMaxDomesticCritical adds half the score to a run of successes; anything else ends the run.
+    expect(g.aux.maxDomesticCritical).toBe(critical === 0 ? 0 : 10 + critical);
     expect(world.cities[1]!.agri).toBe(1000 + score);
     expect(g.gold).toBe(1000 - world.env.develcost);
     expect(g.experience).toBe(exp);
@@ -91,6 +98,49 @@ describe('domestic formula (§5.1)', () => {
     expect(world.cities[1]!.trust).toBe(60.7142);
     expect(g.rice).toBe(1000 - world.env.develcost * 2);
     expect([g.experience, g.dedication]).toEqual([75, 107]);
+  });
+
+  it('logs 주민 선정 to one decimal and 정착 장려 as people, before the levels they bring', () => {
+    const world = smallWorld();
+    const g = addGeneral(world, { id: 1, intel: 80 });
+    goodwill.run(ctxFor(world, 1, 'g'), null);
+    // 정착 장려 on the same stream: the same success, score round(107.142) = 107 → ×10 people.
+    settle.run(ctxFor(world, 1, 'g'), null);
+    expect(world.logs.map((l) => l.text)).toEqual([
+      '주민 선정을 성공하여 10.7 상승했습니다.',
+      '29품관으로 승급하여 봉록이 800으로 상승했습니다!',
+      '정착 장려를 성공하여 주민이 1,070명 증가했습니다.',
+      'Lv 1로 레벨업!',
+    ]);
+    expect(world.cities[1]!.pop).toBe(101070);
+    expect(g.rice).toBe(1000 - 4 * world.env.develcost);
+    expect(g.leadershipExp).toBe(2);
+  });
+
+  it('caps a city stat, the population and trust at their maximum', () => {
+    const world = smallWorld();
+    addGeneral(world, { id: 1, leadership: 50, strength: 50, intel: 80 });
+    const city = world.cities[1]!;
+    city.agri = city.agriMax - 10;
+    farm.run(ctxFor(world, 1, 'farm'), null);
+    expect(city.agri).toBe(city.agriMax);
+    city.pop = city.popMax - 100;
+    settle.run(ctxFor(world, 1, 'g'), null);
+    expect(city.pop).toBe(city.popMax);
+    city.trust = 95;
+    goodwill.run(ctxFor(world, 1, 'g'), null);
+    expect(city.trust).toBe(100);
+  });
+
+  it('adds research in full while the tech level is behind the year, divided by the generals past 10', () => {
+    const world = smallWorld();
+    const g = addGeneral(world, { id: 1, intel: 80 });
+    // Five years in, tech level 1 is below the allowance 2: the whole 55, over max(12, 10) generals.
+    world.env.year = world.env.startyear + 5;
+    world.nations.get(1)!.gennum = 12;
+    research.run(ctxFor(world, 1, 'r'), null);
+    expect(world.nations.get(1)!.tech).toBe(1004.58); // 1000 + 55/12 = 1004.583…, read back at six digits
+    expect(g.gold).toBe(1000 - world.env.develcost);
   });
 
   it('refuses in a city at its maximum', () => {

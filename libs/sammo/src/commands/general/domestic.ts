@@ -80,6 +80,9 @@ export function domesticCommand(spec: DomesticSpec): CommandDef<null> {
 
       if (spec.debuff !== null && (city.front === 1 || city.front === 3)) score *= frontDebuff(ctx, spec.debuff);
 
+      // The legacy logs the outcome first, then the level and stat changes it brings.
+      const verdict = pick === 'success' ? '성공하여' : pick === 'fail' ? '실패하여' : '하여';
+      generalLog(ctx.world, general.id, `${withJosa(spec.name, '을')} ${verdict} ${scoreText(spec.target, baseScore)}`);
       for (const line of addExperience(general, baseScore * 0.7)) generalLog(ctx.world, general.id, line);
       for (const line of addDedication(general, baseScore)) generalLog(ctx.world, general.id, line);
       general.aux.maxDomesticCritical = pick === 'success' ? (general.aux.maxDomesticCritical ?? 0) + baseScore / 2 : 0;
@@ -87,8 +90,6 @@ export function domesticCommand(spec: DomesticSpec): CommandDef<null> {
       general.gold = Math.max(0, general.gold - gold(ctx));
       general.rice = Math.max(0, general.rice - rice(ctx));
       general[STAT_EXP[spec.stat]] += 1;
-      const verdict = pick === 'success' ? '성공하여' : pick === 'fail' ? '실패하여' : '하여';
-      generalLog(ctx.world, general.id, `${withJosa(spec.name, '을')} ${verdict} ${scoreText(spec.target, baseScore)}`);
       for (const line of checkStatChange(general)) generalLog(ctx.world, general.id, line);
       return true;
     },

@@ -44,6 +44,11 @@ describe('징병 / 모병 (§5.2)', () => {
     expect(g.crew).toBe(4000);
     expect(g.train).toBe(55); // (2000×40 + 2000×70) / 4000
     expect(g.gold).toBe(5000 - 207 - 414);
+    // Legacy che_징병: the order with number_format'd soldiers ('추가' on the same type), then the
+    // level it brings (ded 20 → 30품관; 40 stays there).
+    expect(world.logs.map((l) => l.text)).toEqual(['보병 2,000명을 징병했습니다.', '30품관으로 승급하여 봉록이 600으로 상승했습니다!', '보병 2,000명을 추가모병했습니다.']);
+    expect(g.aux.armType).toBe(1);
+    expect(g.leadershipExp).toBe(2);
   });
 
   it('raises siege engines in an unsupplied own city, with dex at 0.9', () => {

@@ -10,7 +10,7 @@ import { relYear } from '../../world/queries';
 import { leadershipWithInjury } from '../stats';
 import { clamp } from './domestic';
 import { modifiers } from '../../traits';
-import { phpRound } from '../../world/php-math';
+import { phpNumberFormat, phpRound } from '../../world/php-math';
 import { floatColumn, sqlNumber } from '../../world/sql-columns';
 
 export interface RecruitArg {
@@ -93,7 +93,10 @@ export function recruitCommand(spec: RecruitSpec): CommandDef<RecruitArg> {
       const traits = modifiers(general, ctx.nation);
       const train = traits.domestic(spec.name, 'train', spec.base);
       const atmos = traits.domestic(spec.name, 'atmos', spec.base);
-      if (general.crewtype === arg.crewType && general.crew > 0) {
+      const added = general.crewtype === arg.crewType && general.crew > 0;
+      // The legacy logs the order first, then the level and stat changes it brings.
+      generalLog(ctx.world, general.id, `${type.name} ${phpNumberFormat(applied, 0, ',')}명을 ${added ? '추가' : ''}${spec.name}했습니다.`);
+      if (added) {
         const total = general.crew + applied;
         general.train = phpRound((general.crew * general.train + applied * train) / total);
         general.atmos = phpRound((general.crew * general.atmos + applied * atmos) / total);
@@ -116,7 +119,6 @@ export function recruitCommand(spec: RecruitSpec): CommandDef<RecruitArg> {
       general.rice = Math.max(0, general.rice - cost.rice);
       general.leadershipExp += 1;
       general.aux.armType = type.armType;
-      generalLog(ctx.world, general.id, `${type.name} ${applied}명을 ${spec.name}했습니다.`);
       for (const line of checkStatChange(general)) generalLog(ctx.world, general.id, line);
       return true;
     },
