@@ -46,7 +46,8 @@ function fixture_insert(array $case): void
     // init_year: the installed game's first year (the scenario's startyear), which 거병's AI reads.
     $env = ['startyear' => $case['startyear'], 'init_year' => $case['startyear'], 'year' => $case['year'], 'month' => $case['month'], 'join_mode' => 'full',
         'turnterm' => $case['turnterm'] ?? 60, 'develcost' => $case['develcost'] ?? 20];
-    if (isset($case['killturn'])) $env['killturn'] = $case['killturn'];
+    // Left out, the installed game's value (ResetHelper: 4800 / turnterm), as libs/sammo's new world has it.
+    $env['killturn'] = $case['killturn'] ?? intdiv(4800, $env['turnterm']);
     foreach ($env as $k => $v) $gameStor->setValue($k, $v);
 
     $owned = [];

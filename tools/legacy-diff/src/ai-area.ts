@@ -71,6 +71,9 @@ export function generateAiCase(rng: RandUtil, chief = false): AiCase {
       const row = randomCity(rng, city, id);
       row.trust = rng.nextRangeInt(30, 100);
       row.trade = rng.nextBool(0.8) ? rng.nextRangeInt(95, 105) : null;
+      // The capital is always supplied (the supply search starts there): a nation with a
+      // capital and no supplied city cannot exist, and the legacy AI divides by their count.
+      if (city === land[0]) row.supply = 1;
       cities.push(row);
     }
     nations.push({

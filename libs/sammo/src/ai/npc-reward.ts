@@ -7,7 +7,7 @@ import { costWithTech, defaultDraft, fullLeadership, maxResourceActionAmount, Na
  * a troop leader about to 집합 is neither; with fewer than 5 turns to live an NPC counts as a
  * civil officer; otherwise leadership 40 (full, floored) makes a war general.
  */
-export function npcGroups(t: ChiefTurn): { war: General[]; civil: General[] } {
+export function npcGroups(t: Pick<ChiefTurn, 'members' | 'nation'>): { war: General[]; civil: General[] } {
   const war: General[] = [];
   const civil: General[] = [];
   for (const g of [...t.members].sort((a, b) => a.id - b.id)) {

@@ -4,6 +4,8 @@ import { nationLog } from '../world/logbook';
 import { citiesOfNation, generalsOfNation, lowestChiefLevel } from '../world/queries';
 import type { General, Nation, World } from '../world/types';
 import { withJosa } from '../world/josa';
+import { npcGroups } from './npc-reward';
+import { users } from './user-reward';
 
 /**
  * `GameConst::$chiefStatMin`: the strength (even seats) or intel (odd seats) a chief needs.
@@ -49,10 +51,10 @@ export function promoteByRuler(world: World, ruler: General, nation: Nation, rng
     if (chief && chief.npc < 2 && chief.killturn >= minUserKillturn) userChiefs++;
   }
   const next = new Map<number, General>();
-  const users = others.filter((g) => g.npc < 2 && g.npc !== 5 && g.killturn >= 5);
-  if (userChiefs === 0 && users.length > 0 && !hasSeat(nation, 11)) {
+  const userMembers = users({ members: others.filter((g) => g.npc !== 5) });
+  if (userChiefs === 0 && userMembers.length > 0 && !hasSeat(nation, 11)) {
     const minBelong = Math.min(ruler.belong - 1, 3);
-    const pick = [...users]
+    const pick = [...userMembers]
       .sort((a, b) => b.leadership - a.leadership || a.id - b.id)
       .find((g) => g.killturn >= minUserKillturn && g.belong >= minBelong && g.officerLevel === 1);
     if (pick) {
@@ -89,16 +91,17 @@ export function promoteByRuler(world: World, ruler: General, nation: Nation, rng
 
 /**
  * An NPC chief's promotions (legacy `chooseNonLordPromotion`): each vacant seat not set
- * this quarter gets, within five tries, a random ordinary member — NPC commanders first,
- * then other NPCs, then users — fit for the seat.
+ * this quarter gets, within five tries, a random ordinary member — NPC commanders first
+ * (leadership 40 with the office's bonus, as the nation AI sorts them), then other NPCs and
+ * members about to leave, then users — fit for the seat.
  */
 export function promoteByChief(world: World, chief: General, nation: Nation, rng: RandUtil): void {
   const others = generalsOfNation(world, nation.id).filter((g) => g.id !== chief.id);
   const held = new Set(others.map((g) => g.officerLevel));
-  const npcWar = others.filter((g) => g.npc >= 2 && g.npc !== 5 && g.killturn >= 5 && g.leadership >= 40);
-  const npcCivil = others.filter((g) => g.npc >= 2 && g.npc !== 5 && !(g.killturn >= 5 && g.leadership >= 40));
-  const users = others.filter((g) => g.npc < 2 && g.killturn >= 5);
-  const pool = npcWar.length > 0 ? npcWar : npcCivil.length > 0 ? npcCivil : users;
+  const members = others.filter((g) => g.npc !== 5);
+  const npc = npcGroups({ members, nation });
+  const userMembers = users({ members });
+  const pool = npc.war.length > 0 ? npc.war : npc.civil.length > 0 ? npc.civil : userMembers;
   for (let level = lowestChiefLevel(nation.level); level <= 12; level++) {
     if (hasSeat(nation, level) || held.has(level) || chief.officerLevel === level || pool.length === 0) continue;
     for (let attempt = 0; attempt < 5; attempt++) {

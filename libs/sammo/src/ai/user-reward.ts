@@ -9,7 +9,7 @@ import { costWithTech, defaultDraft, fullLeadership, maxResourceActionAmount, Na
  * which legacy leaves out of "most recent", so with no battle recorded — the world records
  * none (a general's last battle time is not kept yet) — every user is a war general.
  */
-export function users(t: ChiefTurn): General[] {
+export function users(t: Pick<ChiefTurn, 'members'>): General[] {
   return [...t.members]
     // Legacy counts a member with 5 turns or fewer as a civil NPC, whoever plays it.
     .filter((g) => g.npc < 2 && g.killturn > 5 && !(g.troop === g.id && g.queue[0]?.action === 'che_집합'))

@@ -1,0 +1,35 @@
+import { streamFromSeed } from '../rng/streams';
+import { addGeneral, smallWorld, TEST_SEED } from '../testing/small-world';
+import { promoteByChief, promoteByRuler } from './promotions';
+
+const stream = (id: number) => streamFromSeed(TEST_SEED, 'GeneralAI', 190, 3, id);
+
+// Legacy chooseNonLordPromotion / choosePromotion read the members as categorizeNationGeneral
+// sorts them: a member with 5 turns or fewer to live is a civil NPC, whoever plays it.
+describe('legacy chooseNonLordPromotion', () => {
+  it('draws from the civil NPCs when the only commander is about to leave', () => {
+    const world = smallWorld(); // level 2: seats 9 to 12
+    // The ruler is a member to its chiefs: leadership 30 keeps it out of the commanders.
+    addGeneral(world, { id: 1, npc: 2, officerLevel: 12, leadership: 30 });
+    const chief = addGeneral(world, { id: 2, npc: 2, officerLevel: 11 });
+    // Leadership 50 but 5 turns left: civil, and fit for no seat (strength and intel 30).
+    addGeneral(world, { id: 3, npc: 2, leadership: 50, strength: 30, intel: 30, killturn: 5 });
+    // A civil NPC with intel 80: fit for seat 9 (odd seats need intel 65).
+    const scholar = addGeneral(world, { id: 4, npc: 2, leadership: 30, intel: 80 });
+    promoteByChief(world, chief, world.nations.get(1)!, stream(2));
+    expect(scholar.officerLevel).toBe(9);
+  });
+});
+
+describe('legacy choosePromotion', () => {
+  it('seats an active user at 11 first, only one with more than 5 turns to live', () => {
+    const world = smallWorld();
+    world.env.killturn = 5; // every user is active enough: the 5-turn rule alone decides
+    const ruler = addGeneral(world, { id: 1, npc: 2, officerLevel: 12 });
+    addGeneral(world, { id: 2, npc: 2, leadership: 90 });
+    const leaving = addGeneral(world, { id: 3, npc: 0, leadership: 80, killturn: 5 });
+    const user = addGeneral(world, { id: 4, npc: 0, leadership: 20, killturn: 6 });
+    promoteByRuler(world, ruler, world.nations.get(1)!, stream(1));
+    expect([user.officerLevel, leaving.officerLevel]).toEqual([11, 1]);
+  });
+});
