@@ -34,7 +34,7 @@ function fixture_general_row(array $g, int $year): array
         'dex1' => $g['dex'][1], 'dex2' => $g['dex'][2], 'dex3' => $g['dex'][3], 'dex4' => $g['dex'][4], 'dex5' => $g['dex'][5],
         'special' => $g['special'] ?? 'None', 'special2' => $g['specialWar'] ?? 'None', 'personal' => $g['personal'] ?? 'None',
         'turntime' => '2026-01-01 01:00:00', 'killturn' => $g['killturn'] ?? 100,
-    ] + fixture_optional($g, ['betray' => 'betray', 'makelimit' => 'makelimit', 'troop' => 'troop', 'lastTurn' => 'last_turn', 'aux' => 'aux'])
+    ] + fixture_optional($g, ['betray' => 'betray', 'makelimit' => 'makelimit', 'troop' => 'troop', 'lastTurn' => 'last_turn', 'aux' => 'aux', 'specage' => 'specage', 'specage2' => 'specage2'])
       + (isset($g['age']) ? ['age' => $g['age'], 'bornyear' => $year - $g['age'], 'deadyear' => $year + 30, 'affinity' => $g['affinity'] ?? 1] : []);
 }
 

@@ -8,6 +8,7 @@ import { battleArea } from './battle-area';
 import { warArea } from './war-area';
 import { generalCommandsArea, nationCommandsArea } from './commands-area';
 import { monthlyArea } from './monthly-area';
+import { preTurnArea } from './pre-turn-area';
 import { generalAiArea, nationAiArea } from './ai-area';
 import { hex, pick } from './case-helpers';
 
@@ -182,5 +183,5 @@ const traitsArea: Area<{ kind: string; key: string; turn: DomesticTurn; var: Dom
 
 export const AREAS: readonly Area[] = [
   rngArea, phpMathArea, josaArea, levelsArea, nationIncomeArea, traitsArea, battleArea, warArea, generalCommandsArea, nationCommandsArea, monthlyArea,
-  generalAiArea, nationAiArea,
+  preTurnArea, generalAiArea, nationAiArea,
 ] as Area[];

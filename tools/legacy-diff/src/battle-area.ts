@@ -13,7 +13,7 @@ interface CaseGeneral {
   injury: number; experience: number; dedication: number; explevel: number; dedlevel: number;
   gold: number; rice: number; crew: number; crewtype: number; train: number; atmos: number; defenceTrain: number;
   dex: number[]; personal: string | null;
-  /** A domestic or a war special (legacy `special`/`special2`): libs/sammo keeps one per general. */
+  /** A domestic or a war special (legacy `special`/`special2`). */
   special: string | null; specialWar: string | null;
   /** The rank's kill count before the battle (무쌍 reads it). */
   killnum: number;
@@ -110,7 +110,7 @@ function caseWorld(c: BattleCase): World {
     world.nations.set(n.id, nation);
   }
   const add = (g: CaseGeneral, nation: number): General => {
-    const general = newGeneral({ ...g, special: g.special ?? g.specialWar, npc: 2, nation, bornyear: c.year - 30, deadyear: c.year + 30, year: c.year, affinity: 1, turntime: 0, killturn: 100 });
+    const general = newGeneral({ ...g, special: g.special, special2: g.specialWar, npc: 2, nation, bornyear: c.year - 30, deadyear: c.year + 30, year: c.year, affinity: 1, turntime: 0, killturn: 100 });
     general.rank.killnum = g.killnum;
     Object.assign(general, {
       officerCity: g.officerCity, leadershipExp: g.leadershipExp, strengthExp: g.strengthExp, intelExp: g.intelExp, injury: g.injury,

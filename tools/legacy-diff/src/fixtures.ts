@@ -16,6 +16,8 @@ export interface FixtureGeneral {
   injury: number; experience: number; dedication: number; explevel: number; dedlevel: number;
   gold: number; rice: number; crew: number; crewtype: number; train: number; atmos: number; defenceTrain: number;
   dex: number[]; personal: string | null; special: string | null; specialWar: string | null;
+  /** The ages of the speciality grants (legacy `specage`, `specage2`); left out, 0 on both sides. */
+  specage?: number; specage2?: number;
   age?: number; betray?: number; makelimit?: number; killturn?: number; troop?: number; lastTurn?: LastTurn;
   affinity?: number; aux?: GeneralAux; rank?: Partial<RankData>;
 }
@@ -116,7 +118,7 @@ export function fixtureWorld(f: Fixture): World {
   for (const d of f.diplomacy) world.diplomacy.set(`${d.me}:${d.you}`, { state: d.state, term: d.term, dead: 0 });
   for (const g of f.generals) {
     const general = newGeneral({
-      ...g, special: g.special ?? g.specialWar, owner: g.npc < 2 ? `user-${g.id}` : null,
+      ...g, special: g.special, special2: g.specialWar, owner: g.npc < 2 ? `user-${g.id}` : null,
       bornyear: f.year - (g.age ?? 30), deadyear: f.year + 30, year: f.year, affinity: g.affinity ?? 1, turntime: 0, killturn: g.killturn ?? 100,
     });
     Object.assign(general, {

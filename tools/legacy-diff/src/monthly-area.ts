@@ -1,6 +1,6 @@
 import {
   DEFAULT_MAP, nationTypes, newRun, newYear, postUpdateMonthly, preUpdateMonthly, processIncome, processSemiAnnual, processWarIncome, raiseDisaster, randomizeCityTradeRate,
-  resetOfficerLock, runMonth, addGlobalBetray, streamFromSeed, updateCitySupply, updateNationLevel, type RandUtil,
+  resetOfficerLock, runMonth, addGlobalBetray, assignGeneralSpeciality, domesticSpecials, streamFromSeed, warSpecials, updateCitySupply, updateNationLevel, type RandUtil,
 } from '@chronicle/sammo/rules';
 import type { City, World } from '@chronicle/sammo';
 import type { Area } from './areas';
@@ -26,6 +26,8 @@ const STEPS = {
   officerLock: (world: World) => resetOfficerLock(world),
   betrayAtZero: (world: World) => addGlobalBetray(world, 1, 0),
   betrayAtOne: (world: World) => addGlobalBetray(world, 1, 1),
+  speciality: (world: World, seed: string) =>
+    assignGeneralSpeciality(world, streamFromSeed(seed, 'assignGeneralSpeciality', world.env.year, world.env.month)),
   pre: (world: World) => preUpdateMonthly(world),
   post: (world: World, seed: string) => postUpdateMonthly(world, streamFromSeed(seed, 'monthly', world.env.year, world.env.month)),
   // The whole boundary into the next month: one turn (60 minutes) a month since the start.
@@ -39,7 +41,7 @@ type Step = keyof typeof STEPS;
 
 /** The months the event table runs a step in (the rest run every month or on a month of their own). */
 const MONTHS: Partial<Record<Step, readonly number[]>> = {
-  semiAnnualGold: [1], incomeGold: [1], semiAnnualRice: [7], incomeRice: [7], disaster: [1, 4, 7, 10], tradeRate: [1, 7], newYear: [1],
+  semiAnnualGold: [1], incomeGold: [1], semiAnnualRice: [7], incomeRice: [7], disaster: [1, 4, 7, 10], tradeRate: [1, 7], newYear: [1], speciality: [1],
   // The closing month: December and June open the months of income, March and September those of disasters only.
   month: [12, 12, 12, 6, 6, 6, 3, 9, 1, 2, 4, 5, 7, 8, 10, 11],
 };
@@ -137,6 +139,17 @@ function generateCase(rng: RandUtil, step: Step): MonthlyCase {
     g.age = rng.nextRangeInt(15, 80);
     g.makelimit = rng.nextInt(2);
     g.betray = rng.nextInt(3);
+    // Speciality ages around the general's own age, and now and then specialities held before.
+    g.specage = g.age + rng.nextRangeInt(-3, 3);
+    g.specage2 = g.age + rng.nextRangeInt(-3, 3);
+    if (rng.nextBool(0.3)) g.special = null;
+    if (rng.nextBool(0.3)) g.specialWar = null;
+    if (rng.nextBool(0.2)) {
+      g.aux = {
+        prev_types_special: domesticSpecials.filter(() => rng.nextBool(0.3)).map((t) => t.key),
+        prev_types_special2: warSpecials.filter(() => rng.nextBool(0.3)).map((t) => t.key),
+      };
+    }
   }
   // Relations between every two nations, the same state both ways (war, declared, normal, non-aggression).
   const diplomacy: MonthlyCase['diplomacy'] = [];
@@ -183,7 +196,7 @@ const stepNames = Object.keys(STEPS) as Step[];
 export const monthlyArea: Area<MonthlyCase, { generals: Row[]; cities: (number | null)[][]; nations: Row[]; diplomacy: Row[]; develcost: number }> = {
   name: 'monthly',
   about:
-    'one monthly event action per case on MariaDB with the legacy schema (UpdateCitySupply, ProcessWarIncome, ProcessSemiAnnual and ProcessIncome of gold or rice, RaiseDisaster, RandomizeCityTradeRate, UpdateNationLevel, NewYear, ResetOfficerLock, AddGlobalBetray at 0 and at 1), preUpdateMonthly, postUpdateMonthly on the monthly stream (power, diplomacy, bands disbanded, general counts, fronts), or the whole month boundary with the default event table (less the actions libs/sammo does not model) on 1–4 nations, their cities and generals, neutral cities and wanderers: every general, the nations and every city listed or changed',
+    'one monthly event action per case on MariaDB with the legacy schema (UpdateCitySupply, ProcessWarIncome, ProcessSemiAnnual and ProcessIncome of gold or rice, RaiseDisaster, RandomizeCityTradeRate, UpdateNationLevel, NewYear, ResetOfficerLock, AddGlobalBetray at 0 and at 1, AssignGeneralSpeciality), preUpdateMonthly, postUpdateMonthly on the monthly stream (power, diplomacy, bands disbanded, general counts, fronts), or the whole month boundary with the default event table (less the actions libs/sammo does not model) on 1–4 nations, their cities and generals, neutral cities and wanderers: every general, the nations and every city listed or changed',
   generate: (rng, count) => Array.from({ length: count }, (_, i) => generateCase(rng, stepNames[i % stepNames.length]!)),
   sammo: (c) => {
     const world = caseWorld(c);
@@ -196,7 +209,9 @@ export const monthlyArea: Area<MonthlyCase, { generals: Row[]; cities: (number |
       if (listed.has(id) || JSON.stringify(row) !== JSON.stringify(cityRow(before.cities[id]!))) cities.push(row);
     }
     return {
-      generals: [...world.generals.values()].sort((a, b) => a.id - b.id).map((g) => ({ ...generalRow(g), age: g.age, killturn: g.killturn, makelimit: g.makelimit, betray: g.betray })),
+      generals: [...world.generals.values()].sort((a, b) => a.id - b.id).map((g) => ({
+        ...generalRow(g), age: g.age, killturn: g.killturn, makelimit: g.makelimit, betray: g.betray, special: g.special ?? 'None', special2: g.special2 ?? 'None',
+      })),
       cities,
       nations: [...world.nations.values()].sort((a, b) => a.id - b.id).map((n) => ({
         nation: n.id, level: n.level, capital: n.capital, gold: n.gold, rice: n.rice, tech: n.tech, power: n.power, gennum: n.gennum, chief_set: n.chiefSet,

@@ -15,6 +15,9 @@ export function rebirth(general: General): void {
   general.experience = phpRound(general.experience * 0.5);
   general.dedication = phpRound(general.dedication * 0.5);
   general.age = 20;
+  // The specialities stay; their ages go to 0 so a child without one gets it at the next grant.
+  general.specage = 0;
+  general.specage2 = 0;
   for (let i = 0; i < general.dex.length; i++) general.dex[i] = phpRound(general.dex[i]! * 0.5);
   const r = general.rank;
   r.warnum = r.killnum = r.deathnum = r.killcrew = r.deathcrew = r.killcrewPerson = r.deathcrewPerson = r.occupied = r.firenum = 0;

@@ -1,6 +1,7 @@
 import type { GameState, Randomness } from '@chronicle/engine';
 import type { RandUtil } from '../rng/rand-util';
 import { randomTurnTime } from '../scenario/new-world';
+import { specialityAges } from '../traits/speciality';
 import { chapterEnded, chapterOutcome } from '../turn/chapter';
 import { advanceWorld } from '../turn/advance';
 import { newRun } from '../turn/turn-run';
@@ -55,6 +56,8 @@ export function applyMove(state: GameState<World>, seat: string | null, move: Sa
         leadership: move.leadership, strength: move.strength, intel: move.intel,
         bornyear: env.year - 20, deadyear: env.year + 60, year: env.year, affinity: rng.nextRangeInt(1, 150),
         turntime: randomTurnTime(env.turntime, env.turnterm, rng), killturn: env.killturn,
+        // The join form's speciality ages; scenarios numbered from 1000 give both three years on.
+        ...(env.scenarioId >= 1000 ? { specage: 23, specage2: 23 } : specialityAges(20, env.year, env.startyear)),
       });
       world.generals.set(id, general);
       chronicle(world, `${withJosa(move.name, '이')} 천하에 이름을 알립니다.`);

@@ -2,6 +2,7 @@ import type { Json } from '@chronicle/engine';
 import mapJson from '../../data/map-default.json';
 import scenarioJson from '../../data/scenario-sample.json';
 import type { RandUtil } from '../rng/rand-util';
+import { specialityAges, splitSpeciality } from '../traits/speciality';
 import { Diplo } from '../world/constants';
 import { newCity, newGeneral, newNation, scenarioNationAux } from '../world/factory';
 import { diplomacyKey } from '../world/queries';
@@ -20,7 +21,9 @@ export const SAMPLE_SCENARIO: ScenarioData = readScenarioData(scenarioJson as un
  * bootstrap does, generals born after the start year are seeded too (age clamped to 0);
  * those already dead by the start year are left out; a general with no city starts in its
  * nation's capital, or, unaffiliated, in a city drawn from the `InitScenario` stream; an
- * NPC's killturn ends in a drawn month of its death year.
+ * NPC's killturn ends in a drawn month of its death year. The scenario's one speciality is the
+ * domestic or the war one by its name; the other comes at its speciality age (legacy
+ * GeneralBuilder's ages).
  */
 export function loadScenario(s: ScenarioData, map: MapData, options: WorldOptions, rng: RandUtil): World {
   const world = emptyWorld({
@@ -61,7 +64,8 @@ export function loadScenario(s: ScenarioData, map: MapData, options: WorldOption
       id: g.id, name: g.name, npc: g.npcType, nation: nation?.id ?? 0, city, officerLevel,
       leadership: g.leadership, strength: g.strength, intel: g.intel,
       bornyear: g.birthYear, deadyear: g.deathYear, year: s.startYear, affinity: g.affinity,
-      personal: g.personality, special: g.special,
+      personal: g.personality, ...splitSpeciality(g.special),
+      ...specialityAges(Math.max(0, s.startYear - g.birthYear), s.startYear, s.startYear),
       turntime: randomTurnTime(world.env.starttime, options.turnterm, rng),
       killturn: (g.deathYear - s.startYear) * 12 + rng.nextRangeInt(0, 11),
     }));

@@ -1,4 +1,5 @@
 import type { RandUtil } from '../rng/rand-util';
+import { specialityAges } from '../traits/speciality';
 import { Diplo } from '../world/constants';
 import { newCity, newGeneral, newNation, scenarioNationAux } from '../world/factory';
 import { diplomacyKey } from '../world/queries';
@@ -70,6 +71,7 @@ export function buildSyntheticWorld(options: WorldOptions, rng: RandUtil, userSh
       bornyear, deadyear: bornyear + rng.nextRangeInt(60, 80), year: START_YEAR, affinity: rng.nextRangeInt(1, 150),
       turntime: randomTurnTime(world.env.starttime, options.turnterm, rng),
       killturn: user ? world.env.killturn : rng.nextRangeInt(60, 80) * 12,
+      ...specialityAges(START_YEAR - bornyear, START_YEAR, START_YEAR),
     }));
     if (nation) nation.gennum++;
   }

@@ -30,6 +30,7 @@ export class TraitChain {
   private kCity = -1;
   private kNationLevel = -1;
   private kSpecial: string | null = null;
+  private kSpecial2: string | null = null;
   private kPersonal: string | null = null;
 
   refresh(g: General, nation: Nation | undefined): this {
@@ -51,7 +52,10 @@ export class TraitChain {
     if (g.special !== this.kSpecial) {
       this.kSpecial = g.special;
       this.domesticSpecial = domesticSpecialOf(g.special);
-      this.warSpecial = warSpecialOf(g.special);
+    }
+    if (g.special2 !== this.kSpecial2) {
+      this.kSpecial2 = g.special2;
+      this.warSpecial = warSpecialOf(g.special2);
     }
     if (g.personal !== this.kPersonal) {
       this.kPersonal = g.personal;

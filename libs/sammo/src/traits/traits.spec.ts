@@ -63,7 +63,7 @@ describe('the trait chain (legacy order: nation type → officer → domestic sp
     expect(t.stat('leadership', 50)).toBe(50);
     g.officerLevel = 5;
     expect(modifiers(g, nation).stat('leadership', 50)).toBe(52);
-    g.special = '징병'; // the war special has no 'cost' hook (che_징병.php)
+    g.special2 = '징병'; // the war special has no 'cost' hook (che_징병.php)
     g.personal = '안전'; // 안전 takes 20 % off: 100 × 0.8 = 80
     expect(modifiers(g, nation).domestic('모병', 'cost', 100)).toBeCloseTo(80, 10);
   });
@@ -71,7 +71,7 @@ describe('the trait chain (legacy order: nation type → officer → domestic sp
   it('leaves unknown and missing traits as identity', () => {
     const world = smallWorld();
     const g = addGeneral(world, { id: 1 });
-    g.special = '무쌍'; // a war special with no domestic hook
+    g.special2 = '무쌍'; // a war special with no domestic hook
     g.personal = null;
     const t = modifiers(g, undefined);
     expect(t.domestic('농업', 'score', 100)).toBe(100);
@@ -147,7 +147,7 @@ describe('trait hooks at the call sites of the game', () => {
   it('징병: the ruler and the 징병 special lead more, 안전 cuts the gold', () => {
     const world = smallWorld();
     const g = addGeneral(world, { id: 1, leadership: 50, officerLevel: 12 });
-    g.special = '징병';
+    g.special2 = '징병';
     g.personal = '안전';
     const ctx = ctxFor(world, 1);
     // Leadership 50 + 2 × nation level 2 + 25 % of the base 50 (che_징병 onCalcStat) = 66.5 → room for 6600.

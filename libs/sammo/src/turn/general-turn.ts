@@ -35,7 +35,7 @@ export function runGeneralTurn(run: TurnRun, general: General): boolean {
   if (general.owner !== null && general.npc < 2 && env.isunited === 0) general.aux.inheritLivedMonth = (general.aux.inheritLivedMonth ?? 0) + 1;
 
   trace?.('preprocess', general.id);
-  preprocess(world, general);
+  preprocess(world, general, () => random.stream('preprocess', year, month, general.id));
 
   const now = joinYearMonth(year, month);
   const isAI = general.npc >= 2 || now < (general.aux.autorunLimit ?? joinYearMonth(year - 2, month));

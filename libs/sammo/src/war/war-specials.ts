@@ -41,8 +41,8 @@ const plus = (d: number) => (v: number) => v + d;
 const times = (m: number) => (v: number) => v * m;
 
 /**
- * The battle side of legacy `ActionSpecialWar/che_*.php`, by key. 징병 and 의술's city
- * healing act outside battle (`src/traits/specials.ts`); 의술 heals in battle here.
+ * The battle side of legacy `ActionSpecialWar/che_*.php`, by key. 징병 acts outside battle
+ * (`src/traits/specials.ts`) and 의술 also before the turn (`src/turn/preprocess.ts`); 의술 heals in battle here.
  */
 export const WAR_SPECIAL_BATTLE: Readonly<Record<string, WarSpecialBattle>> = {
   che_보병: { dexArm: 1, warPower: ({ isAttacker }) => (isAttacker ? [1, 0.9] : [1, 0.8]) },

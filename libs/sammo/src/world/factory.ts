@@ -21,6 +21,9 @@ export interface GeneralSeed {
   killturn: number;
   personal?: string | null;
   special?: string | null;
+  special2?: string | null;
+  specage?: number;
+  specage2?: number;
   owner?: string | null;
   experience?: number;
   dedication?: number;
@@ -69,6 +72,9 @@ export function newGeneral(seed: GeneralSeed): General {
     dex: [0, 0, 0, 0, 0, 0],
     personal: seed.personal ?? null,
     special: seed.special ?? null,
+    specage: seed.specage ?? 0,
+    special2: seed.special2 ?? null,
+    specage2: seed.specage2 ?? 0,
     turntime: seed.turntime,
     recentWar: null,
     killturn: seed.killturn,

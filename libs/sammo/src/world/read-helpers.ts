@@ -51,3 +51,7 @@ export function intArray(value: unknown, path: string, length?: number): number[
   if (length !== undefined && items.length !== length) throw new InvalidGame(`${path} must hold ${length} numbers, got ${items.length}`);
   return items;
 }
+
+export function strArray(value: unknown, path: string): string[] {
+  return arr(value, path).map((v, i) => asString(v, `${path}[${i}]`));
+}

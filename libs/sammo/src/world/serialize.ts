@@ -1,7 +1,7 @@
 import { InvalidGame, type Json, type JsonObject } from '@chronicle/engine';
 import { crewTypeOf } from '../commands/crew-types';
 import { GameConst } from './constants';
-import { arr, int, intArray, intRecord, json, nullableInt, nullableStr, num, obj, str, type Fields } from './read-helpers';
+import { arr, int, intArray, intRecord, json, nullableInt, nullableStr, num, obj, str, strArray, type Fields } from './read-helpers';
 import type { City, Diplomacy, DiplomacyLetter, GameEnv, General, GeneralAux, LastTurn, LogEntry, Nation, NationAux, ScoutLetter, Troop, TurnSlot, World } from './types';
 
 /**
@@ -268,6 +268,8 @@ function readAux(value: unknown, p: string): GeneralAux {
       aux[key] = num(o, key, p);
     } else if (key === 'joinedNations') {
       aux.joinedNations = intArray(o.joinedNations, `${p}.joinedNations`);
+    } else if (key === 'prev_types_special' || key === 'prev_types_special2') {
+      aux[key] = strArray(o[key], `${p}.${key}`);
     } else {
       throw new InvalidGame(`${p}.${key} is not a general aux field`);
     }
@@ -320,6 +322,9 @@ function readGeneral(value: unknown, p: string): General {
     dex: intArray(o.dex, `${p}.dex`, 6),
     personal: nullableStr(o, 'personal', p),
     special: nullableStr(o, 'special', p),
+    specage: int(o, 'specage', p, 0),
+    special2: nullableStr(o, 'special2', p),
+    specage2: int(o, 'specage2', p, 0),
     turntime: num(o, 'turntime', p),
     // Worlds written before the field was kept have no battle recorded.
     recentWar: o.recentWar === undefined ? null : nullableInt(o, 'recentWar', p),

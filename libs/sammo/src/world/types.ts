@@ -164,6 +164,9 @@ export interface GeneralAux {
   movingTargetCityID?: number;
   /** Nations joined before (legacy aux `joinedNations`): 임관 to them is refused (§5.4). */
   joinedNations?: number[];
+  /** Specialities held before (legacy aux `prev_types_special`/`…2`): the grant skips them while another fits. */
+  prev_types_special?: string[];
+  prev_types_special2?: string[];
 }
 
 export interface General {
@@ -208,7 +211,14 @@ export interface General {
   /** Dexterity per arm type 1..5 (index 0 unused). */
   dex: number[];
   personal: string | null;
+  /** The domestic speciality (legacy `special`), null for none (`None`). */
   special: string | null;
+  /** The age at which the monthly grant gives a general without one its domestic speciality. */
+  specage: number;
+  /** The war speciality (legacy `special2`), null for none. */
+  special2: string | null;
+  /** The age of the war speciality's grant. */
+  specage2: number;
   turntime: number;
   /**
    * When the general last fought (legacy `recent_war`, epoch ms): the attacker's turn time

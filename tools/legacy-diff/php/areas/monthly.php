@@ -20,10 +20,11 @@ const MONTHLY_ACTIONS = [
     'disaster' => ['RaiseDisaster'], 'tradeRate' => ['RandomizeCityTradeRate'], 'nationLevel' => ['UpdateNationLevel'],
     'newYear' => ['NewYear'], 'officerLock' => ['ResetOfficerLock'],
     'betrayAtZero' => ['AddGlobalBetray', 1, 0], 'betrayAtOne' => ['AddGlobalBetray', 1, 1],
+    'speciality' => ['AssignGeneralSpeciality'],
 ];
 
-/** Event actions libs/sammo does not model (inheritance ranks, specialities, NPC troop leaders), left out of the `month` step's event table. */
-const MONTHLY_UNMODELLED = ['MergeInheritPointRank', 'AssignGeneralSpeciality', 'ProvideNPCTroopLeader'];
+/** Event actions libs/sammo does not model (inheritance ranks, NPC troop leaders), left out of the `month` step's event table. */
+const MONTHLY_UNMODELLED = ['MergeInheritPointRank', 'ProvideNPCTroopLeader'];
 
 const MONTHLY_CITY_COLUMNS = 'city, nation, supply, front, pop, agri, comm, secu, def, wall, trust, trade, dead, state, term, officer_set';
 
@@ -87,7 +88,7 @@ function run_monthly(array $case): array
         ];
     }
     return [
-        'generals' => fixture_general_rows(['age', 'killturn', 'makelimit', 'betray']),
+        'generals' => fixture_general_rows(['age', 'killturn', 'makelimit', 'betray', 'special', 'special2']),
         'cities' => $cities,
         'nations' => $nations,
         'diplomacy' => $db->query('SELECT me, you, state, term, dead FROM diplomacy ORDER BY me, you'),

@@ -1,4 +1,5 @@
 import { randomTurnTime } from '../../scenario/new-world';
+import { specialityAges } from '../../traits/speciality';
 import { addTurn, cutTurn } from '../../world/clock';
 import { newGeneral } from '../../world/factory';
 import { addDedication, addExperience, checkStatChange } from '../../world/levels';
@@ -65,6 +66,7 @@ function createTalent(ctx: CommandContext, age: number, deathYear: number): Gene
     leadership, strength, intel, bornyear: env.year - age, deadyear: deathYear, year: env.year,
     affinity: rng.nextRangeInt(1, 150), turntime: randomTurnTime(addTurn(cutTurn(env.turntime, env.turnterm), env.turnterm), env.turnterm, rng),
     killturn: (deathYear - env.year) * 12,
+    ...specialityAges(age, env.year, env.startyear),
   });
   world.generals.set(id, talent);
   return talent;

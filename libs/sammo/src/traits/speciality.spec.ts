@@ -1,0 +1,109 @@
+import { assignGeneralSpeciality } from '../monthly/assign-speciality';
+import { streamFromSeed } from '../rng/streams';
+import { addGeneral, smallWorld } from '../testing/small-world';
+import { preprocess } from '../turn/preprocess';
+import { pickSpecialDomestic, pickSpecialWar, specialityAges, splitSpeciality, statConditions } from './speciality';
+import { SpecCond } from './specials';
+
+const SEED = 'ab'.repeat(32);
+/** The grant's stream of January of 190 … 197, as legacy AssignGeneralSpeciality seeds it. */
+const januaries = Array.from({ length: 8 }, (_, k) => () => streamFromSeed(SEED, 'assignGeneralSpeciality', 190 + k, 1));
+
+describe('the speciality pickers (legacy SpecialityHelper)', () => {
+  it('flags the stats above chiefStatMin, else the dominant one', () => {
+    expect(statConditions({ leadership: 80, strength: 30, intel: 40 })).toBe(SpecCond.leadership | SpecCond.notStrength | SpecCond.notIntel);
+    expect(statConditions({ leadership: 70, strength: 70, intel: 68 })).toBe(SpecCond.leadership | SpecCond.strength | SpecCond.intel);
+    expect(statConditions({ leadership: 60, strength: 50, intel: 40 })).toBe(SpecCond.leadership);
+    expect(statConditions({ leadership: 40, strength: 50, intel: 50 })).toBe(SpecCond.strength);
+  });
+
+  // Each row: the picks on the eight streams, as the legacy's pickers gave them (php-cli 8.2, hidche_core 1b858ae3).
+  it.each([
+    [{ leadership: 80, strength: 30, intel: 40 }, [], 'che_인덕,che_인덕,che_인덕,che_귀모,che_인덕,che_인덕,che_인덕,che_인덕'],
+    [{ leadership: 50, strength: 90, intel: 40 }, [], 'che_통찰,che_통찰,che_통찰,che_귀모,che_수비,che_수비,che_통찰,che_수비'],
+    [{ leadership: 50, strength: 40, intel: 90 }, ['che_경작', 'che_상재'], 'che_발명,che_발명,che_발명,che_귀모,che_발명,che_발명,che_발명,che_발명'],
+  ])('draws a domestic speciality for %j (held before: %j) as the legacy does', (g, previous, expected) => {
+    expect(januaries.map((rng) => pickSpecialDomestic(rng(), g, previous)).join(',')).toBe(expected);
+  });
+
+  it.each([
+    [{ leadership: 80, strength: 85, intel: 40, dex: [0, 1000, 0, 50000, 0, 0] }, [], 'che_기병,che_척사,che_징병,che_견고,che_저격,che_척사,che_돌격,che_돌격'],
+    [{ leadership: 40, strength: 30, intel: 95, dex: [0, 0, 0, 0, 0, 0] }, ['che_신산'], 'che_척사,che_척사,che_징병,che_반계,che_저격,che_척사,che_집중,che_집중'],
+  ])('draws a war speciality for %j (held before: %j) as the legacy does', (g, previous, expected) => {
+    expect(januaries.map((rng) => pickSpecialWar(rng(), g, previous)).join(',')).toBe(expected);
+  });
+
+  it('sets the speciality ages as GeneralBuilder does: at least three years on, sooner later in the world', () => {
+    // 20 years old at the opening: round(60/12) = 5 and round(60/6) = 10 years on.
+    expect(specialityAges(20, 190, 190)).toEqual({ specage: 25, specage2: 30 });
+    // Ten years in: 5 − 5 → at least 3; 10 − 5 = 5.
+    expect(specialityAges(20, 200, 190)).toEqual({ specage: 23, specage2: 25 });
+    expect(specialityAges(70, 190, 190)).toEqual({ specage: 73, specage2: 73 });
+  });
+
+  it("splits a scenario's one speciality by its family", () => {
+    expect(splitSpeciality('경작')).toEqual({ special: 'che_경작', special2: null });
+    expect(splitSpeciality('의술')).toEqual({ special: null, special2: 'che_의술' });
+    expect(splitSpeciality(null)).toEqual({ special: null, special2: null });
+    expect(() => splitSpeciality('없는특기')).toThrow(/unknown speciality 없는특기/);
+  });
+});
+
+describe('AssignGeneralSpeciality', () => {
+  it('waits for the fourth year, then grants each speciality at its age, once', () => {
+    const world = smallWorld();
+    const ready = addGeneral(world, { id: 1, leadership: 80, strength: 30, intel: 40, specage: 30, specage2: 30 });
+    ready.age = 30;
+    const young = addGeneral(world, { id: 2, specage: 31, specage2: 31 });
+    young.age = 30;
+    const rng = streamFromSeed(SEED, 'assignGeneralSpeciality', world.env.year, 1);
+    world.env.year = world.env.startyear + 2;
+    assignGeneralSpeciality(world, rng);
+    expect([ready.special, ready.special2]).toEqual([null, null]);
+    world.env.year = world.env.startyear + 3;
+    assignGeneralSpeciality(world, rng);
+    expect(ready.special).toBe('che_인덕');
+    expect(ready.special2).not.toBeNull();
+    expect([young.special, young.special2]).toEqual([null, null]);
+    expect(world.logs.some((l) => l.subject === 1 && l.text === '특기 【인덕】을 익혔습니다!')).toBe(true);
+    const held = [ready.special, ready.special2];
+    assignGeneralSpeciality(world, rng);
+    expect([ready.special, ready.special2]).toEqual(held);
+  });
+});
+
+describe('의술 before the turn (che_도시치료)', () => {
+  it('heals the healer and only the badly wounded of its city; no other speciality heals', () => {
+    const world = smallWorld();
+    const healer = addGeneral(world, { id: 1, special2: 'che_의술' });
+    healer.injury = 30;
+    const light = addGeneral(world, { id: 2 });
+    light.injury = 10;
+    const away = addGeneral(world, { id: 3, city: 2 });
+    away.injury = 60;
+    const patients = [4, 5, 6, 7, 8, 9].map((id) => addGeneral(world, { id, nation: 2 }));
+    for (const p of patients) p.injury = 50;
+    preprocess(world, healer, () => streamFromSeed(SEED, 'preprocess', 190, 1, 1));
+    expect(healer.injury).toBe(0);
+    expect(light.injury).toBe(10);
+    expect(away.injury).toBe(60);
+    const cured = patients.filter((p) => p.injury === 0).length;
+    expect(cured).toBeGreaterThan(0);
+    expect(cured).toBeLessThan(patients.length);
+
+    const plain = addGeneral(world, { id: 10, special2: 'che_필살' });
+    plain.injury = 30;
+    preprocess(world, plain, () => { throw new Error('only 의술 draws before the turn'); });
+    expect(plain.injury).toBe(20);
+    expect(away.injury).toBe(60);
+  });
+
+  it("sends a starving crew home as 징집인구 counts it: none for 징병's holders", () => {
+    const world = smallWorld();
+    const g = addGeneral(world, { id: 1, special2: 'che_징병' });
+    Object.assign(g, { crew: 5000, rice: 10 });
+    const pop = world.cities[1]!.pop;
+    preprocess(world, g, () => { throw new Error('no draw'); });
+    expect([g.crew, g.rice, world.cities[1]!.pop]).toEqual([0, 0, pop]);
+  });
+});
