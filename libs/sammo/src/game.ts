@@ -9,6 +9,7 @@ import { readMapData, readScenarioData } from './scenario/scenario-data';
 import { buildSyntheticWorld } from './scenario/synthetic';
 import { chapterEndAfter, continueChapter } from './turn/chapter';
 import { readWorldOptions } from './scenario/world-options';
+import { newTournament } from './tournament/state';
 import { readWorld, writeWorld } from './world/serialize';
 import type { World } from './world/types';
 
@@ -46,6 +47,7 @@ export const sammo: Game<World, SammoMove, RandUtil> = {
     }
     if (world.generals.size === 0) throw new InvalidGame('the world has no generals');
     if (opts.chapterYears > 0) world.env.chapterEnd = chapterEndAfter(world.env.year, opts.chapterYears);
+    if (opts.tournaments) world.tournament = newTournament(true);
     return { phase: 'play', turn: 1, order: { seats: [...seats], acting: null, pending: [] }, data: world };
   },
 

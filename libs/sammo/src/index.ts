@@ -1,6 +1,12 @@
 export { sammo } from './game';
-export type { SammoMove, AdvanceMove, ReserveMove, ReserveNationMove, CreateGeneralMove, PossessMove, AutorunMove } from './moves/move-types';
-export type { World, GameEnv, Nation, City, General, TurnSlot, LastTurn, LogEntry, Diplomacy, GeneralAux, RankData, NationAux } from './world/types';
+export type {
+  SammoMove, AdvanceMove, ReserveMove, ReserveNationMove, CreateGeneralMove, PossessMove, AutorunMove, AnswerLetterMove, JoinTournamentMove,
+  BetTournamentMove, TournamentAutoEntryMove,
+} from './moves/move-types';
+export type {
+  World, GameEnv, Nation, City, General, TurnSlot, LastTurn, LogEntry, Diplomacy, GeneralAux, RankData, NationAux, Tournament, TournamentEntry,
+  TournamentBetting,
+} from './world/types';
 export { readWorld, writeWorld } from './world/serialize';
 export { addTurn, cutTurn, turnDate, joinYearMonth } from './world/clock';
 export { LiteHashDRBG } from './rng/lite-hash-drbg';

@@ -29,7 +29,8 @@ const STEPS = {
   speciality: (world: World, seed: string) =>
     assignGeneralSpeciality(world, streamFromSeed(seed, 'assignGeneralSpeciality', world.env.year, world.env.month)),
   pre: (world: World) => preUpdateMonthly(world),
-  post: (world: World, seed: string) => postUpdateMonthly(world, streamFromSeed(seed, 'monthly', world.env.year, world.env.month)),
+  post: (world: World, seed: string) =>
+    postUpdateMonthly(world, streamFromSeed(seed, 'monthly', world.env.year, world.env.month), { stream: (...labels) => streamFromSeed(seed, ...labels) }, world.env.turntime),
   // The whole boundary into the next month: one turn (60 minutes) a month since the start.
   month: (world: World, seed: string) => {
     const { env } = world;

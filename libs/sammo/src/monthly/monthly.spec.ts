@@ -357,7 +357,7 @@ describe('unification (§7.4)', () => {
     const world = smallWorld();
     addGeneral(world, { id: 1, officerLevel: 12 });
     world.cities[3]!.nation = 1;
-    postUpdateMonthly(world, streamFromSeed(TEST_SEED, 'm'));
+    postUpdateMonthly(world, streamFromSeed(TEST_SEED, 'm'), seededStreams(), world.env.turntime);
     expect(world.env.isunited).toBe(2);
     expect(world.history.at(-1)!.text).toContain('【통일】');
     const report = advanceWorld(newRun(world, seededStreams()), world.env.turntime + 10 * 3_600_000);

@@ -29,6 +29,6 @@ export function runMonth(run: TurnRun, nextTurn: number): void {
   trace?.('monthEvents', 0);
   runEvents(world, random, 'MONTH', undefined, trace);
   trace?.('postUpdateMonthly', 0);
-  postUpdateMonthly(world, monthly);
+  postUpdateMonthly(world, monthly, random, nextTurn);
   run.months += 1;
 }

@@ -2,6 +2,8 @@ import { contextFor, feasible } from '../commands/feasible';
 import { disband } from '../commands/general/disband';
 import { dropExpiredLetters } from '../commands/nation/diplomacy-letters';
 import type { RandUtil } from '../rng/rand-util';
+import { triggerTournament } from '../tournament/open';
+import type { StreamSource } from '../turn/turn-run';
 import { chronicle } from '../world/logbook';
 import type { World } from '../world/types';
 import { updateDiplomacy } from './diplomacy';
@@ -12,9 +14,10 @@ import { withJosa } from '../world/josa';
 /**
  * postUpdateMonthly (§6.8) with the closing month's stream: power, diplomacy, war-setting
  * allowance, bands still wandering after two years disband (해산), general counts,
- * unification check, fronts. Tournaments and auctions are not modelled.
+ * unification check, the tournament's automatic opening (at `now`, the month boundary, with
+ * its own streams from `random`), fronts. Auctions are not modelled.
  */
-export function postUpdateMonthly(world: World, rng: RandUtil): void {
+export function postUpdateMonthly(world: World, rng: RandUtil, random: StreamSource, now: number): void {
   updateNationPower(world, rng);
   updateDiplomacy(world);
   dropExpiredLetters(world);
@@ -22,6 +25,7 @@ export function postUpdateMonthly(world: World, rng: RandUtil): void {
   if (world.env.year >= world.env.startyear + 2) disbandStrayBands(world, rng);
   updateGeneralNumbers(world);
   checkEmperor(world);
+  triggerTournament(world, rng, random, now);
   setNationFronts(world);
 }
 

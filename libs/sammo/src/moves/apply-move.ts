@@ -15,6 +15,8 @@ import type { World } from '../world/types';
 import type { SammoMove } from './move-types';
 import { applyTroopMove } from './troop-moves';
 import { withJosa } from '../world/josa';
+import { joinTournament, setAutoEntry } from '../tournament/entry';
+import { placeBet } from '../tournament/betting';
 
 /** Plays a checked move on the world, in place. */
 export function applyMove(state: GameState<World>, seat: string | null, move: SammoMove, random: Randomness<RandUtil>): void {
@@ -108,6 +110,15 @@ export function applyMove(state: GameState<World>, seat: string | null, move: Sa
       else general.aux.autorunLimit = joinYearMonth(world.env.year, world.env.month) + move.months;
       return;
     }
+    case 'joinTournament':
+      joinTournament(world, world.generals.get(move.generalId)!, random);
+      return;
+    case 'betTournament':
+      placeBet(world, world.generals.get(move.generalId)!, move.target, move.amount);
+      return;
+    case 'tournamentAutoEntry':
+      setAutoEntry(world.tournament!, move.generalId, move.auto);
+      return;
     default:
       applyTroopMove(world, move);
   }

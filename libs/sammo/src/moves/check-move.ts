@@ -10,6 +10,8 @@ import type { General, ScoutLetter, World } from '../world/types';
 import type { SammoMove } from './move-types';
 import { generalField, ownGeneral, stringField } from './move-fields';
 import { checkTroopMove, TROOP_MOVE_TYPES } from './troop-moves';
+import { whyNotJoin } from '../tournament/entry';
+import { whyNotBet } from '../tournament/betting';
 
 const MAX_BUDGET = 10_000_000;
 /** Constraints never draw; checking a move has no stream of its own to give them. */
@@ -101,9 +103,30 @@ export function checkMove(state: Readonly<GameState<World>>, seat: Seat, payload
       }
       return { type: 'answerLetter', generalId: general.id, letterId: letter.id, accept: payload.accept };
     }
+    case 'joinTournament': {
+      const general = ownGeneral(world, seat, payload.generalId);
+      refuseWith(whyNotJoin(world, general));
+      return { type: 'joinTournament', generalId: general.id };
+    }
+    case 'betTournament': {
+      const general = ownGeneral(world, seat, payload.generalId);
+      const { target, amount } = payload;
+      if (typeof target !== 'number' || !Number.isInteger(target)) throw new IllegalMove('betTournament.target must be the id of a general in the round of 16');
+      if (typeof amount !== 'number') throw new IllegalMove('betTournament.amount must be an amount of gold');
+      refuseWith(whyNotBet(world, general, target, amount));
+      return { type: 'betTournament', generalId: general.id, target, amount };
+    }
+    case 'tournamentAutoEntry': {
+      const general = ownGeneral(world, seat, payload.generalId);
+      if (!world.tournament) throw new IllegalMove('tournaments are not enabled on this table (table option "tournaments")');
+      if (typeof payload.auto !== 'boolean') throw new IllegalMove('tournamentAutoEntry.auto must be true or false');
+      return { type: 'tournamentAutoEntry', generalId: general.id, auto: payload.auto };
+    }
     default:
       if (TROOP_MOVE_TYPES.includes(payload.type as never)) return checkTroopMove(world, seat, payload);
-      throw new IllegalMove(`move type must be advance, reserve, reserveNation, createGeneral, possess, autorun, answerLetter or ${TROOP_MOVE_TYPES.join(', ')}`);
+      throw new IllegalMove(
+        `move type must be advance, reserve, reserveNation, createGeneral, possess, autorun, answerLetter, joinTournament, betTournament, tournamentAutoEntry or ${TROOP_MOVE_TYPES.join(', ')}`,
+      );
   }
 }
 
@@ -116,6 +139,10 @@ function checkScoutAnswer(world: World, general: General, letter: ScoutLetter, a
     if (reason !== null) throw new IllegalMove(`${acceptScout.name} 실패: ${reason}`);
   }
   return { type: 'answerLetter', generalId: general.id, letterId: letter.id, accept };
+}
+
+function refuseWith(reason: string | null): void {
+  if (reason !== null) throw new IllegalMove(reason);
 }
 
 function ownedBy(world: World, seat: string): General | undefined {

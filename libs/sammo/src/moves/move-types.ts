@@ -98,4 +98,27 @@ export interface RenameTroopMove {
 
 export type TroopMove = CreateTroopMove | JoinTroopMove | LeaveTroopMove | KickFromTroopMove | RenameTroopMove;
 
-export type SammoMove = AdvanceMove | ReserveMove | ReserveNationMove | CreateGeneralMove | PossessMove | AutorunMove | AnswerLetterMove | TroopMove;
+/** The seat's general enters the recruiting tournament, paying the entry fee (`develcost`). */
+export interface JoinTournamentMove {
+  type: 'joinTournament';
+  generalId: number;
+}
+
+/** The seat's general stakes `amount` gold on `target` winning the tournament (while betting is open). */
+export interface BetTournamentMove {
+  type: 'betTournament';
+  generalId: number;
+  target: number;
+  amount: number;
+}
+
+/** Whether the seat's general may be drawn into a tournament's empty seats (legacy 자동참여, the default). */
+export interface TournamentAutoEntryMove {
+  type: 'tournamentAutoEntry';
+  generalId: number;
+  auto: boolean;
+}
+
+export type SammoMove =
+  | AdvanceMove | ReserveMove | ReserveNationMove | CreateGeneralMove | PossessMove | AutorunMove | AnswerLetterMove | TroopMove
+  | JoinTournamentMove | BetTournamentMove | TournamentAutoEntryMove;

@@ -20,6 +20,13 @@ const argValue: fc.Arbitrary<Json> = fc.oneof(
   }),
 );
 
+const tournamentMoves = fc.record({
+  kind: fc.constantFrom('joinTournament' as const, 'betTournament' as const, 'tournamentAutoEntry' as const), seat: fc.constantFrom(...SEATS),
+  generalId: fc.option(fc.integer({ min: 1, max: 45 }), { nil: undefined }),
+  // Without a drawn target, a bet names a candidate of the round of 16 when betting is open.
+  target: fc.option(fc.integer({ min: 1, max: 45 }), { nil: undefined }), amount: fc.integer({ min: -5, max: 1200 }),
+});
+
 const move = fc.oneof(
   { weight: 3, arbitrary: fc.record({
     // Mostly the seats' own generals, as leaders and members — users 4 and 16 serve one
@@ -43,6 +50,7 @@ const move = fc.oneof(
     kind: fc.constant('other' as const), seat: fc.constantFrom(...SEATS), generalId: fc.option(fc.integer({ min: 1, max: 45 }), { nil: undefined }),
     months: fc.integer({ min: -1, max: 12 }),
   }),
+  tournamentMoves,
 );
 
 describe('any sequence of moves', () => {
@@ -50,7 +58,7 @@ describe('any sequence of moves', () => {
     const accepted = new Map<string, number>();
     fc.assert(
       fc.property(fc.array(move, { minLength: 1, maxLength: 40, size: 'medium' }), (moves) => {
-        const table = new SammoTable({ world: 'synthetic', generals: 40, cities: 12, nations: 3, turnterm: 30 }, '3c'.repeat(32), SEATS);
+        const table = new SammoTable({ world: 'synthetic', generals: 40, cities: 12, nations: 3, turnterm: 30, tournaments: true }, '3c'.repeat(32), SEATS);
         // The outsider possesses a ruler, so that nation moves can be accepted too.
         const ruler = [...table.state.data.generals.values()].find((g) => g.officerLevel === 12 && g.npc >= 2)!;
         table.play('outsider', { type: 'possess', generalId: ruler.id });
@@ -60,7 +68,9 @@ describe('any sequence of moves', () => {
         for (const m of moves) {
           let payload: Json;
           let seat: string | null;
-          if (m.kind === 'advance') {
+          if ('target' in m) {
+            [seat, payload] = tournamentPayload(table, m);
+          } else if (m.kind === 'advance') {
             until += m.minutes * 60_000;
             seat = null;
             payload = m.budget === undefined ? { type: 'advance', until } : { type: 'advance', until, budget: m.budget };
@@ -88,6 +98,7 @@ describe('any sequence of moves', () => {
         expect(replayed.data.env.generalTurns).toBe(table.state.data.env.generalTurns);
         // Every troop has its leader, and every member's troop exists.
         for (const g of table.state.data.generals.values()) if (g.troop !== 0) expect(table.state.data.troops.get(g.troop)?.nation).toBe(g.nation);
+        expect(replayed.data.tournament).toEqual(table.state.data.tournament);
       }),
       { numRuns: 40, seed: 20261129 },
     );
@@ -96,4 +107,45 @@ describe('any sequence of moves', () => {
     // Joining, leaving, kicking and renaming need an earlier troop of the right nation: rarer.
     expect(TROOP_MOVE_TYPES.filter((type) => accepted.has(type)).length).toBeGreaterThanOrEqual(3);
   });
+
+  it('takes tournament entries and bets only while they are open, and replays to the same tournament', () => {
+    const accepted = new Map<string, number>();
+    const tournamentMove = fc.oneof(
+      fc.record({ kind: fc.constant('advance' as const), minutes: fc.integer({ min: 1, max: 20 }) }),
+      tournamentMoves,
+    );
+    fc.assert(
+      fc.property(fc.array(tournamentMove, { minLength: 30, maxLength: 60 }), (moves) => {
+        const table = new SammoTable({ world: 'synthetic', generals: 40, cities: 12, nations: 3, turnterm: 30, tournaments: true }, '3c'.repeat(32), SEATS);
+        let until = table.state.data.env.turntime;
+        // Months pass until the automatic opening draws its 40%.
+        while (table.state.data.tournament!.stage === 0) {
+          until += 30 * 60_000;
+          table.play(null, { type: 'advance', until });
+        }
+        for (const m of moves) {
+          const [seat, payload] = m.kind === 'advance' ? [null, { type: 'advance', until: (until += m.minutes * 60_000) }] : tournamentPayload(table, m);
+          try {
+            table.play(seat, payload);
+            accepted.set(m.kind, (accepted.get(m.kind) ?? 0) + 1);
+          } catch (error) {
+            if (!(error instanceof IllegalMove)) throw error;
+          }
+        }
+        expect(engine.replay(sammo, table.log).data.tournament).toEqual(table.state.data.tournament);
+      }),
+      { numRuns: 15, seed: 20261130 },
+    );
+    for (const kind of ['joinTournament', 'betTournament', 'tournamentAutoEntry']) expect(accepted.get(kind) ?? 0).toBeGreaterThan(0);
+  });
 });
+
+/** A tournament move of a seat: its own general unless one is drawn, a bet on a candidate unless a target is drawn. */
+function tournamentPayload(table: SammoTable, m: { kind: 'joinTournament' | 'betTournament' | 'tournamentAutoEntry'; seat: string; generalId?: number; target?: number; amount: number }): [string, Json] {
+  const generalId = m.generalId ?? Number(m.seat.slice(5));
+  const candidates = table.state.data.tournament?.betting?.candidates ?? [];
+  const target = m.target ?? candidates[Math.abs(m.amount) % Math.max(candidates.length, 1)] ?? 1;
+  if (m.kind === 'joinTournament') return [m.seat, { type: m.kind, generalId }];
+  if (m.kind === 'betTournament') return [m.seat, { type: m.kind, generalId, target, amount: m.amount }];
+  return [m.seat, { type: m.kind, generalId, auto: m.amount % 2 === 0 }];
+}

@@ -18,6 +18,8 @@ export interface WorldOptions {
   autorunLimitMinutes: number;
   /** Game years per chapter of the world (0: one table for the world's whole life). */
   chapterYears: number;
+  /** The admin's automatic tournament opening (legacy `tnmt_trig`): off unless asked for. */
+  tournaments: boolean;
 }
 
 /** 2026-01-01T00:00Z: a fixed opening, since pure rules have no clock of their own. */
@@ -38,5 +40,12 @@ export function readWorldOptions(options: Readonly<Record<string, Json>>): World
     generals: options.generals === undefined ? 1200 : asInteger(options.generals, 'options.generals', 1, 100_000),
     autorunLimitMinutes: options.autorunLimitMinutes === undefined ? 0 : asInteger(options.autorunLimitMinutes, 'options.autorunLimitMinutes', 0),
     chapterYears: options.chapterYears === undefined ? 0 : asInteger(options.chapterYears, 'options.chapterYears', 0, 100),
+    tournaments: readFlag(options.tournaments, 'options.tournaments'),
   };
+}
+
+function readFlag(value: Json | undefined, path: string): boolean {
+  if (value === undefined) return false;
+  if (typeof value !== 'boolean') throw new InvalidGame(`${path} must be true or false`);
+  return value;
 }

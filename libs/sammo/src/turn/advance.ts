@@ -5,6 +5,7 @@ import { chapterEnded } from './chapter';
 import { runGeneralTurn } from './general-turn';
 import type { TurnRun } from './turn-run';
 import { phpRound } from '../world/php-math';
+import { nextTournamentStep, runTournamentUntil } from '../tournament/process';
 
 const MINUTE = 60_000;
 
@@ -21,9 +22,9 @@ export interface AdvanceReport {
 /**
  * `executeAllCommand` for wall time `until` (§2): time gate, frozen states, delay skipping,
  * the catch-up loop (generals up to each month boundary, then the monthly pipeline), the
- * partial month. A work budget may stop it at a general boundary; the cursor then stays at
- * the last executed general's turn time, so the next advance continues exactly there.
- * Tournaments and auctions (post-turn work) are not modelled.
+ * partial month, and the tournament's steps as their times come. A work budget may stop it
+ * at a general boundary; the cursor then stays at the last executed general's turn time, so
+ * the next advance continues exactly there. Auctions are not modelled.
  */
 export function advanceWorld(run: TurnRun, until: number): AdvanceReport {
   const world = run.world;
@@ -42,6 +43,7 @@ export function advanceWorld(run: TurnRun, until: number): AdvanceReport {
   let nextTurn = addTurn(prevTurn, env.turnterm);
   while (nextTurn <= until) {
     if (!executeGeneralsUntil(run, nextTurn)) return finish(true);
+    runTournamentUntil(world, run.random, nextTurn - 1);
     runMonth(run, nextTurn);
     prevTurn = nextTurn;
     nextTurn = addTurn(prevTurn, env.turnterm);
@@ -56,22 +58,31 @@ export function advanceWorld(run: TurnRun, until: number): AdvanceReport {
   const date = turnDate(prevTurn, env.starttime, env.startyear, env.turnterm);
   env.year = date.year;
   env.month = date.month;
-  return finish(!executeGeneralsUntil(run, until));
+  if (!executeGeneralsUntil(run, until)) return finish(true);
+  runTournamentUntil(world, run.random, until);
+  return finish(false);
 }
 
 /**
  * `executeGeneralCommandUntil`: every general with turntime < `date`, by (turntime, id),
- * each once. Returns false when the budget ran out with generals still due.
+ * each once, after the tournament steps due by its turn time. Returns false when the budget
+ * ran out with generals still due.
  */
 export function executeGeneralsUntil(run: TurnRun, date: number): boolean {
   const world = run.world;
   const due = [];
   for (const g of world.generals.values()) if (g.turntime < date) due.push(g);
   due.sort((a, b) => a.turntime - b.turntime || a.id - b.id);
+  // General turns never touch the tournament, so its next step is read again only after a step.
+  let tournamentStep = nextTournamentStep(world);
   for (const general of due) {
     if (!world.generals.has(general.id)) continue;
     if (run.budget <= 0) return false;
     const turntime = general.turntime;
+    if (tournamentStep <= turntime) {
+      runTournamentUntil(world, run.random, turntime);
+      tournamentStep = nextTournamentStep(world);
+    }
     run.budget -= 1;
     run.executed += 1;
     runGeneralTurn(run, general);

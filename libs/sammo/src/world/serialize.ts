@@ -2,7 +2,10 @@ import { InvalidGame, type Json, type JsonObject } from '@chronicle/engine';
 import { crewTypeOf } from '../commands/crew-types';
 import { GameConst } from './constants';
 import { arr, int, intArray, intRecord, json, nullableInt, nullableStr, num, obj, str, strArray, type Fields } from './read-helpers';
-import type { City, Diplomacy, DiplomacyLetter, GameEnv, General, GeneralAux, LastTurn, LogEntry, Nation, NationAux, ScoutLetter, Troop, TurnSlot, World } from './types';
+import type {
+  City, Diplomacy, DiplomacyLetter, GameEnv, General, GeneralAux, LastTurn, LogEntry, Nation, NationAux, ScoutLetter, Tournament, TournamentBetting,
+  TournamentEntry, Troop, TurnSlot, World,
+} from './types';
 
 /**
  * The world as plain JSON: entities sorted by id, so that equal worlds write equal
@@ -28,6 +31,7 @@ export function writeWorld(world: World): JsonObject {
     letters: world.letters,
     scoutLetters: world.scoutLetters,
     troops: [...world.troops.values()].sort((a, b) => a.leader - b.leader),
+    ...(world.tournament ? { tournament: world.tournament } : {}),
   }) as unknown as JsonObject;
 }
 
@@ -69,6 +73,7 @@ export function readWorld(value: Json): World {
     letters: arr(o.letters, 'data.letters').map((e, i) => readLetter(e, `data.letters[${i}]`)),
     scoutLetters: arr(o.scoutLetters, 'data.scoutLetters').map((e, i) => readScoutLetter(e, `data.scoutLetters[${i}]`)),
     troops: readTroops(o.troops),
+    ...(o.tournament === undefined ? {} : { tournament: readTournament(o.tournament, 'data.tournament') }),
   };
   checkReferences(world);
   return world;
@@ -390,4 +395,74 @@ function readLog(value: unknown, p: string): LogEntry {
   const scope = str(o, 'scope', p);
   if (scope !== 'general' && scope !== 'nation' && scope !== 'world') throw new InvalidGame(`${p}.scope must be general, nation or world`);
   return { year: int(o, 'year', p), month: int(o, 'month', p, 1, 12), scope, subject: int(o, 'subject', p, 0), text: str(o, 'text', p) };
+}
+
+function readTournamentEntry(value: unknown, p: string): TournamentEntry {
+  const o = obj(value, p);
+  const stat = (key: string) => int(o, key, p, 0, GameConst.maxLevel);
+  return {
+    generalId: int(o, 'generalId', p, 0),
+    npc: int(o, 'npc', p, 0, 9),
+    name: str(o, 'name', p),
+    leadership: stat('leadership'),
+    strength: stat('strength'),
+    intel: stat('intel'),
+    lvl: int(o, 'lvl', p, 0),
+    grp: int(o, 'grp', p, 0, 60),
+    grpNo: int(o, 'grpNo', p, 0, 7),
+    win: int(o, 'win', p, 0),
+    draw: int(o, 'draw', p, 0),
+    lose: int(o, 'lose', p, 0),
+    gl: int(o, 'gl', p),
+    prmt: int(o, 'prmt', p, 0, 4),
+  };
+}
+
+function readTournamentBetting(value: unknown, p: string): TournamentBetting {
+  const o = obj(value, p);
+  if (typeof o.open !== 'boolean') throw new InvalidGame(`${p}.open must be true or false`);
+  return {
+    id: int(o, 'id', p, 1),
+    candidates: intArray(o.candidates, `${p}.candidates`),
+    bets: arr(o.bets, `${p}.bets`).map((b, i) => {
+      const bp = `${p}.bets[${i}]`;
+      const row = obj(b, bp);
+      return { generalId: int(row, 'generalId', bp, 1), target: int(row, 'target', bp, 1), amount: int(row, 'amount', bp, 1) };
+    }),
+    open: o.open,
+  };
+}
+
+function readTournament(value: unknown, p: string): Tournament {
+  const o = obj(value, p);
+  if (typeof o.autoOpen !== 'boolean') throw new InvalidGame(`${p}.autoOpen must be true or false`);
+  const fightLogs: Record<number, string[]> = {};
+  const logs = obj(o.fightLogs, `${p}.fightLogs`);
+  for (const grp of Object.keys(logs)) {
+    if (!/^(0|[1-9][0-9]?)$/.test(grp)) throw new InvalidGame(`${p}.fightLogs has group ${grp}; groups are 0 to 60`);
+    fightLogs[Number(grp)] = arr(logs[grp], `${p}.fightLogs.${grp}`).map((line, i) => str({ line }, 'line', `${p}.fightLogs.${grp}[${i}]`));
+  }
+  const records: Record<number, Record<string, number>> = {};
+  const rows = obj(o.records, `${p}.records`);
+  for (const id of Object.keys(rows)) {
+    if (!/^[1-9][0-9]*$/.test(id)) throw new InvalidGame(`${p}.records has key ${id}; records are by general id`);
+    records[Number(id)] = intRecord(rows[id], `${p}.records.${id}`);
+  }
+  return {
+    autoOpen: o.autoOpen,
+    stage: int(o, 'stage', p, 0, 10),
+    phase: int(o, 'phase', p, 0, 55),
+    kind: int(o, 'kind', p, 0, 3),
+    nextStep: int(o, 'nextStep', p, 0),
+    opened: int(o, 'opened', p, 0),
+    pattern: intArray(o.pattern, `${p}.pattern`).map((k, i) => {
+      if (k < 0 || k > 3) throw new InvalidGame(`${p}.pattern[${i}] must be a tournament kind from 0 to 3`);
+      return k;
+    }),
+    entries: arr(o.entries, `${p}.entries`).map((e, i) => readTournamentEntry(e, `${p}.entries[${i}]`)),
+    betting: o.betting === null ? null : readTournamentBetting(o.betting, `${p}.betting`),
+    fightLogs,
+    handEntryOnly: intArray(o.handEntryOnly, `${p}.handEntryOnly`),
+    records,
+  };
 }

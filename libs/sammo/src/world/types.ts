@@ -289,6 +289,71 @@ export interface LogEntry {
   text: string;
 }
 
+/**
+ * One row of the legacy `tournament` table: an entrant's snapshot (stats and level when
+ * seated) in one group, with the group's score. Generals are seated again, as new rows, in
+ * each later round; `generalId` 0 is a 무명장수 filling an empty seat.
+ */
+export interface TournamentEntry {
+  generalId: number;
+  npc: number;
+  name: string;
+  leadership: number;
+  strength: number;
+  intel: number;
+  /** `explevel` when seated (legacy `lvl`). */
+  lvl: number;
+  /** 0–7 qualifying groups, 10–17 finals groups, 20–27 round of 16, 30–33, 40–41, 50, 60 the winner. */
+  grp: number;
+  grpNo: number;
+  win: number;
+  draw: number;
+  lose: number;
+  /** Goal difference: damage margins / 50 (legacy `gl`). */
+  gl: number;
+  /** Promotion rank within a finished league (legacy `prmt`), 0 when none. */
+  prmt: number;
+}
+
+/** The tournament's betting on the winner (legacy `Betting` of type `tournament`, one pick). */
+export interface TournamentBetting {
+  id: number;
+  /** The round-of-16 generals one may bet on (dummies excluded), in bracket order. */
+  candidates: number[];
+  /** One row per (general, pick): amounts add up (legacy `ng_betting` insert-or-add). */
+  bets: { generalId: number; target: number; amount: number }[];
+  open: boolean;
+}
+
+/**
+ * The tournament (legacy game_env `tournament`/`phase`/`tnmt_type`/`tnmt_time`/`tnmt_trig`/
+ * `tnmt_pattern`, the `tournament` table, its betting and fight logs, and the tournament and
+ * betting columns of `rank_data`). Absent from a world that never enabled tournaments.
+ */
+export interface Tournament {
+  /** The admin's automatic opening (legacy `tnmt_trig`): each month 40% when none runs. */
+  autoOpen: boolean;
+  /** 0 none, 1 recruiting, 2 qualifiers, 3 draw, 4 finals groups, 5 seeding, 6 betting, 7–10 the knockout rounds. */
+  stage: number;
+  phase: number;
+  /** 0 전력전, 1 통솔전, 2 일기토, 3 설전. */
+  kind: number;
+  /** Epoch ms of the next stage step (legacy `tnmt_time`). */
+  nextStep: number;
+  /** Tournaments opened so far: labels each one's streams and numbers its betting. */
+  opened: number;
+  /** Kinds left in the current cycle (legacy `tnmt_pattern`), drawn from the end. */
+  pattern: number[];
+  entries: TournamentEntry[];
+  betting: TournamentBetting | null;
+  /** The last fight's log per group. */
+  fightLogs: Record<number, string[]>;
+  /** Generals who join only by hand (legacy `general.tnmt` = 0). */
+  handEntryOnly: number[];
+  /** Per general, the legacy `rank_data` columns the hall of fame reads (`ttw`, `ttg`, `tlp`, `betgold`, …). */
+  records: Record<number, Record<string, number>>;
+}
+
 export interface World {
   env: GameEnv;
   nations: Map<number, Nation>;
@@ -307,4 +372,6 @@ export interface World {
   scoutLetters: ScoutLetter[];
   /** The troops, keyed by leader id. */
   troops: Map<number, Troop>;
+  /** Absent until tournaments are enabled, so worlds without them hash as before. */
+  tournament?: Tournament;
 }

@@ -1,6 +1,6 @@
 import { streamFromSeed } from '../../rng/streams';
 import { postUpdateMonthly } from '../../monthly/post-update';
-import { addGeneral, smallWorld, TEST_SEED } from '../../testing/small-world';
+import { addGeneral, seededStreams, smallWorld, TEST_SEED } from '../../testing/small-world';
 import type { World } from '../../world/types';
 import type { AnyCommand, CommandContext } from '../command';
 import { disband } from './disband';
@@ -64,10 +64,10 @@ describe('거병, 건국, 해산', () => {
     const leader = addGeneral(world, { id: 1, nation: 0, officerLevel: 0 });
     raiseBand.run(ctxFor(world, 1), null);
     expect(failure(disband, ctxFor(world, 1), null)).toBeNull();
-    postUpdateMonthly(world, streamFromSeed(TEST_SEED, 'monthly'));
+    postUpdateMonthly(world, streamFromSeed(TEST_SEED, 'monthly'), seededStreams(), world.env.turntime);
     expect(world.nations.has(3)).toBe(true);
     world.env.year = 192;
-    postUpdateMonthly(world, streamFromSeed(TEST_SEED, 'monthly'));
+    postUpdateMonthly(world, streamFromSeed(TEST_SEED, 'monthly'), seededStreams(), world.env.turntime);
     expect(world.nations.has(3)).toBe(false);
     expect(leader).toMatchObject({ nation: 0, officerLevel: 0, makelimit: 12 });
   });
