@@ -125,8 +125,8 @@ function run_command(array $case, string $kind): array
         'generals' => $generals,
         'cities' => $cities,
         'nations' => array_map(
-            fn ($n) => ['aux' => (object)(json_decode($n['aux'], true) ?: [])] + $n,
-            $db->query('SELECT nation, name, color, capital, level, type, gold, rice, tech, gennum, surlimit, chief_set, capset, strategic_cmd_limit, aux FROM nation ORDER BY nation'),
+            fn ($n) => ['aux' => (object)(json_decode($n['aux'], true) ?: []), 'spy' => (object)(json_decode($n['spy'], true) ?: [])] + $n,
+            $db->query('SELECT nation, name, color, capital, level, type, gold, rice, tech, gennum, surlimit, chief_set, capset, strategic_cmd_limit, aux, spy FROM nation ORDER BY nation'),
         ),
         'diplomacy' => $db->query('SELECT me, you, state, term FROM diplomacy ORDER BY me, you'),
         'lastTurn' => $lastTurn,

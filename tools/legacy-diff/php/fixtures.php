@@ -73,7 +73,7 @@ function fixture_insert(array $case): void
         $db->insert('nation', [
             'nation' => $n['id'], 'name' => $n['name'], 'color' => $n['color'] ?? '#000000', 'capital' => $n['capital'], 'level' => $n['level'],
             'tech' => $n['tech'], 'gold' => $n['gold'], 'rice' => $n['rice'], 'type' => $n['type'], 'gennum' => $n['gennum'],
-        ] + fixture_optional($n, ['bill' => 'bill', 'rate' => 'rate', 'scout' => 'scout', 'war' => 'war', 'surlimit' => 'surlimit', 'strategicCmdLimit' => 'strategic_cmd_limit', 'chiefSet' => 'chief_set', 'capset' => 'capset', 'aux' => 'aux'])
+        ] + fixture_optional($n, ['bill' => 'bill', 'rate' => 'rate', 'scout' => 'scout', 'war' => 'war', 'surlimit' => 'surlimit', 'strategicCmdLimit' => 'strategic_cmd_limit', 'chiefSet' => 'chief_set', 'capset' => 'capset', 'aux' => 'aux', 'spy' => 'spy'])
           + (isset($n['rate']) ? ['rate_tmp' => $n['rate']] : []));
         $nationStor = KVStorage::getStorage($db, $n['id'], 'nation_env');
         if (isset($n['prevIncomeGold'])) $nationStor->setValue('prev_income_gold', $n['prevIncomeGold']);

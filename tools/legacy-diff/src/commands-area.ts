@@ -50,6 +50,16 @@ const enemyCity: ArgMaker = (rng, c) => {
   const theirs = c.cities.filter((x) => x.nation !== 0 && x.nation !== actor(c).nation);
   return theirs.length > 0 && rng.nextBool(0.8) ? { destCityId: pick(rng, theirs).id } : someCity(rng, c);
 };
+/** The cities within `steps` of a city on the map, itself excluded (강행's and 첩보's reach). */
+function citiesWithin(from: number, steps: number): number[] {
+  const seen = new Set([from]);
+  let layer = [from];
+  for (let d = 0; d < steps; d++) {
+    layer = layer.flatMap((id) => MAP.get(id)!.neighbors).filter((id) => !seen.has(id) && seen.add(id) !== undefined);
+  }
+  seen.delete(from);
+  return [...seen];
+}
 /** A general of another nation, mostly (등용's target). */
 const foreignGeneral = (rng: RandUtil, c: CommandCase) => {
   const others = c.generals.filter((g) => g.nation !== actor(c).nation);
@@ -73,6 +83,10 @@ const GENERAL_ARGS: Record<string, ArgMaker> = {
   che_헌납: resource,
   che_군량매매: (rng) => ({ buyRice: rng.nextBool(), amount: amount(rng) }),
   che_거병: none,
+  che_단련: none,
+  che_숙련전환: (rng) => ({ srcArmType: rng.nextRangeInt(1, 5), destArmType: rng.nextRangeInt(1, 5) }),
+  che_강행: (rng, c) => (rng.nextBool(0.8) ? { destCityId: pick(rng, citiesWithin(actor(c).city, 3)) } : nearCity(rng, c)),
+  che_첩보: (rng, c) => (rng.nextBool(0.6) ? enemyCity(rng, c) : { destCityId: pick(rng, citiesWithin(actor(c).city, 4)) }),
   che_건국: (rng) => ({ nationName: pick(rng, ['촉', '진', '위']), nationType: pick(rng, nationTypes.map((t) => t.key)), color: pick(rng, ['#FF0000', '#800000', '#008080', '#0000FF']) }),
   che_해산: none, che_견문: none, che_물자조달: none,
   che_출병: nearCity, che_소집해제: none, che_NPC능동: nearCity,
@@ -95,6 +109,7 @@ const NATION_ARGS: Record<string, ArgMaker> = {
   che_천도: nearCity,
   che_증축: none,
   che_감축: none,
+  che_초토화: (rng, c) => (rng.nextBool(0.8) ? { destCityId: pick(rng, c.cities.filter((x) => x.nation === actor(c).nation).map((x) => x.id).concat(actor(c).city)) } : someCity(rng, c)),
   che_국기변경: (rng) => ({ colorType: rng.nextInt(NATION_COLORS.length) }),
   che_국호변경: (rng) => ({ nationName: pick(rng, ['오', '진', '한', '대진', '가나다라마바사아자']) }),
   che_급습: (rng, c) => ({ destNationId: someNation(rng, c) }),
@@ -207,6 +222,11 @@ function generateCase(rng: RandUtil, kind: 'general' | 'nation'): CommandCase {
     const term = state === 1 ? rng.nextRangeInt(8, 24) : 0;
     for (const d of c.diplomacy) if ((d.me === 1 && d.you === 2) || (d.me === 2 && d.you === 1)) Object.assign(d, { state, term });
   }
+  // 초토화 wants peace and no diplomacy limit: often give it both.
+  if (command === 'che_초토화' && rng.nextBool(0.6)) {
+    for (const d of c.diplomacy) if ((d.me === actor(c).nation || d.you === actor(c).nation) && d.state === 0) d.state = 2;
+    for (const n of c.nations) if (n.id === actor(c).nation) n.surlimit = 0;
+  }
   // A nation's capital is supplied (허보 scatters generals among the supplied cities).
   for (const n of c.nations) for (const row of c.cities) if (row.id === n.capital) row.supply = 1;
   // 감축 wants a capital 증축 raised.
@@ -279,7 +299,7 @@ function runSammo(c: CommandCase, kind: 'general' | 'nation'): CommandOut {
     }),
     nations: [...world.nations.values()].sort((a, b) => a.id - b.id).map((n) => ({
       nation: n.id, name: n.name, color: n.color, capital: n.capital, level: n.level, type: n.type, gold: n.gold, rice: n.rice, tech: n.tech,
-      gennum: n.gennum, surlimit: n.surlimit, chief_set: n.chiefSet, capset: n.capset, strategic_cmd_limit: n.strategicCmdLimit, aux: n.aux,
+      gennum: n.gennum, surlimit: n.surlimit, chief_set: n.chiefSet, capset: n.capset, strategic_cmd_limit: n.strategicCmdLimit, aux: n.aux, spy: n.spy,
     })),
     diplomacy: [...world.diplomacy.entries()]
       .map(([key, d]) => { const [me, you] = key.split(':').map(Number); return { me: me!, you: you!, state: d.state, term: d.term }; })

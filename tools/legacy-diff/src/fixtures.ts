@@ -27,6 +27,8 @@ export interface FixtureNation {
   /** nation_env's prev_income_gold / _rice (the AI cases set them: absent, the legacy AI reads 1000). */
   prevIncomeGold?: number; prevIncomeRice?: number;
   capset?: number; aux?: NationAux;
+  /** Cities spied on (legacy `spy`): city id → months left. */
+  spy?: Record<number, number>;
 }
 export interface FixtureCity {
   id: number; nation: number; def: number; wall: number; agri: number; comm: number; secu: number; pop: number; trust: number; supply: number;
@@ -108,10 +110,10 @@ export function fixtureWorld(f: Fixture): World {
     world.cities[m.id] = city;
   }
   for (const n of f.nations) {
-    const { gennum, bill, rate, scout, war, surlimit, strategicCmdLimit, chiefSet, prevIncomeGold, prevIncomeRice, capset, aux, ...seed } = n;
+    const { gennum, bill, rate, scout, war, surlimit, strategicCmdLimit, chiefSet, prevIncomeGold, prevIncomeRice, capset, aux, spy, ...seed } = n;
     const nation = newNation({ ...seed, color: n.color ?? '#000000' });
     Object.assign(nation, { gennum }, dropUndefined({
-      bill, rate, rateTmp: rate, scout, war, surlimit, strategicCmdLimit, chiefSet, prevIncomeGold, prevIncomeRice, capset, aux: aux && { ...aux },
+      bill, rate, rateTmp: rate, scout, war, surlimit, strategicCmdLimit, chiefSet, prevIncomeGold, prevIncomeRice, capset, aux: aux && { ...aux }, spy: spy && { ...spy },
     }));
     world.nations.set(n.id, nation);
   }

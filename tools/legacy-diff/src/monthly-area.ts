@@ -126,6 +126,7 @@ function generateCase(rng: RandUtil, step: Step): MonthlyCase {
       type: pick(rng, nationTypes.map((t) => t.key)), gennum: members.filter((g) => g.npc !== 5).length,
       bill: pick(rng, [20, 50, 80, 100, 100, 150, 200]), rate: pick(rng, [5, 10, 15, 20, 20, 25, 30, 40, 50]), chiefSet: rng.nextInt(1),
       strategicCmdLimit: rng.nextInt(3), surlimit: rng.nextInt(3),
+      spy: Object.fromEntries(Array.from({ length: rng.nextInt(3) }, () => [pick(rng, DEFAULT_MAP.cities.map((c) => c.id)), rng.nextRangeInt(1, 3)])),
     });
   }
   // Neutral cities with rows of their own, and wanderers.
@@ -217,7 +218,7 @@ export const monthlyArea: Area<MonthlyCase, { generals: Row[]; cities: (number |
       nations: [...world.nations.values()].sort((a, b) => a.id - b.id).map((n) => ({
         nation: n.id, level: n.level, capital: n.capital, gold: n.gold, rice: n.rice, tech: n.tech, power: n.power, gennum: n.gennum, chief_set: n.chiefSet,
         rate_tmp: n.rateTmp, strategic_cmd_limit: n.strategicCmdLimit, surlimit: n.surlimit, prev_income_gold: n.prevIncomeGold, prev_income_rice: n.prevIncomeRice,
-        max_power: n.maxPower, available_war_setting_cnt: n.availableWarSettingCnt,
+        max_power: n.maxPower, available_war_setting_cnt: n.availableWarSettingCnt, spy: n.spy,
       })),
       diplomacy: [...world.diplomacy.entries()]
         .map(([key, d]) => { const [me, you] = key.split(':').map(Number); return { me: me!, you: you!, state: d.state, term: d.term, dead: d.dead }; })

@@ -1,6 +1,7 @@
 import { GameConst } from '../world/constants';
 import { withJosa } from '../world/josa';
 import { relYear } from '../world/queries';
+import type { World } from '../world/types';
 import type { CommandContext, Constraint } from './command';
 
 /**
@@ -49,9 +50,10 @@ export function reqCityTrust(min: number): Constraint<unknown> {
   return (c) => (c.city.trust < min ? '민심이 낮아 주민들이 도망갑니다.' : null);
 }
 
-/** NearCity(d): the destination is within d steps of the general's city. */
+/** NearCity(d): the destination is within d steps of the general's city (the legacy words it by d). */
 export function nearCity<A>(dest: (a: A) => number, distance: number): Constraint<A> {
-  return (c, a) => (cityDistance(c, c.city.id, dest(a), distance) > distance ? '인접도시가 아닙니다.' : null);
+  const reason = distance === 1 ? '인접도시가 아닙니다.' : '거리가 너무 멉니다.';
+  return (c, a) => (cityDistance(c.world, c.city.id, dest(a), distance) > distance ? reason : null);
 }
 
 export function notSameDestCity<A>(dest: (a: A) => number): Constraint<A> {
@@ -100,15 +102,15 @@ export function allowJoinDestNation<A>(dest: (c: CommandContext, a: A) => number
   };
 }
 
-/** BFS distance between two cities over the whole map, stopping past `limit`. */
-function cityDistance(c: CommandContext, from: number, to: number, limit: number): number {
+/** BFS distance between two cities over the whole map; `limit + 1` when farther than `limit`. */
+export function cityDistance(world: World, from: number, to: number, limit: number): number {
   if (from === to) return 0;
   let layer = [from];
   const seen = new Set<number>(layer);
   for (let d = 1; d <= limit; d++) {
     const next: number[] = [];
     for (const id of layer) {
-      for (const n of c.world.cities[id]!.neighbours) {
+      for (const n of world.cities[id]!.neighbours) {
         if (n === to) return d;
         if (!seen.has(n)) {
           seen.add(n);

@@ -16,6 +16,9 @@ const ARM_PER_PHASE = 500;
 export const ArmType = { castle: 0, footman: 1, archer: 2, cavalry: 3, wizard: 4, siege: 5 } as const;
 const ARM_BY_NAME: Record<string, number> = ArmType;
 
+/** The arms' names in dex lines (legacy GameUnitConst's type names; the castle has none). */
+export const ARM_NAMES: Readonly<Record<number, string>> = { 1: '보병', 2: '궁병', 3: '기병', 4: '귀병', 5: '차병' };
+
 export interface CrewType {
   id: number;
   /** English id (`infantry`, `whiteHorse`, …). */

@@ -8,10 +8,13 @@ import { conscript } from './general/conscript';
 import { discharge } from './general/discharge';
 import { disband } from './general/disband';
 import { donate } from './general/donate';
+import { convertDex } from './general/convert-dex';
+import { dexDrill } from './general/dex-drill';
 import { drill } from './general/drill';
 import { enlist } from './general/enlist';
 import { farm } from './general/farm';
 import { fortify } from './general/fortify';
+import { forcedMarch } from './general/forced-march';
 import { foundNation } from './general/found-nation';
 import { gift } from './general/gift';
 import { goodwill } from './general/goodwill';
@@ -36,6 +39,7 @@ import { scout } from './general/scout';
 import { settle } from './general/settle';
 import { destroy, fireAttack, incite, plunder } from './general/sabotage';
 import { sightseeing } from './general/sightseeing';
+import { spy } from './general/spy';
 import { talentSearch } from './general/talent-search';
 import { tradeRice } from './general/trade-rice';
 import { aid } from './nation/aid';
@@ -49,6 +53,7 @@ import { grant } from './nation/grant';
 import { nationRest } from './nation/rest';
 import { changeFlag } from './nation/change-flag';
 import { reduceCapital } from './nation/reduce-capital';
+import { scorchedEarth } from './nation/scorched-earth';
 import { renameNation } from './nation/rename-nation';
 import { deathOrGlory } from './nation/death-or-glory';
 import { falseReport } from './nation/false-report';
@@ -73,13 +78,13 @@ export const GENERAL_COMMANDS = byKey([
   conscript, enlist, drill, rally, move, assemble, returnHome, heal,
   join, joinGeneral, joinRandom, resign, retire, gift, donate, tradeRice,
   raiseBand, foundNation, disband, sightseeing, procure, talentSearch, attack, discharge, npcWarp,
-  fireAttack, incite, destroy, plunder, abdicate, scout, rebel,
+  fireAttack, incite, destroy, plunder, abdicate, scout, rebel, dexDrill, convertDex, forcedMarch, spy,
 ]);
 
 /** Nation (chief) commands by legacy key. */
 export const NATION_COMMANDS = byKey([
   nationRest, grant, confiscate, assign, declareWar, proposeNonAggression, proposePeace, proposeBreakNonAggression, aid,
-  moveCapital, expandCapital, reduceCapital, changeFlag, renameNation,
+  moveCapital, expandCapital, reduceCapital, changeFlag, renameNation, scorchedEarth,
   deathOrGlory, mobilizePeople, flood, falseReport, sowDiscord, suddenAttack, titForTat,
 ]);
 

@@ -4,6 +4,14 @@ import { phpRound } from '../world/php-math';
 /** City state countdowns: 31→0, 32→31, 33→0, 34→33, 41→0, 42→41, 43→42. */
 const NEXT_STATE: Record<number, number> = { 31: 0, 32: 31, 33: 0, 34: 33, 41: 0, 42: 41, 43: 42 };
 
+/** A spied city stays seen for its remaining months; at its last month it is forgotten. */
+function spyCountdown(spy: Record<number, number>): void {
+  for (const [city, months] of Object.entries(spy)) {
+    if (months <= 1) delete spy[Number(city)];
+    else spy[Number(city)] = months - 1;
+  }
+}
+
 /** preUpdateMonthly (§6.1), before the date turns. */
 export function preUpdateMonthly(world: World): void {
   const env = world.env;
@@ -12,6 +20,7 @@ export function preUpdateMonthly(world: World): void {
     nation.strategicCmdLimit = Math.max(0, nation.strategicCmdLimit - 1);
     nation.surlimit = Math.max(0, nation.surlimit - 1);
     nation.rateTmp = nation.rate;
+    spyCountdown(nation.spy);
   }
   env.cityRate = Math.min(100, phpRound((env.year - env.startyear) / 1.5) + 60);
   env.develcost = (env.year - env.startyear + 10) * 2;

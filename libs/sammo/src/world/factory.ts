@@ -128,6 +128,7 @@ export function newNation(seed: NationSeed): Nation {
     maxPower: 0,
     availableWarSettingCnt: 0,
     capset: 0,
+    spy: {},
     aux: {},
     chiefQueues: {},
   };

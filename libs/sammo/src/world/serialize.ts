@@ -203,6 +203,7 @@ function readNation(value: unknown, p: string): Nation {
     maxPower: int(o, 'maxPower', p),
     availableWarSettingCnt: int(o, 'availableWarSettingCnt', p, 0),
     capset: int(o, 'capset', p, 0),
+    spy: intRecord(o.spy, `${p}.spy`),
     aux: readNationAux(o.aux, `${p}.aux`),
     chiefQueues,
   };

@@ -91,6 +91,8 @@ export interface Nation {
    * AI chose, so that another seat does not undo it within half a turn.
    */
   capitalMoveTrial?: { level: number; turntime: number };
+  /** Cities spied on by 첩보 (legacy `spy`): city id → months it stays seen. */
+  spy: Record<number, number>;
   /** Legacy nation `aux`: `can_국기변경` / `can_국호변경` are 1 while the nation may still change its flag / name. */
   aux: NationAux;
   /** 12-slot queues per chief level (5..12), keyed by level. */

@@ -80,7 +80,8 @@ function run_monthly(array $case): array
         if (isset($listed[$id]) || $row !== $before[$id]) $cities[] = $row;
     }
     $nations = [];
-    foreach ($db->query('SELECT nation, level, capital, gold, rice, tech, power, gennum, chief_set, rate_tmp, strategic_cmd_limit, surlimit FROM nation ORDER BY nation') as $row) {
+    foreach ($db->query('SELECT nation, level, capital, gold, rice, tech, power, gennum, chief_set, rate_tmp, strategic_cmd_limit, surlimit, spy FROM nation ORDER BY nation') as $row) {
+        $row['spy'] = (object)(json_decode($row['spy'], true) ?: []);
         $stor = KVStorage::getStorage($db, $row['nation'], 'nation_env')->getValues(['prev_income_gold', 'prev_income_rice', 'max_power', 'available_war_setting_cnt']);
         $nations[] = $row + [
             'prev_income_gold' => $stor['prev_income_gold'] ?? 0, 'prev_income_rice' => $stor['prev_income_rice'] ?? 0,
