@@ -21,6 +21,11 @@ describe('simpleSerialize', () => {
   it('counts code points and writes floats with six decimals', () => {
     expect(simpleSerialize('😀a', 1.5, -3)).toBe('str(2,😀a)|float(1.500000)|int(-3)');
   });
+
+  it('counts a surrogate pair once at the edges of the high half, and a BMP character above it once', () => {
+    // PHP mb_strlen: '！a' 2, '𐀀😀😀' 3 (U+10000 is D800 DC00), U+10FC00 (DBFF DC00) + 'x' 2.
+    expect(simpleSerialize('！a', '𐀀😀😀', '\u{10FC00}x')).toBe('str(2,！a)|str(3,𐀀😀😀)|str(2,\u{10FC00}x)');
+  });
 });
 
 describe('LiteHashDRBG', () => {
@@ -80,6 +85,31 @@ describe('RandUtil', () => {
     expect(rng.nextBool(0)).toBe(false);
     expect(rng.choice(['only'])).toBe('only');
     expect(rng.nextFloat1()).toBe(streamFromSeed('ab'.repeat(32), 'x').nextFloat1());
+  });
+
+  it('refuses to choose from an empty list', () => {
+    const rng = streamFromSeed('ab'.repeat(32), 'x');
+    expect(() => rng.choice([])).toThrow(new RangeError('choice from an empty list'));
+    expect(() => rng.choiceUsingWeight([])).toThrow(new RangeError('choiceUsingWeight from an empty list'));
+  });
+
+  it('shuffles a copy and leaves the list alone', () => {
+    const items = [1, 2, 3, 4, 5, 6, 7];
+    streamFromSeed('ef'.repeat(32), 's').shuffle(items);
+    expect(items).toEqual([1, 2, 3, 4, 5, 6, 7]);
+  });
+
+  // A float of exactly 1 (the DRBG's 2^53 draw) and one equal to p, from a stand-in DRBG.
+  const fixedFloat = (f: number) => new RandUtil({ nextFloat1: () => f } as unknown as LiteHashDRBG);
+
+  it('falls through to the last item when rounding leaves the float above the weights', () => {
+    // 1 × (0.1 + 0.2) = 0.30000000000000004; less 0.1 leaves 0.20000000000000004 > 0.2.
+    expect(fixedFloat(1).choiceUsingWeight([['a', 0.1], ['b', 0.2]])).toBe('b');
+  });
+
+  it('is false when the float equals p (legacy `nextFloat1() < p`)', () => {
+    expect(fixedFloat(0.3).nextBool(0.3)).toBe(false);
+    expect(fixedFloat(0.29).nextBool(0.3)).toBe(true);
   });
 
   it('walks weights in order', () => {

@@ -1,7 +1,7 @@
 import { addGeneral, seededStreams, smallWorld } from '../testing/small-world';
 import { joinYearMonth } from '../world/clock';
 import { REST_KEY } from '../world/constants';
-import { advanceWorld } from './advance';
+import { advanceWorld, checkDelay } from './advance';
 import { runGeneralTurn } from './general-turn';
 import { newRun } from './turn-run';
 
@@ -262,5 +262,80 @@ describe('the work budget of an advance', () => {
     const whole = setup();
     advanceWorld(newRun(whole, seededStreams(), 10), until(whole));
     expect([...world.generals.values()].map((g) => g.turntime)).toEqual([...whole.generals.values()].map((g) => g.turntime));
+  });
+});
+
+describe('the gates of an advance (executeAllCommand)', () => {
+  it('does nothing before the turn time, or once the game is united or closed', () => {
+    const world = smallWorld();
+    const g = addGeneral(world, { id: 1 });
+    const before = g.turntime;
+    world.env.conlimit = -1;
+    const idle = { generalTurns: 0, months: 0, stopped: false, skippedMonths: 0 };
+    expect(advanceWorld(newRun(world, seededStreams()), world.env.turntime - 1)).toEqual(idle);
+    for (const isunited of [2, 3]) {
+      world.env.isunited = isunited;
+      expect(advanceWorld(newRun(world, seededStreams()), world.env.turntime + 10 * 3_600_000)).toEqual(idle);
+    }
+    expect([g.turntime, world.env.conlimit]).toEqual([before, -1]);
+  });
+
+  it('sets the connection limit to round(term^0.6 × 3) × 10 and runs the generals due', () => {
+    const world = smallWorld();
+    addGeneral(world, { id: 1 });
+    const report = advanceWorld(newRun(world, seededStreams()), world.env.turntime + 30 * 60_000);
+    // PHP: round(pow(60, 0.6) * 3) * 10 = 350.
+    expect(world.env.conlimit).toBe(350);
+    expect(report).toEqual({ generalTurns: 1, months: 0, stopped: false, skippedMonths: 0 });
+  });
+
+  it('runs generals due at the same time by id', () => {
+    const world = smallWorld();
+    const at = world.env.turntime + 5 * 60_000;
+    addGeneral(world, { id: 3, turntime: at });
+    addGeneral(world, { id: 2, turntime: at });
+    addGeneral(world, { id: 4, turntime: at - 60_000 });
+    const loaded: number[] = [];
+    advanceWorld(newRun(world, seededStreams(), 10, (step, subject) => step === 'load' && loaded.push(subject)), world.env.turntime + 30 * 60_000);
+    expect(loaded).toEqual([4, 2, 3]);
+  });
+
+  it('stops at the month a chapter closes, with the months run counted', () => {
+    const world = smallWorld();
+    // A 5-minute term, so that five turns of catching up stay under the delay threshold (6).
+    world.env.turnterm = 5;
+    addGeneral(world, { id: 1 });
+    world.env.chapterEnd = joinYearMonth(190, 3);
+    const report = advanceWorld(newRun(world, seededStreams()), world.env.turntime + 5 * 5 * 60_000 - 1);
+    expect(report).toMatchObject({ months: 2, stopped: false });
+    expect([world.env.year, world.env.month]).toEqual([190, 3]);
+    // Without the chapter's end the same call runs its four month boundaries.
+    const open = smallWorld();
+    open.env.turnterm = 5;
+    addGeneral(open, { id: 1 });
+    expect(advanceWorld(newRun(open, seededStreams()), open.env.turntime + 5 * 5 * 60_000 - 1)).toMatchObject({ months: 4, stopped: false });
+    expect([open.env.year, open.env.month]).toEqual([190, 5]);
+  });
+});
+
+// Legacy checkDelay(): with the turn term ≥ 20 minutes more than 1 missed turn, ≥ 10 more
+// than 3, otherwise more than 6, moves the clock and every general on by the missed turns.
+describe('checkDelay', () => {
+  it.each([
+    [20, 1, 2],
+    [19, 3, 4],
+    [10, 3, 4],
+    [9, 6, 7],
+  ])('with a %i-minute term lets %i missed turns pass and skips %i', (term, kept, skipped) => {
+    const world = smallWorld();
+    world.env.turnterm = term;
+    const g = addGeneral(world, { id: 1 });
+    const [turntime, starttime, generalTime] = [world.env.turntime, world.env.starttime, g.turntime];
+    const minutes = (n: number) => n * term * 60_000;
+    // One millisecond short of the next missed turn counts the turns whole (intdiv).
+    expect(checkDelay(world, turntime + minutes(kept + 1) - 1)).toBe(0);
+    expect([world.env.turntime, world.env.starttime, g.turntime]).toEqual([turntime, starttime, generalTime]);
+    expect(checkDelay(world, turntime + minutes(skipped))).toBe(skipped);
+    expect([world.env.turntime, world.env.starttime, g.turntime]).toEqual([turntime, starttime, generalTime].map((t) => t + minutes(skipped)));
   });
 });

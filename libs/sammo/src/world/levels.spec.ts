@@ -1,5 +1,5 @@
 import { addGeneral, smallWorld } from '../testing/small-world';
-import { addDedication, addExperience, checkStatChange, dedLevelOf, experienceWorth, expLevelOf } from './levels';
+import { addDedication, addExperience, billOf, checkStatChange, dedLevelOf, experienceWorth, expLevelOf } from './levels';
 
 // Levels and texts as the legacy prints them (hwe/func_converter.php getExpLevel,
 // getDedLevel, getDedLevelText, getBillByLevel and JosaUtil, PHP 8.2.36):
@@ -23,6 +23,18 @@ describe('experience and dedication levels', () => {
     g.dedication = 99.8;
     expect(addDedication(g, 0.6)).toEqual(['29품관으로 승급하여 봉록이 800으로 상승했습니다!']);
     expect([g.dedication, g.dedlevel]).toEqual([100, 2]);
+  });
+
+  it('pay getBill by the level: 400 at level 0, 200 more a level', () => {
+    expect([0, 1, 100, 101, 400.2].map(billOf)).toEqual([400, 600, 600, 800, 1000]);
+  });
+
+  it('say nothing when the level stays, and name level 0 무품관', () => {
+    const g = addGeneral(smallWorld(), { id: 1, experience: 150, dedication: 50 });
+    g.personal = null;
+    expect([addExperience(g, 10), addDedication(g, 10)]).toEqual([[], []]);
+    expect(addDedication(g, -60)).toEqual(['무품관으로 강등되어 봉록이 400으로 하락했습니다!']);
+    expect(experienceWorth(g, 100)).toBe(100);
   });
 
   it('log a level lost', () => {
