@@ -50,6 +50,53 @@ function aiGeneral(rng: RandUtil, id: number, nation: number, city: number, offi
 }
 
 /**
+ * A chief's case: a muster on the nation's land, so that the war assignments find their
+ * candidates — some cities drained below half their people, then 1–6 members: war generals
+ * ready for the front (an army in spirits), others short of one, and troops (a dummy or a
+ * member with 집합 next, now and then stranded abroad) with up to two riders, mostly users
+ * with 징병 reserved; each with a full purse and a turn some seconds into the hour.
+ */
+function muster(rng: RandUtil, c: AiCase, land: number[], firstId: number): void {
+  if (land.length === 0 || !rng.nextBool(0.75)) return;
+  const rows = new Map(c.cities.map((row) => [row.id, row]));
+  for (const id of land) if (rng.nextBool(0.3)) rows.get(id)!.pop = Math.floor(MAP.get(id)!.max.population * rng.nextRange(0.1, 0.5));
+  const fronts = land.filter((id) => rows.get(id)!.front !== 0);
+  const rear = land.filter((id) => rows.get(id)!.front === 0);
+  const place = () => pick(rng, fronts.length > 0 && (rear.length === 0 || rng.nextBool()) ? fronts : rear);
+  let id = firstId;
+  const member = (city: number, npcs: number[]) => {
+    const g = aiGeneral(rng, id++, 1, city, 1, 0);
+    // Purses above the reward reserves, so that the assignments after 포상 get their turn.
+    Object.assign(g, { npc: pick(rng, npcs), killturn: rng.nextRangeInt(6, 80), turntime: rng.nextInt(3600), gold: rng.nextRangeInt(20000, 40000), rice: rng.nextRangeInt(20000, 40000) });
+    c.generals.push(g);
+    return g;
+  };
+  const count = rng.nextRangeInt(1, 6);
+  for (let i = 0; i < count; i++) {
+    const role = rng.nextInt(4);
+    if (role === 0) {
+      const g = member(place(), [0, 1, 2, 2, 3]);
+      g.crew = 100 * rng.nextRangeInt(15, 60);
+      if (rng.nextBool()) g.train = rng.nextRangeInt(90, 110);
+      else g.atmos = rng.nextRangeInt(90, 110);
+    } else if (role === 1) {
+      member(place(), [0, 1, 2, 2, 3]).crew = 100 * rng.nextInt(15);
+    } else {
+      const leader = member(rng.nextBool(0.3) ? rng.nextRangeInt(1, DEFAULT_MAP.cities.length) : place(), [5, 5, 0, 2]);
+      leader.troop = leader.id;
+      if (leader.npc !== 5) leader.reserved = { action: 'che_집합', arg: null };
+      const riders = rng.nextInt(3);
+      for (let r = 0; r < riders; r++) {
+        const rider = member(rng.nextBool(0.8) ? leader.city : place(), [0, 0, 1, 2]);
+        rider.troop = leader.id;
+        rider.crew = 100 * rng.nextInt(20);
+        if (rng.nextBool(0.7)) rider.reserved = { action: 'che_징병', arg: { crewType: 1100, amount: 100 * rng.nextRangeInt(10, 50) } };
+      }
+    }
+  }
+}
+
+/**
  * A random world around one NPC: 0–3 nations (one of them, rarely, a band still wandering)
  * holding clusters of cities with fronts as SetNationFront sets them, diplomacy between every
  * pair, 0–5 other members each, and the NPC — a member (an officer at a post among them) or
@@ -116,12 +163,15 @@ export function generateAiCase(rng: RandUtil, chief = false): AiCase {
       generals.push(aiGeneral(rng, id++, n.id, at, officer, officer >= 2 && officer <= 4 ? at : 0));
     }
   }
-  for (const n of nations) n.gennum = generals.filter((g) => g.nation === n.id).length;
   const c: AiCase = { tableSeed: hex(rng, 64), year, month: rng.nextRangeInt(1, 12), startyear, turnterm: pick(rng, [30, 60, 120]), cities, nations, diplomacy, generals };
+  // A chief's nation is at war with all its neighbours in a third of the cases.
+  if (chief && rng.nextBool(1 / 3)) for (const d of diplomacy) if (d.me === 1 || d.you === 1) Object.assign(d, { state: 0, term: 0 });
   // Fronts as the legacy's SetNationFront leaves them: both sides then read the same rows.
   const world = fixtureWorld(c);
   setNationFronts(world);
   for (const row of cities) row.front = world.cities[row.id]!.front;
+  if (chief) muster(rng, c, lands[0] ?? [], id);
+  for (const n of nations) n.gennum = generals.filter((g) => g.nation === n.id).length;
   return c;
 }
 

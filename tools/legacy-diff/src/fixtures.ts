@@ -2,6 +2,7 @@ import {
   CREW_TYPES, DEFAULT_MAP, dedLevelOf, domesticSpecials, emptyWorld, expLevelOf, newCity, newGeneral, newNation, personalities, warSpecials,
   type RandUtil,
 } from '@chronicle/sammo/rules';
+import type { Json } from '@chronicle/engine';
 import type { General, GeneralAux, LastTurn, NationAux, RankData, World } from '@chronicle/sammo';
 import { pick } from './case-helpers';
 
@@ -20,6 +21,10 @@ export interface FixtureGeneral {
   specage?: number; specage2?: number;
   age?: number; betray?: number; makelimit?: number; killturn?: number; troop?: number; lastTurn?: LastTurn;
   affinity?: number; aux?: GeneralAux; rank?: Partial<RankData>;
+  /** Seconds after the case's turn time (legacy 01:00) this general's turn comes: left out, 0. */
+  turntime?: number;
+  /** The general's next reserved turn, its argument's keys spelt alike on both sides (징병's, 집합's); left out, rest. */
+  reserved?: { action: string; arg: Row | null };
 }
 export interface FixtureNation {
   id: number; name: string; capital: number; level: number; tech: number; gold: number; rice: number; type: string; gennum: number;
@@ -121,7 +126,7 @@ export function fixtureWorld(f: Fixture): World {
   for (const g of f.generals) {
     const general = newGeneral({
       ...g, special: g.special, special2: g.specialWar, owner: g.npc < 2 ? `user-${g.id}` : null,
-      bornyear: f.year - (g.age ?? 30), deadyear: f.year + 30, year: f.year, affinity: g.affinity ?? 1, turntime: 0, killturn: g.killturn ?? 100,
+      bornyear: f.year - (g.age ?? 30), deadyear: f.year + 30, year: f.year, affinity: g.affinity ?? 1, turntime: (g.turntime ?? 0) * 1000, killturn: g.killturn ?? 100,
     });
     Object.assign(general, {
       officerCity: g.officerCity, belong: g.belong, leadershipExp: g.leadershipExp, strengthExp: g.strengthExp, intelExp: g.intelExp,
@@ -129,6 +134,7 @@ export function fixtureWorld(f: Fixture): World {
       train: g.train, atmos: g.atmos, defenceTrain: g.defenceTrain, dex: g.dex.slice(),
     }, dropUndefined({ betray: g.betray, makelimit: g.makelimit, troop: g.troop, lastTurn: g.lastTurn && { ...g.lastTurn }, aux: g.aux && { ...g.aux } }));
     Object.assign(general.rank, g.rank);
+    if (g.reserved) general.queue[0] = { action: g.reserved.action, arg: g.reserved.arg as Json };
     world.generals.set(general.id, general);
   }
   // Rows the case creates (인재탐색's general, 거병's nation) take the next ids, as AUTO_INCREMENT gives them.

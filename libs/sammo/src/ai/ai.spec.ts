@@ -302,6 +302,10 @@ describe('nation AI 유저장포상 (legacy do유저장포상)', () => {
       const g = addGeneral(world, { id, leadership: 50 });
       g.crewtype = 1100;
       g.gold = gold;
+      // An army (1500) below 90 in spirits: legacy's rear and front assignments, before 포상,
+      // neither send them to draft nor to the front.
+      g.crew = 1500;
+      g.train = g.atmos = 80;
     }
     return { world, ruler, nation: world.nations.get(1)! };
   };

@@ -14,16 +14,20 @@ import { userReward } from './user-reward';
 import { npcUrgentReward, userUrgentReward } from './urgent-reward';
 import { npcConfiscation } from './npc-confiscation';
 import { chooseTaxRate, promoteByChief, promoteByRuler } from './promotions';
-import { declareWarPriority, npcFrontAssignment } from './war-ai';
+import { declareWarPriority } from './war-ai';
 import { capitalMovePriority } from './capital-move';
 import { chooseSalaryRate } from './salary-rate';
+import { npcFrontAssignment, userFrontAssignment } from './front-assignment';
+import { npcRearAssignment, userRearAssignment } from './rear-assignment';
+import { troopRescue, troopUserRearAssignment } from './troop-assignment';
+import { memberOrder } from './nation-categories';
 
 /** What a nation priority sees. */
 export interface ChiefTurn {
   world: World;
   nation: Nation;
   chief: General;
-  /** Every other member but troop dummies (npc 5), whom no priority here acts on. */
+  /** Every other member but troop dummies (npc 5), in legacy's order (`memberOrder`). */
   members: General[];
   rng: RandUtil;
   dip: DiplomacyState;
@@ -51,9 +55,14 @@ const PRIORITIES: readonly (readonly [string, (t: ChiefTurn) => TurnSlot | null]
   ['천도', capitalMovePriority],
   ['유저장긴급포상', userUrgentReward],
   ['유저장구출발령', userRescue],
+  ['유저장후방발령', userRearAssignment],
+  ['부대유저장후방발령', troopUserRearAssignment],
+  ['유저장전방발령', userFrontAssignment],
   ['유저장포상', userReward],
+  ['부대구출발령', troopRescue],
   ['NPC긴급포상', npcUrgentReward],
   ['NPC구출발령', npcRescue],
+  ['NPC후방발령', npcRearAssignment],
   ['NPC포상', npcReward],
   ['NPC전방발령', npcFrontAssignment],
   ['유저장내정발령', (t) => domesticAssignment(t, true)],
@@ -65,7 +74,8 @@ const PRIORITIES: readonly (readonly [string, (t: ChiefTurn) => TurnSlot | null]
  * A basic nation AI for chiefs (§8), in the legacy order: NPC chiefs make the quarterly
  * promotions (months 3/6/9/12) and an NPC ruler sets the tax in June and December; a
  * reserved command that can run is kept; then the priorities above; else 휴식. Non-aggression,
- * peace, capital moves and the war assignments other than NPC전방발령 are left out (see the README).
+ * peace and the troop assignments only a nation policy's force lists drive (부대전방발령,
+ * 부대후방발령) are left out (see the README).
  */
 export function chooseNationTurn(world: World, chief: General, nation: Nation, reserved: TurnSlot, rng: RandUtil): TurnSlot {
   const ctx = contextFor(world, chief, rng);
@@ -86,7 +96,7 @@ export function chooseNationTurn(world: World, chief: General, nation: Nation, r
   }
   const turn: ChiefTurn = {
     world, nation, chief, rng,
-    members: generalsOfNation(world, nation.id).filter((g) => g.id !== chief.id && g.npc !== 5),
+    members: generalsOfNation(world, nation.id).filter((g) => g.id !== chief.id && g.npc !== 5).sort(memberOrder),
     dip: calcDiplomacyState(world, nation.id),
     attempt: (key, arg) => (feasible(ctx, NATION_COMMANDS.get(key)!, arg) ? { action: key, arg } : null),
   };

@@ -20,6 +20,7 @@ export const NationPolicy = {
   minWarCrew: 1500,
   minNpcRecruitCityPopulation: 50000,
   safeRecruitCityPopulationRatio: 0.5,
+  properWarTrainAtmos: 90,
   defaultStatMax: 80,
   defaultStatNpcMax: 75,
 } as const;

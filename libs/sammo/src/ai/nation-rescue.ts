@@ -1,32 +1,16 @@
-import type { City, General, TurnSlot } from '../world/types';
+import type { General, TurnSlot } from '../world/types';
 import { DipState } from './diplomacy-state';
 import type { ChiefTurn } from './nation-ai';
+import { isTroopLeader, nationCities } from './nation-categories';
 
 const minWarCrew = 1500;
 
-/** Legacy `supplyCities` / `frontCities` of categorizeNationCities, by city id. */
-function nationCities(t: ChiefTurn, keep: (c: City) => boolean): City[] {
-  const out: City[] = [];
-  for (let id = 1; id < t.world.cities.length; id++) {
-    const city = t.world.cities[id]!;
-    if (city.nation === t.nation.id && keep(city)) out.push(city);
-  }
-  return out;
-}
-
-/** Legacy `lostGenerals`: members (not the chief) in a city the nation does not hold or that is cut off, by id. */
+/** Legacy `lostGenerals`: members (not the chief) in a city the nation does not hold or that is cut off. */
 function lostMembers(t: ChiefTurn): General[] {
-  return t.members
-    .filter((g) => {
-      const city = t.world.cities[g.city]!;
-      return city.nation !== t.nation.id || city.supply !== 1;
-    })
-    .sort((a, b) => a.id - b.id);
-}
-
-/** Legacy `troopLeaders`: troop-leader dummies (npc 5) and leaders whose next turn is 집합. */
-function isTroopLeader(g: General): boolean {
-  return g.npc === 5 || (g.troop === g.id && g.queue[0]?.action === 'che_집합');
+  return t.members.filter((g) => {
+    const city = t.world.cities[g.city]!;
+    return city.nation !== t.nation.id || city.supply !== 1;
+  });
 }
 
 /**
@@ -38,8 +22,7 @@ function isTroopLeader(g: General): boolean {
  */
 export function userRescue(t: ChiefTurn): TurnSlot | null {
   if (!t.nation.capital) return null;
-  const supply = nationCities(t, (c) => c.supply === 1);
-  const front = nationCities(t, (c) => c.front !== 0);
+  const { supply, front } = nationCities(t);
   const toFront = (t.dip.dipState === DipState.imminent || t.dip.dipState === DipState.war) && front.length > 2;
   const pool = toFront ? front : supply;
   const args: { destGeneralId: number; destCityId: number }[] = [];
@@ -60,7 +43,7 @@ export function userRescue(t: ChiefTurn): TurnSlot | null {
 /** NPC구출발령 (legacy doNPC구출발령): every stranded NPC (not a troop dummy) gets a drawn supplied city; one is sent. */
 export function npcRescue(t: ChiefTurn): TurnSlot | null {
   if (!t.nation.capital) return null;
-  const supply = nationCities(t, (c) => c.supply === 1);
+  const { supply } = nationCities(t);
   const args: { destGeneralId: number; destCityId: number }[] = [];
   for (const g of lostMembers(t)) {
     if (g.npc < 2 || g.npc === 5) continue;

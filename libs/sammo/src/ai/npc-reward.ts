@@ -3,15 +3,15 @@ import type { ChiefTurn } from './nation-ai';
 import { costWithTech, defaultDraft, fullLeadership, maxResourceActionAmount, NationPolicy, roundHundreds, valueFit, type RewardCandidate } from './nation-policy';
 
 /**
- * Legacy categorizeNationGeneral for NPCs (the chief and troop dummies already left out):
- * a troop leader about to 집합 is neither; with fewer than 5 turns to live an NPC counts as a
+ * Legacy categorizeNationGeneral for NPCs (the chief and troop dummies already left out —
+ * legacy's other troop-leader test, a leader with 집합 next, compares the command's display
+ * name with its key and never holds): with fewer than 5 turns to live an NPC counts as a
  * civil officer; otherwise leadership 40 (full, floored) makes a war general.
  */
 export function npcGroups(t: Pick<ChiefTurn, 'members' | 'nation'>): { war: General[]; civil: General[] } {
   const war: General[] = [];
   const civil: General[] = [];
-  for (const g of [...t.members].sort((a, b) => a.id - b.id)) {
-    if (g.troop === g.id && g.queue[0]?.action === 'che_집합') continue;
+  for (const g of t.members) {
     if (g.killturn <= 5) civil.push(g);
     else if (g.npc < 2) continue;
     else if (fullLeadership(g, t.nation) >= NationPolicy.minNpcWarLeadership) war.push(g);
@@ -22,7 +22,7 @@ export function npcGroups(t: Pick<ChiefTurn, 'members' | 'nation'>): { war: Gene
 
 /**
  * NPC포상 (legacy doNPC포상): with the treasury above its reserve, the poorest NPCs first (a
- * stable sort by the resource, id order among equals) are offered the geometric mean of the
+ * stable sort by the resource, legacy's member order among equals) are offered the geometric mean of the
  * treasury and what they lack: war generals up to 1.5 × three drafts of their leadership
  * (at least the policy's four NPC drafts after the fifth year), civil ones up to 1.5 × the
  * development reserve. Each candidate weighs more the poorer it is; one is drawn.

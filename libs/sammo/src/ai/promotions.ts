@@ -4,6 +4,7 @@ import { nationLog } from '../world/logbook';
 import { citiesOfNation, generalsOfNation, lowestChiefLevel } from '../world/queries';
 import type { General, Nation, World } from '../world/types';
 import { withJosa } from '../world/josa';
+import { memberOrder } from './nation-categories';
 import { npcGroups } from './npc-reward';
 import { users } from './user-reward';
 
@@ -51,11 +52,11 @@ export function promoteByRuler(world: World, ruler: General, nation: Nation, rng
     if (chief && chief.npc < 2 && chief.killturn >= minUserKillturn) userChiefs++;
   }
   const next = new Map<number, General>();
-  const userMembers = users({ members: others.filter((g) => g.npc !== 5) });
+  const userMembers = users({ members: others.filter((g) => g.npc !== 5).sort(memberOrder) });
   if (userChiefs === 0 && userMembers.length > 0 && !hasSeat(nation, 11)) {
     const minBelong = Math.min(ruler.belong - 1, 3);
     const pick = [...userMembers]
-      .sort((a, b) => b.leadership - a.leadership || a.id - b.id)
+      .sort((a, b) => b.leadership - a.leadership)
       .find((g) => g.killturn >= minUserKillturn && g.belong >= minBelong && g.officerLevel === 1);
     if (pick) {
       appoint(world, nation, pick, 11);
@@ -64,7 +65,7 @@ export function promoteByRuler(world: World, ruler: General, nation: Nation, rng
     }
   }
 
-  const ranked = [...others].sort((a, b) => 2 * b.leadership + b.strength + b.intel - (2 * a.leadership + a.strength + a.intel) || a.id - b.id);
+  const ranked = [...others].sort(memberOrder).sort((a, b) => 2 * b.leadership + b.strength + b.intel - (2 * a.leadership + a.strength + a.intel));
   for (let level = 11; level >= minLevel; level--) {
     if (hasSeat(nation, level)) continue;
     const holder = chiefs.get(level);
@@ -90,19 +91,18 @@ export function promoteByRuler(world: World, ruler: General, nation: Nation, rng
 }
 
 /**
- * An NPC chief's promotions (legacy `chooseNonLordPromotion`): each vacant seat not set
- * this quarter gets, within five tries, a random ordinary member — NPC commanders first
- * (leadership 40 with the office's bonus, as the nation AI sorts them), then other NPCs and
- * members about to leave, then users — fit for the seat.
+ * An NPC chief's promotions (legacy `chooseNonLordPromotion`): each vacant seat below the
+ * ruler's not set this quarter gets, within five tries, a random ordinary member — NPC
+ * commanders first (leadership 40 with the office's bonus, as the nation AI sorts them), then
+ * other NPCs and members about to leave, then users — fit for the seat.
  */
 export function promoteByChief(world: World, chief: General, nation: Nation, rng: RandUtil): void {
   const others = generalsOfNation(world, nation.id).filter((g) => g.id !== chief.id);
   const held = new Set(others.map((g) => g.officerLevel));
-  const members = others.filter((g) => g.npc !== 5);
+  const members = others.filter((g) => g.npc !== 5).sort(memberOrder);
   const npc = npcGroups({ members, nation });
-  const userMembers = users({ members });
-  const pool = npc.war.length > 0 ? npc.war : npc.civil.length > 0 ? npc.civil : userMembers;
-  for (let level = lowestChiefLevel(nation.level); level <= 12; level++) {
+  const pool = npc.war.length > 0 ? npc.war : npc.civil.length > 0 ? npc.civil : users({ members });
+  for (let level = lowestChiefLevel(nation.level); level < 12; level++) {
     if (hasSeat(nation, level) || held.has(level) || chief.officerLevel === level || pool.length === 0) continue;
     for (let attempt = 0; attempt < 5; attempt++) {
       const g = rng.choice(pool);

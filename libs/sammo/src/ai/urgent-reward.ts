@@ -13,7 +13,7 @@ interface UrgentNeed {
 }
 
 /**
- * The members below `floor`, poorest first (a stable sort, id order among equals), each
+ * The members below `floor`, poorest first (a stable sort, legacy's member order among equals), each
  * offered the geometric mean of the treasury and what it lacks to `enough` × its need, when
  * it holds less than its need; from `minPay`, at least 1000 and at most twice the treasury,
  * 100..maxResourceActionAmount, to hundreds as the command's argTest has it; weighted by rank

@@ -3,17 +3,15 @@ import type { ChiefTurn } from './nation-ai';
 import { costWithTech, defaultDraft, fullLeadership, maxResourceActionAmount, NationPolicy, roundHundreds, valueFit, type RewardCandidate } from './nation-policy';
 
 /**
- * Legacy `userGenerals`: users (npc 0/1) with more than 5 turns to live, not a troop leader
- * about to 집합. Legacy splits them into war and civil generals by the turns since their last
+ * Legacy `userGenerals`: users (npc 0/1) with more than 5 turns to live (a troop leader with
+ * 집합 next among them: see npcGroups). Legacy splits them into war and civil generals by the turns since their last
  * battle against the nation's most recent one; a general who never fought counts 12000 turns,
  * which legacy leaves out of "most recent", so with no battle recorded — the world records
  * none (a general's last battle time is not kept yet) — every user is a war general.
  */
 export function users(t: Pick<ChiefTurn, 'members'>): General[] {
-  return [...t.members]
-    // Legacy counts a member with 5 turns or fewer as a civil NPC, whoever plays it.
-    .filter((g) => g.npc < 2 && g.killturn > 5 && !(g.troop === g.id && g.queue[0]?.action === 'che_집합'))
-    .sort((a, b) => a.id - b.id);
+  // Legacy counts a member with 5 turns or fewer as a civil NPC, whoever plays it.
+  return t.members.filter((g) => g.npc < 2 && g.killturn > 5);
 }
 
 /**

@@ -7,12 +7,10 @@ import { DipState } from './diplomacy-state';
 import type { AiTurn } from './general-ai';
 import type { ChiefTurn } from './nation-ai';
 import { defaultDraft, fullLeadership, NationPolicy, roundHundreds } from './nation-policy';
-import { npcGroups } from './npc-reward';
 import { teleport } from './warp-ai';
 
 /** §8 war values of the default AutorunNationPolicy. */
-const properWarTrainAtmos = 90;
-const { minWarCrew } = NationPolicy;
+const { minWarCrew, properWarTrainAtmos } = NationPolicy;
 
 
 /**
@@ -106,26 +104,4 @@ export function declareWarPriority(t: ChiefTurn): TurnSlot | null {
     calm = busy;
   }
   return t.attempt('che_선전포고', { destNationId: t.rng.choiceUsingWeight(calm) });
-}
-
-/**
- * Legacy doNPC전방발령: outside peace and a far declaration, a war NPC with an army (1500) in
- * spirits (max(train, atmos) ≥ 90), in an own city off the front and in no troop, is sent to
- * a front city (drawn, equal weights).
- */
-export function npcFrontAssignment(t: ChiefTurn): TurnSlot | null {
-  const { world, nation } = t;
-  if (nation.capital === 0 || t.dip.dipState === DipState.peace || t.dip.dipState === DipState.declared) return null;
-  const fronts: [number, number][] = [];
-  for (let id = 1; id < world.cities.length; id++) {
-    const c = world.cities[id]!;
-    if (c.nation === nation.id && c.front !== 0) fronts.push([id, 1]);
-  }
-  if (fronts.length === 0) return null;
-  const candidates = npcGroups(t).war.filter((g) => {
-    const c = world.cities[g.city]!;
-    return c.nation === nation.id && c.front === 0 && g.crew >= minWarCrew && g.troop === 0 && Math.max(g.train, g.atmos) >= properWarTrainAtmos;
-  });
-  if (candidates.length === 0) return null;
-  return t.attempt('che_발령', { destGeneralId: t.rng.choice(candidates).id, destCityId: t.rng.choiceUsingWeight(fronts) });
 }
