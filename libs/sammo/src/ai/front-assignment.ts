@@ -3,7 +3,6 @@ import { DipState } from './diplomacy-state';
 import type { ChiefTurn } from './nation-ai';
 import { heldCityIds, nationCities } from './nation-categories';
 import { NationPolicy } from './nation-policy';
-import { npcGroups } from './npc-reward';
 import { users } from './user-reward';
 
 /**
@@ -30,4 +29,4 @@ function frontAssignment(t: ChiefTurn, pool: General[]): TurnSlot | null {
 export const userFrontAssignment = (t: ChiefTurn) => frontAssignment(t, users(t));
 
 /** NPC전방발령: the war NPCs (leadership 40). */
-export const npcFrontAssignment = (t: ChiefTurn) => frontAssignment(t, npcGroups(t).war);
+export const npcFrontAssignment = (t: ChiefTurn) => frontAssignment(t, t.npc.war);

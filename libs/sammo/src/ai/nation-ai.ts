@@ -9,7 +9,7 @@ import { generalLog } from '../world/logbook';
 import { developmentRate } from './general-ai';
 import { calcDiplomacyState, type DiplomacyState } from './diplomacy-state';
 import { npcRescue, userRescue } from './nation-rescue';
-import { npcReward } from './npc-reward';
+import { npcGroups, npcReward } from './npc-reward';
 import { userReward } from './user-reward';
 import { npcUrgentReward, userUrgentReward } from './urgent-reward';
 import { npcConfiscation } from './npc-confiscation';
@@ -31,6 +31,8 @@ export interface ChiefTurn {
   members: General[];
   rng: RandUtil;
   dip: DiplomacyState;
+  /** The NPCs' war and civil groups as they stood before this turn's promotions (legacy sorts them first). */
+  npc: { war: General[]; civil: General[] };
   attempt(key: string, arg: Json): TurnSlot | null;
 }
 
@@ -80,6 +82,8 @@ const PRIORITIES: readonly (readonly [string, (t: ChiefTurn) => TurnSlot | null]
 export function chooseNationTurn(world: World, chief: General, nation: Nation, reserved: TurnSlot, rng: RandUtil): TurnSlot {
   const ctx = contextFor(world, chief, rng);
   const month = world.env.month;
+  const members = generalsOfNation(world, nation.id).filter((g) => g.id !== chief.id && g.npc !== 5).sort(memberOrder);
+  const npc = npcGroups({ members, nation });
   if (chief.npc >= 2 && month % 3 === 0) {
     if (chief.officerLevel === 12) promoteByRuler(world, chief, nation, rng);
     else promoteByChief(world, chief, nation, rng);
@@ -95,8 +99,7 @@ export function chooseNationTurn(world: World, chief: General, nation: Nation, r
     generalLog(world, chief.id, `${reservedCommand.name} 실패: ${reason}`);
   }
   const turn: ChiefTurn = {
-    world, nation, chief, rng,
-    members: generalsOfNation(world, nation.id).filter((g) => g.id !== chief.id && g.npc !== 5).sort(memberOrder),
+    world, nation, chief, rng, members, npc,
     dip: calcDiplomacyState(world, nation.id),
     attempt: (key, arg) => (feasible(ctx, NATION_COMMANDS.get(key)!, arg) ? { action: key, arg } : null),
   };

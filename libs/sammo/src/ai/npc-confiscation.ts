@@ -1,7 +1,6 @@
 import type { General, TurnSlot } from '../world/types';
 import type { ChiefTurn } from './nation-ai';
 import { defaultDraft, maxResourceActionAmount, NationPolicy, roundHundreds, valueFit, type RewardCandidate } from './nation-policy';
-import { npcGroups } from './npc-reward';
 
 /**
  * Legacy doNPC몰수, gold then rice: civil NPCs holding over 1.5 × the domestic stock give what
@@ -11,7 +10,7 @@ import { npcGroups } from './npc-reward';
  * at least 1000 (and 100..maxResourceActionAmount); one drawn by amount.
  */
 export function npcConfiscation(t: ChiefTurn): TurnSlot | null {
-  const { war, civil } = npcGroups(t);
+  const { war, civil } = t.npc;
   if (war.length === 0 && civil.length === 0) return null;
   const cap = maxResourceActionAmount(t.world, t.nation);
   const [draftGold, draftRice] = defaultDraft(t.nation.tech, NationPolicy.defaultStatNpcMax);

@@ -28,7 +28,7 @@ export function npcGroups(t: Pick<ChiefTurn, 'members' | 'nation'>): { war: Gene
  * development reserve. Each candidate weighs more the poorer it is; one is drawn.
  */
 export function npcReward(t: ChiefTurn): TurnSlot | null {
-  const { war, civil } = npcGroups(t);
+  const { war, civil } = t.npc;
   if (war.length === 0 && civil.length === 0) return null;
   const { env } = t.world;
   const tech = t.nation.tech;

@@ -4,7 +4,6 @@ import { DipState } from './diplomacy-state';
 import type { ChiefTurn } from './nation-ai';
 import { nationCities, needsDraft, thinCity, type NationCities } from './nation-categories';
 import { fullLeadership, NationPolicy } from './nation-policy';
-import { npcGroups } from './npc-reward';
 import { users } from './user-reward';
 
 /**
@@ -64,7 +63,7 @@ export function npcRearAssignment(t: ChiefTurn): TurnSlot | null {
   if (t.nation.capital === 0 || t.dip.dipState !== DipState.war) return null;
   const cities = nationCities(t);
   if (cities.front.length === 0) return null;
-  const picked = pickDraftee(t, npcGroups(t).war, cities);
+  const picked = pickDraftee(t, t.npc.war, cities);
   if (!picked) return null;
   const min = fullLeadership(picked, t.nation) * 100 + Math.max(GameConst.minAvailableRecruitPop, NationPolicy.minNpcRecruitCityPopulation);
   const dest = rearCity(t, cities, (c, backup) => ((backup ? c.pop >= min : c.pop > min) && !thinCity(c) ? ratio(c) : null));

@@ -1,7 +1,6 @@
 import type { General, TurnSlot } from '../world/types';
 import type { ChiefTurn } from './nation-ai';
 import { costWithTech, defaultDraft, fullLeadership, maxResourceActionAmount, NationPolicy, roundHundreds, valueFit, type RewardCandidate } from './nation-policy';
-import { npcGroups } from './npc-reward';
 import { users } from './user-reward';
 
 interface UrgentNeed {
@@ -65,7 +64,7 @@ export function userUrgentReward(t: ChiefTurn): TurnSlot | null {
  * its reserve.
  */
 export function npcUrgentReward(t: ChiefTurn): TurnSlot | null {
-  const { war } = npcGroups(t);
+  const { war } = t.npc;
   if (war.length === 0) return null;
   const { year, startyear } = t.world.env;
   const [draftGold, draftRice] = defaultDraft(t.nation.tech, NationPolicy.defaultStatNpcMax);
