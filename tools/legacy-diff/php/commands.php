@@ -104,7 +104,15 @@ function run_command(array $case, string $kind): array
     }
     $turn->applyDB();
 
-    $generals = fixture_general_rows(['npc', 'leadership', 'strength', 'intel', 'crewtype', 'defence_train', 'makelimit', 'betray', 'personal']);
+    $generals = fixture_general_rows(['npc', 'leadership', 'strength', 'intel', 'crewtype', 'defence_train', 'makelimit', 'betray', 'personal', 'special', 'special2', 'specage', 'specage2', 'aux']);
+    // Of the aux, the specialities held before (the resets write them).
+    foreach ($generals as &$row) {
+        $aux = json_decode($row['aux'], true) ?: [];
+        unset($row['aux']);
+        $row['prev_types_special'] = $aux['prev_types_special'] ?? null;
+        $row['prev_types_special2'] = $aux['prev_types_special2'] ?? null;
+    }
+    unset($row);
     $cityIds = array_values(array_unique(array_column($case['cities'], 'id')));
     $cities = $db->query('SELECT city, nation, supply, front, pop, agri, comm, secu, def, wall, trust, state, officer_set, level, pop_max, agri_max, comm_max, secu_max, def_max, wall_max FROM city WHERE city IN %li ORDER BY city', $cityIds);
     if ($kind === 'general') {

@@ -1,6 +1,6 @@
 import type { Json } from '@chronicle/engine';
 import {
-  CREW_TYPES, DEFAULT_MAP, GENERAL_COMMANDS, NATION_COLORS, NATION_COMMANDS, generalHolder, nationHolder, nationTypes, processCommand, streamFromSeed, whyNot,
+  CREW_TYPES, DEFAULT_MAP, GENERAL_COMMANDS, domesticSpecials, warSpecials, NATION_COLORS, NATION_COMMANDS, generalHolder, nationHolder, nationTypes, processCommand, streamFromSeed, whyNot,
   type AnyCommand, type CommandContext, type RandUtil,
 } from '@chronicle/sammo/rules';
 import type { LastTurn, World } from '@chronicle/sammo';
@@ -84,6 +84,8 @@ const GENERAL_ARGS: Record<string, ArgMaker> = {
   che_군량매매: (rng) => ({ buyRice: rng.nextBool(), amount: amount(rng) }),
   che_거병: none,
   che_단련: none,
+  che_내정특기초기화: none,
+  che_전투특기초기화: none,
   che_숙련전환: (rng) => ({ srcArmType: rng.nextRangeInt(1, 5), destArmType: rng.nextRangeInt(1, 5) }),
   che_강행: (rng, c) => (rng.nextBool(0.8) ? { destCityId: pick(rng, citiesWithin(actor(c).city, 3)) } : nearCity(rng, c)),
   che_첩보: (rng, c) => (rng.nextBool(0.6) ? enemyCity(rng, c) : { destCityId: pick(rng, citiesWithin(actor(c).city, 4)) }),
@@ -222,6 +224,15 @@ function generateCase(rng: RandUtil, kind: 'general' | 'nation'): CommandCase {
     const term = state === 1 ? rng.nextRangeInt(8, 24) : 0;
     for (const d of c.diplomacy) if ((d.me === 1 && d.you === 2) || (d.me === 2 && d.you === 1)) Object.assign(d, { state, term });
   }
+  // The speciality resets: a war speciality half the time, and specialities held before, often all
+  // but the last of the kind's 8 or 20 (the list then starts again).
+  if (command === 'che_내정특기초기화' || command === 'che_전투특기초기화') {
+    const war = command === 'che_전투특기초기화';
+    if (war && rng.nextBool(0.5)) actor(c).specialWar = pick(rng, warSpecials.map((s) => s.key));
+    const family = war ? warSpecials : domesticSpecials;
+    const held = rng.nextBool(0.5) ? (war ? 19 : 7) : rng.nextInt(war ? 19 : 7);
+    if (rng.nextBool(0.7)) actor(c).aux = { ...actor(c).aux, [war ? 'prev_types_special2' : 'prev_types_special']: family.slice(0, held).map((s) => s.key) };
+  }
   // 초토화 wants peace and no diplomacy limit: often give it both.
   if (command === 'che_초토화' && rng.nextBool(0.6)) {
     for (const d of c.diplomacy) if ((d.me === actor(c).nation || d.you === actor(c).nation) && d.state === 0) d.state = 2;
@@ -288,6 +299,8 @@ function runSammo(c: CommandCase, kind: 'general' | 'nation'): CommandOut {
     generals: [...world.generals.values()].sort((a, b) => a.id - b.id).map((g) => ({
       ...generalRow(g), npc: g.npc, leadership: g.leadership, strength: g.strength, intel: g.intel, crewtype: g.crewtype, defence_train: g.defenceTrain,
       makelimit: g.makelimit, betray: g.betray, personal: g.personal ?? 'None',
+      special: g.special ?? 'None', special2: g.special2 ?? 'None', specage: g.specage, specage2: g.specage2,
+      prev_types_special: g.aux.prev_types_special ?? null, prev_types_special2: g.aux.prev_types_special2 ?? null,
     })),
     cities: cityIds.map((id) => {
       const city = world.cities[id]!;

@@ -33,6 +33,7 @@ import { research } from './general/research';
 import { rebel } from './general/rebel';
 import { resign } from './general/resign';
 import { rest } from './general/rest';
+import { resetDomesticSpeciality, resetWarSpeciality } from './general/reset-speciality';
 import { retire } from './general/retire';
 import { returnHome } from './general/return-home';
 import { scout } from './general/scout';
@@ -79,6 +80,7 @@ export const GENERAL_COMMANDS = byKey([
   join, joinGeneral, joinRandom, resign, retire, gift, donate, tradeRice,
   raiseBand, foundNation, disband, sightseeing, procure, talentSearch, attack, discharge, npcWarp,
   fireAttack, incite, destroy, plunder, abdicate, scout, rebel, dexDrill, convertDex, forcedMarch, spy,
+  resetDomesticSpeciality, resetWarSpeciality,
 ]);
 
 /** Nation (chief) commands by legacy key. */

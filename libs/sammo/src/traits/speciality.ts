@@ -11,8 +11,8 @@ import { domesticSpecialOf, domesticSpecials, SpecCond, warSpecialOf, warSpecial
 const ARM_FLAGS = [SpecCond.footman, SpecCond.archer, SpecCond.cavalry, SpecCond.wizard, SpecCond.siege] as const;
 
 /** The selectable specialities in legacy `GameConst::$availableSpecialDomestic`/`…War` order (the draws walk them so). */
-const AVAILABLE_DOMESTIC = ['che_경작', 'che_상재', 'che_발명', 'che_축성', 'che_수비', 'che_통찰', 'che_인덕', 'che_귀모'];
-const AVAILABLE_WAR = [
+export const AVAILABLE_DOMESTIC = ['che_경작', 'che_상재', 'che_발명', 'che_축성', 'che_수비', 'che_통찰', 'che_인덕', 'che_귀모'];
+export const AVAILABLE_WAR = [
   'che_귀병', 'che_신산', 'che_환술', 'che_집중', 'che_신중', 'che_반계',
   'che_보병', 'che_궁병', 'che_기병', 'che_공성',
   'che_돌격', 'che_무쌍', 'che_견고', 'che_위압',

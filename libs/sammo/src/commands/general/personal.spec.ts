@@ -109,3 +109,33 @@ describe('첩보 (legacy che_첩보)', () => {
     expect(nation.spy).toEqual({});
   });
 });
+
+describe('내정/전투 특기 초기화 (legacy che_내정특기초기화 / che_전투특기초기화)', () => {
+  it('gives the speciality up for one learnt from next year, once in 60 turns, after two turns', () => {
+    const world = smallWorld();
+    const g = addGeneral(world, { id: 1 });
+    Object.assign(g, { special: 'che_경작', special2: null, age: 30 });
+    const ctx = contextFor(world, g, streamFromSeed(TEST_SEED, 'reset'));
+    const reset = command('che_내정특기초기화');
+    expect(whyNot(ctx, command('che_전투특기초기화'), null)).toBe('특기가 없습니다.');
+    expect([reset.name, reset.preTurns!(ctx, null), reset.postTurns!(ctx, null)]).toEqual(['내정 특기 초기화', 1, 60]);
+    reset.run(ctx, null);
+    expect([g.special, g.specage, g.aux.prev_types_special]).toEqual([null, 31, ['che_경작']]);
+    expect(world.logs.at(-1)!.text).toBe('새로운 내정 특기를 가질 준비가 되었습니다.');
+  });
+
+  it('starts the list of specialities held before again once it holds every one of the kind', () => {
+    const world = smallWorld();
+    const g = addGeneral(world, { id: 1 });
+    const held = ['che_귀병', 'che_신산', 'che_환술', 'che_집중', 'che_신중', 'che_반계', 'che_보병', 'che_궁병', 'che_기병', 'che_공성'];
+    Object.assign(g, { special2: 'che_필살', age: 44, aux: { prev_types_special2: held } });
+    const ctx = contextFor(world, g, streamFromSeed(TEST_SEED, 'reset'));
+    command('che_전투특기초기화').run(ctx, null);
+    expect([g.special2, g.specage2, g.aux.prev_types_special2]).toEqual([null, 45, [...held, 'che_필살']]);
+    g.special2 = 'che_척사';
+    g.aux.prev_types_special2 = [...held, 'che_돌격', 'che_무쌍', 'che_견고', 'che_위압', 'che_저격', 'che_필살', 'che_징병', 'che_의술', 'che_격노'];
+    command('che_전투특기초기화').run(ctx, null);
+    // 19 held and the 20th now: all of the war specialities, so only the last is remembered.
+    expect(g.aux.prev_types_special2).toEqual(['che_척사']);
+  });
+});
