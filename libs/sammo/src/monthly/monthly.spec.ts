@@ -63,6 +63,23 @@ describe('ProcessIncome (§6.6)', () => {
     expect(nation.prevIncomeGold).toBe(295 + 265);
   });
 
+  it('counts officers of levels 2 to 4 at their post, pays no troop dummy, and logs the sums', () => {
+    const world = smallWorld();
+    const nation = world.nations.get(1)!;
+    addGeneral(world, { id: 1 });
+    const dummy = addGeneral(world, { id: 2, npc: 5 });
+    // A chief (level 5) standing in 나, and a level-4 officer of 나 standing elsewhere: neither counts.
+    addGeneral(world, { id: 3, city: 2, officerLevel: 5 }).officerCity = 2;
+    addGeneral(world, { id: 4, city: 1, officerLevel: 4 }).officerCity = 2;
+    processIncome(world, 'gold');
+    expect(nation.prevIncomeGold).toBe(295 + 253);
+    // Salaries 3 × getBill(0) = 1200; the troop dummy (npc 5) is neither owed nor paid.
+    expect(nation.gold).toBe(10000 + 548 - 1200);
+    expect(dummy.gold).toBe(1000);
+    // 오 (no generals) collects from its capital 다, level 1: 250 × 1.01 × (1 + 1/3) = 336.67 → 337.
+    expect(world.logs.filter((l) => l.scope === 'nation').map((l) => [l.subject, l.text])).toEqual([[1, '금 수입 548, 봉급 1200'], [2, '금 수입 337, 봉급 0']]);
+  });
+
   it('collects nothing from an unsupplied city', () => {
     const world = smallWorld();
     const nation = world.nations.get(1)!;

@@ -143,6 +143,18 @@ describe('domestic formula (§5.1)', () => {
     expect(g.gold).toBe(1000 - world.env.develcost);
   });
 
+  it('asks for room in the city stat or trust it raises, and none for research', () => {
+    const world = smallWorld();
+    addGeneral(world, { id: 1 });
+    const city = world.cities[1]!;
+    const refusals = (command: typeof farm) => command.constraints.map((c) => c(ctxFor(world, 1), null)).filter((r) => r !== null);
+    city.trust = 100;
+    city.pop = city.popMax;
+    expect([refusals(goodwill), refusals(settle), refusals(research)]).toEqual([['주민 선정은 충분합니다.'], ['정착 장려는 충분합니다.'], []]);
+    city.trust = 99.9;
+    expect(refusals(goodwill)).toEqual([]);
+  });
+
   it('refuses in a city at its maximum', () => {
     const world = smallWorld();
     addGeneral(world, { id: 1 });

@@ -86,6 +86,37 @@ describe('징병 refusals (§5.2)', () => {
   });
 });
 
+describe('징병 orders and margins (§5.2)', () => {
+  it('reads a known crew type and 1 to 1,000,000 soldiers', () => {
+    expect(conscript.readArg({ crewType: 1100, amount: 1_000_000 })).toEqual({ crewType: 1100, amount: 1_000_000 });
+    expect(() => conscript.readArg({ crewType: 9999, amount: 100 })).toThrow(/unknown crew type 9999$/);
+    expect(() => conscript.readArg({ crewType: 1100, amount: 0 })).toThrow(/amount must be an integer from 1 to 1000000$/);
+    expect(() => conscript.readArg({ crewType: 1100, amount: 1_000_001 })).toThrow(/amount must be an integer from 1 to 1000000$/);
+    expect(() => conscript.readArg([1100, 100])).toThrow(/takes an object argument$/);
+  });
+
+  it('refuses more of a type already at leadership × 100, or in a city under 20 trust', () => {
+    const world = smallWorld();
+    const g = addGeneral(world, { id: 1, leadership: 50 });
+    g.gold = 5000;
+    g.crewtype = 1100;
+    const ctx = ctxFor(world, 1);
+    const refusal = (crewType: number) => conscript.constraints.map((c) => c(ctx, { crewType, amount: 1000 })).find((r) => r !== null) ?? null;
+    g.crew = 5000;
+    expect(refusal(1100)).toBe('이미 많은 병력을 보유하고 있습니다.');
+    expect(refusal(1200)).toBeNull();
+    g.crew = 4950;
+    expect(refusal(1100)).toBeNull();
+    // 50 soldiers of room: the order still raises 100 (the legacy's minimum).
+    expect(appliedAmount(ctx, { crewType: 1100, amount: 1000 })).toBe(100);
+    expect(appliedAmount(ctx, { crewType: 1200, amount: 1000 })).toBe(1000);
+    world.cities[1]!.trust = 19.9;
+    expect(refusal(1200)).toBe('민심이 낮아 주민들이 도망갑니다.');
+    world.cities[1]!.trust = 20;
+    expect(refusal(1200)).toBeNull();
+  });
+});
+
 describe('훈련 / 사기진작 (§5.2)', () => {
   it('counts wizard and siege dex at 0.9 (legacy addDex)', () => {
     const world = smallWorld();
