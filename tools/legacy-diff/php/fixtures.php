@@ -78,6 +78,13 @@ function fixture_insert(array $case): void
         $nationStor = KVStorage::getStorage($db, $n['id'], 'nation_env');
         if (isset($n['prevIncomeGold'])) $nationStor->setValue('prev_income_gold', $n['prevIncomeGold']);
         if (isset($n['prevIncomeRice'])) $nationStor->setValue('prev_income_rice', $n['prevIncomeRice']);
+        // The aid ledger the AI's do불가침제의 reads, keyed "n{nation}" => [nation, value] as legacy writes it.
+        foreach (['aidReceived' => 'recv_assist', 'aidAnswered' => 'resp_assist', 'pactOffered' => 'resp_assist_try'] as $field => $key) {
+            if (!isset($n[$field])) continue;
+            $rows = [];
+            foreach ($n[$field] as [$other, $value]) $rows["n{$other}"] = [$other, $value];
+            $nationStor->setValue($key, $rows);
+        }
     }
     foreach ($case['diplomacy'] as $d) {
         $db->insert('diplomacy', ['me' => $d['me'], 'you' => $d['you'], 'state' => $d['state'], 'term' => $d['term']]);

@@ -97,6 +97,32 @@ function muster(rng: RandUtil, c: AiCase, land: number[], firstId: number): void
 }
 
 /**
+ * After the opening, aid the chief's nation received (now and then from a nation since
+ * destroyed), partly answered by pacts, and pacts it offered lately, for do불가침제의. Drawn
+ * from a stream of its own, so that the rest of the case is what it was without it.
+ */
+function aidLedger(rng: RandUtil, c: AiCase): void {
+  const nation = c.nations[0]!;
+  const now = c.year * 12 + c.month - 1;
+  // In the opening legacy's do불가침제의 reads war targets it never set and throws (see the README).
+  if (now <= (c.startyear + 2) * 12 + 4 || !rng.nextBool(0.5)) return;
+  const givers = [...c.nations.slice(1).map((n) => n.id), c.nations.length + 1].filter((id, i, all) => i < all.length - 1 || rng.nextBool(0.15));
+  const received: [number, number][] = [];
+  const answered: [number, number][] = [];
+  const offered: [number, number][] = [];
+  for (const giver of rng.shuffle(givers)) {
+    if (!rng.nextBool(0.8)) continue;
+    const amount = rng.nextRangeInt(100, 60000);
+    received.push([giver, amount]);
+    if (rng.nextBool(0.3)) answered.push([giver, Math.round(amount * pick(rng, [0.5, 1, 1.2]))]);
+    if (rng.nextBool(0.3)) offered.push([giver, now - rng.nextInt(14)]);
+  }
+  if (received.length > 0) nation.aidReceived = received;
+  if (answered.length > 0) nation.aidAnswered = answered;
+  if (offered.length > 0) nation.pactOffered = offered;
+}
+
+/**
  * A random world around one NPC: 0–3 nations (one of them, rarely, a band still wandering)
  * holding clusters of cities with fronts as SetNationFront sets them, diplomacy between every
  * pair, 0–5 other members each, and the NPC — a member (an officer at a post among them) or
@@ -166,6 +192,7 @@ export function generateAiCase(rng: RandUtil, chief = false): AiCase {
   const c: AiCase = { tableSeed: hex(rng, 64), year, month: rng.nextRangeInt(1, 12), startyear, turnterm: pick(rng, [30, 60, 120]), cities, nations, diplomacy, generals };
   // A chief's nation is at war with all its neighbours in a third of the cases.
   if (chief && rng.nextBool(1 / 3)) for (const d of diplomacy) if (d.me === 1 || d.you === 1) Object.assign(d, { state: 0, term: 0 });
+  if (chief) aidLedger(streamFromSeed(c.tableSeed, 'aidLedger'), c);
   // Fronts as the legacy's SetNationFront leaves them: both sides then read the same rows.
   const world = fixtureWorld(c);
   setNationFronts(world);

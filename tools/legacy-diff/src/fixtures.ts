@@ -34,6 +34,8 @@ export interface FixtureNation {
   capset?: number; aux?: NationAux;
   /** Cities spied on (legacy `spy`): city id → months left. */
   spy?: Record<number, number>;
+  /** nation_env's recv_assist (in order), resp_assist and resp_assist_try, as [nation, value] pairs. */
+  aidReceived?: [number, number][]; aidAnswered?: [number, number][]; pactOffered?: [number, number][];
 }
 export interface FixtureCity {
   id: number; nation: number; def: number; wall: number; agri: number; comm: number; secu: number; pop: number; trust: number; supply: number;
@@ -115,10 +117,13 @@ export function fixtureWorld(f: Fixture): World {
     world.cities[m.id] = city;
   }
   for (const n of f.nations) {
-    const { gennum, bill, rate, scout, war, surlimit, strategicCmdLimit, chiefSet, prevIncomeGold, prevIncomeRice, capset, aux, spy, ...seed } = n;
+    const { gennum, bill, rate, scout, war, surlimit, strategicCmdLimit, chiefSet, prevIncomeGold, prevIncomeRice, capset, aux, spy, aidReceived, aidAnswered, pactOffered, ...seed } = n;
     const nation = newNation({ ...seed, color: n.color ?? '#000000' });
     Object.assign(nation, { gennum }, dropUndefined({
       bill, rate, rateTmp: rate, scout, war, surlimit, strategicCmdLimit, chiefSet, prevIncomeGold, prevIncomeRice, capset, aux: aux && { ...aux }, spy: spy && { ...spy },
+      aidReceived: aidReceived?.map(([from, amount]) => [from, amount]),
+      aidAnswered: aidAnswered && Object.fromEntries(aidAnswered),
+      pactOffered: pactOffered && Object.fromEntries(pactOffered),
     }));
     world.nations.set(n.id, nation);
   }

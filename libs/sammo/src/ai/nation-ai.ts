@@ -21,6 +21,7 @@ import { npcFrontAssignment, userFrontAssignment } from './front-assignment';
 import { npcRearAssignment, userRearAssignment } from './rear-assignment';
 import { troopRescue, troopUserRearAssignment } from './troop-assignment';
 import { memberOrder } from './nation-categories';
+import { pactForAidPriority } from './pact-for-aid';
 
 /** What a nation priority sees. */
 export interface ChiefTurn {
@@ -53,6 +54,7 @@ function domesticAssignment(t: ChiefTurn, users: boolean): TurnSlot | null {
 
 /** The nation priorities of §8 the implemented commands serve, in the reference's order. */
 const PRIORITIES: readonly (readonly [string, (t: ChiefTurn) => TurnSlot | null])[] = [
+  ['불가침제의', pactForAidPriority],
   ['선전포고', declareWarPriority],
   ['천도', capitalMovePriority],
   ['유저장긴급포상', userUrgentReward],
@@ -74,10 +76,10 @@ const PRIORITIES: readonly (readonly [string, (t: ChiefTurn) => TurnSlot | null]
 
 /**
  * A basic nation AI for chiefs (§8), in the legacy order: NPC chiefs make the quarterly
- * promotions (months 3/6/9/12) and an NPC ruler sets the tax in June and December; a
- * reserved command that can run is kept; then the priorities above; else 휴식. Non-aggression,
- * peace and the troop assignments only a nation policy's force lists drive (부대전방발령,
- * 부대후방발령) are left out (see the README).
+ * promotions (months 3/6/9/12) and an NPC ruler sets the tax and the salary rate (rice in
+ * June, gold in December); a reserved command that can run is kept; then the priorities
+ * above; else 휴식. Peace and the troop assignments only a nation policy's force lists drive
+ * (부대전방발령, 부대후방발령) are left out (see the README).
  */
 export function chooseNationTurn(world: World, chief: General, nation: Nation, reserved: TurnSlot, rng: RandUtil): TurnSlot {
   const ctx = contextFor(world, chief, rng);

@@ -18,23 +18,28 @@ function officersAtPost(members: readonly General[]): Map<number, number> {
 }
 
 /**
- * The month's income the salary is set against, at the nation's current tax rate: gold with
- * the war income of the dead, rice with the walls' (legacy getGoldIncome + getWarGoldIncome,
- * getRiceIncome + getWallIncome over the supplied cities).
+ * A month's income of the supplied cities at tax `rate` (legacy getGoldIncome,
+ * getRiceIncome, getWallIncome: the cities' sums × rate/20) and the dead's war gold
+ * (getWarGoldIncome, untaxed).
  */
-export function expectedIncome(world: World, nation: Nation, resource: SalaryResource): number {
-  const supplied = citiesOfNation(world, nation.id).filter((c) => c.supply === 1);
+export function incomeAt(world: World, nation: Nation, rate: number): { gold: number; rice: number; wall: number; war: number } {
   const officers = officersAtPost(generalsOfNation(world, nation.id));
-  let taxed = 0;
-  let untaxed = 0;
-  for (const c of supplied) {
+  const sum = { gold: 0, rice: 0, wall: 0, war: 0 };
+  for (const c of citiesOfNation(world, nation.id)) {
+    if (c.supply !== 1) continue;
     const n = officers.get(c.id) ?? 0;
-    taxed += cityIncome(c, nation, resource, n);
-    if (resource === 'rice') untaxed += wallIncome(c, nation, n);
-    else untaxed += phpRound(nationalIncome(nation, 'gold', c.dead / 10));
+    sum.gold += cityIncome(c, nation, 'gold', n);
+    sum.rice += cityIncome(c, nation, 'rice', n);
+    sum.wall += wallIncome(c, nation, n);
+    sum.war += phpRound(nationalIncome(nation, 'gold', c.dead / 10));
   }
-  // The wall income is taxed too, the war income is not; each sum is scaled once.
-  return resource === 'rice' ? taxed * (nation.rate / 20) + untaxed * (nation.rate / 20) : taxed * (nation.rate / 20) + untaxed;
+  return { gold: sum.gold * (rate / 20), rice: sum.rice * (rate / 20), wall: sum.wall * (rate / 20), war: sum.war };
+}
+
+/** The month's income the salary is set against, at the nation's tax: gold with the war income, rice with the walls'. */
+export function expectedIncome(world: World, nation: Nation, resource: SalaryResource): number {
+  const income = incomeAt(world, nation, nation.rate);
+  return resource === 'gold' ? income.gold + income.war : income.rice + income.wall;
 }
 
 /**

@@ -211,6 +211,14 @@ function readNation(value: unknown, p: string): Nation {
     const trial = obj(o.capitalMoveTrial, `${p}.capitalMoveTrial`);
     nation.capitalMoveTrial = { level: int(trial, 'level', `${p}.capitalMoveTrial`, 5, 12), turntime: num(trial, 'turntime', `${p}.capitalMoveTrial`) };
   }
+  if (o.aidReceived !== undefined) {
+    nation.aidReceived = arr(o.aidReceived, `${p}.aidReceived`).map((pair, i) => {
+      const row = intArray(pair, `${p}.aidReceived[${i}]`, 2);
+      return [row[0]!, row[1]!];
+    });
+  }
+  if (o.aidAnswered !== undefined) nation.aidAnswered = intRecord(o.aidAnswered, `${p}.aidAnswered`);
+  if (o.pactOffered !== undefined) nation.pactOffered = intRecord(o.pactOffered, `${p}.pactOffered`);
   return nation;
 }
 

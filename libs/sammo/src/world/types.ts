@@ -93,6 +93,15 @@ export interface Nation {
   capitalMoveTrial?: { level: number; turntime: number };
   /** Cities spied on by 첩보 (legacy `spy`): city id → months it stays seen. */
   spy: Record<number, number>;
+  /**
+   * `nation_env`'s aid ledger, which the nation AI answers with non-aggression offers:
+   * gold + rice received from each nation in the order first received (`recv_assist`), the
+   * received total at the last pact the giver accepted from this nation (`resp_assist`), and
+   * the month (year × 12 + month − 1) the AI last offered the giver a pact (`resp_assist_try`).
+   */
+  aidReceived?: [number, number][];
+  aidAnswered?: Record<number, number>;
+  pactOffered?: Record<number, number>;
   /** Legacy nation `aux`: `can_국기변경` / `can_국호변경` are 1 while the nation may still change its flag / name. */
   aux: NationAux;
   /** 12-slot queues per chief level (5..12), keyed by level. */

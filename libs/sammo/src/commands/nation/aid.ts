@@ -6,6 +6,7 @@ import { argNation, argObject } from '../args';
 import type { CommandDef } from '../command';
 import { chiefInOwnSuppliedCity } from './grant-arg';
 import { withJosa } from '../../world/josa';
+import type { Nation } from '../../world/types';
 
 /** Legacy `GameConst::$coefAidAmount`: a nation sends at most level × 10000 of each. */
 const COEF_AID_AMOUNT = 10000;
@@ -14,6 +15,14 @@ export interface AidArg {
   destNationId: number;
   /** [gold, rice], whole and not both 0. */
   amountList: [number, number];
+}
+
+/** The receiver's `recv_assist`: the running total from each giver, in the order first received. */
+function recordAid(receiver: Nation, giver: number, amount: number): void {
+  const ledger = (receiver.aidReceived ??= []);
+  const row = ledger.find(([from]) => from === giver);
+  if (row) row[1] += amount;
+  else ledger.push([giver, amount]);
 }
 
 /**
@@ -54,6 +63,7 @@ export const aid: CommandDef<AidArg> = {
     nation.surlimit += 12;
     dest.gold += gold;
     dest.rice += rice;
+    recordAid(dest, nation.id, gold + rice);
     for (const line of addExperience(ctx.general, 5)) generalLog(ctx.world, ctx.general.id, line);
     for (const line of addDedication(ctx.general, 5)) generalLog(ctx.world, ctx.general.id, line);
     generalLog(ctx.world, ctx.general.id, `${withJosa(dest.name, '으로')} 금${gold} 쌀${rice}을 지원했습니다.`);

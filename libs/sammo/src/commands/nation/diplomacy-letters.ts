@@ -142,6 +142,10 @@ export const acceptNonAggression = answerCommand('che_불가침수락', '불가�
   const { year, month } = letter.until!;
   // Legacy: term = (year × 12 + month) − (current year × 12 + month − 1).
   setBoth(ctx.world, ctx.general.nation, letter.fromNation, Diplo.nap, year * 12 + month - monthIndex(ctx.year, ctx.month));
+  // The proposer's aid from the accepting nation counts as answered up to now (legacy `resp_assist`).
+  const proposer = ctx.world.nations.get(letter.fromNation)!;
+  const received = proposer.aidReceived?.find(([giver]) => giver === ctx.general.nation)?.[1] ?? 0;
+  proposer.aidAnswered = { ...proposer.aidAnswered, [ctx.general.nation]: received };
   return `${withJosa(ctx.world.nations.get(letter.fromNation)!.name, '과')} ${year}년 ${month}월까지 불가침에 성공했습니다.`;
 });
 
