@@ -1,0 +1,115 @@
+import { streamFromSeed } from '../rng/streams';
+import { addGeneral, smallWorld, TEST_SEED } from '../testing/small-world';
+import { REST_KEY } from '../world/constants';
+import { newCity } from '../world/factory';
+import type { General, World } from '../world/types';
+import { chooseNationTurn } from './nation-ai';
+
+const rest = { action: REST_KEY, arg: null };
+const stream = () => streamFromSeed(TEST_SEED, 'GeneralAI', 190, 1, 1);
+
+/**
+ * Nation 1 holds 1 (the capital, where the NPC ruler sits), 2 (a front city) and 4 (a rear
+ * city of 300000 of 400000 people); 1 and 2 have 100000 (below half: too thin to draft from).
+ * With a supplied front and no war or declaration the AI reads 전쟁 (its war target is the
+ * wilderness). Treasury and purses are below every 포상/몰수 reserve, so only the assignments act.
+ */
+function warWorld(): { world: World; ruler: General; turn: () => ReturnType<typeof chooseNationTurn> } {
+  const world = smallWorld();
+  world.env.year = 194; // past the opening, when the AI reads no war
+  world.env.month = 2; // no promotions
+  world.cities[4] = newCity({
+    id: 4, name: '라', level: 5, region: 1, neighbours: [1], pop: 300000, agri: 1000, comm: 1000, secu: 1000, def: 2000, wall: 2000,
+    popMax: 400000, agriMax: 10000, commMax: 10000, secuMax: 10000, defMax: 8000, wallMax: 8000, trust: 50,
+  });
+  world.cities[1]!.neighbours.push(4);
+  world.cities[4]!.nation = 1;
+  world.cities[2]!.front = 1;
+  const nation = world.nations.get(1)!;
+  nation.gold = nation.rice = 0;
+  const ruler = Object.assign(addGeneral(world, { id: 1, npc: 2, officerLevel: 12 }), { gold: 0, rice: 0 });
+  return { world, ruler, turn: () => chooseNationTurn(world, ruler, nation, rest, stream()) };
+}
+
+/** A member (leadership 50) short of an army (crew 0) with a full purse (no 포상 owed); `state` is set after creation. */
+function member(world: World, seed: { id: number; npc?: number; city: number }, state: Partial<General> = {}): General {
+  return Object.assign(addGeneral(world, { leadership: 50, ...seed }), { gold: 50000, rice: 50000, crew: 0, ...state });
+}
+
+describe('nation AI 유저장후방발령 (legacy do유저장후방발령)', () => {
+  it('sends a user short of an army in a thin city to a rear city that can feed a draft', () => {
+    const { world, turn } = warWorld();
+    member(world, { id: 2, city: 2 }, { crew: 1499 });
+    expect(turn()).toEqual({ action: 'che_발령', arg: { destGeneralId: 2, destCityId: 4 } });
+  });
+
+  it('leaves an army of 1500, a troop rider, a 징병 special (drafts take nobody) and a half-full city alone', () => {
+    for (const seed of [{ crew: 1500 }, { troop: 9 }, { special2: 'che_징병' }]) {
+      const { world, turn } = warWorld();
+      member(world, { id: 2, city: 2 }, seed);
+      expect(turn()).toEqual(rest);
+    }
+    const { world, turn } = warWorld();
+    world.cities[2]!.pop = 200000; // ratio 0.5: safe to draft from
+    member(world, { id: 2, city: 2 });
+    expect(turn()).toEqual(rest);
+  });
+
+  it('needs leadership × 100 + 30000 people in the destination (one below is too few)', () => {
+    const { world, turn } = warWorld();
+    member(world, { id: 2, city: 2 });
+    // No rear city holds 35000: the supplied cities but the chief's with more than that, city 2 itself.
+    world.cities[4]!.pop = 34999;
+    expect(turn()).toEqual({ action: 'che_발령', arg: { destGeneralId: 2, destCityId: 2 } });
+    world.cities[2]!.pop = 35000;
+    expect(turn()).toEqual(rest);
+  });
+});
+
+describe('nation AI NPC후방발령 (legacy doNPC후방발령)', () => {
+  it('sends a war NPC to a half-full city of leadership × 100 + 50000 people', () => {
+    const { world, turn } = warWorld();
+    member(world, { id: 2, npc: 2, city: 2 }, { gold: 0, rice: 0 }); // nothing to confiscate
+    world.cities[4]!.pop = 200000; // ratio 0.5, 200000 ≥ 55000
+    expect(turn()).toEqual({ action: 'che_발령', arg: { destGeneralId: 2, destCityId: 4 } });
+    world.cities[4]!.pop = 199999; // below half: NPCs are never sent to a thin city
+    expect(turn()).toEqual(rest);
+  });
+});
+
+describe('nation AI 전방발령 (legacy do유저장전방발령 / doNPC전방발령)', () => {
+  it('sends a ready general (1500, max(train, atmos) ≥ 90, no troop) from the rear to the front, users first', () => {
+    const { world, turn } = warWorld();
+    member(world, { id: 2, npc: 2, city: 4 }, { crew: 1500, train: 40, atmos: 90 });
+    expect(turn()).toEqual({ action: 'che_발령', arg: { destGeneralId: 2, destCityId: 2 } });
+    member(world, { id: 3, npc: 0, city: 4 }, { crew: 1500, train: 90, atmos: 40 });
+    expect(turn()).toEqual({ action: 'che_발령', arg: { destGeneralId: 3, destCityId: 2 } });
+  });
+
+  it('leaves one below 90 in spirits or riding a troop at home', () => {
+    for (const seed of [{ train: 89, atmos: 89 }, { troop: 9 }]) {
+      const { world, turn } = warWorld();
+      member(world, { id: 2, city: 4 }, { crew: 1500, train: 90, atmos: 90, ...seed });
+      expect(turn()).toEqual(rest);
+    }
+  });
+});
+
+describe('nation AI troop assignments (legacy do부대구출발령 / do부대유저장후방발령)', () => {
+  it('sends a troop dummy stranded abroad to a front city', () => {
+    const { world, turn } = warWorld();
+    member(world, { id: 5, npc: 5, city: 3 }, { troop: 5 });
+    expect(turn()).toEqual({ action: 'che_발령', arg: { destGeneralId: 5, destCityId: 2 } });
+  });
+
+  it('sends a user who drafts next and moves before his troop leader, in a thin front city, to a half-full rear city', () => {
+    const { world, turn } = warWorld();
+    const leader = member(world, { id: 5, npc: 5, city: 2 }, { troop: 5 });
+    const rider = member(world, { id: 2, city: 2 }, { troop: 5 });
+    rider.queue[0] = { action: 'che_징병', arg: { crewType: 1100, amount: 1000 } };
+    rider.turntime = leader.turntime - 1;
+    expect(turn()).toEqual({ action: 'che_발령', arg: { destGeneralId: 2, destCityId: 4 } });
+    rider.turntime = leader.turntime; // moves with the leader: stays
+    expect(turn()).toEqual(rest);
+  });
+});
