@@ -40,3 +40,7 @@ export { AiSession } from './ai/ai-session';
 export { chooseGeneralTurn } from './ai/general-ai';
 export { chooseNationTurn } from './ai/nation-ai';
 export { setNationFronts } from './monthly/fronts';
+export { fight, type FightDice } from './tournament/fight';
+export { settleGame } from './tournament/game';
+export { tournamentKind } from './tournament/kinds';
+export { newTournament } from './tournament/state';

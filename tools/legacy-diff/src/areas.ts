@@ -11,6 +11,7 @@ import { monthlyArea } from './monthly-area';
 import { preTurnArea } from './pre-turn-area';
 import { generalAiArea, nationAiArea } from './ai-area';
 import { hex, pick } from './case-helpers';
+import { tournamentArea } from './tournament-area';
 
 /**
  * One area of the differential: how to make its cases, and what libs/sammo answers for
@@ -183,5 +184,5 @@ const traitsArea: Area<{ kind: string; key: string; turn: DomesticTurn; var: Dom
 
 export const AREAS: readonly Area[] = [
   rngArea, phpMathArea, josaArea, levelsArea, nationIncomeArea, traitsArea, battleArea, warArea, generalCommandsArea, nationCommandsArea, monthlyArea,
-  preTurnArea, generalAiArea, nationAiArea,
+  preTurnArea, generalAiArea, nationAiArea, tournamentArea,
 ] as Area[];

@@ -72,21 +72,24 @@ export function fight(kind: TournamentKind, first: Fighter, second: Fighter, mod
     if (s2 >= dice.below(100)) damage1 += phpRound((s2 * (dice.below(41) + 10)) / 130);
 
     // Rage: a fighter down to a fifth of its energy and hurting more strikes back, 200–500%.
+    // Each roll is drawn whether or not its other conditions hold, as the legacy draws them.
     let critical1 = false;
     let critical2 = false;
-    if (e1 / 5 > energy1 && damage1 > damage2 && s1 >= dice.below(300)) {
+    let roll = dice.below(300);
+    if (e1 / 5 > energy1 && damage1 > damage2 && s1 >= roll) {
       damage2 *= phpRound((dice.below(301) + 200) / 100);
       critical1 = true;
       lines.push(`● ${first.name}의 분노의 ${dice.pick(kind.rage)} 공격!`);
     }
-    if (e2 / 5 > energy2 && damage2 > damage1 && s2 >= dice.below(300)) {
+    roll = dice.below(300);
+    if (e2 / 5 > energy2 && damage2 > damage1 && s2 >= roll) {
       damage1 *= phpRound((dice.below(301) + 200) / 100);
       critical2 = true;
       lines.push(`● ${second.name}의 분노의 ${dice.pick(kind.rage)} 공격!`);
     }
     if (exchange === 1) {
       // One draw decides a first-exchange knock-out for whichever side is 10% stronger.
-      const roll = dice.below(400);
+      roll = dice.below(400);
       if (s1 * 0.9 > s2 && s1 >= roll) {
         damage1 = 0;
         damage2 = e2;
@@ -98,11 +101,13 @@ export function fight(kind: TournamentKind, first: Fighter, second: Fighter, mod
         lines.push(`● ${second.name}의 ${kind.fatality}!`);
       }
     } else {
-      if (!critical1 && s1 >= dice.below(1000)) {
+      roll = dice.below(1000);
+      if (!critical1 && s1 >= roll) {
         damage2 *= dice.rangeInt(150, 300) / 100;
         lines.push(`● ${first.name}의 ${dice.pick(kind.skills)}!`);
       }
-      if (!critical2 && s2 >= dice.below(1000)) {
+      roll = dice.below(1000);
+      if (!critical2 && s2 >= roll) {
         damage1 *= dice.rangeInt(150, 300) / 100;
         lines.push(`● ${second.name}의 ${dice.pick(kind.skills)}!`);
       }

@@ -48,6 +48,17 @@ describe('the fight (legacy fight)', () => {
     });
   });
 
+  it('draws every roll whatever its other conditions, as the legacy does: 7 in the first exchange, 8 after', () => {
+    const draws: number[] = [];
+    const counting: FightDice = { below: (n) => (draws.push(n), n - 1), rangeInt: (a) => a, pick: (items) => items[0]! };
+    const side = { name: '갑', leadership: 50, strength: 50, intel: 50, lvl: 0 };
+    // Rolls at their highest: no bonus, rage, fatality or skill; 10 exchanges of round(50 × 110 / 130) = 42.
+    expect(fight(tournamentKind(1), side, { ...side, name: '을' }, 'league', counting).result).toBe(2);
+    expect(draws.slice(0, 7)).toEqual([21, 21, 100, 100, 300, 300, 400]);
+    expect(draws.slice(7, 15)).toEqual([21, 21, 100, 100, 300, 300, 1000, 1000]);
+    expect(draws).toHaveLength(7 + 9 * 8);
+  });
+
   it('draws a league game when both sides fall in the same exchange; 전력전 fights with the sum × 7 / 15 to four places', () => {
     const kind = tournamentKind(0);
     const a = { name: '갑', leadership: 70, strength: 70, intel: 71, lvl: 0 };
