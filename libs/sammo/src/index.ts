@@ -4,8 +4,8 @@ export type {
   BetTournamentMove, TournamentAutoEntryMove,
 } from './moves/move-types';
 export type {
-  World, GameEnv, Nation, City, General, TurnSlot, LastTurn, LogEntry, Diplomacy, GeneralAux, RankData, NationAux, Tournament, TournamentEntry,
-  TournamentBetting,
+  World, GameEnv, Nation, City, General, TurnSlot, LastTurn, LogEntry, Diplomacy, GeneralAux, InheritanceStore, RankData, NationAux, Tournament,
+  TournamentEntry, TournamentBetting,
 } from './world/types';
 export { readWorld, writeWorld } from './world/serialize';
 export { addTurn, cutTurn, turnDate, joinYearMonth } from './world/clock';

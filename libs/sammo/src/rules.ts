@@ -31,6 +31,7 @@ export { updateNationLevel } from './monthly/nation-level';
 export { newYear, resetOfficerLock } from './monthly/yearly';
 export { addGlobalBetray } from './monthly/betray';
 export { assignGeneralSpeciality } from './monthly/assign-speciality';
+export { mergeInheritPointRank } from './monthly/inherit-rank';
 export { preUpdateMonthly } from './monthly/pre-update';
 export { postUpdateMonthly } from './monthly/post-update';
 export { runMonth } from './monthly/pipeline';

@@ -35,6 +35,7 @@ function fixture_general_row(array $g, int $year): array
         'special' => $g['special'] ?? 'None', 'special2' => $g['specialWar'] ?? 'None', 'personal' => $g['personal'] ?? 'None',
         'turntime' => (new DateTimeImmutable('2026-01-01 01:00:00'))->modify(sprintf('+%d seconds', $g['turntime'] ?? 0))->format('Y-m-d H:i:s'), 'killturn' => $g['killturn'] ?? 100,
     ] + fixture_optional($g, ['betray' => 'betray', 'makelimit' => 'makelimit', 'troop' => 'troop', 'lastTurn' => 'last_turn', 'aux' => 'aux', 'specage' => 'specage', 'specage2' => 'specage2'])
+      + (isset($g['inheritance']) ? ['owner' => $g['id']] : [])
       + (isset($g['age']) ? ['age' => $g['age'], 'bornyear' => $year - $g['age'], 'deadyear' => $year + 30, 'affinity' => $g['affinity'] ?? 1] : []);
 }
 
@@ -91,6 +92,7 @@ function fixture_insert(array $case): void
     }
     foreach ($case['generals'] as $g) {
         $db->insert('general', fixture_general_row($g, $case['year']));
+        foreach ($g['inheritance'] ?? [] as $key => $value) KVStorage::getStorage($db, "inheritance_{$g['id']}")->setValue($key, [$value, null]);
         $db->insert('rank_data', array_map(fn ($column) => ['general_id' => $g['id'], 'nation_id' => $g['nation'], 'type' => $column->value, 'value' => $g['rank'][$column->value] ?? 0], RankColumn::cases()));
         // Every general has its 30 reserved turns, resting but the next one when the case reserves it.
         $turns = array_map(fn ($i) => ['general_id' => $g['id'], 'turn_idx' => $i, 'action' => '휴식', 'arg' => '{}', 'brief' => '휴식'], range(0, 29));

@@ -3,7 +3,7 @@ import {
   type RandUtil,
 } from '@chronicle/sammo/rules';
 import type { Json } from '@chronicle/engine';
-import type { General, GeneralAux, LastTurn, NationAux, RankData, World } from '@chronicle/sammo';
+import type { General, GeneralAux, InheritanceStore, LastTurn, NationAux, RankData, World } from '@chronicle/sammo';
 import { pick } from './case-helpers';
 
 /**
@@ -25,6 +25,8 @@ export interface FixtureGeneral {
   turntime?: number;
   /** The general's next reserved turn, its argument's keys spelt alike on both sides (징병's, 집합's); left out, rest. */
   reserved?: { action: string; arg: Row | null };
+  /** A player's stored inheritance points: set, the legacy row gets the player (owner = id) and the `inheritance_{id}` store. */
+  inheritance?: InheritanceStore;
 }
 export interface FixtureNation {
   id: number; name: string; capital: number; level: number; tech: number; gold: number; rice: number; type: string; gennum: number;
@@ -137,7 +139,7 @@ export function fixtureWorld(f: Fixture): World {
       officerCity: g.officerCity, belong: g.belong, leadershipExp: g.leadershipExp, strengthExp: g.strengthExp, intelExp: g.intelExp,
       injury: g.injury, explevel: g.explevel, dedlevel: g.dedlevel, gold: g.gold, rice: g.rice, crew: g.crew, crewtype: g.crewtype,
       train: g.train, atmos: g.atmos, defenceTrain: g.defenceTrain, dex: g.dex.slice(),
-    }, dropUndefined({ betray: g.betray, makelimit: g.makelimit, troop: g.troop, lastTurn: g.lastTurn && { ...g.lastTurn }, aux: g.aux && { ...g.aux } }));
+    }, dropUndefined({ betray: g.betray, makelimit: g.makelimit, troop: g.troop, lastTurn: g.lastTurn && { ...g.lastTurn }, aux: g.aux && { ...g.aux }, inheritance: g.inheritance && { ...g.inheritance } }));
     Object.assign(general.rank, g.rank);
     if (g.reserved) general.queue[0] = { action: g.reserved.action, arg: g.reserved.arg as Json };
     world.generals.set(general.id, general);

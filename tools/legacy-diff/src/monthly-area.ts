@@ -1,6 +1,6 @@
 import {
   DEFAULT_MAP, nationTypes, newRun, newYear, postUpdateMonthly, preUpdateMonthly, processIncome, processSemiAnnual, processWarIncome, raiseDisaster, randomizeCityTradeRate,
-  resetOfficerLock, runMonth, addGlobalBetray, assignGeneralSpeciality, domesticSpecials, streamFromSeed, warSpecials, updateCitySupply, updateNationLevel, type RandUtil,
+  resetOfficerLock, runMonth, addGlobalBetray, assignGeneralSpeciality, mergeInheritPointRank, domesticSpecials, streamFromSeed, warSpecials, updateCitySupply, updateNationLevel, type RandUtil,
 } from '@chronicle/sammo/rules';
 import type { City, World } from '@chronicle/sammo';
 import type { Area } from './areas';
@@ -26,6 +26,7 @@ const STEPS = {
   officerLock: (world: World) => resetOfficerLock(world),
   betrayAtZero: (world: World) => addGlobalBetray(world, 1, 0),
   betrayAtOne: (world: World) => addGlobalBetray(world, 1, 1),
+  inheritRank: (world: World) => mergeInheritPointRank(world),
   speciality: (world: World, seed: string) =>
     assignGeneralSpeciality(world, streamFromSeed(seed, 'assignGeneralSpeciality', world.env.year, world.env.month)),
   pre: (world: World) => preUpdateMonthly(world),
@@ -42,7 +43,7 @@ type Step = keyof typeof STEPS;
 
 /** The months the event table runs a step in (the rest run every month or on a month of their own). */
 const MONTHS: Partial<Record<Step, readonly number[]>> = {
-  semiAnnualGold: [1], incomeGold: [1], semiAnnualRice: [7], incomeRice: [7], disaster: [1, 4, 7, 10], tradeRate: [1, 7], newYear: [1], speciality: [1],
+  semiAnnualGold: [1], incomeGold: [1], semiAnnualRice: [7], incomeRice: [7], disaster: [1, 4, 7, 10], tradeRate: [1, 7], newYear: [1], speciality: [1], inheritRank: [1, 7],
   // The closing month: December and June open the months of income, March and September those of disasters only.
   month: [12, 12, 12, 6, 6, 6, 3, 9, 1, 2, 4, 5, 7, 8, 10, 11],
 };
@@ -152,6 +153,19 @@ function generateCase(rng: RandUtil, step: Step): MonthlyCase {
         prev_types_special2: warSpecials.filter(() => rng.nextBool(0.3)).map((t) => t.key),
       };
     }
+    // Now and then a player rules: a level its nation rises pays it unification points while it is active.
+    if (g.officerLevel === 12 && rng.nextBool(0.4)) g.npc = rng.nextInt(1);
+    // Players with the inheritance points they stored, battles and schemes, service kept from a nation left, dex past the last level.
+    if (g.npc < 2) {
+      g.inheritance = rng.nextBool(0.2) ? {} : {
+        lived_month: rng.nextInt(300), max_domestic_critical: rng.nextInt(2000) / 2, active_action: 3 * rng.nextInt(40), unifier: pick(rng, [0, 0, 250, 750]),
+      };
+      g.rank = { warnum: rng.nextInt(100), firenum: rng.nextInt(30) };
+      if (rng.nextBool(0.3)) g.aux = { ...g.aux, max_belong: rng.nextInt(30) };
+      if (rng.nextBool(0.2)) g.dex[rng.nextRangeInt(1, 5)] = 1275975 + rng.nextInt(600000);
+      // A ruler still active: a level the nation rises pays it unification points.
+      if (g.officerLevel === 12 && rng.nextBool(0.5)) g.killturn = 4800;
+    }
   }
   // Relations between every two nations, the same state both ways (war, declared, normal, non-aggression).
   const diplomacy: MonthlyCase['diplomacy'] = [];
@@ -193,12 +207,13 @@ function caseWorld(c: MonthlyCase): World {
 }
 
 const stepNames = Object.keys(STEPS) as Step[];
+const INHERITANCE_KEYS = ['lived_month', 'max_domestic_critical', 'active_action', 'unifier'] as const;
 
 /** Each monthly event action on its own: the step is drawn per case. */
 export const monthlyArea: Area<MonthlyCase, { generals: Row[]; cities: (number | null)[][]; nations: Row[]; diplomacy: Row[]; develcost: number }> = {
   name: 'monthly',
   about:
-    'one monthly event action per case on MariaDB with the legacy schema (UpdateCitySupply, ProcessWarIncome, ProcessSemiAnnual and ProcessIncome of gold or rice, RaiseDisaster, RandomizeCityTradeRate, UpdateNationLevel, NewYear, ResetOfficerLock, AddGlobalBetray at 0 and at 1, AssignGeneralSpeciality), preUpdateMonthly, postUpdateMonthly on the monthly stream (power, diplomacy, bands disbanded, general counts, fronts), or the whole month boundary with the default event table (less the actions libs/sammo does not model) on 1–4 nations, their cities and generals, neutral cities and wanderers: every general, the nations and every city listed or changed',
+    'one monthly event action per case on MariaDB with the legacy schema (UpdateCitySupply, ProcessWarIncome, ProcessSemiAnnual and ProcessIncome of gold or rice, RaiseDisaster, RandomizeCityTradeRate, UpdateNationLevel, NewYear, ResetOfficerLock, AddGlobalBetray at 0 and at 1, AssignGeneralSpeciality, MergeInheritPointRank), preUpdateMonthly, postUpdateMonthly on the monthly stream (power, diplomacy, bands disbanded, general counts, fronts), or the whole month boundary with the default event table (less the actions libs/sammo does not model) on 1–4 nations, their cities and generals, neutral cities and wanderers: every general, the nations and every city listed or changed',
   generate: (rng, count) => Array.from({ length: count }, (_, i) => generateCase(rng, stepNames[i % stepNames.length]!)),
   sammo: (c) => {
     const world = caseWorld(c);
@@ -213,6 +228,9 @@ export const monthlyArea: Area<MonthlyCase, { generals: Row[]; cities: (number |
     return {
       generals: [...world.generals.values()].sort((a, b) => a.id - b.id).map((g) => ({
         ...generalRow(g), age: g.age, killturn: g.killturn, makelimit: g.makelimit, betray: g.betray, special: g.special ?? 'None', special2: g.special2 ?? 'None',
+        // rank_data's inherit_earned, inherit_earned_dyn and inherit_spent (no points are earned or
+        // spent in the lobby here: the merged points are all there is), then the stored points.
+        inherit: [g.rank.inheritEarned, g.rank.inheritEarned, 0, ...INHERITANCE_KEYS.map((k) => g.inheritance[k] ?? 0)],
       })),
       cities,
       nations: [...world.nations.values()].sort((a, b) => a.id - b.id).map((n) => ({

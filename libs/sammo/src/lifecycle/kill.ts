@@ -4,6 +4,7 @@ import type { StreamSource } from '../turn/turn-run';
 import { nextRuler } from './succession';
 import { withJosa } from '../world/josa';
 import { dissolveTroop, dropNationTroops } from '../world/troops';
+import { keepMaxBelong } from '../world/inheritance';
 
 /**
  * `kill()`: the general leaves the world. A ruler hands the nation to a successor
@@ -50,6 +51,7 @@ export function destroyNation(world: World, nationId: number): void {
     g.nation = 0;
     g.officerLevel = 0;
     g.officerCity = 0;
+    keepMaxBelong(g);
     g.belong = 0;
     g.troop = 0;
   }

@@ -20,5 +20,5 @@ export function rebirth(general: General): void {
   general.specage2 = 0;
   for (let i = 0; i < general.dex.length; i++) general.dex[i] = phpRound(general.dex[i]! * 0.5);
   const r = general.rank;
-  r.warnum = r.killnum = r.deathnum = r.killcrew = r.deathcrew = r.killcrewPerson = r.deathcrewPerson = r.occupied = r.firenum = 0;
+  r.warnum = r.killnum = r.deathnum = r.killcrew = r.deathcrew = r.killcrewPerson = r.deathcrewPerson = r.occupied = r.firenum = r.inheritEarned = 0;
 }

@@ -1,5 +1,6 @@
 import { chronicle } from '../world/logbook';
 import { assignGeneralSpeciality } from './assign-speciality';
+import { mergeInheritPointRank } from './inherit-rank';
 import { addGlobalBetray } from './betray';
 import type { World } from '../world/types';
 import type { StreamSource } from '../turn/turn-run';
@@ -64,20 +65,20 @@ const tradeRate = act('RandomizeCityTradeRate', (world, random) =>
   randomizeCityTradeRate(world, random.stream('randomizeCityTradeRate', world.env.year, world.env.month)));
 const yearTurns = act('NewYear', (world) => newYear(world));
 const nationLevel = act('UpdateNationLevel', (world) => updateNationLevel(world));
+const inheritRank = act('MergeInheritPointRank', (world) => mergeInheritPointRank(world));
 const speciality = act('AssignGeneralSpeciality', (world, random) =>
   assignGeneralSpeciality(world, random.stream('assignGeneralSpeciality', world.env.year, world.env.month)));
 const betrayAt = (ifMax: number) => act(`AddGlobalBetray 1 ${ifMax}`, (world) => addGlobalBetray(world, 1, ifMax));
 
 /**
  * The default event table (`GameConstBase::$defaultEvents`, §6.2), run by target in
- * `priority DESC, id ASC` order. Not modelled: MergeInheritPointRank (inheritance points),
- * ProvideNPCTroopLeader (no general builder and no troop creation).
+ * `priority DESC, id ASC` order. Not modelled: ProvideNPCTroopLeader (no general builder and no troop creation).
  */
 export const DEFAULT_EVENTS: readonly GameEvent[] = [
   { id: 1, target: 'PRE_MONTH', priority: 9000, condition: { kind: 'always' }, actions: [supply, warIncome] },
-  { id: 2, target: 'MONTH', priority: 9000, condition: { kind: 'months', months: [1] }, actions: [semiAnnualGold, incomeGold, officerLock, disaster, tradeRate, yearTurns, speciality] },
+  { id: 2, target: 'MONTH', priority: 9000, condition: { kind: 'months', months: [1] }, actions: [inheritRank, semiAnnualGold, incomeGold, officerLock, disaster, tradeRate, yearTurns, speciality] },
   { id: 3, target: 'MONTH', priority: 9000, condition: { kind: 'months', months: [4, 10] }, actions: [officerLock, disaster] },
-  { id: 4, target: 'MONTH', priority: 9000, condition: { kind: 'months', months: [7] }, actions: [semiAnnualRice, incomeRice, officerLock, disaster, tradeRate] },
+  { id: 4, target: 'MONTH', priority: 9000, condition: { kind: 'months', months: [7] }, actions: [inheritRank, semiAnnualRice, incomeRice, officerLock, disaster, tradeRate] },
   { id: 5, target: 'MONTH', priority: 2000, condition: { kind: 'relative', years: 1, month: 1 }, actions: [notice('【공지】 2년 후 공격 금지가 풀립니다.')] },
   { id: 6, target: 'MONTH', priority: 2000, condition: { kind: 'relative', years: 2, month: 1 }, actions: [notice('【공지】 1년 후 공격 금지가 풀립니다.')] },
   { id: 7, target: 'MONTH', priority: 2000, condition: { kind: 'relative', years: 2, month: 7 }, actions: [notice('【공지】 6개월 후 공격 금지가 풀립니다.')] },

@@ -20,7 +20,7 @@ describe('per-general pipeline (§3)', () => {
     const steps: string[] = [];
     const { streams } = turn(world, 7, (step) => steps.push(step));
     expect(steps).toEqual(['load', 'inheritance', 'preprocess', 'nationCommand', 'generalCommand', 'pullQueues', 'updateTurnTime']);
-    expect(world.generals.get(7)!.aux.inheritLivedMonth).toBe(1);
+    expect(world.generals.get(7)!.inheritance.lived_month).toBe(1);
     expect(streams.labels).toEqual(['nationCommand/190/1/7/휴식', 'generalCommand/190/1/7/che_농지개간']);
   });
 
@@ -231,7 +231,7 @@ describe('monthly order (§2, §6)', () => {
     expect(steps.filter((s) => s.startsWith('load'))).toEqual(['load#2', 'load#1']);
     expect(steps.filter((s) => !s.includes('#') || s.startsWith('event'))).toEqual([
       'preMonthEvents', 'event:UpdateCitySupply#1', 'event:ProcessWarIncome#1', 'preUpdateMonthly', 'turnDate', 'checkStatistic', 'monthEvents',
-      'event:ProcessSemiAnnual gold#2', 'event:ProcessIncome gold#2', 'event:ResetOfficerLock#2', 'event:RaiseDisaster#2',
+      'event:MergeInheritPointRank#2', 'event:ProcessSemiAnnual gold#2', 'event:ProcessIncome gold#2', 'event:ResetOfficerLock#2', 'event:RaiseDisaster#2',
       'event:RandomizeCityTradeRate#2', 'event:NewYear#2', 'event:AssignGeneralSpeciality#2', 'event:Notice#5', 'event:UpdateNationLevel#10', 'postUpdateMonthly',
     ]);
     expect(world.env).toMatchObject({ year: 191, month: 1 });

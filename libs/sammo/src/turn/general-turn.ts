@@ -10,6 +10,7 @@ import { generalLog } from '../world/logbook';
 import { REST_SLOT } from '../world/queries';
 import type { General, Nation, TurnSlot } from '../world/types';
 import { preprocess } from './preprocess';
+import { increaseInheritancePoint } from '../world/inheritance';
 import { processCommand, type CommandHolder } from './process-command';
 import type { TurnRun } from './turn-run';
 
@@ -32,7 +33,7 @@ export function runGeneralTurn(run: TurnRun, general: General): boolean {
   const chiefQueue = chiefLevel > 0 ? nation!.chiefQueues[chiefLevel] : undefined;
 
   trace?.('inheritance', general.id);
-  if (general.owner !== null && general.npc < 2 && env.isunited === 0) general.aux.inheritLivedMonth = (general.aux.inheritLivedMonth ?? 0) + 1;
+  increaseInheritancePoint(world, general, 'lived_month', 1);
 
   trace?.('preprocess', general.id);
   preprocess(world, general, () => random.stream('preprocess', year, month, general.id));

@@ -10,6 +10,7 @@ import { phpRound } from '../world/php-math';
 import { withJosa } from '../world/josa';
 import { dropNationTroops } from '../world/troops';
 import { sendScoutLetter } from '../commands/general/scout';
+import { keepMaxBelong } from '../world/inheritance';
 
 /** Legacy `GameConst::$joinRuinedNPCProp`: an NPC of a fallen nation joins the victor. */
 const JOIN_RUINED_NPC_PROP = 0.1;
@@ -89,6 +90,7 @@ function destroyNation(world: World, rng: RandUtil, nation: Nation, attacker: Ge
   const lordIndex = members.findIndex((g) => g.officerLevel === 12);
   if (lordIndex >= 0) members.push(...members.splice(lordIndex, 1));
   for (const g of members) {
+    keepMaxBelong(g);
     g.belong = 0;
     g.troop = 0;
     g.officerLevel = 0;

@@ -82,7 +82,8 @@ export function newGeneral(seed: GeneralSeed): General {
     myset: 3,
     lastTurn: { command: REST_KEY, arg: null, term: 0 },
     aux: {},
-    rank: { warnum: 0, killnum: 0, deathnum: 0, killcrew: 0, deathcrew: 0, killcrewPerson: 0, deathcrewPerson: 0, occupied: 0, firenum: 0 },
+    rank: { warnum: 0, killnum: 0, deathnum: 0, killcrew: 0, deathcrew: 0, killcrewPerson: 0, deathcrewPerson: 0, occupied: 0, firenum: 0, inheritEarned: 0 },
+    inheritance: {},
     nextExecute: {},
     queue: restQueue(GameConst.maxTurn),
   };

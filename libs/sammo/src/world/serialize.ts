@@ -3,8 +3,8 @@ import { crewTypeOf } from '../commands/crew-types';
 import { GameConst } from './constants';
 import { arr, int, intArray, intRecord, json, nullableInt, nullableStr, num, obj, str, strArray, type Fields } from './read-helpers';
 import type {
-  City, Diplomacy, DiplomacyLetter, GameEnv, General, GeneralAux, LastTurn, LogEntry, Nation, NationAux, ScoutLetter, Tournament, TournamentBetting,
-  TournamentEntry, Troop, TurnSlot, World,
+  City, Diplomacy, DiplomacyLetter, GameEnv, General, GeneralAux, InheritanceStore, LastTurn, LogEntry, Nation, NationAux, ScoutLetter, Tournament,
+  TournamentBetting, TournamentEntry, Troop, TurnSlot, World,
 } from './types';
 
 /**
@@ -278,7 +278,7 @@ function readAux(value: unknown, p: string): GeneralAux {
   const o = obj(value, p);
   const aux: GeneralAux = {};
   for (const key of Object.keys(o)) {
-    if (key === 'autorunLimit' || key === 'nextTurnTimeBase' || key === 'armType' || key === 'maxDomesticCritical' || key === 'last발령' || key === 'inheritLivedMonth' || key === 'movingTargetCityID') {
+    if (key === 'autorunLimit' || key === 'nextTurnTimeBase' || key === 'armType' || key === 'maxDomesticCritical' || key === 'last발령' || key === 'max_belong' || key === 'movingTargetCityID') {
       aux[key] = num(o, key, p);
     } else if (key === 'joinedNations') {
       aux.joinedNations = intArray(o.joinedNations, `${p}.joinedNations`);
@@ -289,6 +289,18 @@ function readAux(value: unknown, p: string): GeneralAux {
     }
   }
   return aux;
+}
+
+const INHERITANCE_KEYS = ['lived_month', 'max_domestic_critical', 'active_action', 'unifier'] as const;
+
+function readInheritance(value: unknown, p: string): InheritanceStore {
+  const o = obj(value, p);
+  const store: InheritanceStore = {};
+  for (const key of Object.keys(o)) {
+    if (!(INHERITANCE_KEYS as readonly string[]).includes(key)) throw new InvalidGame(`${p}.${key} is not an inheritance point kind (${INHERITANCE_KEYS.join(', ')})`);
+    store[key as keyof InheritanceStore] = num(o, key, p, 0);
+  }
+  return store;
 }
 
 function readGeneral(value: unknown, p: string): General {
@@ -357,7 +369,9 @@ function readGeneral(value: unknown, p: string): General {
       deathcrewPerson: int(r, 'deathcrewPerson', rp, 0),
       occupied: int(r, 'occupied', rp, 0),
       firenum: int(r, 'firenum', rp, 0),
+      inheritEarned: int(r, 'inheritEarned', rp, 0),
     },
+    inheritance: readInheritance(o.inheritance, `${p}.inheritance`),
     nextExecute: intRecord(o.nextExecute, `${p}.nextExecute`),
     queue: readSlots(o.queue, `${p}.queue`, GameConst.maxTurn),
   };

@@ -160,6 +160,20 @@ export interface RankData {
   deathcrewPerson: number;
   occupied: number;
   firenum: number;
+  /** Inheritance points merged by MergeInheritPointRank (legacy `inherit_earned`, `inherit_earned_dyn`). */
+  inheritEarned: number;
+}
+
+/**
+ * A player's stored inheritance points (legacy `inheritance_{owner}`, the kinds stored as
+ * they are earned), in points: months lived, the longest run of domestic criticals, active
+ * actions (3 each), unification (250 a nation level its ruler reached).
+ */
+export interface InheritanceStore {
+  lived_month?: number;
+  max_domestic_critical?: number;
+  active_action?: number;
+  unifier?: number;
 }
 
 /** The `aux` fields the rules read. */
@@ -169,8 +183,8 @@ export interface GeneralAux {
   armType?: number;
   maxDomesticCritical?: number;
   last발령?: number;
-  /** Inheritance `lived_month`: months a user lived while the world was not unified. */
-  inheritLivedMonth?: number;
+  /** The longest service in a nation left (legacy aux `max_belong`), for the inheritance points. */
+  max_belong?: number;
   /** The free city a wandering NPC ruler marches to (legacy aux `movingTargetCityID`). */
   movingTargetCityID?: number;
   /** Nations joined before (legacy aux `joinedNations`): 임관 to them is refused (§5.4). */
@@ -242,6 +256,7 @@ export interface General {
   lastTurn: LastTurn;
   aux: GeneralAux;
   rank: RankData;
+  inheritance: InheritanceStore;
   /** General command cooldowns (`next_execute_{gid}_{actionName}`), keyed by action name. */
   nextExecute: Record<string, number>;
   /** 30 reserved turns; slot 0 runs next. */

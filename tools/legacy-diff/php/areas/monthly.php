@@ -20,11 +20,31 @@ const MONTHLY_ACTIONS = [
     'disaster' => ['RaiseDisaster'], 'tradeRate' => ['RandomizeCityTradeRate'], 'nationLevel' => ['UpdateNationLevel'],
     'newYear' => ['NewYear'], 'officerLock' => ['ResetOfficerLock'],
     'betrayAtZero' => ['AddGlobalBetray', 1, 0], 'betrayAtOne' => ['AddGlobalBetray', 1, 1],
-    'speciality' => ['AssignGeneralSpeciality'],
+    'speciality' => ['AssignGeneralSpeciality'], 'inheritRank' => ['MergeInheritPointRank'],
 ];
 
-/** Event actions libs/sammo does not model (inheritance ranks, NPC troop leaders), left out of the `month` step's event table. */
-const MONTHLY_UNMODELLED = ['MergeInheritPointRank', 'ProvideNPCTroopLeader'];
+/** Event actions libs/sammo does not model (NPC troop leaders), left out of the `month` step's event table. */
+const MONTHLY_UNMODELLED = ['ProvideNPCTroopLeader'];
+
+/** The stored inheritance kinds compared (the ones a world without the lobby earns). */
+const MONTHLY_INHERITANCE_KEYS = ['lived_month', 'max_domestic_critical', 'active_action', 'unifier'];
+const MONTHLY_INHERIT_RANKS = ['inherit_earned', 'inherit_earned_dyn', 'inherit_spent'];
+
+/** Every general's row with `inherit`: its merged inheritance ranks (MONTHLY_INHERIT_RANKS) and its stored points (MONTHLY_INHERITANCE_KEYS). */
+function monthly_generals(): array
+{
+    $db = DB::db();
+    $generals = fixture_general_rows(['age', 'killturn', 'makelimit', 'betray', 'special', 'special2']);
+    foreach ($generals as &$g) {
+        $ranks = Util::convertPairArrayToDict($db->queryAllLists('SELECT type, value FROM rank_data WHERE general_id = %i AND type IN %ls', $g['id'], MONTHLY_INHERIT_RANKS));
+        $stor = KVStorage::getStorage($db, "inheritance_{$g['id']}");
+        $g['inherit'] = array_merge(
+            array_map(fn ($type) => $ranks[$type] ?? 0, MONTHLY_INHERIT_RANKS),
+            array_map(fn ($key) => ($stor->getValue($key) ?? [0])[0], MONTHLY_INHERITANCE_KEYS),
+        );
+    }
+    return $generals;
+}
 
 const MONTHLY_CITY_COLUMNS = 'city, nation, supply, front, pop, agri, comm, secu, def, wall, trust, trade, dead, state, term, officer_set';
 
@@ -89,7 +109,7 @@ function run_monthly(array $case): array
         ];
     }
     return [
-        'generals' => fixture_general_rows(['age', 'killturn', 'makelimit', 'betray', 'special', 'special2']),
+        'generals' => monthly_generals(),
         'cities' => $cities,
         'nations' => $nations,
         'diplomacy' => $db->query('SELECT me, you, state, term, dead FROM diplomacy ORDER BY me, you'),

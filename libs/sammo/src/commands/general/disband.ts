@@ -5,6 +5,7 @@ import type { CommandDef } from '../command';
 import { beLord, wanderingNation } from '../constraints';
 import { withJosa } from '../../world/josa';
 import { dropNationTroops } from '../../world/troops';
+import { keepMaxBelong } from '../../world/inheritance';
 
 /** 해산: the ruler of a band disbands it; everyone goes back to the wilderness. */
 export const disband: CommandDef<null> = {
@@ -27,6 +28,7 @@ export const disband: CommandDef<null> = {
       g.nation = 0;
       g.officerLevel = 0;
       g.officerCity = 0;
+      keepMaxBelong(g);
       g.belong = 0;
       g.troop = 0;
       g.makelimit = GameConst.joinActionLimit;

@@ -13,6 +13,7 @@ import { statOf, type StatName } from '../stats';
 import { modifiers, type DomesticTurn } from '../../traits';
 import { withJosa } from '../../world/josa';
 import { phpNumberFormat, phpRound } from '../../world/php-math';
+import { recordDomesticCriticalRun } from '../../world/inheritance';
 
 /** What a domestic command improves (§5.1 table). */
 type Target = 'agri' | 'comm' | 'secu' | 'def' | 'wall' | 'tech' | 'pop' | 'trust';
@@ -86,6 +87,7 @@ export function domesticCommand(spec: DomesticSpec): CommandDef<null> {
       for (const line of addExperience(general, baseScore * 0.7)) generalLog(ctx.world, general.id, line);
       for (const line of addDedication(general, baseScore)) generalLog(ctx.world, general.id, line);
       general.aux.maxDomesticCritical = pick === 'success' ? (general.aux.maxDomesticCritical ?? 0) + baseScore / 2 : 0;
+      recordDomesticCriticalRun(ctx.world, general);
       applyScore(ctx, spec.target, score);
       general.gold = Math.max(0, general.gold - gold(ctx));
       general.rice = Math.max(0, general.rice - rice(ctx));

@@ -6,6 +6,7 @@ import type { CommandDef } from '../command';
 import { notBeNeutral, notLord } from '../constraints';
 import { withJosa } from '../../world/josa';
 import { dissolveTroop } from '../../world/troops';
+import { keepMaxBelong } from '../../world/inheritance';
 
 /** 하야: leave the nation; riches above the default stay with it, and trust in the general drops. */
 export const resign: CommandDef<null> = {
@@ -35,6 +36,7 @@ export const resign: CommandDef<null> = {
     for (const line of addDedication(g, 0, false)) generalLog(world, g.id, line);
     g.betray = Math.min(9, g.betray + 1);
     g.nation = 0;
+    keepMaxBelong(g);
     g.belong = 0;
     g.makelimit = 12;
     g.officerLevel = 0;

@@ -9,6 +9,7 @@ import type { General, ScoutLetter, World } from '../../world/types';
 import { argInt, argObject } from '../args';
 import type { CommandContext, CommandDef, Constraint } from '../command';
 import { notBeNeutral, occupiedCity, reqGeneralGold, suppliedCity } from '../constraints';
+import { keepMaxBelong } from '../../world/inheritance';
 
 export interface ScoutArg {
   destGeneralId: number;
@@ -111,6 +112,7 @@ export const acceptScout: CommandDef<AcceptScoutArg> = {
     if (general.npc < 2) general.killturn = world.env.killturn;
     nation.gennum += 1;
     if (general.troop === general.id) dissolveTroop(world, general.id);
+    keepMaxBelong(general);
     general.belong = 1;
     general.officerLevel = 1;
     general.officerCity = 0;
