@@ -9,7 +9,8 @@ import { IsJsonValue, IsTableId } from '../validators';
  * Player intents: what a player (or a service acting for one) asks a table to do. The
  * game's own moves travel as `payload` (for the strategy game: `reserve`,
  * `reserveNation`, `createGeneral`, `possess`, `autorun`, `answerLetter` and the troop moves
- * `createTroop`, `joinTroop`, `leaveTroop`, `kickFromTroop`, `renameTroop`); `kind: 'undo'` asks to take the
+ * `createTroop`, `joinTroop`, `leaveTroop`, `kickFromTroop`, `renameTroop`, the tournament moves
+ * `joinTournament`, `betTournament`, `tournamentAutoEntry`); `kind: 'undo'` asks to take the
  * seat's last move back. The executors judge them with the game's rules; nothing here
  * knows a game.
  *
