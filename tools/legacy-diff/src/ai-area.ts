@@ -245,7 +245,6 @@ export interface NationAiChoice extends AiChoice {
 export const nationAiArea: Area<AiCase, NationAiChoice> = {
   name: 'nation-ai',
   about: "GeneralAI::chooseNationTurn for an NPC chief's resting nation turn (the GeneralAI stream) on MariaDB with the legacy schema: the chosen command and argument, the promotions, the tax and salary rates",
-  open: 'no golden file recorded yet; 0 of 300 differ (see the README)',
   generate: (rng, count) => Array.from({ length: count }, () => generateAiCase(rng, true)),
   sammo: (c) => {
     const world = fixtureWorld(c);
