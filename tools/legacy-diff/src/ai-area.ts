@@ -181,7 +181,8 @@ export function generateAiCase(rng: RandUtil, chief = false): AiCase {
   const city = nationOf === 0 ? anyCity() : home(nationOf);
   const post = level >= 2 && level <= 4 ? (rng.nextBool(0.5) ? city : pick(rng, lands[nationOf - 1]!.length > 0 ? lands[nationOf - 1]! : [city])) : 0;
   const npc = aiGeneral(rng, 1, nationOf, city, level, post);
-  npc.npc = pick(rng, [2, 2, 3, 4]);
+  // Troop dummies (npc 5) too, but never as a chief or a ruler (legacy's dummies hold no seat).
+  npc.npc = chief || level === 12 ? pick(rng, [2, 2, 3, 4]) : pick(rng, [2, 2, 3, 4, 5]);
   npc.belong = nationOf === 0 ? 0 : npc.belong;
   generals.push(npc);
   let id = 2;

@@ -5,7 +5,6 @@ import type { AiSession } from './ai-session';
 import { calcDiplomacyState, DipState, type DiplomacyState } from './diplomacy-state';
 import { peaceDomestic, skipForRice, warDomestic } from './domestic-weights';
 import { GameConst, REST_KEY } from '../world/constants';
-import { REST_SLOT } from '../world/queries';
 import type { City, General, Nation, TurnSlot, World } from '../world/types';
 import { contextFor, feasible } from '../commands/feasible';
 import { leadershipWithInjury } from '../commands/stats';
@@ -16,6 +15,7 @@ import { attackPriority, dischargePriority, frontWarpPriority } from './war-ai';
 import { raiseBandPriority, wanderingRulerTurn } from './founding-ai';
 import { donationPriority, tradePriority } from './resource-ai';
 import { domesticWarpPriority, rearWarpPriority } from './warp-ai';
+import { troopDummyTurn } from './troop-gather';
 
 const slot = (action: string, arg: Json = null): TurnSlot => ({ action, arg });
 
@@ -108,16 +108,17 @@ const PRIORITIES: readonly (readonly [string, Priority])[] = [
 
 /**
  * GeneralAI (§8) over the implemented commands, drawing only from the general's
- * `GeneralAI` stream. Before the priorities, in the legacy order: a troop dummy rests, a
- * reserved command is kept, the hurt (injury > 10) take 요양, an unaffiliated NPC may raise
- * a band (do거병) or else sometimes joins a nation (else 견문), a wandering NPC ruler founds,
- * marches or disbands; after them, the neutral fallback (legacy do중립).
+ * `GeneralAI` stream. Before the priorities, in the legacy order: a troop dummy gathers its
+ * troop (do집합), a reserved command is kept, the hurt (injury > 10) take 요양, an
+ * unaffiliated NPC may raise a band (do거병) or else sometimes joins a nation (else 견문), a
+ * wandering NPC ruler founds, marches or disbands; after them, the neutral fallback (legacy
+ * do중립).
  */
 export function chooseGeneralTurn(world: World, general: General, reserved: TurnSlot, ai: AiSession): TurnSlot {
   const rng = ai.rng;
   const ctx = contextFor(world, general, rng);
   if (general.npc >= 2) general.defenceTrain = GameConst.defaultDefenceTrain;
-  if (general.npc === 5) return REST_SLOT;
+  if (general.npc === 5) return troopDummyTurn(general, reserved, rng);
   // A reserved command is kept as it is; if it cannot run, its turn fails and says why.
   if (reserved.action !== REST_KEY) return reserved;
   // §8: cure if injury > 10 — legacy returns che_요양, which has no condition to fail.

@@ -3,6 +3,8 @@ import { addGeneral, smallWorld, TEST_SEED } from '../testing/small-world';
 import { REST_KEY } from '../world/constants';
 import { newCity } from '../world/factory';
 import type { General, World } from '../world/types';
+import { AiSession } from './ai-session';
+import { chooseGeneralTurn } from './general-ai';
 import { chooseNationTurn } from './nation-ai';
 
 const rest = { action: REST_KEY, arg: null };
@@ -111,5 +113,28 @@ describe('nation AI troop assignments (legacy do부대구출발령 / do부대유
     expect(turn()).toEqual({ action: 'che_발령', arg: { destGeneralId: 2, destCityId: 4 } });
     rider.turntime = leader.turntime; // moves with the leader: stays
     expect(turn()).toEqual(rest);
+  });
+});
+
+describe('general AI do집합 (a troop dummy, npc 5)', () => {
+  const dummyTurn = (nation: number) => {
+    const world = smallWorld();
+    const dummy = Object.assign(addGeneral(world, { id: 5, npc: 5, nation }), { troop: 5, killturn: 100 });
+    const reserved = { action: 'che_훈련', arg: null };
+    const ai = new AiSession(streamFromSeed(TEST_SEED, 'GeneralAI', 190, 1, 5), dummy, world.nations.get(nation));
+    return { dummy, reserved, chosen: chooseGeneralTurn(world, dummy, reserved, ai) };
+  };
+
+  it('gathers its troop in every slot and lives 70 + ((killturn + 2..4) mod 5) turns more', () => {
+    const { dummy, chosen } = dummyTurn(1);
+    expect(chosen).toEqual({ action: 'che_집합', arg: null });
+    expect(dummy.queue.every((slot) => slot.action === 'che_집합')).toBe(true);
+    expect([72, 73, 74]).toContain(dummy.killturn); // (100 + 2..4) mod 5 = 2..4
+  });
+
+  it('outside a nation is left to die (killturn 1) with its reserved turn', () => {
+    const { dummy, reserved, chosen } = dummyTurn(0);
+    expect(chosen).toBe(reserved);
+    expect(dummy.killturn).toBe(1);
   });
 });
