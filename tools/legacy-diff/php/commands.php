@@ -113,6 +113,15 @@ function run_command(array $case, string $kind): array
         $row['prev_types_special2'] = $aux['prev_types_special2'] ?? null;
     }
     unset($row);
+    // A general the command made (인재탐색, 의병모집) is compared whole: its name, life and first turn (to the ms).
+    $fixtureIds = array_column($case['generals'], 'id');
+    foreach ($generals as &$row) {
+        if (in_array($row['id'], $fixtureIds, true)) continue;
+        $made = $db->queryFirstRow('SELECT name, affinity, bornyear, deadyear, age, killturn, turntime, npc_org FROM general WHERE no = %i', $row['id']);
+        $made['turntime'] = substr($made['turntime'], 0, 23);
+        $row += $made;
+    }
+    unset($row);
     $cityIds = array_values(array_unique(array_column($case['cities'], 'id')));
     $cities = $db->query('SELECT city, nation, supply, front, pop, agri, comm, secu, def, wall, trust, state, officer_set, level, pop_max, agri_max, comm_max, secu_max, def_max, wall_max FROM city WHERE city IN %li ORDER BY city', $cityIds);
     if ($kind === 'general') {

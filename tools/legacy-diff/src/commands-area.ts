@@ -3,7 +3,7 @@ import {
   CREW_TYPES, DEFAULT_MAP, GENERAL_COMMANDS, domesticSpecials, warSpecials, NATION_COLORS, NATION_COMMANDS, generalHolder, nationHolder, nationTypes, processCommand, streamFromSeed, whyNot,
   type AnyCommand, type CommandContext, type RandUtil,
 } from '@chronicle/sammo/rules';
-import type { LastTurn, World } from '@chronicle/sammo';
+import type { General, LastTurn, World } from '@chronicle/sammo';
 import type { Area } from './areas';
 import { hex, pick } from './case-helpers';
 import {
@@ -66,10 +66,7 @@ const foreignGeneral = (rng: RandUtil, c: CommandCase) => {
   return others.length > 0 && rng.nextBool(0.8) ? pick(rng, others).id : otherGeneral(rng, c);
 };
 
-/**
- * Every command libs/sammo implements, with a maker of valid-ish arguments — but 인재탐색,
- * whose found general comes from the legacy's general pool (see the README).
- */
+/** Every command libs/sammo implements, with a maker of valid-ish arguments. */
 const GENERAL_ARGS: Record<string, ArgMaker> = {
   휴식: none, che_농지개간: none, che_상업투자: none, che_기술연구: none, che_수비강화: none, che_성벽보수: none, che_치안강화: none,
   che_정착장려: none, che_주민선정: none,
@@ -90,7 +87,7 @@ const GENERAL_ARGS: Record<string, ArgMaker> = {
   che_강행: (rng, c) => (rng.nextBool(0.8) ? { destCityId: pick(rng, citiesWithin(actor(c).city, 3)) } : nearCity(rng, c)),
   che_첩보: (rng, c) => (rng.nextBool(0.6) ? enemyCity(rng, c) : { destCityId: pick(rng, citiesWithin(actor(c).city, 4)) }),
   che_건국: (rng) => ({ nationName: pick(rng, ['촉', '진', '위']), nationType: pick(rng, nationTypes.map((t) => t.key)), color: pick(rng, ['#FF0000', '#800000', '#008080', '#0000FF']) }),
-  che_해산: none, che_견문: none, che_물자조달: none,
+  che_해산: none, che_견문: none, che_물자조달: none, che_인재탐색: none,
   che_출병: nearCity, che_소집해제: none, che_NPC능동: nearCity,
   che_화계: nearCity, che_선동: nearCity, che_파괴: nearCity, che_탈취: nearCity,
   che_선양: (rng, c) => ({ destGeneralId: otherGeneral(rng, c) }),
@@ -124,6 +121,7 @@ const NATION_ARGS: Record<string, ArgMaker> = {
   che_수몰: enemyCity,
   che_백성동원: someCity,
   che_필사즉생: none,
+  che_의병모집: none,
 };
 
 const STRATEGIC = new Set(['che_급습', 'che_이호경식', 'che_피장파장', 'che_허보', 'che_수몰', 'che_백성동원', 'che_필사즉생']);
@@ -206,9 +204,25 @@ function randomWorld(rng: RandUtil, kind: 'general' | 'nation'): Omit<CommandCas
   };
 }
 
+/**
+ * Commands drawn more often than the rest: a general the pool builds has many fields and
+ * draws, so the golden files hold a few dozen of them.
+ */
+const WEIGHT: Record<string, number> = { che_인재탐색: 5, che_의병모집: 5 };
+
+/**
+ * The commands a case is drawn from, each as often as its weight. `LEGACY_DIFF_COMMANDS`
+ * (comma-separated keys) narrows them, for working on one.
+ */
+function commandKeys(args: Record<string, ArgMaker>): string[] {
+  const only = process.env.LEGACY_DIFF_COMMANDS?.split(',');
+  const keys = only === undefined ? Object.keys(args) : Object.keys(args).filter((key) => only.includes(key));
+  return keys.flatMap((key) => Array<string>(WEIGHT[key] ?? 1).fill(key));
+}
+
 function generateCase(rng: RandUtil, kind: 'general' | 'nation'): CommandCase {
   const args = kind === 'general' ? GENERAL_ARGS : NATION_ARGS;
-  const command = pick(rng, Object.keys(args));
+  const command = pick(rng, commandKeys(args));
   const c: CommandCase = { command, arg: null, ...randomWorld(rng, kind) };
   c.arg = args[command]!(rng, c);
   // Only an NPC can reserve 순간이동 (the legacy's permission check when the turn is set).
@@ -252,6 +266,13 @@ function generateCase(rng: RandUtil, kind: 'general' | 'nation'): CommandCase {
     const capset = c.nations.find((n) => n.id === 1)?.capset ?? 0;
     if (CAPITAL.has(command) && rng.nextBool(0.7)) actor(c).lastTurn!.seq = rng.nextBool(0.8) ? capset : Math.max(0, capset - 1);
   }
+  // 의병모집 runs past the opening, without a strategic wait, after its two pre-turns: most
+  // cases give it those, so that most of them raise a militia.
+  if (command === 'che_의병모집' && rng.nextBool(0.8)) {
+    c.year = Math.max(c.year, c.startyear + 3);
+    c.nations.find((n) => n.id === 1)!.strategicCmdLimit = 0;
+    actor(c).lastTurn = { command: '의병모집', arg: null, term: 2 };
+  }
   return c;
 }
 
@@ -278,6 +299,19 @@ function refusalOf(ctx: CommandContext, command: AnyCommand, arg: Json): string 
   return whyNot(ctx, command, arg)?.replace(/ \(.*\)$/, '') ?? null;
 }
 
+/**
+ * The rest of a general the command made, as `php/commands.php` reads it: the first turn to
+ * the ms, in the legacy's DATETIME spelling. libs/sammo lays it one turn window later than
+ * the legacy, at the same drawn offset (its README, "General pool"), so it is compared a term back.
+ */
+function madeGeneralRow(g: General, turnterm: number): Row {
+  return {
+    name: g.name, affinity: g.affinity, bornyear: g.bornyear, deadyear: g.deadyear, age: g.age, killturn: g.killturn,
+    turntime: new Date(g.turntime - turnterm * 60_000).toISOString().replace('T', ' ').replace('Z', ''),
+    npc_org: g.npcOrg,
+  };
+}
+
 function runSammo(c: CommandCase, kind: 'general' | 'nation'): CommandOut {
   const world: World = fixtureWorld(c);
   const random = { stream: (...labels: (string | number)[]) => streamFromSeed(c.tableSeed, ...labels) };
@@ -294,6 +328,7 @@ function runSammo(c: CommandCase, kind: 'general' | 'nation'): CommandOut {
   const refusal = refusalOf(ctx, command, c.arg);
   processCommand(ctx, holder, command, c.arg);
   const cityIds = [...new Set(c.cities.map((row) => row.id))].sort((a, b) => a - b);
+  const fixtureIds = new Set(c.generals.map((g) => g.id));
   return {
     refusal,
     generals: [...world.generals.values()].sort((a, b) => a.id - b.id).map((g) => ({
@@ -301,6 +336,7 @@ function runSammo(c: CommandCase, kind: 'general' | 'nation'): CommandOut {
       makelimit: g.makelimit, betray: g.betray, personal: g.personal ?? 'None',
       special: g.special ?? 'None', special2: g.special2 ?? 'None', specage: g.specage, specage2: g.specage2,
       prev_types_special: g.aux.prev_types_special ?? null, prev_types_special2: g.aux.prev_types_special2 ?? null,
+      ...(fixtureIds.has(g.id) ? {} : madeGeneralRow(g, world.env.turnterm)),
     })),
     cities: cityIds.map((id) => {
       const city = world.cities[id]!;

@@ -1,5 +1,6 @@
 import type { Json } from '@chronicle/engine';
 import type { RandUtil } from '../rng/rand-util';
+import { nextTurnWindow } from '../world/clock';
 import type { StreamSource } from '../turn/turn-run';
 import type { City, General, Nation, World } from '../world/types';
 
@@ -15,6 +16,8 @@ export interface CommandContext {
   readonly rng: RandUtil;
   /** The run's labelled streams, for commands with streams of their own (출병: `war`, `ConquerCity`). */
   readonly random?: StreamSource;
+  /** Where generals the command creates take their first turn (`TurnRun.clock`); see {@link creationClock}. */
+  readonly clock?: number;
 }
 
 /** A constraint: null when it holds, else the reason the player reads. */
@@ -65,3 +68,8 @@ export interface CommandDef<A = Json> {
 // Commands are stored with their own argument types; the registry forgets them.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyCommand = CommandDef<any>;
+
+/** The run's clock, or outside a run (a move's own command) the window after the world's cursor. */
+export function creationClock(ctx: CommandContext): number {
+  return ctx.clock ?? nextTurnWindow(ctx.world.env.turntime, ctx.world.env.turnterm);
+}

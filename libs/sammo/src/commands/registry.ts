@@ -57,6 +57,7 @@ import { reduceCapital } from './nation/reduce-capital';
 import { scorchedEarth } from './nation/scorched-earth';
 import { renameNation } from './nation/rename-nation';
 import { deathOrGlory } from './nation/death-or-glory';
+import { raiseMilitia } from './nation/raise-militia';
 import { falseReport } from './nation/false-report';
 import { flood } from './nation/flood';
 import { mobilizePeople } from './nation/mobilize-people';
@@ -87,7 +88,7 @@ export const GENERAL_COMMANDS = byKey([
 export const NATION_COMMANDS = byKey([
   nationRest, grant, confiscate, assign, declareWar, proposeNonAggression, proposePeace, proposeBreakNonAggression, aid,
   moveCapital, expandCapital, reduceCapital, changeFlag, renameNation, scorchedEarth,
-  deathOrGlory, mobilizePeople, flood, falseReport, sowDiscord, suddenAttack, titForTat,
+  deathOrGlory, mobilizePeople, flood, falseReport, sowDiscord, suddenAttack, titForTat, raiseMilitia,
 ]);
 
 /** Looks a command up by its key or its English id, for moves. */

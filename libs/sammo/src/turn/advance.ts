@@ -42,6 +42,7 @@ export function advanceWorld(run: TurnRun, until: number): AdvanceReport {
   let prevTurn = cutTurn(env.turntime, env.turnterm);
   let nextTurn = addTurn(prevTurn, env.turnterm);
   while (nextTurn <= until) {
+    run.clock = nextTurn;
     if (!executeGeneralsUntil(run, nextTurn)) return finish(true);
     runTournamentUntil(world, run.random, nextTurn - 1);
     runMonth(run, nextTurn);
@@ -58,6 +59,7 @@ export function advanceWorld(run: TurnRun, until: number): AdvanceReport {
   const date = turnDate(prevTurn, env.starttime, env.startyear, env.turnterm);
   env.year = date.year;
   env.month = date.month;
+  run.clock = nextTurn;
   if (!executeGeneralsUntil(run, until)) return finish(true);
   runTournamentUntil(world, run.random, until);
   return finish(false);

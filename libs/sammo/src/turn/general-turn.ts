@@ -96,7 +96,7 @@ function runOwnCommand(run: TurnRun, general: General, aiSession: (() => AiSessi
   const command = GENERAL_COMMANDS.get(slot.action) ?? GENERAL_COMMANDS.get(REST_KEY)!;
   const ctx: CommandContext = {
     world, general, city: world.cities[general.city]!, nation: general.nation === 0 ? undefined : world.nations.get(general.nation), year, month,
-    rng: random.stream('generalCommand', year, month, general.id, command.key), random,
+    rng: random.stream('generalCommand', year, month, general.id, command.key), random, clock: run.clock,
   };
   const outcome = processCommand(ctx, generalHolder(general), command, slot.arg);
   if (general.npc >= 2 || general.killturn > killturn || autorunMode || outcome.final.key === REST_KEY) general.killturn -= 1;
@@ -110,7 +110,7 @@ function runNationCommand(run: TurnRun, chief: General, nation: Nation, level: n
   const command = NATION_COMMANDS.get(slot.action) ?? NATION_COMMANDS.get(REST_KEY)!;
   const ctx: CommandContext = {
     world, general: chief, city: world.cities[chief.city]!, nation, year, month,
-    rng: random.stream('nationCommand', year, month, chief.id, command.key), random,
+    rng: random.stream('nationCommand', year, month, chief.id, command.key), random, clock: run.clock,
   };
   processCommand(ctx, nationHolder(nation, level), command, slot.arg);
 }

@@ -18,6 +18,11 @@ export function cutTurn(time: number, termMinutes: number): number {
   return base + minutes * MINUTE;
 }
 
+/** The opening of the turn window after the one holding `time`. */
+export function nextTurnWindow(time: number, termMinutes: number): number {
+  return addTurn(cutTurn(time, termMinutes), termMinutes);
+}
+
 /** The game year and month of the turn window holding `time`. */
 export function turnDate(time: number, startTime: number, startYear: number, termMinutes: number): { year: number; month: number } {
   const num = Math.floor((cutTurn(time, termMinutes) - startTime) / (termMinutes * MINUTE));

@@ -40,7 +40,16 @@ export const GameConst = {
   /** Alternative commands chain at most this deep (core2026 cap). */
   maxAlternativeDepth: 5,
   minNPCWarLeadership: 40,
+  /** The default scenario's NPC stat limits (`stat.npcTotal`, `npcMax`, `npcMin`) that pool generals are drawn within. */
+  defaultStatNPCTotal: 150,
+  defaultStatNPCMax: 75,
+  defaultStatNPCMin: 10,
 } as const;
+
+/** Legacy `GameConst::$availablePersonality`, in its order (a drawn personality is an index into it). */
+export const AVAILABLE_PERSONALITIES: readonly string[] = [
+  'che_안전', 'che_유지', 'che_재간', 'che_출세', 'che_할거', 'che_정복', 'che_패권', 'che_의협', 'che_대의', 'che_왕좌',
+];
 
 export const REST_KEY = '휴식';
 

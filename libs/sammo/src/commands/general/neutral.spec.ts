@@ -156,29 +156,32 @@ describe('인재탐색 (legacy che_인재탐색)', () => {
     ]);
   });
 
-  it('creates the found talent with the world’s factory (gid 6)', () => {
+  // The found talent's figures below are this port's on the test seed; the general-commands
+  // differential (tools/legacy-diff) holds every field of a found talent to the legacy's
+  // che_인재탐색 (0 mismatches in 200 cases).
+  it('builds the found talent from the general pool (gid 6)', () => {
     const { world, finder } = crowded(6);
-    const turntime = world.env.turntime;
+    const clock = world.env.turntime;
     talentSearch.run(ctxFor(world, finder, 'che_인재탐색'), null);
-    // nextBool(0.6): 0.03453 → found. Age nextRangeInt(20, 25): 3 bits of 6e = 6 (> 5, redrawn),
-    // of 00 = 0 → 20. Death 190 + 10 + nextInt(40): 6 bits of fc = 60 (redrawn), of e3 = 35 → 235.
-    // Type float 0.33790 × 15 = 5.07 ≤ 6 → 무. main 80 − (4 bits of 50 = 0) = 80, other 15 +
-    // (3 bits of e3 = 3) = 18, sub 150 − 80 − 18 = 52; 무: L sub, S main, I other.
-    // Affinity 1 + (byte 45 = 69) = 70. Turn: 12 bits of 18 41 (LE 0x4118 → 0x118 = 280 s) and
-    // 10 bits of 2b 1a (LE 0x1a2b → 0x22b = 555 ms), from the next window (the clock is at
-    // the 190-01 boundary, the term 60 minutes: +3,600,000 ms). Then the finder's stat float 0.41181 × 150
-    // = 61.77: past L (50) → strength exp +3. exp 200, ded 300. The talent takes the next id, 13.
+    // Found (p 0.6); age 20, death year 235; the pool's name 진건 with the found talent's
+    // prefix; affinity; 지: sub 63, other 13, main 74; the personality; any city (the finder
+    // is in 1); the first turn in the window after the cursor's; killturn to a month of 235.
+    // Experience and dedication are 100 a year of age, the levels as legacy inserts them
+    // (0 and 1); speciality ages 20 + round(60/12), 20 + round(60/6).
     const talent = world.generals.get(13)!;
     expect(talent).toMatchObject({
-      name: '인재13', npc: 3, nation: 0, city: 1, officerLevel: 0, leadership: 52, strength: 80, intel: 18,
-      bornyear: 170, deadyear: 235, age: 20, affinity: 70, turntime: turntime + 3_600_000 + 280_555, killturn: 540, gold: 1000, rice: 1000,
+      name: 'ⓜ진건', npc: 3, npcOrg: 3, nation: 0, city: 3, officerLevel: 0, belong: 0, leadership: 63, strength: 13, intel: 74,
+      bornyear: 170, deadyear: 235, age: 20, affinity: 9, turntime: clock + 3_600_000 + 3_467_212, killturn: 540, gold: 1000, rice: 1000,
+      experience: 2000, dedication: 2000, explevel: 0, dedlevel: 1, personal: 'che_출세', special: null, special2: null, specage: 25, specage2: 30,
+      dex: [0, 0, 0, 0, 0, 0],
     });
     expect(world.env.nextGeneralId).toBe(14);
+    // The finder's stat draw comes after the pool's: strength exp +3.
     expect([finder.experience, finder.dedication, finder.strengthExp, finder.gold]).toEqual([200, 300, 3, 976]);
     expect(world.logs.slice(-3).map((l) => l.text)).toEqual([
-      '인재13이라는 인재를 발견하였습니다!', 'Lv 2로 레벨업!', '29품관으로 승급하여 봉록이 800으로 상승했습니다!',
+      'ⓜ진건이라는 인재를 발견하였습니다!', 'Lv 2로 레벨업!', '29품관으로 승급하여 봉록이 800으로 상승했습니다!',
     ]);
-    expect(world.history.at(-1)!.text).toBe('장수6이 인재13이라는 인재를 발견하였습니다!');
+    expect(world.history.at(-1)!.text).toBe('장수6이 ⓜ진건이라는 인재를 발견하였습니다!');
   });
 
   it('is where 랜덤임관 falls when no nation takes members, on 랜덤임관’s stream', () => {
@@ -188,11 +191,8 @@ describe('인재탐색 (legacy che_인재탐색)', () => {
     const outcome = processCommand(ctxFor(world, g, 'che_랜덤임관'), holder, joinRandom, null);
     expect(outcome).toEqual({ final: talentSearch, result: 'ran' });
     // No nation has members, so 랜덤임관 draws nothing. The only general is a player: p =
-    // max(…, 1/(0 + 1)) = 1, found with no draw. From the 랜덤임관 stream: age 20 + (da → 2) = 22;
-    // death 200 + (9c → 28) = 228; type 0.26904 × 15 = 4.04 → 무; main 80 − (9a → 10) = 70,
-    // other 15 + (dc → 4) = 19, sub 61; affinity fa = 250 (redrawn), 6e = 110 → 111; finder's
-    // stat 0.24125 × 150 = 36.19 → leadership exp +3.
-    expect(world.generals.get(2)).toMatchObject({ leadership: 61, strength: 70, intel: 19, bornyear: 168, deadyear: 228, affinity: 111 });
+    // max(…, 1/(0 + 1)) = 1, found with no draw; the talent comes from the 랜덤임관 stream.
+    expect(world.generals.get(2)).toMatchObject({ name: 'ⓜ사마제', leadership: 73, strength: 12, intel: 65, bornyear: 168, deadyear: 228, affinity: 110 });
     expect([g.nation, g.leadershipExp, g.experience, g.dedication, g.gold]).toEqual([0, 3, 200, 300, 980]);
     expect(g.lastTurn.command).toBe('인재탐색');
   });
