@@ -7,6 +7,7 @@ use sammo\Enums\RankColumn;
 use function sammo\refreshNationStaticInfo;
 
 require_once __DIR__ . '/db.php';
+require_once __DIR__ . '/recent-war.php';
 
 const FIXTURE_GENERAL_COLUMNS = ['nation', 'city', 'officer_level', 'officer_city', 'crew', 'rice', 'gold', 'train', 'atmos', 'experience', 'explevel', 'dedication', 'dedlevel', 'injury', 'dex1', 'dex2', 'dex3', 'dex4', 'dex5', 'leadership_exp', 'strength_exp', 'intel_exp', 'belong', 'troop'];
 
@@ -33,7 +34,8 @@ function fixture_general_row(array $g, int $year): array
         'train' => $g['train'], 'atmos' => $g['atmos'], 'defence_train' => $g['defenceTrain'],
         'dex1' => $g['dex'][1], 'dex2' => $g['dex'][2], 'dex3' => $g['dex'][3], 'dex4' => $g['dex'][4], 'dex5' => $g['dex'][5],
         'special' => $g['special'] ?? 'None', 'special2' => $g['specialWar'] ?? 'None', 'personal' => $g['personal'] ?? 'None',
-        'turntime' => (new DateTimeImmutable('2026-01-01 01:00:00'))->modify(sprintf('+%d seconds', $g['turntime'] ?? 0))->format('Y-m-d H:i:s'), 'killturn' => $g['killturn'] ?? 100,
+        'turntime' => (new DateTimeImmutable(FIXTURE_TURNTIME))->modify(sprintf('+%d seconds', $g['turntime'] ?? 0))->format('Y-m-d H:i:s.u'), 'killturn' => $g['killturn'] ?? 100,
+        'recent_war' => fixture_recent_war($g['recentWar'] ?? null),
     ] + fixture_optional($g, ['betray' => 'betray', 'makelimit' => 'makelimit', 'troop' => 'troop', 'lastTurn' => 'last_turn', 'aux' => 'aux', 'specage' => 'specage', 'specage2' => 'specage2'])
       + (isset($g['inheritance']) ? ['owner' => $g['id']] : [])
       + (isset($g['age']) ? ['age' => $g['age'], 'bornyear' => $year - $g['age'], 'deadyear' => $year + 30, 'affinity' => $g['affinity'] ?? 1] : []);

@@ -199,6 +199,14 @@ export function generateAiCase(rng: RandUtil, chief = false): AiCase {
   // A chief's nation is at war with all its neighbours in half the cases.
   if (chief && rng.nextBool(0.5)) for (const d of diplomacy) if (d.me === 1 || d.you === 1) Object.assign(d, { state: 0, term: 0 });
   if (chief) aidLedger(streamFromSeed(c.tableSeed, 'aidLedger'), c);
+  // Last battles from a stream of their own, so that the cases drawn before they were added stay as they were.
+  const warRng = streamFromSeed(c.tableSeed, 'fixture recent_war');
+  for (const g of generals) {
+    if (g.nation === 0 || warRng.nextBool(0.4)) continue;
+    // 0–30 turns ago, at any second of the turn and with the phase digits; now and then after the turn time.
+    const ms = (warRng.nextInt(31) * 60 * c.turnterm + warRng.nextInt(60 * c.turnterm)) * 1000 + warRng.nextInt(10) / 1000;
+    g.recentWar = warRng.nextBool(0.1) ? ms : -ms;
+  }
   // Fronts as the legacy's SetNationFront leaves them: both sides then read the same rows.
   const world = fixtureWorld(c);
   setNationFronts(world);

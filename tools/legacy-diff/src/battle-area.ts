@@ -5,6 +5,7 @@ import {
 import type { General, World } from '@chronicle/sammo';
 import type { Area } from './areas';
 import { hex, pick } from './case-helpers';
+import { recentWarOffset } from './fixtures';
 
 /** A general of a battle case, in libs/sammo's field names (the PHP side maps them to legacy columns). */
 interface CaseGeneral {
@@ -29,7 +30,10 @@ export interface BattleCase {
 interface GeneralOut {
   crew: number; rice: number; train: number; atmos: number; experience: number; explevel: number; dedication: number; injury: number;
   dex1: number; dex2: number; dex3: number; dex4: number; dex5: number; leadership: number; strength: number; intel: number;
-  leadershipExp: number; strengthExp: number; intelExp: number; rank: Record<string, number>; killed: number; dead: number;
+  leadershipExp: number; strengthExp: number; intelExp: number; rank: Record<string, number>;
+  /** `recent_war` in microseconds from the turn time (legacy's phase digits), null if it did not fight. */
+  recentWar: number | null;
+  killed: number; dead: number;
 }
 export interface BattleOut {
   conquered: boolean;
@@ -137,6 +141,7 @@ function generalOut(g: General, killed: number, dead: number): GeneralOut {
       warnum: r.warnum, killnum: r.killnum, deathnum: r.deathnum, occupied: r.occupied, killcrew: r.killcrew, deathcrew: r.deathcrew,
       killcrew_person: r.killcrewPerson, deathcrew_person: r.deathcrewPerson,
     },
+    recentWar: recentWarOffset(g),
     killed, dead,
   };
 }

@@ -27,6 +27,8 @@ export interface FixtureGeneral {
   reserved?: { action: string; arg: Row | null };
   /** A player's stored inheritance points: set, the legacy row gets the player (owner = id) and the `inheritance_{id}` store. */
   inheritance?: InheritanceStore;
+  /** The last battle, in ms from the fixtures' base turn time (legacy 01:00) (thousandths: legacy's microsecond digits); absent, never. */
+  recentWar?: number;
 }
 export interface FixtureNation {
   id: number; name: string; capital: number; level: number; tech: number; gold: number; rice: number; type: string; gennum: number;
@@ -139,7 +141,10 @@ export function fixtureWorld(f: Fixture): World {
       officerCity: g.officerCity, belong: g.belong, leadershipExp: g.leadershipExp, strengthExp: g.strengthExp, intelExp: g.intelExp,
       injury: g.injury, explevel: g.explevel, dedlevel: g.dedlevel, gold: g.gold, rice: g.rice, crew: g.crew, crewtype: g.crewtype,
       train: g.train, atmos: g.atmos, defenceTrain: g.defenceTrain, dex: g.dex.slice(),
-    }, dropUndefined({ betray: g.betray, makelimit: g.makelimit, troop: g.troop, lastTurn: g.lastTurn && { ...g.lastTurn }, aux: g.aux && { ...g.aux }, inheritance: g.inheritance && { ...g.inheritance } }));
+    }, dropUndefined({
+      betray: g.betray, makelimit: g.makelimit, troop: g.troop, lastTurn: g.lastTurn && { ...g.lastTurn }, aux: g.aux && { ...g.aux },
+      inheritance: g.inheritance && { ...g.inheritance }, recentWar: g.recentWar,
+    }));
     Object.assign(general.rank, g.rank);
     if (g.reserved) general.queue[0] = { action: g.reserved.action, arg: g.reserved.arg as Json };
     world.generals.set(general.id, general);
@@ -160,6 +165,11 @@ const LEGACY_ARG: Record<string, string> = { destNationId: 'destNationID', destC
 /** A command argument in the legacy's spelling. */
 export function legacyArg(arg: unknown): Row | null {
   return arg === null ? null : Object.fromEntries(Object.entries(arg as Row).map(([k, v]) => [LEGACY_ARG[k] ?? k, v]));
+}
+
+/** `recent_war` as `php/fixtures.php`'s `fixture_recent_war_offset` reads it: microseconds from the fixture's turn time (0). */
+export function recentWarOffset(g: General): number | null {
+  return g.recentWar === null ? null : Math.round(g.recentWar * 1000);
 }
 
 /** The general's row as `php/fixtures.php` reads it back (`fixture_general_rows`). */

@@ -2,7 +2,7 @@ import { DEFAULT_MAP, nationTypes, processWar, streamFromSeed, type RandUtil } f
 import type { World } from '@chronicle/sammo';
 import type { Area } from './areas';
 import { hex, pick } from './case-helpers';
-import { MAP, fixtureWorld, generalRow, randomCity, randomGeneral, type FixtureCity, type FixtureGeneral, type FixtureNation, type Row } from './fixtures';
+import { MAP, fixtureWorld, generalRow, randomCity, recentWarOffset, randomGeneral, type FixtureCity, type FixtureGeneral, type FixtureNation, type Row } from './fixtures';
 
 interface WarNation extends FixtureNation { gennum: number }
 export interface WarCase {
@@ -94,7 +94,7 @@ export const warArea: Area<WarCase, WarOut> = {
     processWar(world, random, world.generals.get(c.generals[0]!.id)!, world.cities[c.target]!);
     const cityIds = [...new Set([...c.cities.map((row) => row.id), c.target, c.attackerCity])].sort((a, b) => a - b);
     return {
-      generals: [...world.generals.values()].sort((a, b) => a.id - b.id).map(generalRow),
+      generals: [...world.generals.values()].sort((a, b) => a.id - b.id).map((g) => ({ ...generalRow(g), recent_war: recentWarOffset(g) })),
       cities: cityIds.map((id) => {
         const city = world.cities[id]!;
         return {

@@ -43,6 +43,49 @@ describe('legacy do유저장긴급포상', () => {
   });
 });
 
+describe('war and civil users (legacy categorizeNationGeneral by calcRecentWarTurn)', () => {
+  /** A member that joined five years ago, without gold, whose last battle was `turnsAgo` turns before its turn. */
+  function user(w: ReturnType<typeof smallWorld>, id: number, turnsAgo: number | null) {
+    const g = addGeneral(w, { id });
+    Object.assign(g, { gold: 0, rice: 5000, belong: 5, turntime: 1_767_229_200_000 });
+    // Legacy's distance is in whole seconds: a battle 30 s into the turn still counts the turn.
+    g.recentWar = turnsAgo === null ? null : g.turntime - turnsAgo * 60 * w.env.turnterm * 1000 + 30_000;
+    return g;
+  }
+
+  it('at peace, a user more than 12 turns behind the nation\'s latest battle is a civil general: no urgent war money, the development stock', () => {
+    const { w, chief } = world();
+    user(w, 2, 1);
+    user(w, 3, 20);
+    // Only the war user is short of the urgent stock: 1900 as above.
+    expect(choose(w, chief)).toEqual({ action: 'che_포상', arg: { destGeneralId: 2, isGold: true, amount: 1900 } });
+    w.generals.get(2)!.gold = 10000;
+    w.generals.get(2)!.rice = 10000;
+    w.generals.get(3)!.gold = 5000;
+    // 유저장포상 then offers the civil user gold up to 1.2 × the 10000 development stock:
+    // valueFit(√(7000 × 10000), 10000 − 10000, 7000) = 7000, capped by maxResourceActionAmount
+    // (10000 / 5). As a war user it would hold enough: 1.2 × 6.6 drafts of its 50 leadership = 4098.6.
+    expect(choose(w, chief)).toEqual({ action: 'che_포상', arg: { destGeneralId: 3, isGold: true, amount: 2000 } });
+    w.generals.get(3)!.recentWar = w.generals.get(3)!.turntime;
+    expect(choose(w, chief)).not.toEqual(expect.objectContaining({ arg: expect.objectContaining({ destGeneralId: 3 }) }));
+  });
+
+  it('within 12 turns of the latest battle, or never having fought while nobody has, a user is a war general', () => {
+    const { w, chief } = world();
+    user(w, 2, 8);
+    user(w, 3, 20);
+    w.generals.get(2)!.gold = 10000;
+    // 20 turns is within 12 of 8: both are war users, and the poorer in gold gets the urgent money.
+    expect(choose(w, chief)).toEqual({ action: 'che_포상', arg: { destGeneralId: 3, isGold: true, amount: 1900 } });
+    // Battles before joining do not count (20 ≥ (belong 1 − 1) × 12): none is recent, everyone fights.
+    const { w: w2, chief: chief2 } = world();
+    const veteran = user(w2, 3, 20);
+    veteran.belong = 1;
+    user(w2, 2, null).gold = 10000;
+    expect(choose(w2, chief2)).toEqual({ action: 'che_포상', arg: { destGeneralId: 3, isGold: true, amount: 1900 } });
+  });
+});
+
 describe('legacy doNPC몰수', () => {
   it('takes from a civil NPC what it holds above 1.2 × its domestic stock, up to maxResourceActionAmount', () => {
     const { w, chief } = world();

@@ -1,7 +1,7 @@
 import type { General, TurnSlot } from '../world/types';
 import type { ChiefTurn } from './nation-ai';
 import { costWithTech, defaultDraft, fullLeadership, maxResourceActionAmount, NationPolicy, roundHundreds, valueFit, type RewardCandidate } from './nation-policy';
-import { users } from './user-reward';
+import { warUsers } from './user-reward';
 
 interface UrgentNeed {
   key: 'gold' | 'rice';
@@ -42,7 +42,7 @@ const draftCost = (t: ChiefTurn, g: General) => costWithTech(g.crewtype, t.natio
  * year) are offered up to 1.1 × it, gold then rice, whatever the treasury's reserve.
  */
 export function userUrgentReward(t: ChiefTurn): TurnSlot | null {
-  const members = users(t);
+  const members = warUsers(t);
   if (members.length === 0) return null;
   const { year, startyear } = t.world.env;
   const [draftGold, draftRice] = defaultDraft(t.nation.tech, NationPolicy.defaultStatMax);

@@ -1,17 +1,31 @@
+import { turnsSinceWar } from '../world/queries';
 import type { General, TurnSlot } from '../world/types';
+import { DipState } from './diplomacy-state';
 import type { ChiefTurn } from './nation-ai';
 import { costWithTech, defaultDraft, fullLeadership, maxResourceActionAmount, NationPolicy, roundHundreds, valueFit, type RewardCandidate } from './nation-policy';
 
 /**
  * Legacy `userGenerals`: users (npc 0/1) with more than 5 turns to live (a troop leader with
- * 집합 next among them: see npcGroups). Legacy splits them into war and civil generals by the turns since their last
- * battle against the nation's most recent one; a general who never fought counts 12000 turns,
- * which legacy leaves out of "most recent", so with no battle recorded — the world records
- * none (a general's last battle time is not kept yet) — every user is a war general.
+ * 집합 next among them: see npcGroups).
  */
 export function users(t: Pick<ChiefTurn, 'members'>): General[] {
   // Legacy counts a member with 5 turns or fewer as a civil NPC, whoever plays it.
   return t.members.filter((g) => g.npc < 2 && g.killturn > 5);
+}
+
+/**
+ * Legacy `userWarGenerals`: the users who fought within 12 turns of the nation's most recent
+ * battle — battles before a member joined (turns since ≥ (belong − 1) × 12) do not count, and
+ * with none left every user is one — or, out of peace, hold at least the war crew.
+ */
+export function warUsers(t: ChiefTurn): General[] {
+  const { turnterm } = t.world.env;
+  let lastWar = Infinity;
+  for (const g of t.members) {
+    const turns = turnsSinceWar(g, turnterm);
+    if (turns < (g.belong - 1) * 12) lastWar = Math.min(lastWar, turns);
+  }
+  return users(t).filter((g) => turnsSinceWar(g, turnterm) <= lastWar + 12 || (t.dip.dipState !== DipState.peace && g.crew >= NationPolicy.minWarCrew));
 }
 
 /**
@@ -24,13 +38,14 @@ export function users(t: Pick<ChiefTurn, 'members'>): General[] {
 export function userReward(t: ChiefTurn): TurnSlot | null {
   const members = users(t);
   if (members.length === 0) return null;
+  const war = new Set(warUsers(t));
   const { env } = t.world;
   const tech = t.nation.tech;
   const [draftGold, draftRice] = defaultDraft(tech, NationPolicy.defaultStatMax);
   const recommended = (draft: number) => roundHundreds(roundHundreds(draft * 3 * 2) * 2);
   const resources = [
-    { isGold: true, key: 'gold' as const, reqNation: NationPolicy.reqNationGold, have: t.nation.gold, warReserve: recommended(draftGold) },
-    { isGold: false, key: 'rice' as const, reqNation: NationPolicy.reqNationRice, have: t.nation.rice, warReserve: recommended(draftRice) },
+    { isGold: true, key: 'gold' as const, reqNation: NationPolicy.reqNationGold, have: t.nation.gold, warReserve: recommended(draftGold), develReserve: NationPolicy.reqHumanDevelGold },
+    { isGold: false, key: 'rice' as const, reqNation: NationPolicy.reqNationRice, have: t.nation.rice, warReserve: recommended(draftRice), develReserve: NationPolicy.reqHumanDevelRice },
   ];
   const candidates: RewardCandidate[] = [];
   const cap = maxResourceActionAmount(t.world, t.nation);
@@ -40,10 +55,13 @@ export function userReward(t: ChiefTurn): TurnSlot | null {
     for (const [idx, g] of poorest.entries()) {
       if (g[r.key] >= r.warReserve) break;
       if (g.killturn <= 5) continue;
-      // Every user is a war general here (see `users`); legacy prices both resources in gold.
-      let reqMoney = costWithTech(g.crewtype, tech, fullLeadership(g, t.nation) * 100) * 6 * 1.1;
-      if (env.year > env.startyear + 3) reqMoney = Math.max(reqMoney, r.warReserve);
-      const enough = reqMoney * 1.2;
+      let enough = r.develReserve * 1.2;
+      if (war.has(g)) {
+        // Legacy prices both resources in gold.
+        let reqMoney = costWithTech(g.crewtype, tech, fullLeadership(g, t.nation) * 100) * 6 * 1.1;
+        if (env.year > env.startyear + 3) reqMoney = Math.max(reqMoney, r.warReserve);
+        enough = reqMoney * 1.2;
+      }
       if (g[r.key] >= enough) continue;
       const pay = valueFit(Math.sqrt((enough - g[r.key]) * r.have), r.have - r.reqNation, enough - g[r.key]);
       if (pay < NationPolicy.minimumResourceActionAmount) continue;

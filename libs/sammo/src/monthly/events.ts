@@ -72,7 +72,7 @@ const betrayAt = (ifMax: number) => act(`AddGlobalBetray 1 ${ifMax}`, (world) =>
 
 /**
  * The default event table (`GameConstBase::$defaultEvents`, §6.2), run by target in
- * `priority DESC, id ASC` order. Not modelled: ProvideNPCTroopLeader (no general builder and no troop creation).
+ * `priority DESC, id ASC` order. Not modelled: ProvideNPCTroopLeader (no general builder for its dummies).
  */
 export const DEFAULT_EVENTS: readonly GameEvent[] = [
   { id: 1, target: 'PRE_MONTH', priority: 9000, condition: { kind: 'always' }, actions: [supply, warIncome] },

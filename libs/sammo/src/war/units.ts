@@ -189,6 +189,10 @@ export class GeneralUnit extends WarUnit {
   override setOppose(oppose: WarUnit | null): void {
     super.setOppose(oppose);
     this.general.rank.warnum += 1;
+    // Legacy stamps the attacker's turn time with its last two microsecond digits replaced by
+    // the phase (0–99); turn times here are whole milliseconds, so the phase is thousandths.
+    const attackerTime = !this.isAttacker && oppose instanceof GeneralUnit ? oppose.general.turntime : this.general.turntime;
+    this.general.recentWar = attackerTime + Math.min(99, Math.max(0, this.prePhase + this.phase)) / 1000;
   }
 
   override addTrain(amount: number): void {

@@ -53,6 +53,27 @@ function engaged(defenderArmy: Partial<General>) {
   return { attacker, a, d };
 }
 
+describe('recent_war (legacy WarUnitGeneral::setOppose)', () => {
+  it("stamps both sides with the attacker's turn time and each one's phase in the microsecond digits", () => {
+    const { world, attacker } = warWorld();
+    attacker.turntime = 1_767_229_200_000;
+    const defender = addGeneral(world, { id: 2, npc: 2, nation: 2, city: 3 });
+    defender.turntime = attacker.turntime + 1_234_567;
+    const rng = streamFromSeed(TEST_SEED, 'test');
+    const a = new GeneralUnit(rng, world, attacker, world.nations.get(1), true, world.cities[2]!);
+    const d = new GeneralUnit(rng, world, defender, world.nations.get(2), false, world.cities[3]!);
+    a.phase = 3;
+    d.prePhase = 3;
+    a.setOppose(d);
+    d.setOppose(a);
+    expect([attacker.recentWar, defender.recentWar]).toEqual([attacker.turntime + 0.003, attacker.turntime + 0.003]);
+    // A defender left without an opponent takes its own turn time; the phase is capped at 99.
+    d.phase = 200;
+    d.setOppose(null);
+    expect(defender.recentWar).toBe(defender.turntime + 0.099);
+  });
+});
+
 describe('war power (legacy WarUnit::computeWarPower, hand-derived)', () => {
   it('a footman against another: 500 + attack − defence, scaled by morale over training and the arms', () => {
     const { attacker, a, d } = engaged({ crew: 7000, train: 100, atmos: 100 });

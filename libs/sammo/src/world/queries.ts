@@ -31,6 +31,17 @@ export function diplomacyKey(a: number, b: number): string {
   return `${a}:${b}`;
 }
 
+/**
+ * Legacy `calcRecentWarTurn`: whole turns between the general's last battle and its turn time
+ * — as legacy's DateInterval, the distance either way, whole seconds first — or 12,000 if it
+ * never fought.
+ */
+export function turnsSinceWar(general: General, turnterm: number): number {
+  if (general.recentWar === null) return 12_000;
+  const seconds = Math.trunc(Math.abs(general.turntime - general.recentWar) / 1000);
+  return Math.floor(seconds / (60 * turnterm));
+}
+
 export function relYear(world: World): number {
   return world.env.year - world.env.startyear;
 }

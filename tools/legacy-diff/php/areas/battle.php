@@ -10,6 +10,7 @@ use sammo\Enums\RankColumn;
 use function sammo\{extractBattleOrder, processWar_NG};
 
 require_once __DIR__ . '/../plates-stub.php';
+require_once __DIR__ . '/../recent-war.php';
 require_once LEGACY_ROOT . '/hwe/func_process.php';
 require_once LEGACY_ROOT . '/hwe/process_war.php';
 
@@ -31,7 +32,7 @@ function general_row(array $g, array $nation): array
         'dex1' => $g['dex'][1], 'dex2' => $g['dex'][2], 'dex3' => $g['dex'][3], 'dex4' => $g['dex'][4], 'dex5' => $g['dex'][5],
         'special' => $g['special'] ?? 'None', 'special2' => $g['specialWar'] ?? 'None', 'personal' => $g['personal'] ?? 'None',
         'horse' => 'None', 'weapon' => 'None', 'book' => 'None', 'item' => 'None',
-        'turntime' => '2026-01-01 01:00:00.000000', 'recent_war' => null, 'aux' => '{}',
+        'turntime' => FIXTURE_TURNTIME, 'recent_war' => null, 'aux' => '{}',
     ];
 }
 
@@ -68,6 +69,7 @@ function general_out(WarUnitGeneral $unit): array
         $out[$key] = int_column($general->getVar($column));
     }
     foreach (RANK_KEYS as $key) $out['rank'][$key] = $general->getRankVar(RankColumn::from($key), 0);
+    $out['recentWar'] = fixture_recent_war_offset($general->getVar('recent_war'));
     $out['killed'] = $unit->getKilled();
     $out['dead'] = $unit->getDead();
     return $out;
