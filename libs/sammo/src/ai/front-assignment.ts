@@ -3,7 +3,7 @@ import { DipState } from './diplomacy-state';
 import type { ChiefTurn } from './nation-ai';
 import { heldCityIds, nationCities } from './nation-categories';
 import { NationPolicy } from './nation-policy';
-import { users } from './user-reward';
+import { warUsers } from './user-reward';
 
 /**
  * Legacy do유저장전방발령 / doNPC전방발령: outside peace and a far declaration, a war general
@@ -26,7 +26,7 @@ function frontAssignment(t: ChiefTurn, pool: General[]): TurnSlot | null {
 }
 
 /** 유저장전방발령: the users (all war generals here: the world keeps no last battle time). */
-export const userFrontAssignment = (t: ChiefTurn) => frontAssignment(t, users(t));
+export const userFrontAssignment = (t: ChiefTurn) => frontAssignment(t, warUsers(t));
 
 /** NPC전방발령: the war NPCs (leadership 40). */
 export const npcFrontAssignment = (t: ChiefTurn) => frontAssignment(t, t.npc.war);

@@ -4,7 +4,7 @@ import { DipState } from './diplomacy-state';
 import type { ChiefTurn } from './nation-ai';
 import { nationCities, needsDraft, thinCity, type NationCities } from './nation-categories';
 import { fullLeadership, NationPolicy } from './nation-policy';
-import { users } from './user-reward';
+import { warUsers } from './user-reward';
 
 /**
  * A general of the pool in no troop, short of an army (and whose drafts take people), in a
@@ -44,7 +44,7 @@ function rearCity(t: ChiefTurn, cities: NationCities, weigh: (c: City, backup: b
 export function userRearAssignment(t: ChiefTurn): TurnSlot | null {
   if (t.nation.capital === 0 || t.dip.dipState !== DipState.war) return null;
   const cities = nationCities(t);
-  const picked = pickDraftee(t, users(t), cities);
+  const picked = pickDraftee(t, warUsers(t), cities);
   if (!picked) return null;
   const min = fullLeadership(picked, t.nation) * 100 + GameConst.minAvailableRecruitPop;
   const dest = rearCity(t, cities, (c, backup) => {

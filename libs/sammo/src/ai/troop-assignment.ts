@@ -2,7 +2,7 @@ import type { TurnSlot } from '../world/types';
 import { DipState } from './diplomacy-state';
 import type { ChiefTurn } from './nation-ai';
 import { nationCities, needsDraft, thinCity, troopLeaders } from './nation-categories';
-import { users } from './user-reward';
+import { warUsers } from './user-reward';
 
 /**
  * 부대구출발령 (legacy do부대구출발령): with a capital and a front, a troop leader outside the
@@ -34,7 +34,7 @@ export function troopUserRearAssignment(t: ChiefTurn): TurnSlot | null {
   const onFront = new Set(cities.front.map((c) => c.id));
   const supplied = new Set(cities.supply.map((c) => c.id));
   const leaders = new Map(troopLeaders(t).map((g) => [g.id, g]));
-  const candidates = users(t).filter((g) => {
+  const candidates = warUsers(t).filter((g) => {
     if (!onFront.has(g.city) || g.troop === g.id) return false;
     const leader = leaders.get(g.troop);
     if (!leader || leader.city !== g.city || !supplied.has(leader.city)) return false;
