@@ -28,9 +28,10 @@ export type PickTypeWeights = readonly (readonly [PickType, number])[];
 
 /**
  * Legacy `Scenario\GeneralBuilder`: what a caller fixes about a new general, the rest filled
- * ({@link fillRandom}, {@link fillPlain}) and the general made ({@link build}), every draw on
- * the caller's stream in the legacy's order. A null field is one the fill decides. Specialities
- * are `null` for none (legacy `None`), as the world keeps them.
+ * ({@link fillRandom}) and the general made ({@link build}), every draw on the caller's
+ * stream in the legacy's order. A null field is one the fill decides. Specialities are `null`
+ * for none (legacy `None`), as the world keeps them. Legacy's `fillRemainSpecAsZero` (troop
+ * leaders, scenario generals) is not ported yet.
  */
 export class GeneralBuilder {
   npc = 2;
@@ -80,24 +81,6 @@ export class GeneralBuilder {
     if (this.personal === null || fiction) this.personal = this.rng.choice(AVAILABLE_PERSONALITIES);
     this.experience ??= 0;
     this.dedication ??= 0;
-    return this;
-  }
-
-  /**
-   * Legacy `fillRemainSpecAsZero`, for generals whose stats the caller fixed: affinity drawn
-   * when unset, a life of age 20 to 80 from now when unset, the speciality ages, the office,
-   * the personality drawn when unset.
-   */
-  fillPlain(world: World): this {
-    if (this.stats === null) throw new RangeError(`the stats of ${this.name} are not set before fillPlain`);
-    if (!this.affinity) this.affinity = this.rng.nextRangeInt(1, 150);
-    if (this.bornyear === null) {
-      this.bornyear = world.env.year - 20;
-      this.deadyear = world.env.year + 60;
-    }
-    this.fillSpecAges(world, this.bornyear);
-    this.officerLevel ??= this.nation !== 0 ? 1 : 0;
-    this.personal ??= this.rng.choice(AVAILABLE_PERSONALITIES);
     return this;
   }
 
