@@ -148,5 +148,6 @@ function run_command(array $case, string $kind): array
         'diplomacy' => $db->query('SELECT me, you, state, term FROM diplomacy ORDER BY me, you'),
         'lastTurn' => $lastTurn,
         'nextExecute' => (object)$nextExecute,
+        'activeAction' => (KVStorage::getStorage($db, "inheritance_{$actor['id']}")->getValue('active_action') ?? [0])[0],
     ];
 }

@@ -29,6 +29,8 @@ export interface CommandOut {
   lastTurn: Row;
   /** The cooldowns set (`next_execute`), by action name. */
   nextExecute: Record<string, number>;
+  /** The actor's stored active-action inheritance points. */
+  activeAction: number;
 }
 
 const ACTOR = 1;
@@ -165,6 +167,8 @@ function randomWorld(rng: RandUtil, kind: 'general' | 'nation'): Omit<CommandCas
   me.age = rng.nextRangeInt(20, 80);
   me.makelimit = pick(rng, [0, 0, 3]);
   me.betray = rng.nextInt(3);
+  // A player is the legacy row's owner, with an inheritance store: the command's active-action points are compared.
+  if (me.npc < 2) me.inheritance = {};
   if (rng.nextBool(0.2)) me.gold = rng.nextInt(300);
   const generals: FixtureGeneral[] = [me];
   let id = 2;
@@ -227,6 +231,8 @@ function generateCase(rng: RandUtil, kind: 'general' | 'nation'): CommandCase {
   c.arg = args[command]!(rng, c);
   // Only an NPC can reserve 순간이동 (the legacy's permission check when the turn is set).
   if (command === 'che_NPC능동') actor(c).npc = Math.max(2, actor(c).npc);
+  // 은퇴's rebirth hands a player's points to the lobby's user log, which the harness has not: there the actor is no player of the legacy.
+  if (command === 'che_은퇴') delete actor(c).inheritance;
   // 모반시도 needs a chief under a ruler idle past the killturn reset: often give it one.
   if (command === 'che_모반시도' && actor(c).nation !== 0 && actor(c).officerLevel !== 12 && rng.nextBool(0.6)) {
     actor(c).officerLevel = pick(rng, [5, 8, 11]);
@@ -355,6 +361,7 @@ function runSammo(c: CommandCase, kind: 'general' | 'nation'): CommandOut {
       .sort((a, b) => a.me - b.me || a.you - b.you),
     lastTurn: lastTurnRow(holder.last),
     nextExecute: { ...holder.cooldowns },
+    activeAction: general.inheritance.active_action ?? 0,
   };
 }
 

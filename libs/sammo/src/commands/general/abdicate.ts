@@ -5,6 +5,7 @@ import type { CommandDef } from '../command';
 import { beLord, friendlyDestGeneral, notSelfArgument } from '../constraints';
 import { phpRound } from '../../world/php-math';
 import { withJosa } from '../../world/josa';
+import { increaseInheritancePoint } from '../../world/inheritance';
 
 /**
  * 선양 {destGeneralId}: the ruler hands the throne to a fellow member, who leaves any city
@@ -32,6 +33,7 @@ export const abdicate: CommandDef<{ destGeneralId: number }> = {
     generalLog(world, heir.id, `${general.name}에게서 군주의 자리를 물려받았습니다.`);
     chronicle(world, `【선양】 ${withJosa(general.name, '이')} ${ctx.nation!.name}의 군주 자리를 ${heir.name}에게 선양했습니다.`);
     for (const line of checkStatChange(general)) generalLog(world, general.id, line);
+    increaseInheritancePoint(ctx.world, ctx.general, 'active_action', 1);
     return true;
   },
 };

@@ -10,6 +10,7 @@ import { notBeNeutral, notSameDestCity, occupiedCity, reqGeneralCrew, reqGeneral
 import type { DestCityArg } from './move';
 import { phpRound } from '../../world/php-math';
 import { withJosa } from '../../world/josa';
+import { increaseInheritancePoint } from '../../world/inheritance';
 
 const notOpeningPart: Constraint<DestCityArg> = (c) => (relYear(c.world) < GameConst.openingPartYear ? '초반 제한 중에는 불가능합니다.' : null);
 const allowWar: Constraint<DestCityArg> = (c) => (c.nation !== undefined && c.nation.war !== 0 ? '현재 전쟁 금지입니다.' : null);
@@ -63,6 +64,8 @@ export const attack: CommandDef<DestCityArg> = {
     target.state = 43;
     target.term = 3;
     addDex(general.dex, crewTypeOf(general.crewtype)!.armType, general.crew / 100, false);
+    // A real sortie (over 500 soldiers, trained and spirited past 70 × 70) counts as an active action.
+    if (general.crew > 500 && general.train * general.atmos > 70 * 70) increaseInheritancePoint(world, general, 'active_action', 1);
     if (!ctx.random) throw new Error('출병 needs the run streams (war, ConquerCity)');
     processWar(world, ctx.random, general, target);
     return true;

@@ -5,6 +5,7 @@ import { argObject, argString } from '../args';
 import type { CommandDef } from '../command';
 import { allowJoinAction, beLord, beOpeningPartNextYear, wanderingNation } from '../constraints';
 import { withJosa } from '../../world/josa';
+import { increaseInheritancePoint } from '../../world/inheritance';
 
 export interface FoundArg {
   nationName: string;
@@ -58,6 +59,7 @@ export const foundNation: CommandDef<FoundArg> = {
     generalLog(world, general.id, `${city.name}에서 ${withJosa(nation.name, '을')} 건국했습니다.`);
     for (const line of checkStatChange(general)) generalLog(world, general.id, line);
     chronicle(world, `【건국】 ${withJosa(general.name, '이')} ${city.name}에 ${withJosa(nation.name, '을')} 세웠습니다.`);
+    increaseInheritancePoint(ctx.world, ctx.general, 'active_action', 1);
     return true;
   },
 };

@@ -6,6 +6,7 @@ import { argNation, argObject } from '../args';
 import type { CommandContext, CommandDef } from '../command';
 import { allowJoinAction, allowJoinDestNation, beNeutral } from '../constraints';
 import { withJosa } from '../../world/josa';
+import { increaseInheritancePoint } from '../../world/inheritance';
 
 export function rulerOf(world: World, nationId: number): General | undefined {
   for (const g of world.generals.values()) if (g.nation === nationId && g.officerLevel === 12) return g;
@@ -22,6 +23,7 @@ export function joinNation(ctx: CommandContext, nation: Nation, city: number, ho
   g.city = city;
   for (const line of addExperience(g, nation.gennum < 10 ? 700 : 100)) generalLog(ctx.world, g.id, line);
   nation.gennum += 1;
+  increaseInheritancePoint(ctx.world, g, 'active_action', 1);
   // Legacy records the join (and so bars a return) for possessed NPCs (npc 1) always and
   // for everyone else only from the third year: early NPC shuffling leaves no record.
   if (g.npc === 1 || relYear(ctx.world) >= 3) g.aux.joinedNations = [...(g.aux.joinedNations ?? []), nation.id];

@@ -6,6 +6,7 @@ import type { General } from '../../world/types';
 import { noArg } from '../args';
 import type { CommandContext, CommandDef, Constraint } from '../command';
 import { beChief, notBeNeutral, notLord, occupiedCity, suppliedCity } from '../constraints';
+import { increaseInheritancePoint } from '../../world/inheritance';
 
 /** NPC kinds whose rule nobody may take (legacy AllowRebellion). */
 const GUARDED_NPC = [2, 3, 6, 9];
@@ -52,6 +53,7 @@ export const rebel: CommandDef<null> = {
     generalLog(world, general.id, '모반에 성공했습니다.');
     generalLog(world, lord.id, `${general.name}에게 군주의 자리를 뺏겼습니다.`);
     for (const line of checkStatChange(general)) generalLog(world, general.id, line);
+    increaseInheritancePoint(ctx.world, ctx.general, 'active_action', 1);
     return true;
   },
 };

@@ -7,6 +7,7 @@ import { notBeNeutral, notLord } from '../constraints';
 import { withJosa } from '../../world/josa';
 import { dissolveTroop } from '../../world/troops';
 import { keepMaxBelong } from '../../world/inheritance';
+import { increaseInheritancePoint } from '../../world/inheritance';
 
 /** 하야: leave the nation; riches above the default stay with it, and trust in the general drops. */
 export const resign: CommandDef<null> = {
@@ -46,6 +47,7 @@ export const resign: CommandDef<null> = {
     generalLog(world, g.id, `${nation?.name ?? ''}에서 하야했습니다.`);
     chronicle(world, `${withJosa(g.name, '이')} ${nation?.name ?? ''}에서 하야했습니다.`);
     for (const line of checkStatChange(g)) generalLog(world, g.id, line);
+    increaseInheritancePoint(ctx.world, ctx.general, 'active_action', 1);
     return true;
   },
 };

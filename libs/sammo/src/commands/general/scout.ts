@@ -10,6 +10,7 @@ import { argInt, argObject } from '../args';
 import type { CommandContext, CommandDef, Constraint } from '../command';
 import { notBeNeutral, occupiedCity, reqGeneralGold, suppliedCity } from '../constraints';
 import { keepMaxBelong } from '../../world/inheritance';
+import { increaseInheritancePoint } from '../../world/inheritance';
 
 export interface ScoutArg {
   destGeneralId: number;
@@ -119,6 +120,7 @@ export const acceptScout: CommandDef<AcceptScoutArg> = {
     general.nation = nation.id;
     general.city = nation.capital;
     general.troop = 0;
+    increaseInheritancePoint(world, general, 'active_action', 1);
     generalLog(world, general.id, `${withJosa(nation.name, '으로')} 망명하여 수도로 이동합니다.`);
     if (sender) generalLog(world, sender.id, `${general.name} 등용에 성공했습니다.`);
     chronicle(world, `${withJosa(general.name, '이')} ${withJosa(nation.name, '으로')} 망명하였습니다.`);

@@ -8,6 +8,7 @@ import type { CommandDef } from '../command';
 import { cityDistance, reqGeneralGold, reqGeneralRice } from '../constraints';
 import { crewTypeOf } from '../crew-types';
 import type { DestCityArg } from './move';
+import { increaseInheritancePoint } from '../../world/inheritance';
 
 /** How many months a nation keeps seeing a city it spied on (legacy `spy`, counted down monthly). */
 export const SPY_MONTHS = 3;
@@ -56,6 +57,8 @@ export const spy: CommandDef<DestCityArg> = {
     if (nation !== undefined) nation.spy[city.id] = SPY_MONTHS;
     const exp = rng.nextRangeInt(1, 100);
     const ded = rng.nextRangeInt(1, 70);
+    // 첩보 counts half an active action (the legacy's one exception).
+    increaseInheritancePoint(world, g, 'active_action', 0.5);
     g.gold = Math.max(0, g.gold - world.env.develcost * 3);
     g.rice = Math.max(0, g.rice - world.env.develcost * 3);
     for (const line of addExperience(g, exp)) generalLog(world, g.id, line);

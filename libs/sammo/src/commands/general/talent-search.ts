@@ -12,6 +12,7 @@ import { reqGeneralGold } from '../constraints';
 import { domesticCost } from './domestic';
 import { drawStatExp } from './stat-exp';
 import { withJosa } from '../../world/josa';
+import { increaseInheritancePoint } from '../../world/inheritance';
 
 /** Legacy `$pickTypeList` of the search: 무 6, 지 6, 무지 3. */
 const PICK_TYPES: PickTypeWeights = [['무', 6], ['지', 6], ['무지', 3]];
@@ -92,6 +93,8 @@ export const talentSearch: CommandDef<null> = {
     const talent = createTalent(ctx);
     generalLog(world, g.id, `${withJosa(talent.name, '이라')}는 인재를 발견하였습니다!`);
     chronicle(world, `${withJosa(g.name, '이')} ${withJosa(talent.name, '이라')}는 인재를 발견하였습니다!`);
+    // The rarer the find, the more it counts: √(1/p), at least 1.
+    increaseInheritancePoint(world, g, 'active_action', Math.max(1, Math.sqrt(1 / p)));
     reward(ctx, cost, { experience: 200, dedication: 300, statExp: 3 });
     return true;
   },

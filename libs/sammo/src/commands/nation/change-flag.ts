@@ -6,6 +6,7 @@ import { argInt, argObject } from '../args';
 import type { CommandDef, Constraint } from '../command';
 import { beChief, occupiedCity, suppliedCity } from '../constraints';
 import type { NationAux } from '../../world/types';
+import { increaseInheritancePoint } from '../../world/inheritance';
 
 export interface FlagArg {
   /** An index into legacy `GetNationColors()`. */
@@ -36,6 +37,7 @@ export const changeFlag: CommandDef<FlagArg> = {
     generalLog(world, general.id, '국기를 변경하였습니다');
     nationLog(world, nation.id, `${withJosa(general.name, '이')} 국기를 변경하였습니다`);
     chronicle(world, `【국기변경】 ${withJosa(nation.name, '이')} 국기를 변경하였습니다.`);
+    increaseInheritancePoint(ctx.world, ctx.general, 'active_action', 1);
     return true;
   },
 };

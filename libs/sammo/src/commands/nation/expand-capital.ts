@@ -5,6 +5,7 @@ import { noArg } from '../args';
 import type { CommandContext, CommandDef } from '../command';
 import { chiefInOwnSuppliedCity } from '../constraints';
 import { withJosa } from '../../world/josa';
+import { increaseInheritancePoint } from '../../world/inheritance';
 
 /** Legacy GameConst `expandCity…`: what 증축 costs and adds. */
 export const Expand = { costCoef: 500, defaultCost: 60000, pop: 100000, devel: 2000, wall: 2000 } as const;
@@ -51,6 +52,7 @@ export const expandCapital: CommandDef<null> = {
     for (const line of addDedication(ctx.general, 30)) generalLog(ctx.world, ctx.general.id, line);
     generalLog(ctx.world, ctx.general.id, `${withJosa(city.name, '을')} 증축했습니다.`);
     chronicle(ctx.world, `【증축】 ${withJosa(nation.name, '이')} 수도 ${withJosa(city.name, '을')} 증축하였습니다.`);
+    increaseInheritancePoint(ctx.world, ctx.general, 'active_action', 1);
     return true;
   },
 };

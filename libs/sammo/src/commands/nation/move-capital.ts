@@ -7,6 +7,7 @@ import type { CommandContext, CommandDef } from '../command';
 import { beChief, occupiedCity, occupiedDestCity, suppliedCity, suppliedDestCity } from '../constraints';
 import type { DestCityArg } from '../general/move';
 import { withJosa } from '../../world/josa';
+import { increaseInheritancePoint } from '../../world/inheritance';
 
 /** Legacy `calcCityDistance(capital, dest, [nation])`: steps through the nation's own cities, or null. */
 export function distanceThroughOwn(world: World, from: number, to: number, nationId: number): number | null {
@@ -66,6 +67,7 @@ export const moveCapital: CommandDef<DestCityArg> = {
     const name = ctx.world.cities[arg.destCityId]!.name;
     generalLog(ctx.world, ctx.general.id, `${withJosa(name, '으로')} 천도했습니다.`);
     chronicle(ctx.world, `【천도】 ${withJosa(nation.name, '이')} ${withJosa(name, '으로')} 천도하였습니다.`);
+    increaseInheritancePoint(ctx.world, ctx.general, 'active_action', 1);
     return true;
   },
 };

@@ -6,6 +6,7 @@ import { noArg } from '../args';
 import type { CommandContext, CommandDef } from '../command';
 import { chiefInOwnSuppliedCity } from '../constraints';
 import { Expand } from './expand-capital';
+import { increaseInheritancePoint } from '../../world/inheritance';
 
 /** What 감축 returns to the treasury, in gold and in rice: develcost × 500 + 60000 / 2. */
 const refund = (c: CommandContext) => c.world.env.develcost * Expand.costCoef + Expand.defaultCost / 2;
@@ -56,6 +57,7 @@ export const reduceCapital: CommandDef<null> = {
     generalLog(world, general.id, `${withJosa(city.name, '을')} 감축했습니다.`);
     nationLog(world, nation.id, `${withJosa(general.name, '이')} ${withJosa(city.name, '을')} 감축`);
     chronicle(world, `【감축】 ${withJosa(nation.name, '이')} ${withJosa(city.name, '을')} 감축하였습니다.`);
+    increaseInheritancePoint(ctx.world, ctx.general, 'active_action', 1);
     return true;
   },
 };

@@ -7,6 +7,7 @@ import { argObject } from '../args';
 import type { CommandDef } from '../command';
 import { beChief, occupiedCity, suppliedCity } from '../constraints';
 import { canChange } from './change-flag';
+import { increaseInheritancePoint } from '../../world/inheritance';
 
 export interface RenameArg {
   nationName: string;
@@ -49,6 +50,7 @@ export const renameNation: CommandDef<RenameArg> = {
     generalLog(world, general.id, `${renamed}합니다.`);
     nationLog(world, nation.id, `${withJosa(general.name, '이')} ${renamed}`);
     chronicle(world, `【국호변경】 ${withJosa(oldName, '이')} ${renamed}합니다.`);
+    increaseInheritancePoint(ctx.world, ctx.general, 'active_action', 1);
     return true;
   },
 };
