@@ -52,10 +52,10 @@ function command_steer_sightseeing(int $year, int $month, int $generalID): void
     mt_srand($seed);
 }
 
-function run_command_case(array $case, string $kind): array
+function run_command_case(array $case, string $kind, bool $logs = false): array
 {
     try {
-        return legacy_db_case(fn () => run_command($case, $kind));
+        return legacy_db_case(fn () => run_command($case, $kind, $logs));
     } finally {
         // A rollback keeps InnoDB's AUTO_INCREMENT counters: the rows a case creates
         // (인재탐색's general, 거병's nation) take the ids after the fixture's, as in a fresh game.
@@ -63,7 +63,7 @@ function run_command_case(array $case, string $kind): array
     }
 }
 
-function run_command(array $case, string $kind): array
+function run_command(array $case, string $kind, bool $logs = false): array
 {
     $db = DB::db();
     UniqueConst::$hiddenSeed = $case['tableSeed'];
@@ -149,5 +149,16 @@ function run_command(array $case, string $kind): array
         'lastTurn' => $lastTurn,
         'nextExecute' => (object)$nextExecute,
         'activeAction' => (KVStorage::getStorage($db, "inheritance_{$actor['id']}")->getValue('active_action') ?? [0])[0],
-    ];
+    ] + (!$logs ? [] : [
+        'logs' => array_map('command_plain_log', $db->queryFirstColumn("SELECT text FROM general_record WHERE general_id = %i AND log_type = 'action' ORDER BY id", $actor['id'])),
+    ]);
+}
+
+/** A log line as the player reads it: without the bullet, the month, the time and the colour tags. */
+function command_plain_log(string $text): string
+{
+    $text = preg_replace('/^<C>●<\/>(\d+월:)?/u', '', $text);
+    $text = preg_replace('/\s*<1>[^<]*<\/>/u', '', $text);
+    $text = preg_replace('/<\/?(span|b)\b[^>]*>|<[A-Za-z0-9]{1,2}>|<\/>/u', '', $text);
+    return trim($text);
 }

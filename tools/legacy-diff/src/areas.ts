@@ -6,7 +6,7 @@ import {
 import type { Nation } from '@chronicle/sammo';
 import { battleArea } from './battle-area';
 import { warArea } from './war-area';
-import { generalCommandsArea, nationCommandsArea } from './commands-area';
+import { commandLogsArea, generalCommandsArea, nationCommandsArea } from './commands-area';
 import { monthlyArea } from './monthly-area';
 import { preTurnArea } from './pre-turn-area';
 import { generalAiArea, nationAiArea } from './ai-area';
@@ -183,6 +183,6 @@ const traitsArea: Area<{ kind: string; key: string; turn: DomesticTurn; var: Dom
 };
 
 export const AREAS: readonly Area[] = [
-  rngArea, phpMathArea, josaArea, levelsArea, nationIncomeArea, traitsArea, battleArea, warArea, generalCommandsArea, nationCommandsArea, monthlyArea,
+  rngArea, phpMathArea, josaArea, levelsArea, nationIncomeArea, traitsArea, battleArea, warArea, generalCommandsArea, nationCommandsArea, commandLogsArea, monthlyArea,
   preTurnArea, generalAiArea, nationAiArea, tournamentArea,
 ] as Area[];

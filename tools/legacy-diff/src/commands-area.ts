@@ -318,7 +318,7 @@ function madeGeneralRow(g: General, turnterm: number): Row {
   };
 }
 
-function runSammo(c: CommandCase, kind: 'general' | 'nation'): CommandOut {
+function runSammo(c: CommandCase, kind: 'general' | 'nation'): CommandOut & { logs: string[] } {
   const world: World = fixtureWorld(c);
   const random = { stream: (...labels: (string | number)[]) => streamFromSeed(c.tableSeed, ...labels) };
   const general = world.generals.get(ACTOR)!;
@@ -362,6 +362,7 @@ function runSammo(c: CommandCase, kind: 'general' | 'nation'): CommandOut {
     lastTurn: lastTurnRow(holder.last),
     nextExecute: { ...holder.cooldowns },
     activeAction: general.inheritance.active_action ?? 0,
+    logs: world.logs.filter((l) => l.scope === 'general' && l.subject === general.id).map((l) => l.text),
   };
 }
 
@@ -370,9 +371,33 @@ function commandsArea(kind: 'general' | 'nation'): Area<CommandCase, CommandOut>
     name: `${kind}-commands`,
     about: `every ${kind} command libs/sammo implements, run as the legacy's turn runs it (condition, term stack, run on the ${kind}Command stream, alternatives) on MariaDB with the legacy schema: the rows, LastTurn and cooldowns after it`,
     generate: (rng, count) => Array.from({ length: count }, () => generateCase(rng, kind)),
-    sammo: (c) => runSammo(c, kind),
+    sammo: (c) => {
+      const { logs: _logs, ...out } = runSammo(c, kind);
+      return out;
+    },
   };
 }
 
 export const generalCommandsArea = commandsArea('general');
 export const nationCommandsArea = commandsArea('nation');
+
+const PHASE_LINE = /^(\S+)\s*: 【.*】 \d+ \(-\d+\) VS \d+ \(-\d+\) 【/u;
+
+/** The actor's action log after the command, as the player reads it (the legacy's markup and time dropped). */
+export const commandLogsArea: Area<CommandCase & { kind: 'general' | 'nation' }, { logs: string[] }> = {
+  name: 'command-logs',
+  about: "the actor's action log after a general or nation command, the cases of the two command areas, the legacy's colour tags, bullet, month and time stripped",
+  generate: (rng, count) =>
+    Array.from({ length: count }, (_, i) => {
+      const kind = i % 3 === 2 ? 'nation' : 'general';
+      return { kind, ...generateCase(rng, kind) };
+    }),
+  // The crew type's unmet requirement libs/sammo adds in brackets is not the legacy's (as in the
+  // refusals); the battle's phase lines are the legacy's battle detail log, not its action log.
+  sammo: (c) => ({
+    logs: runSammo(c, c.kind).logs
+      .filter((line) => !PHASE_LINE.test(line))
+      .map((line) => line.replace(/(현재 선택할 수 없는 병종입니다\.) \([^)]*\)/, '$1')),
+  }),
+  open: 'the log lines are being brought to the legacy wording and order: see the README',
+};

@@ -4,7 +4,7 @@ import type { RandUtil } from '../rng/rand-util';
 import { REST_KEY } from '../world/constants';
 import { citiesOfNation, generalsOfNation, REST_SLOT } from '../world/queries';
 import type { General, Nation, TurnSlot, World } from '../world/types';
-import { contextFor, feasible, whyNot } from '../commands/feasible';
+import { contextFor, failureLine, feasible } from '../commands/feasible';
 import { generalLog } from '../world/logbook';
 import { developmentRate } from './general-ai';
 import { calcDiplomacyState, type DiplomacyState } from './diplomacy-state';
@@ -96,9 +96,9 @@ export function chooseNationTurn(world: World, chief: General, nation: Nation, r
   }
   const reservedCommand = reserved.action === REST_KEY ? undefined : NATION_COMMANDS.get(reserved.action);
   if (reservedCommand) {
-    const reason = whyNot(ctx, reservedCommand, reserved.arg);
-    if (reason === null) return reserved;
-    generalLog(world, chief.id, `${reservedCommand.name} 실패: ${reason}`);
+    const failure = failureLine(ctx, reservedCommand, reserved.arg);
+    if (failure === null) return reserved;
+    generalLog(world, chief.id, failure);
   }
   const turn: ChiefTurn = {
     world, nation, chief, rng, members, npc,

@@ -62,6 +62,10 @@ export interface CommandDef<A = Json> {
    * 화계: the attempt took the turn).
    */
   run(ctx: CommandContext, arg: A): boolean | 'spent';
+  /** What a failure line names before the command (legacy `getFailString`'s destination: `여강으로`). */
+  failTarget?(ctx: CommandContext, arg: A): string;
+  /** The line while the term stacks, when not `{name} 수행중... (t/n)` (legacy `getTermString`). */
+  termText?(term: number, of: number): string;
   alternative?(ctx: CommandContext, arg: A): Alternative | null;
 }
 
@@ -72,4 +76,13 @@ export type AnyCommand = CommandDef<any>;
 /** The run's clock, or outside a run (a move's own command) the window after the world's cursor. */
 export function creationClock(ctx: CommandContext): number {
   return ctx.clock ?? nextTurnWindow(ctx.world.env.turntime, ctx.world.env.turnterm);
+}
+
+/**
+ * The failure line the general reads (legacy `getFailString`): the reason, the destination
+ * when the command names one, the command. `arg` is absent when the argument itself was refused.
+ */
+export function failureText(ctx: CommandContext, command: AnyCommand, reason: string, arg?: unknown): string {
+  const target = arg === undefined ? undefined : command.failTarget?.(ctx, arg);
+  return `${reason} ${target === undefined ? '' : `${target} `}${command.name} 실패.`;
 }

@@ -1,5 +1,5 @@
 import { IllegalMove, type Json } from '@chronicle/engine';
-import type { CommandContext, AnyCommand } from './command';
+import { failureText, type CommandContext, type AnyCommand } from './command';
 import type { RandUtil } from '../rng/rand-util';
 import type { General, World } from '../world/types';
 
@@ -21,6 +21,19 @@ export function whyNot(ctx: CommandContext, command: AnyCommand, raw: Json): str
     throw error;
   }
   return firstFailure(ctx, command, arg);
+}
+
+/** The failure line the general would read for the command now (legacy `getFailString`), or null. */
+export function failureLine(ctx: CommandContext, command: AnyCommand, raw: Json): string | null {
+  let arg: unknown;
+  try {
+    arg = command.readArg(raw, ctx.world);
+  } catch (error) {
+    if (error instanceof IllegalMove) return failureText(ctx, command, error.message);
+    throw error;
+  }
+  const reason = firstFailure(ctx, command, arg);
+  return reason === null ? null : failureText(ctx, command, reason, arg);
 }
 
 /** The first failed constraint for an argument already read, or null. */

@@ -1,11 +1,10 @@
 import { addTurn, cutTurn } from '../world/clock';
 import { GameConst } from '../world/constants';
-import { chronicle, generalLog } from '../world/logbook';
+import { generalLog } from '../world/logbook';
 import type { General, World } from '../world/types';
 import type { StreamSource } from '../turn/turn-run';
 import { killGeneral } from './kill';
 import { rebirth } from './rebirth';
-import { withJosa } from '../world/josa';
 
 /**
  * `updateTurnTime()` (§3 step 10): an inactive possessed NPC goes back to the AI
@@ -28,8 +27,7 @@ export function updateTurnTime(world: World, general: General, random: StreamSou
     }
   }
   if (general.age >= GameConst.retirementYear && general.npc === 0) {
-    rebirth(general);
-    chronicle(world, `${withJosa(general.name, '이')} 은퇴하고 다시 태어났습니다.`);
+    rebirth(world, general);
   }
   general.turntime = addTurn(general.turntime, env.turnterm);
   if (general.aux.nextTurnTimeBase !== undefined) {

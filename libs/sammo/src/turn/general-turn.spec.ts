@@ -75,7 +75,7 @@ describe('per-general pipeline (§3)', () => {
     g.queue[0] = { action: 'che_농지개간', arg: null };
     turn(world, 1);
     expect(g.lastTurn).toEqual({ command: '은퇴', arg: null, term: 1 });
-    expect(world.logs.at(-1)!.text).toBe('농지 개간 실패: 자금이 모자랍니다.');
+    expect(world.logs.at(-1)!.text).toBe('자금이 모자랍니다. 농지 개간 실패.');
   });
 
   it('resets killturn after a player action and counts down on rest, NPCs and blocks', () => {

@@ -31,7 +31,7 @@ describe('processCommand (§4)', () => {
     expect(processCommand(ctx, holder, slow, null).result).toBe('ran');
     expect(general.nextExecute.slow).toBe(joinYearMonth(190, 3) + 3 - 1);
     expect(processCommand(ctx, holder, slow, null).result).toBe('failed');
-    expect(world.logs.at(-1)!.text).toBe('slow 실패: 2턴 더 기다려야 합니다.');
+    expect(world.logs.at(-1)!.text).toBe('2턴 더 기다려야 합니다. slow 실패.');
     const later = { ...ctx, month: 5 };
     expect(processCommand(later, holder, slow, null).result).not.toBe('failed');
   });
@@ -66,7 +66,7 @@ describe('processCommand (§4)', () => {
     const rest = command(REST_KEY, {});
     const { world, general, ctx, holder } = setup([picky, rest]);
     expect(processCommand(ctx, holder, picky, 9).result).toBe('failed');
-    expect(world.logs.at(-1)!.text).toBe('picky 실패: there is no general 9');
+    expect(world.logs.at(-1)!.text).toBe('there is no general 9 picky 실패.');
     general.lastTurn = { command: 'x', arg: 1, term: 2 };
     processCommand(ctx, holder, rest, null);
     expect(general.lastTurn).toEqual({ command: REST_KEY, arg: null, term: 0 });

@@ -2,9 +2,9 @@ import { IllegalMove, type Json } from '@chronicle/engine';
 import { canonicalJson } from '@chronicle/engine';
 import { joinYearMonth } from '../world/clock';
 import { GameConst, REST_KEY } from '../world/constants';
-import { generalLog, nationLog } from '../world/logbook';
+import { generalLog } from '../world/logbook';
 import type { LastTurn } from '../world/types';
-import type { AnyCommand, CommandContext } from '../commands/command';
+import { failureText, type AnyCommand, type CommandContext } from '../commands/command';
 
 /** Where a command's LastTurn and cooldowns live: the general, or the nation's chief seat. */
 export interface CommandHolder {
@@ -35,17 +35,18 @@ export function processCommand(ctx: CommandContext, holder: CommandHolder, first
       arg = command.readArg(raw, ctx.world);
     } catch (error) {
       if (!(error instanceof IllegalMove)) throw error;
-      fail(ctx, holder, command, error.message);
+      generalLog(ctx.world, ctx.general.id, failureText(ctx, command, error.message));
       return { final: command, result: 'failed' };
     }
     const reason = firstFailure(ctx, holder, command, arg);
     if (reason !== null) {
-      fail(ctx, holder, command, reason);
+      generalLog(ctx.world, ctx.general.id, failureText(ctx, command, reason, arg));
       return { final: command, result: 'failed' };
     }
     const pre = command.preTurns?.(ctx, arg) ?? 0;
     if (!addTermStack(holder, command.name, raw, pre, command.termSeq?.(ctx))) {
-      say(ctx, holder, `${command.name} 수행중... (${holder.last.term}/${pre + 1})`);
+      const term = holder.last.term;
+      generalLog(ctx.world, ctx.general.id, command.termText?.(term, pre + 1) ?? `${command.name} 수행중... (${term}/${pre + 1})`);
       return { final: command, result: 'stacking' };
     }
     const done = command.run(ctx, arg);
@@ -97,11 +98,3 @@ export function addTermStack(holder: CommandHolder, name: string, arg: Json, pre
   return true;
 }
 
-function fail(ctx: CommandContext, holder: CommandHolder, command: AnyCommand, reason: string): void {
-  say(ctx, holder, `${command.name} 실패: ${reason}`);
-}
-
-function say(ctx: CommandContext, holder: CommandHolder, text: string): void {
-  if (holder.kind === 'general') generalLog(ctx.world, ctx.general.id, text);
-  else nationLog(ctx.world, ctx.general.nation, text);
-}

@@ -16,7 +16,7 @@ export interface BattleResult {
  * Legacy `processWar_NG`: the attacker fights the defenders in order and then the city under
  * siege, phase by phase, until its phases run out, it stops, or the city falls.
  */
-export function fight(world: World, attacker: GeneralUnit, defenders: WarUnit[], city: CityUnit): BattleResult {
+export function fight(world: World, attacker: GeneralUnit, defenders: WarUnit[], city: CityUnit, seed?: string): BattleResult {
   const fought: WarUnit[] = [];
   const queue = defenders.slice();
   const next = (): WarUnit | null => {
@@ -28,8 +28,10 @@ export function fight(world: World, attacker: GeneralUnit, defenders: WarUnit[],
   let conquered = false;
   let logWritten = false;
   const cityName = city.city.name;
-  generalLog(world, attacker.general.id, `${withJosa(cityName, '으로')} 진격합니다.`);
-  log(world, 'world', 0, `${attacker.nation.name}의 ${withJosa(attacker.name, '이')} ${withJosa(cityName, '으로')} 진격합니다.`);
+  // The battle seed is printed so that anyone can replay the battle (legacy's copyable span).
+  const seedText = seed === undefined ? '' : `(전투시드: ${seed})`;
+  generalLog(world, attacker.general.id, `${withJosa(cityName, '으로')} 진격합니다.${seedText}`);
+  log(world, 'world', 0, `${attacker.nation.name}의 ${withJosa(attacker.name, '이')} ${withJosa(cityName, '으로')} 진격합니다.${seedText}`);
 
   while (attacker.phase < attacker.maxPhase()) {
     logWritten = false;
@@ -49,6 +51,7 @@ export function fight(world: World, attacker: GeneralUnit, defenders: WarUnit[],
       }
     }
     if (defender.phase === 0 && defender.oppose === null) {
+      announceEncounter(world, attacker, defender);
       defender.prePhase = attacker.phase;
       attacker.addTrain(1);
       defender.addTrain(1);
@@ -98,7 +101,10 @@ export function fight(world: World, attacker: GeneralUnit, defenders: WarUnit[],
       defender.addWin();
       attacker.tryWound();
       defender.tryWound();
+      const retreat = `${attacker.name}의 ${withJosa(attacker.crewType.name, '이')} 퇴각했습니다.`;
+      log(world, 'world', 0, retreat);
       generalLog(world, attacker.general.id, attackerGoes.noRice ? '군량 부족으로 퇴각합니다.' : '퇴각했습니다.');
+      if (defender instanceof GeneralUnit) generalLog(world, defender.general.id, retreat);
       break;
     }
     const defenderGoes = defender.continueWar();
@@ -119,6 +125,9 @@ export function fight(world: World, attacker: GeneralUnit, defenders: WarUnit[],
         // The wall's blow before the siege is over; it comes back as the siege.
         defender.setOppose(null);
       } else if (defender instanceof GeneralUnit) {
+        const fallen = `${defender.name}의 ${withJosa(defender.crewType.name, '이')} ${defenderGoes.noRice ? '패퇴했습니다.' : '전멸했습니다.'}`;
+        log(world, 'world', 0, fallen);
+        generalLog(world, attacker.general.id, fallen);
         generalLog(world, defender.general.id, defenderGoes.noRice ? '군량 부족으로 패퇴합니다.' : '전멸했습니다.');
       }
       if (attacker.phase >= attacker.maxPhase()) break;
@@ -134,4 +143,18 @@ export function fight(world: World, attacker: GeneralUnit, defenders: WarUnit[],
   attacker.finishBattle();
   defender!.finishBattle();
   return { conquered, fought, last: defender! };
+}
+
+/** The lines of a new encounter: the world's, the attacker's and a defending general's. */
+function announceEncounter(world: World, attacker: GeneralUnit, defender: WarUnit): void {
+  const crew = attacker.crewType.name;
+  if (defender instanceof GeneralUnit) {
+    const theirs = defender.crewType.name;
+    log(world, 'world', 0, `${attacker.name}의 ${withJosa(crew, '과')} ${defender.name}의 ${withJosa(theirs, '이')} 대결합니다.`);
+    generalLog(world, attacker.general.id, `${withJosa(crew, '으로')} ${defender.name}의 ${withJosa(theirs, '을')} 공격합니다.`);
+    generalLog(world, defender.general.id, `${withJosa(theirs, '으로')} ${attacker.name}의 ${withJosa(crew, '을')} 수비합니다.`);
+  } else {
+    log(world, 'world', 0, `${withJosa(attacker.name, '이')} ${withJosa(crew, '으로')} 성벽을 공격합니다.`);
+    generalLog(world, attacker.general.id, `${withJosa(crew, '으로')} 성벽을 공격합니다.`);
+  }
 }

@@ -66,12 +66,12 @@ describe('diplomacy letters (§6.8: 불가침제의/수락, 종전제의/수락,
     while (world.env.year < 188) table.advanceMonths(1);
     table.play('ma', { type: 'reserveNation', generalId: 94, command: 'proposePeace', arg: { destNationId: ZHANG }, slots: [0] });
     table.advanceMonths(1);
-    expect(world.logs.some((l) => l.text === '종전 제의 실패: 선포, 전쟁중인 상대국에게만 가능합니다.')).toBe(true);
+    expect(world.logs.some((l) => l.text === '선포, 전쟁중인 상대국에게만 가능합니다. 종전 제의 실패.')).toBe(true);
     // A declaration (선전포고 itself is tested with the war rules): both rows 선포.
     for (const row of rows()) Object.assign(row, { state: Diplo.declared, term: 20 });
     table.play('zhang', { type: 'reserveNation', generalId: 328, command: 'proposeNonAggression', arg: { destNationId: MA_TENG, year: 190, month: 1 }, slots: [0] });
     table.advanceMonths(1);
-    expect(world.logs.some((l) => l.text === '불가침 제의 실패: 아국과 이미 선포중입니다.')).toBe(true);
+    expect(world.logs.some((l) => l.text === '아국과 이미 선포중입니다. 불가침 제의 실패.')).toBe(true);
     const peace = propose('zhang', 328, 'proposePeace', { destNationId: MA_TENG });
     table.play('ma', { type: 'answerLetter', generalId: 94, letterId: peace.id, accept: true });
     expect(rows()).toEqual([{ state: Diplo.normal, term: 0, dead: 0 }, { state: Diplo.normal, term: 0, dead: 0 }]);

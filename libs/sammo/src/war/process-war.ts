@@ -57,7 +57,7 @@ export interface Battle {
  * puts it there, legacy `cityBattleOrder`) and then the city under siege, and the conflict
  * share it leaves. The tools' legacy differential drives this with the battle seed of a case.
  */
-export function battle(world: World, rng: RandUtil, attackerGeneral: General, target: City): Battle {
+export function battle(world: World, rng: RandUtil, attackerGeneral: General, target: City, seed?: string): Battle {
   const { year, startyear } = world.env;
   const attackerNation = world.nations.get(attackerGeneral.nation)!;
   const defenderNation = target.nation === 0 ? undefined : world.nations.get(target.nation);
@@ -76,7 +76,7 @@ export function battle(world: World, rng: RandUtil, attackerGeneral: General, ta
   if (ordered.length > 0 && attacker.crewType.actions.includes('che_성벽선제')) ordered.push({ unit: city, order: CITY_FIRST_ORDER });
   ordered.sort((a, b) => b.order - a.order);
 
-  const { conquered, fought, last } = fight(world, attacker, ordered.map((d) => d.unit), city);
+  const { conquered, fought, last } = fight(world, attacker, ordered.map((d) => d.unit), city, seed);
   if (city.dead > 0 || last === city) {
     if (last !== city) {
       // Legacy closes the wall's early blow as if it were a siege, which also zeroes its phase.
@@ -102,11 +102,11 @@ export function battle(world: World, rng: RandUtil, attackerGeneral: General, ta
  */
 export function processWar(world: World, random: StreamSource, attackerGeneral: General, target: City): boolean {
   const { year, month } = world.env;
-  const { rng } = battleRng(random, year, month, attackerGeneral.id, target.id);
+  const { rng, seed } = battleRng(random, year, month, attackerGeneral.id, target.id);
   const attackerNation = world.nations.get(attackerGeneral.nation)!;
   const defenderNation = target.nation === 0 ? undefined : world.nations.get(target.nation);
   const attackerCityId = attackerGeneral.city;
-  const { conquered, attacker, city } = battle(world, rng, attackerGeneral, target);
+  const { conquered, attacker, city } = battle(world, rng, attackerGeneral, target, seed);
 
   if (defenderNation !== undefined && target.supply === 1) {
     if (city.phase > 0) {

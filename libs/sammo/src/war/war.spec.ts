@@ -239,10 +239,10 @@ describe('출병 and the battle (legacy processWar)', () => {
     const { world, attacker } = warWorld();
     const holder = generalHolder(attacker);
     processCommand(ctxOf(world, attacker, 'che_출병'), holder, GENERAL_COMMANDS.get('che_출병')!, { destCityId: 3 });
-    expect(world.logs.at(-1)!.text).toBe('출병 실패: 교전중인 국가가 아닙니다.');
+    expect(world.logs.at(-1)!.text).toBe('교전중인 국가가 아닙니다. 다로 출병 실패.');
     world.env.year = 191;
     processCommand(ctxOf(world, attacker, 'che_출병'), holder, GENERAL_COMMANDS.get('che_출병')!, { destCityId: 3 });
-    expect(world.logs.at(-1)!.text).toBe('출병 실패: 초반 제한 중에는 불가능합니다.');
+    expect(world.logs.at(-1)!.text).toBe('초반 제한 중에는 불가능합니다. 다로 출병 실패.');
   });
 
   it('derives the battle stream as §7.1 does: 16 bytes of (war, y, m, gid, city) in hex seed a new DRBG', () => {
@@ -323,7 +323,7 @@ describe('선전포고 and the diplomacy clock (§6.8)', () => {
     expect(world.diplomacy.get('1:2')).toMatchObject({ state: Diplo.declared, term: 24 });
     expect(world.diplomacy.get('2:1')).toMatchObject({ state: Diplo.declared, term: 24 });
     processCommand(chiefCtx(world, ruler), holder(), NATION_COMMANDS.get('che_선전포고')!, { destNationId: 2 });
-    expect(world.logs.at(-1)!.text).toBe('선전포고 실패: 아국과 이미 선포중입니다.');
+    expect(world.logs.at(-1)!.text).toBe('아국과 이미 선포중입니다. 선전포고 실패.');
     for (let m = 0; m < 23; m++) updateDiplomacy(world);
     expect(world.diplomacy.get('1:2')).toMatchObject({ state: Diplo.declared, term: 1 });
     updateDiplomacy(world);
@@ -335,15 +335,15 @@ describe('선전포고 and the diplomacy clock (§6.8)', () => {
     const world = smallWorld();
     const ruler = addGeneral(world, { id: 1, npc: 2, officerLevel: 12 });
     processCommand(chiefCtx(world, ruler), holder(), NATION_COMMANDS.get('che_선전포고')!, { destNationId: 2 });
-    expect(world.logs.at(-1)!.text).toBe('선전포고 실패: 초반제한 해제 2년전부터 가능합니다.');
+    expect(world.logs.at(-1)!.text).toBe('초반제한 해제 2년전부터 가능합니다. 선전포고 실패.');
     world.env.year = 191;
     world.diplomacy.get('1:2')!.state = Diplo.nap;
     processCommand(chiefCtx(world, ruler), holder(), NATION_COMMANDS.get('che_선전포고')!, { destNationId: 2 });
-    expect(world.logs.at(-1)!.text).toBe('선전포고 실패: 불가침국입니다.');
+    expect(world.logs.at(-1)!.text).toBe('불가침국입니다. 선전포고 실패.');
     world.diplomacy.get('1:2')!.state = Diplo.normal;
     world.cities[2]!.nation = 0; // 가 (1) no longer borders 다 (3)
     processCommand(chiefCtx(world, ruler), holder(), NATION_COMMANDS.get('che_선전포고')!, { destNationId: 2 });
-    expect(world.logs.at(-1)!.text).toBe('선전포고 실패: 인접 국가가 아닙니다.');
+    expect(world.logs.at(-1)!.text).toBe('인접 국가가 아닙니다. 선전포고 실패.');
   });
 });
 
@@ -365,11 +365,11 @@ describe('물자원조 (legacy che_물자원조)', () => {
     expect([own.gold, own.rice, dest.gold, dest.rice]).toEqual([6000, 2000, 14000, 13000]);
     expect(own.surlimit).toBe(12);
     processCommand(ctx, holder, NATION_COMMANDS.get('che_물자원조')!, { destNationId: 2, amountList: [100, 0] });
-    expect(world.logs.at(-1)!.text).toBe('원조 실패: 외교제한중입니다.');
+    expect(world.logs.at(-1)!.text).toBe('외교제한중입니다. 원조 실패.');
     own.surlimit = 0;
     delete holder.cooldowns['원조'];
     processCommand(ctx, holder, NATION_COMMANDS.get('che_물자원조')!, { destNationId: 2, amountList: [20001, 0] });
-    expect(world.logs.at(-1)!.text).toBe('원조 실패: 작위 제한량 이상은 보낼 수 없습니다.');
+    expect(world.logs.at(-1)!.text).toBe('작위 제한량 이상은 보낼 수 없습니다. 원조 실패.');
   });
 });
 
@@ -390,9 +390,9 @@ describe('천도 and 증축 (legacy che_천도, che_증축)', () => {
     expect(ruler.experience).toBe(15);
     nation.rice = GameConst.baserice + world.env.develcost * 5 * 2 - 1;
     processCommand(ctx, holder, NATION_COMMANDS.get('che_천도')!, { destCityId: 1 });
-    expect(world.logs.at(-1)!.text).toBe('천도 실패: 병량이 부족합니다.');
+    expect(world.logs.at(-1)!.text).toBe('병량이 부족합니다. 천도 실패.');
     processCommand(ctx, holder, NATION_COMMANDS.get('che_천도')!, { destCityId: 3 });
-    expect(world.logs.at(-1)!.text).toBe('천도 실패: 대상 도시가 아국이 아닙니다.');
+    expect(world.logs.at(-1)!.text).toBe('대상 도시가 아국이 아닙니다. 천도 실패.');
   });
 
   it('expands the capital a level after five turns of work, for develcost × 500 + 60000', () => {
@@ -417,9 +417,9 @@ describe('선양 (legacy che_선양)', () => {
     const stranger = addGeneral(world, { id: 3, npc: 2, nation: 2, city: 3 });
     const run = (destGeneralId: number) => processCommand(ctxOf(world, ruler, 'che_선양'), generalHolder(ruler), GENERAL_COMMANDS.get('che_선양')!, { destGeneralId });
     run(stranger.id);
-    expect(world.logs.at(-1)!.text).toBe('선양 실패: 아국 장수가 아닙니다.');
+    expect(world.logs.at(-1)!.text).toBe('아국 장수가 아닙니다. 선양 실패.');
     run(ruler.id);
-    expect(world.logs.at(-1)!.text).toBe('선양 실패: 인자가 올바르지 않습니다.');
+    expect(world.logs.at(-1)!.text).toBe('인자가 올바르지 않습니다. 선양 실패.');
     run(heir.id);
     expect([heir.officerLevel, ruler.officerLevel, ruler.experience]).toEqual([12, 1, 701]);
   });

@@ -36,6 +36,11 @@ export function phpNumberFormat(value: number, decimals: number, thousands = '')
   return rounded < 0 && /[1-9]/.test(text) ? `-${text}` : text;
 }
 
+/** PHP's `number_format($value)`: a whole number with thousands separators, as log lines print amounts. */
+export function grouped(value: number): string {
+  return phpNumberFormat(value, 0, ',');
+}
+
 function halfAwayFromZero(value: number): number {
   return value >= 0 ? Math.floor(value + 0.5) : Math.ceil(value - 0.5);
 }

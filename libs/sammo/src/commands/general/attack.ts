@@ -7,7 +7,7 @@ import { addDex, crewTypeOf } from '../crew-types';
 import { argCity, argObject } from '../args';
 import type { CommandContext, CommandDef, Constraint } from '../command';
 import { notBeNeutral, notSameDestCity, occupiedCity, reqGeneralCrew, reqGeneralRice } from '../constraints';
-import type { DestCityArg } from './move';
+import { towardsCity, type DestCityArg } from './move';
 import { phpRound } from '../../world/php-math';
 import { withJosa } from '../../world/josa';
 import { increaseInheritancePoint } from '../../world/inheritance';
@@ -36,6 +36,7 @@ export const attack: CommandDef<DestCityArg> = {
   id: 'attack',
   kind: 'general',
   readArg: (raw, world) => ({ destCityId: argCity(argObject(raw, 'attack'), 'destCityId', 'attack', world) }),
+  failTarget: towardsCity,
   constraints: [
     notOpeningPart,
     notSameDestCity((a: DestCityArg) => a.destCityId),

@@ -1,5 +1,5 @@
 import { GameConst } from '../../world/constants';
-import { chronicle } from '../../world/logbook';
+import { chronicle, generalLog, log } from '../../world/logbook';
 import { noArg } from '../args';
 import type { CommandDef } from '../command';
 import { beLord, wanderingNation } from '../constraints';
@@ -23,8 +23,12 @@ export const disband: CommandDef<null> = {
     // rice is capped, through the ruler's own clamp.
     for (const g of world.generals.values()) if (g.nation === nation.id && g.gold > GameConst.defaultGold) g.gold = GameConst.defaultGold;
     ctx.general.rice = Math.min(Math.max(ctx.general.rice, 0), GameConst.defaultRice);
+    generalLog(world, ctx.general.id, '세력을 해산했습니다.');
+    log(world, 'world', 0, `${withJosa(ctx.general.name, '이')} 세력을 해산했습니다.`);
+    const fallen = `${withJosa(nation.name, '이')} 멸망했습니다.`;
     for (const g of world.generals.values()) {
       if (g.nation !== nation.id) continue;
+      generalLog(world, g.id, fallen);
       g.nation = 0;
       g.officerLevel = 0;
       g.officerCity = 0;

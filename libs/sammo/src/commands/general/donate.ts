@@ -1,3 +1,4 @@
+import { grouped } from '../../world/php-math';
 import { generalLog, nationLog } from '../../world/logbook';
 import { argObject } from '../args';
 import type { CommandDef } from '../command';
@@ -27,7 +28,7 @@ export const donate: CommandDef<DonateArg> = {
     if (arg.isGold) nation.gold += given;
     else nation.rice += given;
     const what = arg.isGold ? '금' : '쌀';
-    generalLog(ctx.world, ctx.general.id, `${what} ${given}을 헌납했습니다.`);
+    generalLog(ctx.world, ctx.general.id, `${what} ${grouped(given)}을 헌납했습니다.`);
     nationLog(ctx.world, nation.id, `${withJosa(ctx.general.name, '이')} ${what} ${given}을 헌납했습니다.`);
     rewardGiving(ctx);
     return true;

@@ -1,3 +1,4 @@
+import { grouped } from '../../world/php-math';
 import { GameConst } from '../../world/constants';
 import { noArg } from '../args';
 import type { CommandDef } from '../command';
@@ -18,7 +19,7 @@ export const drill: CommandDef<null> = {
     const score = drillScore(ctx, GameConst.trainDelta);
     g.train = clamp(g.train + score, 0, GameConst.maxTrainByCommand);
     g.atmos = Math.max(0, Math.trunc(g.atmos * 1));
-    drillRewards(ctx, g, score, `훈련치가 ${score} 상승했습니다.`);
+    drillRewards(ctx, g, score, `훈련치가 ${grouped(score)} 상승했습니다.`);
     return true;
   },
 };

@@ -4,7 +4,7 @@ import { withJosa } from '../../world/josa';
 import { argCity, argObject } from '../args';
 import type { CommandDef } from '../command';
 import { nearCity, notSameDestCity, reqGeneralGold } from '../constraints';
-import type { DestCityArg } from './move';
+import { towardsCity, type DestCityArg } from './move';
 
 /**
  * 강행 (legacy che_강행): a march of up to three cities for five times the develcost in gold,
@@ -22,6 +22,7 @@ export const forcedMarch: CommandDef<DestCityArg> = {
     nearCity((a: DestCityArg) => a.destCityId, 3),
     reqGeneralGold((c) => c.world.env.develcost * 5),
   ],
+  failTarget: towardsCity,
   run(ctx, arg) {
     const { world, general, nation } = ctx;
     const destName = world.cities[arg.destCityId]!.name;

@@ -1,3 +1,4 @@
+import { grouped } from '../../world/php-math';
 import { generalLog } from '../../world/logbook';
 import { argGeneral, argObject } from '../args';
 import type { CommandDef } from '../command';
@@ -29,8 +30,8 @@ export const gift: CommandDef<GiftArg> = {
     if (arg.isGold) dest.gold += given;
     else dest.rice += given;
     const what = arg.isGold ? '금' : '쌀';
-    generalLog(ctx.world, ctx.general.id, `${dest.name}에게 ${what} ${given}을 증여했습니다.`);
-    generalLog(ctx.world, dest.id, `${ctx.general.name}에게서 ${what} ${given}을 받았습니다.`);
+    generalLog(ctx.world, ctx.general.id, `${dest.name}에게 ${what} ${grouped(given)}을 증여했습니다.`);
+    generalLog(ctx.world, dest.id, `${ctx.general.name}에게서 ${what} ${grouped(given)}을 증여 받았습니다.`);
     rewardGiving(ctx);
     return true;
   },

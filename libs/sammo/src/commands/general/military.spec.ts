@@ -88,11 +88,11 @@ describe('징병 refusals (§5.2)', () => {
 
 describe('징병 orders and margins (§5.2)', () => {
   it('reads a known crew type and 1 to 1,000,000 soldiers', () => {
-    expect(conscript.readArg({ crewType: 1100, amount: 1_000_000 })).toEqual({ crewType: 1100, amount: 1_000_000 });
-    expect(() => conscript.readArg({ crewType: 9999, amount: 100 })).toThrow(/unknown crew type 9999$/);
-    expect(() => conscript.readArg({ crewType: 1100, amount: 0 })).toThrow(/amount must be an integer from 1 to 1000000$/);
-    expect(() => conscript.readArg({ crewType: 1100, amount: 1_000_001 })).toThrow(/amount must be an integer from 1 to 1000000$/);
-    expect(() => conscript.readArg([1100, 100])).toThrow(/takes an object argument$/);
+    expect(conscript.readArg({ crewType: 1100, amount: 1_000_000 }, smallWorld())).toEqual({ crewType: 1100, amount: 1_000_000 });
+    expect(() => conscript.readArg({ crewType: 9999, amount: 100 }, smallWorld())).toThrow(/unknown crew type 9999$/);
+    expect(() => conscript.readArg({ crewType: 1100, amount: 0 }, smallWorld())).toThrow(/amount must be an integer from 1 to 1000000$/);
+    expect(() => conscript.readArg({ crewType: 1100, amount: 1_000_001 }, smallWorld())).toThrow(/amount must be an integer from 1 to 1000000$/);
+    expect(() => conscript.readArg([1100, 100], smallWorld())).toThrow(/takes an object argument$/);
   });
 
   it('refuses more of a type already at leadership × 100, or in a city under 20 trust', () => {

@@ -1,13 +1,18 @@
 import { addExperience, checkStatChange } from '../../world/levels';
 import { generalLog } from '../../world/logbook';
 import { argCity, argObject } from '../args';
-import type { CommandDef } from '../command';
+import type { CommandContext, CommandDef } from '../command';
 import { nearCity, notSameDestCity, reqGeneralGold } from '../constraints';
 import { withJosa } from '../../world/josa';
 
 export interface DestCityArg {
   destCityId: number;
 }
+
+/** A failure line's destination for a march: `여강으로` (legacy `getFailString` of 이동, 강행, 출병). */
+export const towardsCity = (ctx: CommandContext, a: DestCityArg): string => withJosa(ctx.world.cities[a.destCityId]!.name, '으로');
+/** A failure line's destination for a plot: `여강에` (legacy 화계 and its kin, 첩보). */
+export const atCity = (ctx: CommandContext, a: DestCityArg): string => `${ctx.world.cities[a.destCityId]!.name}에`;
 
 /** 이동: to a neighbouring city for develcost gold; a wandering ruler takes the whole band along. */
 export const move: CommandDef<DestCityArg> = {
@@ -21,6 +26,7 @@ export const move: CommandDef<DestCityArg> = {
     nearCity((a: DestCityArg) => a.destCityId, 1),
     reqGeneralGold((c) => c.world.env.develcost),
   ],
+  failTarget: towardsCity,
   run(ctx, arg) {
     const { world, general, nation } = ctx;
     general.city = arg.destCityId;

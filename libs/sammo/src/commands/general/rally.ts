@@ -1,3 +1,4 @@
+import { grouped } from '../../world/php-math';
 import { GameConst } from '../../world/constants';
 import { noArg } from '../args';
 import type { CommandDef } from '../command';
@@ -24,7 +25,7 @@ export const rally: CommandDef<null> = {
     g.atmos = clamp(g.atmos + score, 0, GameConst.maxAtmosByCommand);
     g.train = Math.max(0, Math.trunc(g.train * 1));
     g.gold = Math.max(0, g.gold - phpRound(g.crew / 100));
-    drillRewards(ctx, g, score, `사기치가 ${score} 상승했습니다.`);
+    drillRewards(ctx, g, score, `사기치가 ${grouped(score)} 상승했습니다.`);
     return true;
   },
 };

@@ -32,6 +32,7 @@ function resetSpeciality(slot: SpecialitySlot): CommandDef<null> {
     constraints: [(c) => (slot.held(c.general) === null ? '특기가 없습니다.' : null)],
     preTurns: () => 1,
     postTurns: () => 60,
+    termText: (term, of) => `새로운 적성을 찾는 중... (${term}/${of})`,
     run(ctx) {
       const g = ctx.general;
       const previous = [...(g.aux[slot.previous] ?? []), slot.held(g)!];

@@ -30,6 +30,7 @@ export const resign: CommandDef<null> = {
     }
     // The legacy sets the scaled values and adds 0 (no personality): the levels follow the
     // unrounded product, the columns round it.
+    generalLog(world, g.id, `${nation?.name ?? ''}에서 하야했습니다.`);
     const keep = 1 - 0.1 * g.betray;
     g.experience *= keep;
     g.dedication *= keep;
@@ -44,7 +45,6 @@ export const resign: CommandDef<null> = {
     g.officerCity = 0;
     if (g.troop === g.id) dissolveTroop(world, g.id);
     g.troop = 0;
-    generalLog(world, g.id, `${nation?.name ?? ''}에서 하야했습니다.`);
     chronicle(world, `${withJosa(g.name, '이')} ${nation?.name ?? ''}에서 하야했습니다.`);
     for (const line of checkStatChange(g)) generalLog(world, g.id, line);
     increaseInheritancePoint(ctx.world, ctx.general, 'active_action', 1);

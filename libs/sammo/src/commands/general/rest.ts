@@ -1,3 +1,4 @@
+import { generalLog } from '../../world/logbook';
 import { noArg } from '../args';
 import type { CommandDef } from '../command';
 
@@ -9,5 +10,8 @@ export const rest: CommandDef<null> = {
   kind: 'general',
   readArg: (raw) => noArg(raw, 'rest'),
   constraints: [],
-  run: () => true,
+  run(ctx) {
+    generalLog(ctx.world, ctx.general.id, '아무것도 실행하지 않았습니다.');
+    return true;
+  },
 };

@@ -57,13 +57,13 @@ describe('sabotage (§5.3: 화계, 선동, 파괴, 탈취)', () => {
     const { world, g } = schemer();
     world.diplomacy.get('1:2')!.state = Diplo.nap;
     run(world, g, 'che_파괴');
-    expect(world.logs.at(-1)!.text).toBe('파괴 실패: 불가침국입니다.');
+    expect(world.logs.at(-1)!.text).toBe('불가침국입니다. 다에 파괴 실패.');
     world.cities[3]!.nation = 0;
     run(world, g, 'che_선동');
-    expect(world.logs.at(-1)!.text).toBe('선동 실패: 공백지입니다.');
+    expect(world.logs.at(-1)!.text).toBe('공백지입니다. 다에 선동 실패.');
     world.cities[3]!.nation = 1;
     run(world, g, 'che_탈취');
-    expect(world.logs.at(-1)!.text).toBe('탈취 실패: 아국입니다.');
+    expect(world.logs.at(-1)!.text).toBe('아국입니다. 다에 탈취 실패.');
   });
 
   it('탈취 takes from the victim’s treasury: 70% to the nation, the rest to the thief', () => {

@@ -1,3 +1,4 @@
+import { withJosa } from '../../world/josa';
 import { modifiers } from '../../traits/chain';
 import type { RandUtil } from '../../rng/rand-util';
 import { GameConst } from '../../world/constants';
@@ -8,7 +9,7 @@ import { argCity, argObject } from '../args';
 import type { CommandContext, CommandDef } from '../command';
 import { notBeNeutral, occupiedCity, reqGeneralGold, reqGeneralRice, suppliedCity } from '../constraints';
 import { statOf, type StatName } from '../stats';
-import type { DestCityArg } from './move';
+import { atCity, type DestCityArg } from './move';
 import { phpNumberFormat, phpRound } from '../../world/php-math';
 import { floatColumn, sqlNumber } from '../../world/sql-columns';
 
@@ -103,6 +104,7 @@ function sabotageCommand(spec: SabotageSpec): CommandDef<DestCityArg> {
   return {
     key: spec.key, name: spec.name, id: spec.id, kind: 'general',
     readArg: (raw, world) => ({ destCityId: argCity(argObject(raw, spec.id), 'destCityId', spec.id, world) }),
+    failTarget: atCity,
     constraints: [
       notBeNeutral, occupiedCity, suppliedCity,
       (c, a) => (c.world.cities[a.destCityId]!.nation === c.general.nation ? '아국입니다.' : null),
@@ -119,9 +121,11 @@ function sabotageCommand(spec: SabotageSpec): CommandDef<DestCityArg> {
       const succeeded = rng.nextBool(p);
       if (succeeded) {
         const injured = spec.injures ? injureDefenders(world, defenders, rng) : 0;
-        generalLog(world, general.id, spec.effect(ctx, city, rng, injured));
+        const effect = spec.effect(ctx, city, rng, injured);
+        generalLog(world, general.id, `${city.name}에 ${withJosa(spec.name, '이')} 성공했습니다.`);
+        generalLog(world, general.id, effect);
       } else {
-        generalLog(world, general.id, `${city.name}에 ${spec.name} 실패했습니다.`);
+        generalLog(world, general.id, `${city.name}에 ${withJosa(spec.name, '이')} 실패했습니다.`);
       }
       const exp = succeeded ? rng.nextRangeInt(201, 300) : rng.nextRangeInt(1, 100);
       const ded = succeeded ? rng.nextRangeInt(141, 210) : rng.nextRangeInt(1, 70);

@@ -7,7 +7,7 @@ import { argCity, argObject } from '../args';
 import type { CommandDef } from '../command';
 import { cityDistance, reqGeneralGold, reqGeneralRice } from '../constraints';
 import { crewTypeOf } from '../crew-types';
-import type { DestCityArg } from './move';
+import { atCity, type DestCityArg } from './move';
 import { increaseInheritancePoint } from '../../world/inheritance';
 
 /** How many months a nation keeps seeing a city it spied on (legacy `spy`, counted down monthly). */
@@ -33,6 +33,7 @@ export const spy: CommandDef<DestCityArg> = {
     reqGeneralGold((c) => c.world.env.develcost * 3),
     reqGeneralRice((c) => c.world.env.develcost * 3),
   ],
+  failTarget: atCity,
   run(ctx, arg) {
     const { world, general: g, nation, rng } = ctx;
     const city = world.cities[arg.destCityId]!;

@@ -5,7 +5,7 @@ import { argBool, argInt, argObject } from '../args';
 import type { CommandContext, CommandDef, Constraint } from '../command';
 import { suppliedCity } from '../constraints';
 import { roundedAmount } from './resource-amount';
-import { phpRound } from '../../world/php-math';
+import { grouped, phpRound } from '../../world/php-math';
 
 export interface TradeArg {
   buyRice: boolean;
@@ -74,7 +74,7 @@ export const tradeRice: CommandDef<TradeArg> = {
     if (ctx.nation) ctx.nation.gold += Math.trunc(out.fee);
     const gold = Math.abs(phpRound(out.gold));
     const rice = Math.abs(phpRound(out.rice));
-    generalLog(ctx.world, g.id, arg.buyRice ? `군량 ${rice}을 사서 자금 ${gold}을 썼습니다.` : `군량 ${rice}을 팔아 자금 ${gold}을 얻었습니다.`);
+    generalLog(ctx.world, g.id, arg.buyRice ? `군량 ${grouped(rice)}을 사서 자금 ${grouped(gold)}을 썼습니다.` : `군량 ${grouped(rice)}을 팔아 자금 ${grouped(gold)}을 얻었습니다.`);
     for (const line of addExperience(g, 30)) generalLog(ctx.world, g.id, line);
     for (const line of addDedication(g, 50)) generalLog(ctx.world, g.id, line);
     // One point of stat exp, drawn by the raw stats (no injury, items or cross-adjust).

@@ -1,3 +1,4 @@
+import { grouped } from '../../world/php-math';
 import { IllegalMove } from '@chronicle/engine';
 import { GameConst } from '../../world/constants';
 import { addDedication, addExperience } from '../../world/levels';
@@ -64,10 +65,12 @@ export const aid: CommandDef<AidArg> = {
     dest.gold += gold;
     dest.rice += rice;
     recordAid(dest, nation.id, gold + rice);
+    const towards = withJosa(dest.name, '으로');
+    generalLog(ctx.world, ctx.general.id, `${towards} 금${grouped(gold)} 쌀${grouped(rice)}을 지원했습니다.`);
+    generalLog(ctx.world, ctx.general.id, `${towards} 물자를 지원합니다.`);
+    nationLog(ctx.world, dest.id, `${nation.name}에서 금${grouped(gold)} 쌀${withJosa(grouped(rice), '을')} 원조했습니다.`);
     for (const line of addExperience(ctx.general, 5)) generalLog(ctx.world, ctx.general.id, line);
     for (const line of addDedication(ctx.general, 5)) generalLog(ctx.world, ctx.general.id, line);
-    generalLog(ctx.world, ctx.general.id, `${withJosa(dest.name, '으로')} 금${gold} 쌀${rice}을 지원했습니다.`);
-    nationLog(ctx.world, dest.id, `${nation.name}에서 금${gold} 쌀${rice}을 원조했습니다.`);
     return true;
   },
 };

@@ -28,6 +28,7 @@ export const assign: CommandDef<AssignArg> = {
     occupiedDestCity((a: AssignArg) => a.destCityId),
     suppliedDestCity((a: AssignArg) => a.destCityId),
   ],
+  failTarget: (ctx, a) => ctx.world.generals.get(a.destGeneralId)!.name,
   run(ctx, arg) {
     const dest = ctx.world.generals.get(arg.destGeneralId)!;
     const city = ctx.world.cities[arg.destCityId]!;

@@ -1,3 +1,5 @@
+import { withJosa } from '../../world/josa';
+import { grouped } from '../../world/php-math';
 import { generalLog, nationLog } from '../../world/logbook';
 import type { CommandDef } from '../command';
 import { beChief, friendlyDestGeneral, notBeNeutral, notOpeningPart, notSelfDestGeneral, occupiedCity, suppliedCity } from '../constraints';
@@ -29,7 +31,9 @@ export const confiscate: CommandDef<GrantArg> = {
       nation.rice += amount;
     }
     const what = arg.isGold ? '금' : '쌀';
-    generalLog(ctx.world, dest.id, `${what} ${amount}을 몰수당했습니다.`);
+    const text = withJosa(grouped(amount), '을');
+    generalLog(ctx.world, dest.id, `${what} ${text} 몰수 당했습니다.`);
+    generalLog(ctx.world, ctx.general.id, `${dest.name}에게서 ${what} ${text} 몰수했습니다.`);
     nationLog(ctx.world, nation.id, `${dest.name}에게서 ${what} ${amount}을 몰수했습니다.`);
     return true;
   },

@@ -1,3 +1,5 @@
+import { withJosa } from '../../world/josa';
+import { grouped } from '../../world/php-math';
 import { GameConst } from '../../world/constants';
 import { generalLog, nationLog } from '../../world/logbook';
 import type { CommandDef } from '../command';
@@ -35,7 +37,9 @@ export const grant: CommandDef<GrantArg> = {
       dest.rice += amount;
     }
     const what = arg.isGold ? '금' : '쌀';
-    generalLog(ctx.world, dest.id, `${what} ${amount}을 포상으로 받았습니다.`);
+    const text = withJosa(grouped(amount), '을');
+    generalLog(ctx.world, dest.id, `${what} ${text} 포상으로 받았습니다.`);
+    generalLog(ctx.world, ctx.general.id, `${dest.name}에게 ${what} ${text} 수여했습니다.`);
     nationLog(ctx.world, nation.id, `${dest.name}에게 ${what} ${amount}을 포상했습니다.`);
     return true;
   },

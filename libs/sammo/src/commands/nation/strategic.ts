@@ -50,13 +50,13 @@ export function invoke(ctx: CommandContext, preTurns: number, opening: string, w
 export const invoked = (name: string) => `${withJosa(name, '을')} 발동`;
 
 /**
- * The history lines: the actor's (`<what>`), the nation's (`<actor>이 <what>`) and, for a
- * target nation, its own (`<nation>의 <actor>이 <destWhat>`).
+ * The history lines: the nation's (`<actor>이 <what>`) and, for a target nation, its own
+ * (`<nation>의 <actor>이 <destWhat>`). The actor's own history line (legacy
+ * `pushGeneralHistoryLog`) is not kept: the general's log is the action log.
  */
 export function announce(ctx: CommandContext, what: string, destNationId?: number, destWhat?: string): void {
   const { world, general } = ctx;
   const actor = withJosa(general.name, '이');
-  generalLog(world, general.id, what);
   nationLog(world, general.nation, `${actor} ${what}`);
   if (destNationId !== undefined && destWhat !== undefined) nationLog(world, destNationId, `${ctx.nation!.name}의 ${actor} ${destWhat}`);
 }
