@@ -4,7 +4,7 @@ export type {
   BetTournamentMove, TournamentAutoEntryMove,
 } from './moves/move-types';
 export type {
-  World, GameEnv, Nation, City, General, TurnSlot, LastTurn, LogEntry, Diplomacy, GeneralAux, InheritanceStore, RankData, NationAux, Tournament,
+  World, GameEnv, Nation, City, General, TurnSlot, LastTurn, LogEntry, Diplomacy, GeneralAux, GeneralItems, InheritanceStore, RankData, NationAux, Tournament,
   TournamentEntry, TournamentBetting,
 } from './world/types';
 export { readWorld, writeWorld } from './world/serialize';

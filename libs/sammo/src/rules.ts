@@ -14,6 +14,7 @@ export { emptyWorld } from './scenario/new-world';
 export { newCity, newGeneral, newNation } from './world/factory';
 export { battle } from './war/process-war';
 export { CREW_TYPES } from './commands/crew-types';
+export { ITEMS, ITEM_SLOTS, type Item, type ItemSlot } from './items/catalog';
 export { processWar } from './war/process-war';
 export { DEFAULT_MAP } from './scenario/sample';
 export { NATION_COLORS } from './world/constants';

@@ -104,7 +104,11 @@ function run_command(array $case, string $kind, bool $logs = false): array
     }
     $turn->applyDB();
 
-    $generals = fixture_general_rows(['npc', 'leadership', 'strength', 'intel', 'crewtype', 'defence_train', 'makelimit', 'betray', 'personal', 'special', 'special2', 'specage', 'specage2', 'aux']);
+    // The item columns for general commands (장비매매, the unique-item lottery after a command).
+    $generals = fixture_general_rows(array_merge(
+        ['npc', 'leadership', 'strength', 'intel', 'crewtype', 'defence_train', 'makelimit', 'betray', 'personal', 'special', 'special2', 'specage', 'specage2', 'aux'],
+        $kind === 'general' ? ['horse', 'weapon', 'book', 'item'] : [],
+    ));
     // Of the aux, the specialities held before (the resets write them).
     foreach ($generals as &$row) {
         $aux = json_decode($row['aux'], true) ?: [];

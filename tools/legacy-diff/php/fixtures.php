@@ -36,7 +36,7 @@ function fixture_general_row(array $g, int $year): array
         'special' => $g['special'] ?? 'None', 'special2' => $g['specialWar'] ?? 'None', 'personal' => $g['personal'] ?? 'None',
         'turntime' => (new DateTimeImmutable(FIXTURE_TURNTIME))->modify(sprintf('+%d seconds', $g['turntime'] ?? 0))->format('Y-m-d H:i:s.u'), 'killturn' => $g['killturn'] ?? 100,
         'recent_war' => fixture_recent_war($g['recentWar'] ?? null),
-    ] + fixture_optional($g, ['betray' => 'betray', 'makelimit' => 'makelimit', 'troop' => 'troop', 'lastTurn' => 'last_turn', 'aux' => 'aux', 'specage' => 'specage', 'specage2' => 'specage2'])
+    ] + ($g['items'] ?? []) + fixture_optional($g, ['betray' => 'betray', 'makelimit' => 'makelimit', 'troop' => 'troop', 'lastTurn' => 'last_turn', 'aux' => 'aux', 'specage' => 'specage', 'specage2' => 'specage2'])
       + (isset($g['inheritance']) ? ['owner' => $g['id']] : [])
       + (isset($g['age']) ? ['age' => $g['age'], 'bornyear' => $year - $g['age'], 'deadyear' => $year + 30, 'affinity' => $g['affinity'] ?? 1] : []);
 }

@@ -1,13 +1,13 @@
 import type { Json } from '@chronicle/engine';
 import {
-  CREW_TYPES, DEFAULT_MAP, GENERAL_COMMANDS, domesticSpecials, warSpecials, NATION_COLORS, NATION_COMMANDS, generalHolder, nationHolder, nationTypes, processCommand, streamFromSeed, whyNot,
+  CREW_TYPES, DEFAULT_MAP, GENERAL_COMMANDS, ITEMS, ITEM_SLOTS, domesticSpecials, warSpecials, NATION_COLORS, NATION_COMMANDS, generalHolder, nationHolder, nationTypes, processCommand, streamFromSeed, whyNot,
   type AnyCommand, type CommandContext, type RandUtil,
 } from '@chronicle/sammo/rules';
 import type { General, LastTurn, World } from '@chronicle/sammo';
 import type { Area } from './areas';
 import { hex, pick } from './case-helpers';
 import {
-  MAP, fixtureWorld, generalRow, randomCity, randomGeneral, type Fixture, type FixtureGeneral, type FixtureNation, type Row,
+  MAP, fixtureWorld, generalRow, itemRow, randomCity, randomGeneral, type Fixture, type FixtureGeneral, type FixtureNation, type Row,
 } from './fixtures';
 
 /**
@@ -95,7 +95,25 @@ const GENERAL_ARGS: Record<string, ArgMaker> = {
   che_선양: (rng, c) => ({ destGeneralId: otherGeneral(rng, c) }),
   che_등용: (rng, c) => ({ destGeneralId: foreignGeneral(rng, c) }),
   che_모반시도: none,
+  che_장비매매: (rng) => {
+    const slot = pick(rng, ITEM_SLOTS);
+    const ofSlot = ITEMS.filter((i) => i.slot === slot);
+    // Mostly a shop item or a sale; now and then a unique (not sold) or another slot's item.
+    const item = rng.nextBool(0.3) ? 'None' : rng.nextBool(0.9) ? pick(rng, ofSlot.filter((i) => i.buyable)).key : pick(rng, ITEMS).key;
+    return { itemType: slot, itemCode: item };
+  },
 };
+
+/** Items for a general of a general-command case: each slot now and then, a shop item or a unique. */
+function randomItems(rng: RandUtil, g: FixtureGeneral): void {
+  if (!rng.nextBool(0.5)) return;
+  for (const slot of ITEM_SLOTS) {
+    if (!rng.nextBool(0.4)) continue;
+    const buyable = rng.nextBool(0.5);
+    const ofSlot = ITEMS.filter((i) => i.slot === slot && i.buyable === buyable);
+    g.items = { ...g.items, [slot]: pick(rng, ofSlot).key };
+  }
+}
 
 const NATION_ARGS: Record<string, ArgMaker> = {
   휴식: none,
@@ -228,6 +246,7 @@ function generateCase(rng: RandUtil, kind: 'general' | 'nation'): CommandCase {
   const args = kind === 'general' ? GENERAL_ARGS : NATION_ARGS;
   const command = pick(rng, commandKeys(args));
   const c: CommandCase = { command, arg: null, ...randomWorld(rng, kind) };
+  if (kind === 'general') for (const g of c.generals) randomItems(rng, g);
   c.arg = args[command]!(rng, c);
   // Only an NPC can reserve 순간이동 (the legacy's permission check when the turn is set).
   if (command === 'che_NPC능동') actor(c).npc = Math.max(2, actor(c).npc);
@@ -343,6 +362,7 @@ function runSammo(c: CommandCase, kind: 'general' | 'nation'): CommandOut & { lo
       special: g.special ?? 'None', special2: g.special2 ?? 'None', specage: g.specage, specage2: g.specage2,
       prev_types_special: g.aux.prev_types_special ?? null, prev_types_special2: g.aux.prev_types_special2 ?? null,
       ...(fixtureIds.has(g.id) ? {} : madeGeneralRow(g, world.env.turnterm)),
+      ...(kind === 'general' ? itemRow(g) : {}),
     })),
     cities: cityIds.map((id) => {
       const city = world.cities[id]!;

@@ -3,7 +3,7 @@ import {
   type RandUtil,
 } from '@chronicle/sammo/rules';
 import type { Json } from '@chronicle/engine';
-import type { General, GeneralAux, InheritanceStore, LastTurn, NationAux, RankData, World } from '@chronicle/sammo';
+import type { General, GeneralAux, GeneralItems, InheritanceStore, LastTurn, NationAux, RankData, World } from '@chronicle/sammo';
 import { pick } from './case-helpers';
 
 /**
@@ -29,6 +29,8 @@ export interface FixtureGeneral {
   inheritance?: InheritanceStore;
   /** The last battle, in ms from the fixtures' base turn time (legacy 01:00) (thousandths: legacy's microsecond digits); absent, never. */
   recentWar?: number;
+  /** Items by slot (the legacy's `horse`/`weapon`/`book`/`item` columns; an absent slot is `None`). */
+  items?: GeneralItems;
 }
 export interface FixtureNation {
   id: number; name: string; capital: number; level: number; tech: number; gold: number; rice: number; type: string; gennum: number;
@@ -143,7 +145,7 @@ export function fixtureWorld(f: Fixture): World {
       train: g.train, atmos: g.atmos, defenceTrain: g.defenceTrain, dex: g.dex.slice(),
     }, dropUndefined({
       betray: g.betray, makelimit: g.makelimit, troop: g.troop, lastTurn: g.lastTurn && { ...g.lastTurn }, aux: g.aux && { ...g.aux },
-      inheritance: g.inheritance && { ...g.inheritance }, recentWar: g.recentWar,
+      inheritance: g.inheritance && { ...g.inheritance }, recentWar: g.recentWar, items: g.items && { ...g.items },
     }));
     Object.assign(general.rank, g.rank);
     if (g.reserved) general.queue[0] = { action: g.reserved.action, arg: g.reserved.arg as Json };
@@ -181,4 +183,9 @@ export function generalRow(g: General): Row {
     leadership_exp: g.leadershipExp, strength_exp: g.strengthExp, intel_exp: g.intelExp, belong: g.belong, troop: g.troop,
     queue: g.queue.flatMap((slot, i) => (slot.action === '휴식' ? [] : [[i, slot.action, legacyArg(slot.arg)]])),
   };
+}
+
+/** The general's item columns as the legacy stores them (`None` for an empty slot). */
+export function itemRow(g: General): Row {
+  return { horse: g.items?.horse ?? 'None', weapon: g.items?.weapon ?? 'None', book: g.items?.book ?? 'None', item: g.items?.item ?? 'None' };
 }

@@ -47,7 +47,7 @@ function main(): void {
     failed += found.length;
     console.log(`RESULT legacy_diff area=${area.name} cases=${cases.length} mismatches=${found.length} seconds=${((Date.now() - started) / 1000).toFixed(1)}`);
     if (area.open !== undefined) console.log(`  open: ${area.open}`);
-    for (const m of found.slice(0, options.show)) console.log(`  case ${m.index}: ${m.difference}  input=${JSON.stringify(cases[m.index]!.input).slice(0, 300)}`);
+    for (const m of found.slice(0, options.show)) console.log(`  case ${m.index}: ${m.difference}  input=${JSON.stringify(cases[m.index]!.input).slice(0, process.env.LEGACY_DIFF_INPUT_CHARS ? Number(process.env.LEGACY_DIFF_INPUT_CHARS) : 300)}`);
     if (found.length > options.show) console.log(`  … and ${found.length - options.show} more`);
     if (options.record && area.open === undefined) {
       const file: GoldenFile = {

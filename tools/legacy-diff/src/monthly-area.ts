@@ -1,5 +1,5 @@
 import {
-  DEFAULT_MAP, nationTypes, newRun, newYear, postUpdateMonthly, preUpdateMonthly, processIncome, processSemiAnnual, processWarIncome, raiseDisaster, randomizeCityTradeRate,
+  DEFAULT_MAP, ITEMS, ITEM_SLOTS, nationTypes, newRun, newYear, postUpdateMonthly, preUpdateMonthly, processIncome, processSemiAnnual, processWarIncome, raiseDisaster, randomizeCityTradeRate,
   resetOfficerLock, runMonth, addGlobalBetray, assignGeneralSpeciality, mergeInheritPointRank, domesticSpecials, streamFromSeed, warSpecials, updateCitySupply, updateNationLevel, type RandUtil,
 } from '@chronicle/sammo/rules';
 import type { City, World } from '@chronicle/sammo';
@@ -21,7 +21,7 @@ const STEPS = {
   disaster: (world: World, seed: string) => raiseDisaster(world, streamFromSeed(seed, 'disater', world.env.year, world.env.month)),
   tradeRate: (world: World, seed: string) =>
     randomizeCityTradeRate(world, streamFromSeed(seed, 'randomizeCityTradeRate', world.env.year, world.env.month)),
-  nationLevel: (world: World) => updateNationLevel(world),
+  nationLevel: (world: World, seed: string) => updateNationLevel(world, { stream: (...labels) => streamFromSeed(seed, ...labels) }),
   newYear: (world: World) => newYear(world),
   officerLock: (world: World) => resetOfficerLock(world),
   betrayAtZero: (world: World) => addGlobalBetray(world, 1, 0),
@@ -153,6 +153,13 @@ function generateCase(rng: RandUtil, step: Step): MonthlyCase {
         prev_types_special2: warSpecials.filter(() => rng.nextBool(0.3)).map((t) => t.key),
       };
     }
+    // UpdateNationLevel's grants go to users active in the last day (killturn ≥ 4800 − 24):
+    // most are, some just below; now and then one already holds uniques.
+    g.killturn = pick(rng, [4800, 4800, 4790, 4776, 4775, 100]);
+    if (rng.nextBool(0.2)) {
+      const slot = pick(rng, ITEM_SLOTS);
+      g.items = { [slot]: pick(rng, ITEMS.filter((i) => i.slot === slot)).key };
+    }
     // Now and then a player rules: a level its nation rises pays it unification points while it is active.
     if (g.officerLevel === 12 && rng.nextBool(0.4)) g.npc = rng.nextInt(1);
     // Players with the inheritance points they stored, battles and schemes, service kept from a nation left, dex past the last level.
@@ -165,6 +172,17 @@ function generateCase(rng: RandUtil, step: Step): MonthlyCase {
       if (rng.nextBool(0.2)) g.dex[rng.nextRangeInt(1, 5)] = 1275975 + rng.nextInt(600000);
       // A ruler still active: a level the nation rises pays it unification points.
       if (g.officerLevel === 12 && rng.nextBool(0.5)) g.killturn = 4800;
+    }
+  }
+  // UpdateNationLevel grants a unique a level gained to an active user: in the steps that run
+  // it, nations often start low and more members are users.
+  if (step === 'nationLevel' || step === 'month') {
+    for (const n of nations) if (n.level > 1 && rng.nextBool(0.6)) n.level = 1;
+    for (const g of generals) {
+      if (g.npc < 2 || g.npc > 4 || g.nation === 0 || !rng.nextBool(0.4)) continue;
+      // A player, with the inheritance store a player has (the legacy row gets its owner).
+      g.npc = pick(rng, [0, 1]);
+      g.inheritance = {};
     }
   }
   // Relations between every two nations, the same state both ways (war, declared, normal, non-aggression).

@@ -2,7 +2,7 @@ import { InvalidGame } from '@chronicle/engine';
 import unitSetJson from '../../data/unitset-che.json';
 import { defaultDraft } from '../ai/nation-policy';
 import { streamFromSeed } from '../rng/streams';
-import { addGeneral, smallWorld, TEST_SEED } from '../testing/small-world';
+import { addGeneral, seededStreams, smallWorld, TEST_SEED } from '../testing/small-world';
 import { readWorld, writeWorld } from '../world/serialize';
 import type { CommandContext } from './command';
 import { CREW_TYPES, crewTypeOf, crewTypesOfArm, pickScore, readUnitSet, riceWithTech } from './crew-types';
@@ -15,6 +15,7 @@ function ctxFor(world: ReturnType<typeof smallWorld>, id: number): CommandContex
   return {
     world, general, city: world.cities[general.city]!, nation: world.nations.get(general.nation), year: world.env.year, month: world.env.month,
     rng: streamFromSeed(TEST_SEED, 'crew-types'),
+    random: seededStreams(),
   };
 }
 

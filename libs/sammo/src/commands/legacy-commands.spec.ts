@@ -1,5 +1,5 @@
 import { streamFromSeed } from '../rng/streams';
-import { addGeneral, smallWorld, TEST_SEED } from '../testing/small-world';
+import { addGeneral, seededStreams, smallWorld, TEST_SEED } from '../testing/small-world';
 import { Diplo } from '../world/constants';
 import type { World } from '../world/types';
 import type { CommandContext } from './command';
@@ -14,7 +14,7 @@ import { addDex, ArmType } from './crew-types';
 // legacy's (its code paths named per test).
 
 function ctxFor(world: World, id: number, key: string): CommandContext {
-  return contextFor(world, world.generals.get(id)!, streamFromSeed(TEST_SEED, 'generalCommand', world.env.year, world.env.month, id, key));
+  return { ...contextFor(world, world.generals.get(id)!, streamFromSeed(TEST_SEED, 'generalCommand', world.env.year, world.env.month, id, key)), random: seededStreams() };
 }
 
 function runGeneral(world: World, id: number, key: string, arg: unknown = null) {

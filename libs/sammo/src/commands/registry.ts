@@ -42,6 +42,7 @@ import { destroy, fireAttack, incite, plunder } from './general/sabotage';
 import { sightseeing } from './general/sightseeing';
 import { spy } from './general/spy';
 import { talentSearch } from './general/talent-search';
+import { tradeEquipment } from './general/trade-equipment';
 import { tradeRice } from './general/trade-rice';
 import { aid } from './nation/aid';
 import { assign } from './nation/assign';
@@ -78,7 +79,7 @@ function byKey(commands: readonly AnyCommand[]): ReadonlyMap<string, AnyCommand>
 export const GENERAL_COMMANDS = byKey([
   rest, farm, commerce, research, fortify, repairWall, patrol, settle, goodwill,
   conscript, enlist, drill, rally, move, assemble, returnHome, heal,
-  join, joinGeneral, joinRandom, resign, retire, gift, donate, tradeRice,
+  join, joinGeneral, joinRandom, resign, retire, gift, donate, tradeRice, tradeEquipment,
   raiseBand, foundNation, disband, sightseeing, procure, talentSearch, attack, discharge, npcWarp,
   fireAttack, incite, destroy, plunder, abdicate, scout, rebel, dexDrill, convertDex, forcedMarch, spy,
   resetDomesticSpeciality, resetWarSpeciality,

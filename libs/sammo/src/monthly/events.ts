@@ -64,7 +64,7 @@ const disaster = act('RaiseDisaster', (world, random) => raiseDisaster(world, ra
 const tradeRate = act('RandomizeCityTradeRate', (world, random) =>
   randomizeCityTradeRate(world, random.stream('randomizeCityTradeRate', world.env.year, world.env.month)));
 const yearTurns = act('NewYear', (world) => newYear(world));
-const nationLevel = act('UpdateNationLevel', (world) => updateNationLevel(world));
+const nationLevel = act('UpdateNationLevel', (world, random) => updateNationLevel(world, random));
 const inheritRank = act('MergeInheritPointRank', (world) => mergeInheritPointRank(world));
 const speciality = act('AssignGeneralSpeciality', (world, random) =>
   assignGeneralSpeciality(world, random.stream('assignGeneralSpeciality', world.env.year, world.env.month)));

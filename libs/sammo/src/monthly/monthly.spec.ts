@@ -230,7 +230,7 @@ describe('nation level, diplomacy, fronts, power (§6.7, §6.8)', () => {
     expect([0, 1, 2, 5, 8, 11, 16, 21].map(levelForCities)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
     const world = smallWorld();
     world.cities[2]!.nation = 2;
-    updateNationLevel(world);
+    updateNationLevel(world, seededStreams());
     expect(world.nations.get(2)).toMatchObject({ level: 2, gold: 12000, rice: 12000 });
     expect(world.nations.get(1)!.level).toBe(2);
     expect(Object.keys(world.nations.get(2)!.chiefQueues).map(Number)).toEqual([9, 10, 11, 12]);

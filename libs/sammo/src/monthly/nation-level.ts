@@ -1,7 +1,12 @@
+import { ITEM_SLOTS } from '../items/catalog';
+import { uniqueItemsHeld } from '../items/held';
+import { giveRandomUniqueItem, uniqueLimitByYear } from '../items/lottery';
+import type { StreamSource } from '../turn/turn-run';
 import { ensureChiefQueues } from '../world/factory';
 import { chronicle } from '../world/logbook';
 import { increaseInheritancePoint } from '../world/inheritance';
-import type { General, World } from '../world/types';
+import { relYear } from '../world/queries';
+import type { General, Nation, World } from '../world/types';
 import { withJosa } from '../world/josa';
 
 /** Nation level by the count of owned cities of level ≥ 4 (§1.2). */
@@ -27,11 +32,12 @@ function activePlayerRuler(world: World, nationId: number): General | undefined 
 
 /**
  * UpdateNationLevel (§6.7): a level only rises; each new level pays 1000 gold and rice and
- * opens the chief queues the level allows; an empire gets its flag and name changes back. A
- * ruler who is a player still active (killturn within a day of turns of the full one) earns
- * 250 unification points a level. The unique-item awards are not modelled.
+ * opens the chief queues the level allows; an empire gets its flag and name changes back;
+ * each level gained grants a unique item to a member (see {@link grantUniques}). A ruler who
+ * is a player still active (killturn within a day of turns of the full one) earns 250
+ * unification points a level.
  */
-export function updateNationLevel(world: World): void {
+export function updateNationLevel(world: World, random: StreamSource): void {
   const counts = new Map<number, number>();
   for (let id = 1; id < world.cities.length; id++) {
     const city = world.cities[id]!;
@@ -41,7 +47,8 @@ export function updateNationLevel(world: World): void {
     const level = levelForCities(counts.get(nation.id) ?? 0);
     if (level <= nation.level) continue;
     const ruler = activePlayerRuler(world, nation.id);
-    if (ruler !== undefined) increaseInheritancePoint(world, ruler, 'unifier', 250 * (level - nation.level));
+    const levelsGained = level - nation.level;
+    if (ruler !== undefined) increaseInheritancePoint(world, ruler, 'unifier', 250 * levelsGained);
     nation.gold += level * 1000;
     nation.rice += level * 1000;
     nation.level = level;
@@ -49,5 +56,52 @@ export function updateNationLevel(world: World): void {
     // Legacy UpdateNationLevel: an empire may change its flag and its name (once more).
     if (level === 7) nation.aux = { ...nation.aux, can_국기변경: 1, can_국호변경: 1 };
     chronicle(world, `【작위】 ${withJosa(nation.name, '이')} ${withJosa(TITLES[level]!, '으로')} 승격했습니다.`);
+    grantUniques(world, random, nation, levelsGained);
+  }
+}
+
+/**
+ * The legacy's query for the candidates has no ORDER BY, so they come in the order of the
+ * index MariaDB reads: the (nation, npc) range of the nation's users, unless that range holds
+ * more rows than its statistics expect under one nation of (nation, officer_level) — generals
+ * over distinct nations — when it reads that index, by office. (Measured in the legacy
+ * differential's small worlds; in a world of hundreds of generals the users' range wins.)
+ */
+function readByOffice(world: World, nationId: number): boolean {
+  const nations = new Set<number>();
+  let users = 0;
+  for (const g of world.generals.values()) {
+    nations.add(g.nation);
+    if (g.nation === nationId && g.npc < 2) users++;
+  }
+  return users > world.generals.size / nations.size;
+}
+
+/**
+ * Legacy UpdateNationLevel's 작위보상: one unique per level gained, each to a different user
+ * member active in the last day (killturn ≥ the game's killturn less a day of turns), drawn
+ * on the `nationLevelUp` stream (year, month, nation) by weight (belong + 10, +60 the ruler,
+ * +30 office 11, +15 other chiefs) × 2^(uniques the member may still take this year); the
+ * item itself from the winner's `givenUnique` stream (year, month, nation, general).
+ */
+function grantUniques(world: World, random: StreamSource, nation: Nation, levels: number): void {
+  const { env } = world;
+  const activeFrom = env.killturn - (24 * 60) / env.turnterm;
+  const limit = Math.min(uniqueLimitByYear(relYear(world)), ITEM_SLOTS.length);
+  const candidates: [General, number][] = [];
+  const members = [...world.generals.values()].filter((g) => g.nation === nation.id && g.npc < 2 && g.killturn >= activeFrom);
+  const byOffice = readByOffice(world, nation.id);
+  members.sort((a, b) => (byOffice ? a.officerLevel - b.officerLevel : a.npc - b.npc) || a.id - b.id);
+  for (const g of members) {
+    const tries = limit - uniqueItemsHeld(g);
+    if (tries <= 0) continue;
+    const office = g.officerLevel === 12 ? 60 : g.officerLevel === 11 ? 30 : g.officerLevel > 4 ? 15 : 0;
+    candidates.push([g, (g.belong + 10 + office) * 2 ** tries]);
+  }
+  const rng = random.stream('nationLevelUp', env.year, env.month, nation.id);
+  for (let i = 0; i < levels && candidates.length > 0; i++) {
+    const winner = rng.choiceUsingWeight(candidates);
+    candidates.splice(candidates.findIndex(([g]) => g === winner), 1);
+    giveRandomUniqueItem(world, random.stream('givenUnique', env.year, env.month, nation.id, winner.id), winner, '작위보상');
   }
 }

@@ -1,3 +1,4 @@
+import { ITEM_SLOTS, itemOf, type Item } from '../items/catalog';
 import type { General, Nation } from '../world/types';
 import { applyTable, type DomesticTurn, type DomesticVar } from './effects';
 import { nationTypeOf, type IncomeKind, type NationType } from './nation-types';
@@ -9,8 +10,9 @@ export type StatHook = 'leadership' | 'strength' | 'intel' | PersonalStat;
 
 /**
  * A general's iAction chain in the legacy order (§4): nation type → officer level → domestic
- * special → war special → personality. Crew type, inheritance buff, scenario effect and items
- * come after these in legacy and are not modelled (identity).
+ * special → war special → personality → items (horse, weapon, book, tool). Crew type,
+ * inheritance buff and scenario effect stand between personality and items in legacy and are
+ * not modelled (identity).
  *
  * One chain per general, kept in a WeakMap and re-resolved in place only when one of its
  * inputs changed, so a call site's `modifiers(g, n).domestic(…)` allocates nothing.
@@ -23,6 +25,8 @@ export class TraitChain {
   warSpecial: Special | undefined = undefined;
   personality: Personality | undefined = undefined;
   baseLeadership = 0;
+  /** The held items in slot order (horse, weapon, book, tool). */
+  readonly items: Item[] = [];
   // inputs last resolved from
   private kType: string | null = null;
   private kOfficer = -1;
@@ -32,6 +36,7 @@ export class TraitChain {
   private kSpecial: string | null = null;
   private kSpecial2: string | null = null;
   private kPersonal: string | null = null;
+  private readonly kItems: (string | undefined)[] = [undefined, undefined, undefined, undefined];
 
   refresh(g: General, nation: Nation | undefined): this {
     this.baseLeadership = g.leadership;
@@ -61,7 +66,26 @@ export class TraitChain {
       this.kPersonal = g.personal;
       this.personality = personalityOf(g.personal);
     }
+    if (this.itemsChanged(g)) {
+      this.items.length = 0;
+      for (const key of this.kItems) {
+        const item = key === undefined ? undefined : itemOf(key);
+        if (item !== undefined) this.items.push(item);
+      }
+    }
     return this;
+  }
+
+  private itemsChanged(g: General): boolean {
+    let changed = false;
+    for (let i = 0; i < ITEM_SLOTS.length; i++) {
+      const key = g.items?.[ITEM_SLOTS[i]!];
+      if (key !== this.kItems[i]) {
+        this.kItems[i] = key;
+        changed = true;
+      }
+    }
+    return changed;
   }
 
   /** `getWarPowerMultiplier` over the chain: [own, opponent's]; of the modelled traits only the office has one. */
@@ -78,20 +102,38 @@ export class TraitChain {
     x = officerDomestic(this.officerLevel, turn, v, x);
     x = specialDomestic(this.domesticSpecial, turn, v, x, armType);
     x = specialDomestic(this.warSpecial, turn, v, x, armType);
-    return applyTable(this.personality?.domestic, turn, v, x);
+    x = applyTable(this.personality?.domestic, turn, v, x);
+    for (const item of this.items) x = applyTable(item.domestic, turn, v, x);
+    return x;
   }
 
   /**
    * `onCalcStat(statName, value)`: the officer's leadership bonus, then the war special's
-   * share of the base leadership, the personality's stats.
+   * share of the base leadership, the personality's stats, then the items'.
    */
   stat(name: StatHook, value: number): number {
+    let x = value;
     if (name === 'leadership') {
-      return value + leadershipBonus(this.officerLevel, this.nationLevel) + this.baseLeadership * (this.warSpecial?.leadershipShare ?? 0);
+      x += leadershipBonus(this.officerLevel, this.nationLevel) + this.baseLeadership * (this.warSpecial?.leadershipShare ?? 0);
+    } else if (name !== 'strength' && name !== 'intel') {
+      const e = this.personality?.stat[name];
+      if (e !== undefined) x = x * e.mul + e.add;
     }
-    if (name === 'strength' || name === 'intel') return value;
-    const e = this.personality?.stat[name];
-    return e === undefined ? value : value * e.mul + e.add;
+    return this.itemStat(name, x);
+  }
+
+  /** The items' `onCalcStat` alone: a stat's bonus (and 낙주's share of the base leadership), or another stat's effect. */
+  itemStat(name: StatHook, value: number): number {
+    let x = value;
+    for (const item of this.items) {
+      if (name === 'leadership' || name === 'strength' || name === 'intel') {
+        x += (item.stat?.[name] ?? 0) + (name === 'leadership' ? this.baseLeadership * (item.leadershipShare ?? 0) : 0);
+      } else {
+        const e = item.personal?.[name];
+        if (e !== undefined) x = x * e.mul + e.add;
+      }
+    }
+    return x;
   }
 }
 

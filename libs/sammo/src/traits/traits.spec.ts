@@ -1,5 +1,5 @@
 import { streamFromSeed } from '../rng/streams';
-import { addGeneral, smallWorld, TEST_SEED } from '../testing/small-world';
+import { addGeneral, seededStreams, smallWorld, TEST_SEED } from '../testing/small-world';
 import type { CommandContext } from '../commands/command';
 import { conscript } from '../commands/general/conscript';
 import { criticalRatios } from '../commands/general/domestic';
@@ -18,6 +18,7 @@ function ctxFor(world: World, id: number, label = 'traits'): CommandContext {
   return {
     world, general, city: world.cities[general.city]!, nation: world.nations.get(general.nation), year: world.env.year, month: world.env.month,
     rng: streamFromSeed(TEST_SEED, label),
+    random: seededStreams(),
   };
 }
 

@@ -21,7 +21,8 @@ describe('per-general pipeline (§3)', () => {
     const { streams } = turn(world, 7, (step) => steps.push(step));
     expect(steps).toEqual(['load', 'inheritance', 'preprocess', 'nationCommand', 'generalCommand', 'pullQueues', 'updateTurnTime']);
     expect(world.generals.get(7)!.inheritance.lived_month).toBe(1);
-    expect(streams.labels).toEqual(['nationCommand/190/1/7/휴식', 'generalCommand/190/1/7/che_농지개간']);
+    // 농지개간 ends with a user's unique-item lottery, on its own stream.
+    expect(streams.labels).toEqual(['nationCommand/190/1/7/휴식', 'generalCommand/190/1/7/che_농지개간', 'unique/190/1/7']);
   });
 
   it('heals injury and feeds the crew before the command', () => {

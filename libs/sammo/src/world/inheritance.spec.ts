@@ -1,6 +1,6 @@
 import { mergeInheritPointRank } from '../monthly/inherit-rank';
 import { updateNationLevel } from '../monthly/nation-level';
-import { addGeneral, smallWorld } from '../testing/small-world';
+import { addGeneral, seededStreams, smallWorld } from '../testing/small-world';
 import { increaseInheritancePoint, inheritancePoints, keepMaxBelong, recordDomesticCriticalRun } from './inheritance';
 
 describe('inheritance points (legacy InheritancePointManager, no lobby)', () => {
@@ -55,13 +55,13 @@ describe('inheritance points (legacy InheritancePointManager, no lobby)', () => 
     const ruler = addGeneral(world, { id: 1, officerLevel: 12 });
     world.nations.get(1)!.level = 0;
     for (const c of [1, 2]) world.cities[c]!.level = 5;
-    updateNationLevel(world);
+    updateNationLevel(world, seededStreams());
     // Two level-5 cities: level 2, two levels up.
     expect(ruler.inheritance.unifier).toBe(500);
     const idle = addGeneral(world, { id: 2, nation: 2, officerLevel: 12 });
     idle.killturn = world.env.killturn - 25;
     world.nations.get(2)!.level = 0;
-    updateNationLevel(world);
+    updateNationLevel(world, seededStreams());
     expect(idle.inheritance.unifier).toBeUndefined();
   });
 });

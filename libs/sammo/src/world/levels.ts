@@ -1,5 +1,6 @@
 import { GameConst } from './constants';
 import { personalityOf } from '../traits/personalities';
+import { itemPersonalEffect } from '../items/held';
 import type { General } from './types';
 import { josa, withJosa } from './josa';
 import { phpNumberFormat, phpRound } from './php-math';
@@ -30,7 +31,7 @@ export function dedLevelText(level: number): string {
 
 /**
  * Gains pass `onCalcStat('experience'|'dedication')` (§4): of the modelled traits only
- * personalities touch them (출세 ×1.1, 재간 ×0.9, 은둔 ×0.9 both, …). Legacy's
+ * personalities (출세 ×1.1, 재간 ×0.9, 은둔 ×0.9 both, …) and items (구석 ×1.2) touch them. Legacy's
  * `affectsIAction` = false is `traits: false`. The level comes from the unrounded sum, as
  * the legacy computes it before the integer column rounds (§13.1 item 4). Returns the
  * legacy's level-change line (none when the level stays), for the caller to log.
@@ -56,8 +57,7 @@ const LEVELS = {
 
 /** Adds through the personality, stores the rounded sum, and moves the level the unrounded sum gives. */
 function gain(general: General, stat: 'experience' | 'dedication', amount: number, traits: boolean): { level: number; up: boolean } | null {
-  const e = traits ? personalityOf(general.personal)?.stat[stat] : undefined;
-  const next = general[stat] + (e === undefined ? amount : amount * e.mul + e.add);
+  const next = general[stat] + (traits ? worth(general, stat, amount) : amount);
   general[stat] = Math.max(0, phpRound(next));
   const { key, of } = LEVELS[stat];
   const level = of(next);
@@ -69,8 +69,13 @@ function gain(general: General, stat: 'experience' | 'dedication', amount: numbe
 
 /** A gain of experience after the personality, unrounded (battles add fractions and round at the end). */
 export function experienceWorth(general: General, amount: number, traits = true): number {
-  const e = traits ? personalityOf(general.personal)?.stat.experience : undefined;
-  return e === undefined ? amount : amount * e.mul + e.add;
+  return traits ? worth(general, 'experience', amount) : amount;
+}
+
+/** The personality's `onCalcStat`, then the items' (구석: experience ×1.2). */
+function worth(general: General, stat: 'experience' | 'dedication', amount: number): number {
+  const e = personalityOf(general.personal)?.stat[stat];
+  return itemPersonalEffect(general, stat, e === undefined ? amount : amount * e.mul + e.add);
 }
 
 /**

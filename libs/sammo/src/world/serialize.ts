@@ -2,9 +2,10 @@ import { InvalidGame, type Json, type JsonObject } from '@chronicle/engine';
 import { crewTypeOf } from '../commands/crew-types';
 import { GameConst } from './constants';
 import { arr, int, intArray, intRecord, json, nullableInt, nullableStr, num, obj, str, strArray, type Fields } from './read-helpers';
+import { itemOf } from '../items/catalog';
 import type {
-  City, Diplomacy, DiplomacyLetter, GameEnv, General, GeneralAux, InheritanceStore, LastTurn, LogEntry, Nation, NationAux, ScoutLetter, Tournament,
-  TournamentBetting, TournamentEntry, Troop, TurnSlot, World,
+  City, Diplomacy, DiplomacyLetter, GameEnv, General, GeneralAux, GeneralItems, InheritanceStore, LastTurn, LogEntry, Nation, NationAux, ScoutLetter,
+  Tournament, TournamentBetting, TournamentEntry, Troop, TurnSlot, World,
 } from './types';
 
 /**
@@ -303,6 +304,19 @@ function readInheritance(value: unknown, p: string): InheritanceStore {
   return store;
 }
 
+function readItems(value: unknown, p: string): GeneralItems {
+  const o = obj(value, p);
+  const items: GeneralItems = {};
+  for (const slot of Object.keys(o)) {
+    const key = str(o, slot, p);
+    const item = itemOf(key);
+    if (item === undefined) throw new InvalidGame(`${p}.${slot} is ${key}, not a known item`);
+    if (item.slot !== slot) throw new InvalidGame(`${p}.${slot} holds ${key}, an item of the ${item.slot} slot`);
+    items[item.slot] = key;
+  }
+  return items;
+}
+
 function readGeneral(value: unknown, p: string): General {
   const o = obj(value, p);
   const r = obj(o.rank, `${p}.rank`);
@@ -351,6 +365,7 @@ function readGeneral(value: unknown, p: string): General {
     specage: int(o, 'specage', p, 0),
     special2: nullableStr(o, 'special2', p),
     specage2: int(o, 'specage2', p, 0),
+    ...(o.items === undefined ? {} : { items: readItems(o.items, `${p}.items`) }),
     turntime: num(o, 'turntime', p),
     // Worlds written before the field was kept have no battle recorded.
     recentWar: o.recentWar === undefined ? null : nullableInt(o, 'recentWar', p),

@@ -244,6 +244,8 @@ export interface General {
   special2: string | null;
   /** The age of the war speciality's grant. */
   specage2: number;
+  /** Items held, by slot (legacy columns `horse`/`weapon`/`book`/`item`, `None` = absent); absent when none. */
+  items?: GeneralItems;
   turntime: number;
   /**
    * When the general last fought (legacy `recent_war`, epoch ms): the attacker's turn time
@@ -262,6 +264,9 @@ export interface General {
   /** 30 reserved turns; slot 0 runs next. */
   queue: TurnSlot[];
 }
+
+/** A general's items: the legacy item class name per slot (`che_명마_07_백마`), see `src/items`. */
+export type GeneralItems = Partial<Record<'horse' | 'weapon' | 'book' | 'item', string>>;
 
 /** Diplomacy between two nations, one row per direction. */
 export interface Diplomacy {

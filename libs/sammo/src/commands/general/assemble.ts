@@ -4,6 +4,7 @@ import { noArg } from '../args';
 import type { CommandDef } from '../command';
 import { notBeNeutral, occupiedCity, suppliedCity } from '../constraints';
 import { withJosa } from '../../world/josa';
+import { tryUniqueItemLottery } from '../../items/lottery';
 
 /** 집합: a troop leader calls the troop's members to the leader's city. */
 export const assemble: CommandDef<null> = {
@@ -28,6 +29,7 @@ export const assemble: CommandDef<null> = {
     for (const line of addDedication(general, 100)) generalLog(world, general.id, line);
     general.leadershipExp += 1;
     for (const line of checkStatChange(general)) generalLog(world, general.id, line);
+    tryUniqueItemLottery(ctx);
     return true;
   },
 };

@@ -11,6 +11,7 @@ import { towardsCity, type DestCityArg } from './move';
 import { phpRound } from '../../world/php-math';
 import { withJosa } from '../../world/josa';
 import { increaseInheritancePoint } from '../../world/inheritance';
+import { tryUniqueItemLottery } from '../../items/lottery';
 
 const notOpeningPart: Constraint<DestCityArg> = (c) => (relYear(c.world) < GameConst.openingPartYear ? '초반 제한 중에는 불가능합니다.' : null);
 const allowWar: Constraint<DestCityArg> = (c) => (c.nation !== undefined && c.nation.war !== 0 ? '현재 전쟁 금지입니다.' : null);
@@ -69,6 +70,7 @@ export const attack: CommandDef<DestCityArg> = {
     if (general.crew > 500 && general.train * general.atmos > 70 * 70) increaseInheritancePoint(world, general, 'active_action', 1);
     if (!ctx.random) throw new Error('출병 needs the run streams (war, ConquerCity)');
     processWar(world, ctx.random, general, target);
+    tryUniqueItemLottery(ctx);
     return true;
   },
   alternative(ctx) {

@@ -7,6 +7,7 @@ import { argInt, argObject } from '../args';
 import type { CommandDef } from '../command';
 import { notBeNeutral, occupiedCity, reqGeneralGold, reqGeneralRice } from '../constraints';
 import { ARM_NAMES } from '../crew-types';
+import { tryUniqueItemLottery } from '../../items/lottery';
 
 export interface ConvertDexArg {
   srcArmType: number;
@@ -48,6 +49,7 @@ export const convertDex: CommandDef<ConvertDexArg> = {
     g.rice = Math.max(0, g.rice - world.env.develcost);
     g.leadershipExp += 2;
     for (const line of checkStatChange(g)) generalLog(world, g.id, line);
+    tryUniqueItemLottery(ctx);
     return true;
   },
 };

@@ -6,6 +6,7 @@ import { noArg } from '../args';
 import type { CommandDef } from '../command';
 import { notBeNeutral, reqGeneralCrew, reqGeneralGold, reqGeneralRice } from '../constraints';
 import { addDex, ARM_NAMES, armTypeOf } from '../crew-types';
+import { tryUniqueItemLottery } from '../../items/lottery';
 
 /** 단련's outcome: the first draw, and how many times the base score it earns. */
 const OUTCOMES: readonly (readonly [readonly ['success' | 'normal' | 'fail', number], number])[] = [
@@ -54,6 +55,7 @@ export const dexDrill: CommandDef<null> = {
     else if (stat === 'strength') g.strengthExp += 1;
     else g.intelExp += 1;
     for (const line of checkStatChange(g)) generalLog(world, g.id, line);
+    tryUniqueItemLottery(ctx);
     return true;
   },
 };

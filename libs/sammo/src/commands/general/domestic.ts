@@ -14,6 +14,7 @@ import { modifiers, type DomesticTurn } from '../../traits';
 import { withJosa } from '../../world/josa';
 import { phpNumberFormat, phpRound } from '../../world/php-math';
 import { recordDomesticCriticalRun } from '../../world/inheritance';
+import { tryUniqueItemLottery } from '../../items/lottery';
 
 /** What a domestic command improves (§5.1 table). */
 type Target = 'agri' | 'comm' | 'secu' | 'def' | 'wall' | 'tech' | 'pop' | 'trust';
@@ -93,6 +94,7 @@ export function domesticCommand(spec: DomesticSpec): CommandDef<null> {
       general.rice = Math.max(0, general.rice - rice(ctx));
       general[STAT_EXP[spec.stat]] += 1;
       for (const line of checkStatChange(general)) generalLog(ctx.world, general.id, line);
+      tryUniqueItemLottery(ctx);
       return true;
     },
   };

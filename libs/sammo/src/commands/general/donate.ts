@@ -5,6 +5,7 @@ import type { CommandDef } from '../command';
 import { notBeNeutral, occupiedCity, suppliedCity } from '../constraints';
 import { holdsMinimum, readAmount, rewardGiving, take } from './resource-amount';
 import { withJosa } from '../../world/josa';
+import { tryUniqueItemLottery } from '../../items/lottery';
 
 export interface DonateArg {
   isGold: boolean;
@@ -31,6 +32,7 @@ export const donate: CommandDef<DonateArg> = {
     generalLog(ctx.world, ctx.general.id, `${what} ${grouped(given)}을 헌납했습니다.`);
     nationLog(ctx.world, nation.id, `${withJosa(ctx.general.name, '이')} ${what} ${given}을 헌납했습니다.`);
     rewardGiving(ctx);
+    tryUniqueItemLottery(ctx);
     return true;
   },
 };

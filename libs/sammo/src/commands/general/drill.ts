@@ -5,6 +5,7 @@ import type { CommandDef } from '../command';
 import { notBeNeutral, notWanderingNation, occupiedCity, reqGeneralCrew } from '../constraints';
 import { clamp } from './domestic';
 import { drillRewards, drillScore } from './drill-score';
+import { tryUniqueItemLottery } from '../../items/lottery';
 
 /** 훈련: raises training. */
 export const drill: CommandDef<null> = {
@@ -20,6 +21,7 @@ export const drill: CommandDef<null> = {
     g.train = clamp(g.train + score, 0, GameConst.maxTrainByCommand);
     g.atmos = Math.max(0, Math.trunc(g.atmos * 1));
     drillRewards(ctx, g, score, `훈련치가 ${grouped(score)} 상승했습니다.`);
+    tryUniqueItemLottery(ctx);
     return true;
   },
 };

@@ -5,6 +5,7 @@ import { argCity, argObject } from '../args';
 import type { CommandDef } from '../command';
 import { nearCity, notSameDestCity, reqGeneralGold } from '../constraints';
 import { towardsCity, type DestCityArg } from './move';
+import { tryUniqueItemLottery } from '../../items/lottery';
 
 /**
  * 강행 (legacy che_강행): a march of up to three cities for five times the develcost in gold,
@@ -41,6 +42,7 @@ export const forcedMarch: CommandDef<DestCityArg> = {
     for (const line of addExperience(general, 100)) generalLog(world, general.id, line);
     general.leadershipExp += 1;
     for (const line of checkStatChange(general)) generalLog(world, general.id, line);
+    tryUniqueItemLottery(ctx);
     return true;
   },
 };

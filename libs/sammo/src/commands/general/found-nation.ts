@@ -6,6 +6,7 @@ import type { CommandDef } from '../command';
 import { allowJoinAction, beLord, beOpeningPartNextYear, wanderingNation } from '../constraints';
 import { withJosa } from '../../world/josa';
 import { increaseInheritancePoint } from '../../world/inheritance';
+import { tryUniqueItemLottery } from '../../items/lottery';
 
 export interface FoundArg {
   nationName: string;
@@ -60,6 +61,7 @@ export const foundNation: CommandDef<FoundArg> = {
     for (const line of checkStatChange(general)) generalLog(world, general.id, line);
     chronicle(world, `【건국】 ${withJosa(general.name, '이')} ${city.name}에 ${withJosa(nation.name, '을')} 세웠습니다.`);
     increaseInheritancePoint(ctx.world, ctx.general, 'active_action', 1);
+    tryUniqueItemLottery(ctx, '건국');
     return true;
   },
 };

@@ -13,6 +13,7 @@ function ctxFor(world: World, id: number): CommandContext {
   return {
     world, general, city: world.cities[general.city]!, nation: world.nations.get(general.nation), year: world.env.year, month: world.env.month,
     rng: streamFromSeed(TEST_SEED, 'founding', id),
+    random: seededStreams(),
   };
 }
 

@@ -4,6 +4,7 @@ import { argGeneral, argObject } from '../args';
 import type { CommandDef } from '../command';
 import { friendlyDestGeneral, notBeNeutral, notSelfArgument, occupiedCity, suppliedCity } from '../constraints';
 import { holdsMinimum, readAmount, rewardGiving, take } from './resource-amount';
+import { tryUniqueItemLottery } from '../../items/lottery';
 
 export interface GiftArg {
   isGold: boolean;
@@ -33,6 +34,7 @@ export const gift: CommandDef<GiftArg> = {
     generalLog(ctx.world, ctx.general.id, `${dest.name}에게 ${what} ${grouped(given)}을 증여했습니다.`);
     generalLog(ctx.world, dest.id, `${ctx.general.name}에게서 ${what} ${grouped(given)}을 증여 받았습니다.`);
     rewardGiving(ctx);
+    tryUniqueItemLottery(ctx);
     return true;
   },
 };

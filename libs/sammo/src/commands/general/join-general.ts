@@ -2,6 +2,7 @@ import { argGeneral, argObject } from '../args';
 import type { CommandDef } from '../command';
 import { allowJoinAction, allowJoinDestNation, beNeutral, notSelfArgument } from '../constraints';
 import { joinNation } from './join';
+import { tryUniqueItemLottery } from '../../items/lottery';
 
 /** 장수대상임관 {destGeneralId}: follow a general into their nation and city. */
 export const joinGeneral: CommandDef<{ destGeneralId: number }> = {
@@ -20,6 +21,7 @@ export const joinGeneral: CommandDef<{ destGeneralId: number }> = {
   run(ctx, arg) {
     const leader = ctx.world.generals.get(arg.destGeneralId)!;
     joinNation(ctx, ctx.world.nations.get(leader.nation)!, leader.city);
+    tryUniqueItemLottery(ctx);
     return true;
   },
 };

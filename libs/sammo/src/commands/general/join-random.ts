@@ -6,6 +6,7 @@ import { noArg } from '../args';
 import type { CommandContext, CommandDef } from '../command';
 import { allowJoinAction, allowJoinDestNation, beNeutral } from '../constraints';
 import { joinNation, rulerOf } from './join';
+import { tryUniqueItemLottery } from '../../items/lottery';
 
 /** Nations a wanderer may join now, by id (the AI's test before it tries 랜덤임관). */
 export function joinableNations(ctx: CommandContext): Nation[] {
@@ -102,6 +103,7 @@ export const joinRandom: CommandDef<null> = {
     }
     const talk = ctx.rng.choice(JOIN_TALKS);
     joinNation(ctx, nation, rulerOf(ctx.world, nation.id)?.city ?? nation.capital, talk);
+    tryUniqueItemLottery(ctx, '랜덤 임관');
     return true;
   },
   alternative: () => ({ key: 'che_인재탐색', arg: null }),

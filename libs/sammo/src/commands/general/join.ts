@@ -7,6 +7,7 @@ import type { CommandContext, CommandDef } from '../command';
 import { allowJoinAction, allowJoinDestNation, beNeutral } from '../constraints';
 import { withJosa } from '../../world/josa';
 import { increaseInheritancePoint } from '../../world/inheritance';
+import { tryUniqueItemLottery } from '../../items/lottery';
 
 export function rulerOf(world: World, nationId: number): General | undefined {
   for (const g of world.generals.values()) if (g.nation === nationId && g.officerLevel === 12) return g;
@@ -43,6 +44,7 @@ export const join: CommandDef<{ destNationId: number }> = {
   run(ctx, arg) {
     const nation = ctx.world.nations.get(arg.destNationId)!;
     joinNation(ctx, nation, rulerOf(ctx.world, nation.id)?.city ?? nation.capital);
+    tryUniqueItemLottery(ctx);
     return true;
   },
 };

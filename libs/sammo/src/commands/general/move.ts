@@ -4,6 +4,7 @@ import { argCity, argObject } from '../args';
 import type { CommandContext, CommandDef } from '../command';
 import { nearCity, notSameDestCity, reqGeneralGold } from '../constraints';
 import { withJosa } from '../../world/josa';
+import { tryUniqueItemLottery } from '../../items/lottery';
 
 export interface DestCityArg {
   destCityId: number;
@@ -39,6 +40,7 @@ export const move: CommandDef<DestCityArg> = {
     }
     generalLog(world, general.id, `${withJosa(world.cities[arg.destCityId]!.name, '으로')} 이동했습니다.`);
     for (const line of checkStatChange(general)) generalLog(world, general.id, line);
+    tryUniqueItemLottery(ctx);
     return true;
   },
 };

@@ -8,6 +8,7 @@ import { statOf } from '../stats';
 import { frontDebuff } from './domestic';
 import { drawStatExp } from './stat-exp';
 import { phpRound } from '../../world/php-math';
+import { tryUniqueItemLottery } from '../../items/lottery';
 
 /** The front debuff of 물자조달 (legacy `$debuffFront`). */
 const PROCURE_FRONT_DEBUFF = 0.5;
@@ -60,6 +61,7 @@ export const procure: CommandDef<null> = {
     g[statExp] += 1;
     nation[resKey] += amount;
     for (const line of checkStatChange(g)) generalLog(ctx.world, g.id, line);
+    tryUniqueItemLottery(ctx);
     return true;
   },
 };

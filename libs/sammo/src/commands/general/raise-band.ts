@@ -8,6 +8,7 @@ import type { CommandDef } from '../command';
 import { allowJoinAction, beNeutral, beOpeningPartNextYear } from '../constraints';
 import { withJosa } from '../../world/josa';
 import { increaseInheritancePoint } from '../../world/inheritance';
+import { tryUniqueItemLottery } from '../../items/lottery';
 
 /** 거병: a wanderer raises a band, a level-0 nation named after the general (§1.2, §5.4). */
 export const raiseBand: CommandDef<null> = {
@@ -37,6 +38,7 @@ export const raiseBand: CommandDef<null> = {
     for (const line of checkStatChange(general)) generalLog(world, general.id, line);
     chronicle(world, `【거병】 ${withJosa(general.name, '이')} ${ctx.city.name}에서 세력을 일으켰습니다.`);
     increaseInheritancePoint(ctx.world, ctx.general, 'active_action', 1);
+    tryUniqueItemLottery(ctx);
     return true;
   },
 };

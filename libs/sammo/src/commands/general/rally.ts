@@ -6,6 +6,7 @@ import { notBeNeutral, notWanderingNation, occupiedCity, reqGeneralCrew, reqGene
 import { clamp } from './domestic';
 import { drillRewards, drillScore } from './drill-score';
 import { phpRound } from '../../world/php-math';
+import { tryUniqueItemLottery } from '../../items/lottery';
 
 /** 사기진작: raises morale for a crew/100 gold. */
 export const rally: CommandDef<null> = {
@@ -26,6 +27,7 @@ export const rally: CommandDef<null> = {
     g.train = Math.max(0, Math.trunc(g.train * 1));
     g.gold = Math.max(0, g.gold - phpRound(g.crew / 100));
     drillRewards(ctx, g, score, `사기치가 ${grouped(score)} 상승했습니다.`);
+    tryUniqueItemLottery(ctx);
     return true;
   },
 };

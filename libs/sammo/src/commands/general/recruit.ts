@@ -12,6 +12,7 @@ import { clamp } from './domestic';
 import { modifiers } from '../../traits';
 import { phpNumberFormat, phpRound } from '../../world/php-math';
 import { floatColumn, sqlNumber } from '../../world/sql-columns';
+import { tryUniqueItemLottery } from '../../items/lottery';
 
 export interface RecruitArg {
   crewType: number;
@@ -120,6 +121,7 @@ export function recruitCommand(spec: RecruitSpec): CommandDef<RecruitArg> {
       general.leadershipExp += 1;
       general.aux.armType = type.armType;
       for (const line of checkStatChange(general)) generalLog(ctx.world, general.id, line);
+      tryUniqueItemLottery(ctx);
       return true;
     },
   };

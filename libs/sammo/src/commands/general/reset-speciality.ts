@@ -3,6 +3,7 @@ import type { General } from '../../world/types';
 import { AVAILABLE_DOMESTIC, AVAILABLE_WAR } from '../../traits/speciality';
 import { noArg } from '../args';
 import type { CommandDef } from '../command';
+import { tryUniqueItemLottery } from '../../items/lottery';
 
 interface SpecialitySlot {
   key: string;
@@ -39,6 +40,7 @@ function resetSpeciality(slot: SpecialitySlot): CommandDef<null> {
       g.aux[slot.previous] = previous.length === slot.available ? [slot.held(g)!] : previous;
       slot.clear(g);
       generalLog(ctx.world, g.id, `새로운 ${slot.kind}를 가질 준비가 되었습니다.`);
+      tryUniqueItemLottery(ctx);
       return true;
     },
   };

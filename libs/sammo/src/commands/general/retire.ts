@@ -2,6 +2,7 @@ import { generalLog } from '../../world/logbook';
 import { rebirth } from '../../lifecycle/rebirth';
 import { noArg } from '../args';
 import type { CommandDef } from '../command';
+import { tryUniqueItemLottery } from '../../items/lottery';
 
 /** 은퇴: from 60, after one turn of preparation, the general is reborn (§5.4, §3). */
 export const retire: CommandDef<null> = {
@@ -16,6 +17,7 @@ export const retire: CommandDef<null> = {
     const g = ctx.general;
     rebirth(ctx.world, g);
     generalLog(ctx.world, g.id, '은퇴하였습니다.');
+    tryUniqueItemLottery(ctx);
     return true;
   },
 };

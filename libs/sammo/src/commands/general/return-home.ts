@@ -4,6 +4,7 @@ import { noArg } from '../args';
 import type { CommandDef } from '../command';
 import { notBeNeutral, notWanderingNation } from '../constraints';
 import { withJosa } from '../../world/josa';
+import { tryUniqueItemLottery } from '../../items/lottery';
 
 /** 귀환: city officers (2–4) go to their post, everyone else to the capital. */
 export const returnHome: CommandDef<null> = {
@@ -26,6 +27,7 @@ export const returnHome: CommandDef<null> = {
     general.leadershipExp += 1;
     generalLog(world, general.id, `${withJosa(world.cities[general.city]!.name, '으로')} 귀환했습니다.`);
     for (const line of checkStatChange(general)) generalLog(world, general.id, line);
+    tryUniqueItemLottery(ctx);
     return true;
   },
 };

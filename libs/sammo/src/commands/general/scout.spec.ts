@@ -3,7 +3,7 @@ import { applyMove } from '../../moves/apply-move';
 import { checkMove } from '../../moves/check-move';
 import type { RandUtil } from '../../rng/rand-util';
 import { legacyStreams, streamFromSeed } from '../../rng/streams';
-import { addGeneral, smallWorld, TEST_SEED } from '../../testing/small-world';
+import { addGeneral, seededStreams, smallWorld, TEST_SEED } from '../../testing/small-world';
 import type { General, World } from '../../world/types';
 import type { CommandContext } from '../command';
 import { firstFailure } from '../feasible';
@@ -15,6 +15,7 @@ function ctxOf(world: World, general: General): CommandContext {
   return {
     world, general, city: world.cities[general.city]!, nation: world.nations.get(general.nation), year: world.env.year, month: world.env.month,
     rng: streamFromSeed(TEST_SEED, 'generalCommand', general.id),
+    random: seededStreams(),
   };
 }
 

@@ -11,6 +11,7 @@ import type { CommandContext, CommandDef, Constraint } from '../command';
 import { notBeNeutral, occupiedCity, reqGeneralGold, suppliedCity } from '../constraints';
 import { keepMaxBelong } from '../../world/inheritance';
 import { increaseInheritancePoint } from '../../world/inheritance';
+import { tryUniqueItemLottery } from '../../items/lottery';
 
 export interface ScoutArg {
   destGeneralId: number;
@@ -64,6 +65,7 @@ export const scout: CommandDef<ScoutArg> = {
     general.leadershipExp += 1;
     general.gold = Math.max(general.gold - gold, 0);
     for (const line of checkStatChange(general)) generalLog(world, general.id, line);
+    tryUniqueItemLottery(ctx);
     return true;
   },
 };

@@ -3,6 +3,7 @@ import { addExperience, checkStatChange } from '../../world/levels';
 import { generalLog } from '../../world/logbook';
 import { noArg } from '../args';
 import type { CommandDef } from '../command';
+import { tryUniqueItemLottery } from '../../items/lottery';
 
 /** Effect flags of legacy `SightseeingMessage` (same bit values). */
 export const Sight = {
@@ -92,6 +93,7 @@ export const sightseeing: CommandDef<null> = {
     generalLog(ctx.world, g.id, text);
     for (const line of addExperience(g, exp)) generalLog(ctx.world, g.id, line);
     for (const line of checkStatChange(g)) generalLog(ctx.world, g.id, line);
+    tryUniqueItemLottery(ctx);
     return true;
   },
 };

@@ -13,6 +13,7 @@ import { domesticCost } from './domestic';
 import { drawStatExp } from './stat-exp';
 import { withJosa } from '../../world/josa';
 import { increaseInheritancePoint } from '../../world/inheritance';
+import { tryUniqueItemLottery } from '../../items/lottery';
 
 /** Legacy `$pickTypeList` of the search: 무 6, 지 6, 무지 3. */
 const PICK_TYPES: PickTypeWeights = [['무', 6], ['지', 6], ['무지', 3]];
@@ -88,6 +89,7 @@ export const talentSearch: CommandDef<null> = {
     if (!rng.nextBool(p)) {
       generalLog(world, g.id, '인재를 찾을 수 없었습니다.');
       reward(ctx, cost, { experience: 100, dedication: 70, statExp: 1 });
+      tryUniqueItemLottery(ctx);
       return true;
     }
     const talent = createTalent(ctx);
@@ -96,6 +98,7 @@ export const talentSearch: CommandDef<null> = {
     // The rarer the find, the more it counts: √(1/p), at least 1.
     increaseInheritancePoint(world, g, 'active_action', Math.max(1, Math.sqrt(1 / p)));
     reward(ctx, cost, { experience: 200, dedication: 300, statExp: 3 });
+    tryUniqueItemLottery(ctx);
     return true;
   },
 };

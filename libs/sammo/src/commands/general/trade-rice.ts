@@ -6,6 +6,7 @@ import type { CommandContext, CommandDef, Constraint } from '../command';
 import { suppliedCity } from '../constraints';
 import { roundedAmount } from './resource-amount';
 import { grouped, phpRound } from '../../world/php-math';
+import { tryUniqueItemLottery } from '../../items/lottery';
 
 export interface TradeArg {
   buyRice: boolean;
@@ -13,7 +14,7 @@ export interface TradeArg {
 }
 
 /** ReqCityTrader(npc): a merchant in the city, or an AI general (npc ≥ 2), who trades at par. */
-const cityTrader: Constraint<TradeArg> = (c) => (c.city.trade === null && c.general.npc < 2 ? '도시에 상인이 없습니다.' : null);
+export const cityTrader: Constraint<unknown> = (c) => (c.city.trade === null && c.general.npc < 2 ? '도시에 상인이 없습니다.' : null);
 
 /** OccupiedCity(true): a wanderer may trade anywhere, a member only in an own city. */
 const ownCityOrWanderer: Constraint<TradeArg> = (c) => (c.general.nation !== 0 && c.city.nation !== c.general.nation ? '아국이 아닙니다.' : null);
@@ -85,6 +86,7 @@ export const tradeRice: CommandDef<TradeArg> = {
     ] as const);
     g[`${stat}Exp`] += 1;
     for (const line of checkStatChange(g)) generalLog(ctx.world, g.id, line);
+    tryUniqueItemLottery(ctx);
     return true;
   },
 };

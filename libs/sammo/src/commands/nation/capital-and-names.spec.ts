@@ -1,6 +1,6 @@
 import { streamFromSeed } from '../../rng/streams';
 import { SammoTable } from '../../testing/table';
-import { addGeneral, smallWorld, TEST_SEED } from '../../testing/small-world';
+import { addGeneral, seededStreams, smallWorld, TEST_SEED } from '../../testing/small-world';
 import { updateNationLevel } from '../../monthly/nation-level';
 import { processCommand, type CommandHolder } from '../../turn/process-command';
 import { NATION_COLORS } from '../../world/constants';
@@ -124,7 +124,7 @@ describe('국기변경 and 국호변경 (legacy che_국기변경, che_국호변�
 
     // 21 cities of level ≥ 4 make an empire.
     for (let id = 4; id <= 24; id++) world.cities[id] = { ...world.cities[1]!, id, neighbours: [] };
-    updateNationLevel(world);
+    updateNationLevel(world, seededStreams());
     expect(nation.aux).toEqual({ can_국기변경: 1, can_국호변경: 1 });
   });
 
