@@ -417,7 +417,7 @@ export const commandLogsArea: Area<CommandCase & { kind: 'general' | 'nation' },
   sammo: (c) => ({
     logs: runSammo(c, c.kind).logs
       .filter((line) => !PHASE_LINE.test(line))
+      .map((line) => line.trim())
       .map((line) => line.replace(/(현재 선택할 수 없는 병종입니다\.) \([^)]*\)/, '$1')),
   }),
-  open: 'the log lines are being brought to the legacy wording and order: see the README',
 };

@@ -78,6 +78,9 @@ export function creationClock(ctx: CommandContext): number {
   return ctx.clock ?? nextTurnWindow(ctx.world.env.turntime, ctx.world.env.turnterm);
 }
 
+/** The legacy's words for an argument that no longer reads (`argTest` failing). */
+export const ARGUMENT_REFUSED = '인자가 올바르지 않습니다.';
+
 /**
  * The failure line the general reads (legacy `getFailString`): the reason, the destination
  * when the command names one, the command. `arg` is absent when the argument itself was refused.

@@ -1,5 +1,5 @@
 import { IllegalMove, type Json } from '@chronicle/engine';
-import { failureText, type CommandContext, type AnyCommand } from './command';
+import { ARGUMENT_REFUSED, failureText, type CommandContext, type AnyCommand } from './command';
 import type { RandUtil } from '../rng/rand-util';
 import type { General, World } from '../world/types';
 
@@ -29,7 +29,7 @@ export function failureLine(ctx: CommandContext, command: AnyCommand, raw: Json)
   try {
     arg = command.readArg(raw, ctx.world);
   } catch (error) {
-    if (error instanceof IllegalMove) return failureText(ctx, command, error.message);
+    if (error instanceof IllegalMove) return failureText(ctx, command, ARGUMENT_REFUSED);
     throw error;
   }
   const reason = firstFailure(ctx, command, arg);

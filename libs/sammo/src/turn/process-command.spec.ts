@@ -66,7 +66,7 @@ describe('processCommand (§4)', () => {
     const rest = command(REST_KEY, {});
     const { world, general, ctx, holder } = setup([picky, rest]);
     expect(processCommand(ctx, holder, picky, 9).result).toBe('failed');
-    expect(world.logs.at(-1)!.text).toBe('there is no general 9 picky 실패.');
+    expect(world.logs.at(-1)!.text).toBe('인자가 올바르지 않습니다. picky 실패.');
     general.lastTurn = { command: 'x', arg: 1, term: 2 };
     processCommand(ctx, holder, rest, null);
     expect(general.lastTurn).toEqual({ command: REST_KEY, arg: null, term: 0 });

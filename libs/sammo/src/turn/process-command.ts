@@ -4,7 +4,7 @@ import { joinYearMonth } from '../world/clock';
 import { GameConst, REST_KEY } from '../world/constants';
 import { generalLog } from '../world/logbook';
 import type { LastTurn } from '../world/types';
-import { failureText, type AnyCommand, type CommandContext } from '../commands/command';
+import { ARGUMENT_REFUSED, failureText, type AnyCommand, type CommandContext } from '../commands/command';
 
 /** Where a command's LastTurn and cooldowns live: the general, or the nation's chief seat. */
 export interface CommandHolder {
@@ -35,7 +35,9 @@ export function processCommand(ctx: CommandContext, holder: CommandHolder, first
       arg = command.readArg(raw, ctx.world);
     } catch (error) {
       if (!(error instanceof IllegalMove)) throw error;
-      generalLog(ctx.world, ctx.general.id, failureText(ctx, command, error.message));
+      // The player's move read its argument when it was reserved; the world has changed since. The
+      // log says it as the legacy does.
+      generalLog(ctx.world, ctx.general.id, failureText(ctx, command, ARGUMENT_REFUSED));
       return { final: command, result: 'failed' };
     }
     const reason = firstFailure(ctx, holder, command, arg);

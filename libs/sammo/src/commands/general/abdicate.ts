@@ -29,8 +29,8 @@ export const abdicate: CommandDef<{ destGeneralId: number }> = {
     general.officerCity = 0;
     // multiplyVar: the column rounds the product, explevel stays until the next gain.
     general.experience = phpRound(general.experience * 0.7);
-    generalLog(world, general.id, `${heir.name}에게 선양했습니다.`);
-    generalLog(world, heir.id, `${general.name}에게서 군주의 자리를 물려받았습니다.`);
+    generalLog(world, general.id, `${heir.name}에게 군주의 자리를 물려줍니다.`);
+    generalLog(world, heir.id, `${general.name}에게서 군주의 자리를 물려받습니다.`);
     chronicle(world, `【선양】 ${withJosa(general.name, '이')} ${ctx.nation!.name}의 군주 자리를 ${heir.name}에게 선양했습니다.`);
     for (const line of checkStatChange(general)) generalLog(world, general.id, line);
     increaseInheritancePoint(ctx.world, ctx.general, 'active_action', 1);

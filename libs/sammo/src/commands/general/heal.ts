@@ -18,9 +18,9 @@ export const heal: CommandDef<null> = {
   run(ctx) {
     const g = ctx.general;
     g.injury = 0;
+    generalLog(ctx.world, g.id, '건강 회복을 위해 요양합니다.');
     for (const line of addExperience(g, 10)) generalLog(ctx.world, g.id, line);
     for (const line of addDedication(g, 7)) generalLog(ctx.world, g.id, line);
-    generalLog(ctx.world, g.id, '건강 회복을 위해 요양합니다.');
     for (const line of checkStatChange(g)) generalLog(ctx.world, g.id, line);
     return true;
   },

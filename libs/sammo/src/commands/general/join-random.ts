@@ -102,7 +102,7 @@ export const joinRandom: CommandDef<null> = {
       return false;
     }
     const talk = ctx.rng.choice(JOIN_TALKS);
-    joinNation(ctx, nation, rulerOf(ctx.world, nation.id)?.city ?? nation.capital, talk);
+    joinNation(ctx, nation, rulerOf(ctx.world, nation.id)?.city ?? nation.capital, talk, '랜덤 임관');
     tryUniqueItemLottery(ctx, '랜덤 임관');
     return true;
   },

@@ -15,20 +15,20 @@ export function rulerOf(world: World, nationId: number): General | undefined {
 }
 
 /** The join itself, shared by the three variants (§5.4). */
-export function joinNation(ctx: CommandContext, nation: Nation, city: number, how?: string): void {
+export function joinNation(ctx: CommandContext, nation: Nation, city: number, how?: string, verb = '임관'): void {
   const g = ctx.general;
   g.nation = nation.id;
   g.officerLevel = 1;
   g.officerCity = 0;
   g.belong = 1;
   g.city = city;
+  generalLog(ctx.world, g.id, `${nation.name}에 ${verb}했습니다.`);
   for (const line of addExperience(g, nation.gennum < 10 ? 700 : 100)) generalLog(ctx.world, g.id, line);
   nation.gennum += 1;
   increaseInheritancePoint(ctx.world, g, 'active_action', 1);
   // Legacy records the join (and so bars a return) for possessed NPCs (npc 1) always and
   // for everyone else only from the third year: early NPC shuffling leaves no record.
   if (g.npc === 1 || relYear(ctx.world) >= 3) g.aux.joinedNations = [...(g.aux.joinedNations ?? []), nation.id];
-  generalLog(ctx.world, g.id, `${nation.name}에 임관했습니다.`);
   chronicle(ctx.world, `${withJosa(g.name, '이')} ${how === undefined ? '' : `${how} `}${nation.name}에 임관했습니다.`);
   for (const line of checkStatChange(g)) generalLog(ctx.world, g.id, line);
 }

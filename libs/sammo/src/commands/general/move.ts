@@ -30,15 +30,20 @@ export const move: CommandDef<DestCityArg> = {
   failTarget: towardsCity,
   run(ctx, arg) {
     const { world, general, nation } = ctx;
+    const towards = withJosa(world.cities[arg.destCityId]!.name, '으로');
+    generalLog(world, general.id, `${towards} 이동했습니다.`);
     general.city = arg.destCityId;
     general.atmos = Math.max(20, general.atmos - 5);
+    if (nation !== undefined && nation.level === 0 && general.officerLevel === 12) {
+      for (const other of world.generals.values()) {
+        if (other.nation !== nation.id || other.id === general.id) continue;
+        other.city = arg.destCityId;
+        generalLog(world, other.id, `방랑군 세력이 ${towards} 이동했습니다.`);
+      }
+    }
     general.gold = Math.max(0, general.gold - world.env.develcost);
     for (const line of addExperience(general, 50)) generalLog(world, general.id, line);
     general.leadershipExp += 1;
-    if (nation !== undefined && nation.level === 0 && general.officerLevel === 12) {
-      for (const other of world.generals.values()) if (other.nation === nation.id) other.city = arg.destCityId;
-    }
-    generalLog(world, general.id, `${withJosa(world.cities[arg.destCityId]!.name, '으로')} 이동했습니다.`);
     for (const line of checkStatChange(general)) generalLog(world, general.id, line);
     tryUniqueItemLottery(ctx);
     return true;

@@ -32,9 +32,9 @@ export const raiseBand: CommandDef<null> = {
     general.officerLevel = 12;
     general.officerCity = 0;
     general.belong = 1;
+    generalLog(world, general.id, '거병에 성공하였습니다.');
     for (const line of addExperience(general, 100)) generalLog(world, general.id, line);
     for (const line of addDedication(general, 100)) generalLog(world, general.id, line);
-    generalLog(world, general.id, `${ctx.city.name}에서 거병했습니다.`);
     for (const line of checkStatChange(general)) generalLog(world, general.id, line);
     chronicle(world, `【거병】 ${withJosa(general.name, '이')} ${ctx.city.name}에서 세력을 일으켰습니다.`);
     increaseInheritancePoint(ctx.world, ctx.general, 'active_action', 1);

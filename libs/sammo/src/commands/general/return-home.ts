@@ -22,10 +22,10 @@ export const returnHome: CommandDef<null> = {
   run(ctx) {
     const { world, general } = ctx;
     general.city = homeOf(general.officerLevel, general.officerCity, ctx.nation!.capital);
+    generalLog(world, general.id, `${withJosa(world.cities[general.city]!.name, '으로')} 귀환했습니다.`);
     for (const line of addExperience(general, 70)) generalLog(world, general.id, line);
     for (const line of addDedication(general, 100)) generalLog(world, general.id, line);
     general.leadershipExp += 1;
-    generalLog(world, general.id, `${withJosa(world.cities[general.city]!.name, '으로')} 귀환했습니다.`);
     for (const line of checkStatChange(general)) generalLog(world, general.id, line);
     tryUniqueItemLottery(ctx);
     return true;

@@ -37,7 +37,8 @@ export const assign: CommandDef<AssignArg> = {
     const term = ctx.world.env.turnterm;
     const later = cutTurn(dest.turntime, term) !== cutTurn(ctx.general.turntime, term) ? 1 : 0;
     dest.aux.last발령 = joinYearMonth(ctx.year, ctx.month) + later;
-    generalLog(ctx.world, dest.id, `${withJosa(city.name, '으로')} 발령받았습니다.`);
+    generalLog(ctx.world, dest.id, `${ctx.general.name}에 의해 ${withJosa(city.name, '으로')} 발령됐습니다.`);
+    generalLog(ctx.world, ctx.general.id, `${withJosa(dest.name, '을')} ${withJosa(city.name, '으로')} 발령했습니다.`);
     nationLog(ctx.world, ctx.nation!.id, `${withJosa(dest.name, '을')} ${withJosa(city.name, '으로')} 발령했습니다.`);
     return true;
   },

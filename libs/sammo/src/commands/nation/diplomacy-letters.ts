@@ -6,7 +6,7 @@ import type { CommandContext, CommandDef, Constraint } from '../command';
 import { beChief, notBeNeutral, occupiedCity, suppliedCity } from '../constraints';
 import { chiefInOwnSuppliedCity } from './grant-arg';
 import { disallowDiplomacy, readDestNation, type DestNationArg } from './declare-war';
-import { withJosa } from '../../world/josa';
+import { josa, withJosa } from '../../world/josa';
 
 /** `year * 12 + month − 1`: months since year 0 (legacy `joinYearMonth`-style comparisons). */
 const monthIndex = (year: number, month: number) => year * 12 + month - 1;
@@ -19,8 +19,12 @@ function allowDiplomacy(states: readonly number[], reason: string): Constraint<D
   return (c, a) => (states.includes(c.world.diplomacy.get(`${c.general.nation}:${a.destNationId}`)?.state ?? -1) ? null : reason);
 }
 
-/** Sends the letter: valid for max(30, 3 × turnterm) minutes from the chief's turn (legacy). */
-function send(ctx: CommandContext, kind: DiplomacyLetter['kind'], destNationId: number, until: DiplomacyLetter['until'], title: string): void {
+/**
+ * Sends the letter: valid for max(30, 3 × turnterm) minutes from the chief's turn (legacy).
+ * The receiving nation reads `detail` (the pact's end, for a 불가침 제의); the sender's log the title,
+ * with the particle fitted to `particleOf` (legacy 불가침제의 fits it to the sender's own name).
+ */
+function send(ctx: CommandContext, kind: DiplomacyLetter['kind'], destNationId: number, until: DiplomacyLetter['until'], title: string, detail = title, particleOf?: string): void {
   const { world, general } = ctx;
   const letter: DiplomacyLetter = {
     id: world.env.nextLetterId++, kind, fromNation: general.nation, toNation: destNationId, fromGeneral: general.id, until,
@@ -28,8 +32,8 @@ function send(ctx: CommandContext, kind: DiplomacyLetter['kind'], destNationId: 
   };
   world.letters.push(letter);
   const dest = world.nations.get(destNationId)!;
-  generalLog(world, general.id, `${withJosa(dest.name, '으로')} ${title} 서신을 보냈습니다.`);
-  nationLog(world, destNationId, `${ctx.nation!.name}의 ${title} 서신이 도착했습니다.`);
+  generalLog(world, general.id, `${dest.name}${josa(particleOf ?? dest.name, '으로')} ${title} 서신을 보냈습니다.`);
+  nationLog(world, destNationId, `${ctx.nation!.name}의 ${detail} 서신이 도착했습니다.`);
 }
 
 export interface NonAggressionArg extends DestNationArg {
@@ -60,7 +64,7 @@ export const proposeNonAggression: CommandDef<NonAggressionArg> = {
     disallowDiplomacy({ [Diplo.war]: '아국과 이미 교전중입니다.', [Diplo.declared]: '아국과 이미 선포중입니다.' }),
   ],
   run(ctx, arg) {
-    send(ctx, 'nonAggression', arg.destNationId, { year: arg.year, month: arg.month }, `${arg.year}년 ${arg.month}월까지 불가침 제의`);
+    send(ctx, 'nonAggression', arg.destNationId, { year: arg.year, month: arg.month }, '불가침 제의', `${arg.year}년 ${arg.month}월까지 불가침 제의`, ctx.nation!.name);
     return true;
   },
 };
