@@ -4,6 +4,7 @@ import { chooseNationTurn } from '../ai/nation-ai';
 import { updateDiplomacy } from '../monthly/diplomacy';
 import { setNationFronts } from '../monthly/fronts';
 import { REST_SLOT } from '../world/queries';
+import { readWorld, writeWorld } from '../world/serialize';
 import { LiteHashDRBG } from '../rng/lite-hash-drbg';
 import { RandUtil } from '../rng/rand-util';
 import { streamFromSeed } from '../rng/streams';
@@ -67,6 +68,8 @@ describe('recent_war (legacy WarUnitGeneral::setOppose)', () => {
     a.setOppose(d);
     d.setOppose(a);
     expect([attacker.recentWar, defender.recentWar]).toEqual([attacker.turntime + 0.003, attacker.turntime + 0.003]);
+    // The stamp's fraction survives a world written and read back (a chapter's state, a snapshot).
+    expect(readWorld(writeWorld(world)).generals.get(2)!.recentWar).toBe(attacker.turntime + 0.003);
     // A defender left without an opponent takes its own turn time; the phase is capped at 99.
     d.phase = 200;
     d.setOppose(null);

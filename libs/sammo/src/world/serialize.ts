@@ -368,7 +368,8 @@ function readGeneral(value: unknown, p: string): General {
     ...(o.items === undefined ? {} : { items: readItems(o.items, `${p}.items`) }),
     turntime: num(o, 'turntime', p),
     // Worlds written before the field was kept have no battle recorded.
-    recentWar: o.recentWar === undefined ? null : nullableInt(o, 'recentWar', p),
+    // Epoch ms with the battle phase in the thousandths (legacy's microseconds): not an integer.
+    recentWar: o.recentWar === undefined || o.recentWar === null ? null : num(o, 'recentWar', p, 0),
     killturn: int(o, 'killturn', p),
     block: int(o, 'block', p, 0, 3),
     myset: int(o, 'myset', p, 0, 9),
