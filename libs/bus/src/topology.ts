@@ -2,9 +2,9 @@ import { EventSubjects, StreamRoles, type Subjects } from '@chronicle/contracts'
 import { Kvm } from '@nats-io/kv';
 import {
   DiscardPolicy, JetStreamApiCodes, JetStreamApiError, RetentionPolicy, StorageType, jetstreamManager,
-  type JetStreamManager, type StreamConfig,
+  type ConsumerInfo, type JetStreamManager, type StreamConfig,
 } from '@nats-io/jetstream';
-import type { NatsConnection } from '@nats-io/nats-core';
+import { RequestError, TimeoutError, type NatsConnection } from '@nats-io/nats-core';
 
 /**
  * Streams, consumers and KV buckets as code. Names and subjects here are *local*
@@ -234,6 +234,23 @@ function checkReplicable(nc: NatsConnection, subjects: Subjects, topology: Topol
   if (replicated && !nc.info?.cluster) throw new ClusterRequired(replicated.stream, replicated.replicas, `${nc.getServer()} is not part of a cluster`);
 }
 
+/**
+ * The consumer's info, or undefined when it does not exist. Right after its stream changed
+ * replicas the cluster elects the stream's leader again and the API does not answer for a
+ * moment: a timeout is asked again, a few times, before it counts.
+ */
+async function consumerInfo(jsm: JetStreamManager, stream: string, durable: string, attempts = 5): Promise<ConsumerInfo | undefined> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await jsm.consumers.info(stream, durable);
+    } catch (error) {
+      if (isApiError(error, JetStreamApiCodes.ConsumerNotFound)) return undefined;
+      const timedOut = error instanceof TimeoutError || (error instanceof RequestError && error.cause instanceof TimeoutError);
+      if (!timedOut || attempt >= attempts) throw error;
+    }
+  }
+}
+
 async function provisionConsumer(jsm: JetStreamManager, subjects: Subjects, def: ConsumerDefinition, report: ProvisionReport): Promise<void> {
   const stream = subjects.stream(def.stream);
   const durable = subjects.name(def.durable);
@@ -241,12 +258,7 @@ async function provisionConsumer(jsm: JetStreamManager, subjects: Subjects, def:
   // delivery, the extra one lets the transport dead-letter the message instead of the
   // server giving up on it silently.
   const settings = { max_deliver: def.maxDeliver + 1, ack_wait: ns(def.ackWaitMs) };
-  let info;
-  try {
-    info = await jsm.consumers.info(stream, durable);
-  } catch (error) {
-    if (!isApiError(error, JetStreamApiCodes.ConsumerNotFound)) throw error;
-  }
+  const info = await consumerInfo(jsm, stream, durable);
   if (!info) {
     await jsm.consumers.add(stream, {
       durable_name: durable,
