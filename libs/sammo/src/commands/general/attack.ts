@@ -4,10 +4,9 @@ import { GameConst } from '../../world/constants';
 import { processWar } from '../../war/process-war';
 import { distancesToDest, firstHopCandidates, passableNations } from '../../war/route';
 import { addDex, crewTypeOf } from '../crew-types';
-import { argCity, argObject } from '../args';
 import type { CommandContext, CommandDef, Constraint } from '../command';
 import { notBeNeutral, notSameDestCity, occupiedCity, reqGeneralCrew, reqGeneralRice } from '../constraints';
-import { towardsCity, type DestCityArg } from './move';
+import { towardsCity, readDestCity, type DestCityArg } from './move';
 import { phpRound } from '../../world/php-math';
 import { withJosa } from '../../world/josa';
 import { increaseInheritancePoint } from '../../world/inheritance';
@@ -36,7 +35,7 @@ export const attack: CommandDef<DestCityArg> = {
   name: '출병',
   id: 'attack',
   kind: 'general',
-  readArg: (raw, world) => ({ destCityId: argCity(argObject(raw, 'attack'), 'destCityId', 'attack', world) }),
+  readArg: readDestCity('attack'),
   failTarget: towardsCity,
   constraints: [
     notOpeningPart,

@@ -1,10 +1,9 @@
 import { addExperience, checkStatChange } from '../../world/levels';
 import { generalLog } from '../../world/logbook';
 import { withJosa } from '../../world/josa';
-import { argCity, argObject } from '../args';
 import type { CommandDef } from '../command';
 import { nearCity, notSameDestCity, reqGeneralGold } from '../constraints';
-import { towardsCity, type DestCityArg } from './move';
+import { towardsCity, readDestCity, type DestCityArg } from './move';
 import { tryUniqueItemLottery } from '../../items/lottery';
 
 /**
@@ -17,7 +16,7 @@ export const forcedMarch: CommandDef<DestCityArg> = {
   name: '강행',
   id: 'forcedMarch',
   kind: 'general',
-  readArg: (raw, world) => ({ destCityId: argCity(argObject(raw, 'forcedMarch'), 'destCityId', 'forcedMarch', world) }),
+  readArg: readDestCity('forcedMarch'),
   constraints: [
     notSameDestCity((a: DestCityArg) => a.destCityId),
     nearCity((a: DestCityArg) => a.destCityId, 3),

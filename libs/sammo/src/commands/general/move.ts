@@ -1,3 +1,5 @@
+import type { Json } from '@chronicle/engine';
+import type { World } from '../../world/types';
 import { addExperience, checkStatChange } from '../../world/levels';
 import { generalLog } from '../../world/logbook';
 import { argCity, argObject } from '../args';
@@ -10,6 +12,9 @@ export interface DestCityArg {
   destCityId: number;
 }
 
+/** Reads `{destCityId}` for the command `id` (the fix the player needs when it does not read). */
+export const readDestCity = (id: string) => (raw: Json, world: World): DestCityArg => ({ destCityId: argCity(argObject(raw, id), 'destCityId', id, world) });
+
 /** A failure line's destination for a march: `여강으로` (legacy `getFailString` of 이동, 강행, 출병). */
 export const towardsCity = (ctx: CommandContext, a: DestCityArg): string => withJosa(ctx.world.cities[a.destCityId]!.name, '으로');
 /** A failure line's destination for a plot: `여강에` (legacy 화계 and its kin, 첩보). */
@@ -21,7 +26,7 @@ export const move: CommandDef<DestCityArg> = {
   name: '이동',
   id: 'move',
   kind: 'general',
-  readArg: (raw, world) => ({ destCityId: argCity(argObject(raw, 'move'), 'destCityId', 'move', world) }),
+  readArg: readDestCity('move'),
   constraints: [
     notSameDestCity((a: DestCityArg) => a.destCityId),
     nearCity((a: DestCityArg) => a.destCityId, 1),

@@ -3,11 +3,10 @@ import { generalLog, log } from '../../world/logbook';
 import { withJosa } from '../../world/josa';
 import { phpNumberFormat } from '../../world/php-math';
 import type { City, World } from '../../world/types';
-import { argCity, argObject } from '../args';
 import type { CommandDef } from '../command';
 import { cityDistance, reqGeneralGold, reqGeneralRice } from '../constraints';
 import { crewTypeOf } from '../crew-types';
-import { atCity, type DestCityArg } from './move';
+import { atCity, readDestCity, type DestCityArg } from './move';
 import { increaseInheritancePoint } from '../../world/inheritance';
 
 /** How many months a nation keeps seeing a city it spied on (legacy `spy`, counted down monthly). */
@@ -27,7 +26,7 @@ export const spy: CommandDef<DestCityArg> = {
   name: '첩보',
   id: 'spy',
   kind: 'general',
-  readArg: (raw, world) => ({ destCityId: argCity(argObject(raw, 'spy'), 'destCityId', 'spy', world) }),
+  readArg: readDestCity('spy'),
   constraints: [
     (c, a) => (c.world.cities[a.destCityId]!.nation === c.general.nation ? '아국입니다.' : null),
     reqGeneralGold((c) => c.world.env.develcost * 3),

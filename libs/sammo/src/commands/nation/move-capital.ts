@@ -2,10 +2,9 @@ import { GameConst } from '../../world/constants';
 import { addDedication, addExperience } from '../../world/levels';
 import { chronicle, generalLog } from '../../world/logbook';
 import type { World } from '../../world/types';
-import { argCity, argObject } from '../args';
 import type { CommandContext, CommandDef } from '../command';
 import { beChief, occupiedCity, occupiedDestCity, suppliedCity, suppliedDestCity } from '../constraints';
-import type { DestCityArg } from '../general/move';
+import { readDestCity, type DestCityArg } from '../general/move';
 import { withJosa } from '../../world/josa';
 import { increaseInheritancePoint } from '../../world/inheritance';
 
@@ -44,7 +43,7 @@ export const moveCapital: CommandDef<DestCityArg> = {
   name: '천도',
   id: 'moveCapital',
   kind: 'nation',
-  readArg: (raw, world) => ({ destCityId: argCity(argObject(raw, 'moveCapital'), 'destCityId', 'moveCapital', world) }),
+  readArg: readDestCity('moveCapital'),
   constraints: [
     occupiedCity,
     occupiedDestCity((a: DestCityArg) => a.destCityId),

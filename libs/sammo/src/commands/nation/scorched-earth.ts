@@ -5,10 +5,9 @@ import { chronicle, generalLog, log, nationLog } from '../../world/logbook';
 import { phpRound } from '../../world/php-math';
 import type { City } from '../../world/types';
 import { setNationFronts } from '../../monthly/fronts';
-import { argCity, argObject } from '../args';
 import type { CommandContext, CommandDef } from '../command';
 import { beChief, occupiedCity, occupiedDestCity, suppliedCity, suppliedDestCity } from '../constraints';
-import type { DestCityArg } from '../general/move';
+import { readDestCity, type DestCityArg } from '../general/move';
 
 /** 초토화 prepares for two turns; the diplomacy limit then rises by 24 months instead of a cooldown. */
 const PRE_TURNS = 2;
@@ -48,7 +47,7 @@ export const scorchedEarth: CommandDef<DestCityArg> = {
   name: '초토화',
   id: 'scorchedEarth',
   kind: 'nation',
-  readArg: (raw, world) => ({ destCityId: argCity(argObject(raw, 'scorchedEarth'), 'destCityId', 'scorchedEarth', world) }),
+  readArg: readDestCity('scorchedEarth'),
   constraints: [
     occupiedCity,
     occupiedDestCity((a: DestCityArg) => a.destCityId),

@@ -5,7 +5,6 @@ import { addDedication, addExperience } from '../../world/levels';
 import { generalLog, nationLog } from '../../world/logbook';
 import { phpRound } from '../../world/php-math';
 import type { Nation } from '../../world/types';
-import { argCity, argObject } from '../args';
 import type { CommandContext, Constraint } from '../command';
 import type { DestCityArg } from '../general/move';
 import type { DestNationArg } from './declare-war';
@@ -73,6 +72,4 @@ export const existsDestNation: Constraint<DestNationArg> = (c, a) => (c.world.na
 export const notNeutralDestCity: Constraint<DestCityArg> = (c, a) => (c.world.cities[a.destCityId]!.nation !== 0 ? null : '공백지입니다.');
 export const notOccupiedDestCity: Constraint<DestCityArg> = (c, a) => (c.world.cities[a.destCityId]!.nation !== c.general.nation ? null : '아국입니다.');
 
-export const readDestCity = (id: string) => (raw: Parameters<typeof argObject>[0], world: CommandContext['world']): DestCityArg => ({
-  destCityId: argCity(argObject(raw, id), 'destCityId', id, world),
-});
+export { readDestCity } from '../general/move';
