@@ -2,7 +2,8 @@ import { streamFromSeed } from '../../rng/streams';
 import { addGeneral, seededStreams, smallWorld, TEST_SEED } from '../../testing/small-world';
 import type { CommandContext } from '../command';
 import { statOf } from '../stats';
-import { criticalRatios, frontDebuff } from './domestic';
+import { criticalRatios, domesticCost, frontDebuff } from './domestic';
+import { commerce } from './commerce';
 import { farm } from './farm';
 import { goodwill } from './goodwill';
 import { research } from './research';
@@ -184,5 +185,79 @@ describe('domestic formula (§5.1)', () => {
     expect(gain(1)).toBe(Math.round(plain * 0.5));
     expect(gain(3)).toBe(Math.round(plain * 0.5));
     expect(gain(2)).toBe(plain); // front 2 (a quiet border) has no debuff
+  });
+
+  it('leaves 기술 연구 whole in a front city: only the five city-stat commands carry a front debuff', () => {
+    const gain = (front: number) => {
+      const world = smallWorld();
+      addGeneral(world, { id: 1, city: 2, intel: 80 });
+      world.cities[2]!.front = front;
+      research.run(ctxFor(world, 1, 'r'), null);
+      return world.nations.get(1)!.tech;
+    };
+    // City 2 is not the capital; stream 'r' gives 55 → 1001.38 as in the test above.
+    expect(gain(1)).toBe(1001.38);
+    expect(gain(0)).toBe(1001.38);
+  });
+
+  it('gives a wanderer the whole front debuff: without a nation there is no capital to soften it', () => {
+    const world = smallWorld();
+    addGeneral(world, { id: 1, nation: 0 });
+    world.env.year = world.env.startyear + 10;
+    expect(frontDebuff(ctxFor(world, 1), 0.5)).toBe(0.5);
+  });
+
+  it("adds the traits' success bonus, then lowers fail so the two never pass 1 (legacy valueFit(fail, 0, 1 − success))", () => {
+    const world = smallWorld();
+    // L 113, S' = I' = 90 + round(22.5) = 113: v = 1 → fail (1/1.2)^1.4 − 0.3 = 0.474723, success (1/1.2)^1.5 − 0.25 = 0.510726 → 0.5;
+    // 경작 (legacy che_경작: 농업 success +0.1) → 0.6, so fail stops at 0.4.
+    const g = addGeneral(world, { id: 1, leadership: 113, strength: 90, intel: 90 });
+    const city = world.cities[1]!;
+    city.trust = 100;
+    const nation = world.nations.get(1);
+    const agri = { stat: 'intel', trustScaled: true, target: 'agri' } as const;
+    const plain = criticalRatios(g, agri, city, nation);
+    expect(plain.success).toBe(0.5);
+    expect(plain.fail).toBeCloseTo(0.474723, 6);
+    g.special = 'che_경작';
+    expect(criticalRatios(g, agri, city, nation)).toEqual({ success: 0.6, fail: 0.4 });
+    // 경작 is 농업's alone: 상업 keeps the plain ratios.
+    expect(criticalRatios(g, { ...agri, target: 'comm' }, city, nation)).toEqual(plain);
+  });
+
+  it('prices 상업 투자 and 정착 장려 through their own turn types (상재: 상업 cost ×0.8; 유가: 인구 cost ×0.8)', () => {
+    const world = smallWorld();
+    const g = addGeneral(world, { id: 1 });
+    const develcost = world.env.develcost;
+    expect([domesticCost(ctxFor(world, 1), 'comm'), domesticCost(ctxFor(world, 1), 'pop', 2)]).toEqual([develcost, develcost * 2]);
+    g.special = 'che_상재';
+    expect(domesticCost(ctxFor(world, 1), 'comm')).toBe(Math.round(develcost * 0.8));
+    expect(domesticCost(ctxFor(world, 1), 'agri')).toBe(develcost);
+    commerce.run(ctxFor(world, 1), null);
+    expect(g.gold).toBe(1000 - Math.round(develcost * 0.8));
+    world.nations.get(1)!.type = 'che_유가';
+    expect(domesticCost(ctxFor(world, 1), 'pop', 2)).toBe(Math.round(develcost * 2 * 0.8));
+    settle.run(ctxFor(world, 1), null);
+    expect(g.rice).toBe(1000 - Math.round(develcost * 2 * 0.8));
+  });
+
+  it('logs a gain of a thousand or more with the thousands comma (legacy number_format)', () => {
+    const world = smallWorld();
+    // L = S = I = 255, level 100 (×1.2), trust 100 (×1), 경작 (score ×1.1): criticals 0.6 / 0.4 as above.
+    const g = addGeneral(world, { id: 1, leadership: 255, strength: 255, intel: 255, experience: 100000, special: 'che_경작' });
+    g.explevel = 100; // √(100000 / 10)
+    world.cities[1]!.trust = 100;
+    // Stream 'farm2': f1 0.853279 → 255 × 1.2 × 1.141311 × 1.1 = 384.1654; f2 0.783509 − 0.4 ≤ 0.6 →
+    // success, f3 0.549891 → × 2.639913 = 1014.16 → 1014.
+    farm.run(ctxFor(world, 1, 'farm2'), null);
+    expect(commandLines(world)[0]).toBe('농지 개간을 성공하여 1,014 상승했습니다.');
+    expect(world.cities[1]!.agri).toBe(2014);
+    expect(g.dedication).toBe(1014);
+  });
+
+  it('takes no argument', () => {
+    expect(farm.readArg(null, smallWorld())).toBeNull();
+    expect(farm.readArg({}, smallWorld())).toBeNull();
+    expect(() => farm.readArg({ amount: 1 }, smallWorld())).toThrow('farm takes no argument');
   });
 });

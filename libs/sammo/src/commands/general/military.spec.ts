@@ -50,6 +50,10 @@ describe('징병 / 모병 (§5.2)', () => {
     expect(g.crew).toBe(4000);
     expect(g.train).toBe(55); // (2000×40 + 2000×70) / 4000
     expect(g.gold).toBe(5000 - 207 - 414);
+    // 모병 takes half the trust for the same people (legacy: pop drawn / pop / costOffset × 100):
+    // 48 − 2000 / 98000 / 2 × 100 = 46.979592, read back from the FLOAT column at six digits.
+    expect(city.trust).toBe(46.9796);
+    expect(city.pop).toBe(96000);
     // Legacy che_징병: the order with number_format'd soldiers ('추가' on the same type), then the
     // level it brings (ded 20 → 30품관; 40 stays there).
     expect(commandLines(world)).toEqual(['보병 2,000명을 징병했습니다.', '30품관으로 승급하여 봉록이 600으로 상승했습니다!', '보병 2,000명을 추가모병했습니다.']);
@@ -75,7 +79,37 @@ describe('징병 / 모병 (§5.2)', () => {
   });
 });
 
+describe('징병 with the 징병 war special (legacy che_징병: train and atmos set, nobody drawn from the city)', () => {
+  it('raises 징병 recruits at 70 and 모병 recruits at 84, and leaves the population and trust alone', () => {
+    const world = smallWorld();
+    const g = addGeneral(world, { id: 1, leadership: 50, special2: 'che_징병' });
+    g.gold = 5000;
+    const city = world.cities[1]!;
+    conscript.run(ctxFor(world, 1), { crewType: 1100, amount: 2000 });
+    expect([g.train, g.atmos]).toEqual([70, 70]);
+    expect([city.pop, city.trust]).toEqual([100000, 50]);
+    g.crew = 0;
+    enlist.run(ctxFor(world, 1), { crewType: 1100, amount: 2000 });
+    expect([g.train, g.atmos]).toEqual([84, 84]);
+    expect([city.pop, city.trust]).toEqual([100000, 50]);
+  });
+});
+
 describe('징병 refusals (§5.2)', () => {
+  it('asks for the gold and rice of the order: 2,000 보병 cost round(9 × 1.15 × 20) = 207 gold and 20 rice', () => {
+    const world = smallWorld();
+    const g = addGeneral(world, { id: 1, leadership: 50 });
+    const ctx = ctxFor(world, 1);
+    const refusal = () => conscript.constraints.map((c) => c(ctx, { crewType: 1100, amount: 2000 })).find((r) => r !== null) ?? null;
+    g.gold = 206;
+    expect(refusal()).toBe('자금이 모자랍니다.');
+    g.gold = 207;
+    g.rice = 19;
+    expect(refusal()).toBe('군량이 모자랍니다.');
+    g.rice = 20;
+    expect(refusal()).toBeNull();
+  });
+
   it('refuses when the city cannot spare the people: pop < 30000 + amount', () => {
     const world = smallWorld();
     const g = addGeneral(world, { id: 1, leadership: 50 });
