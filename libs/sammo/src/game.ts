@@ -30,7 +30,9 @@ export const sammo: Game<World, SammoMove, RandUtil> = {
   // nation AI's rewards), AddGlobalBetray, the #12 commands with capset and the can_ flags.
   // 5: session 5's rules (the nation AI's capital moves and assignments, the general pool,
   // items, specialities, tournaments); version-4 tables replay to other states.
-  version: '5',
+  // 6: session 6's rules (items in battle, before the turn, against sabotage and in the
+  // tournament's lines; 동작's dex); version-5 tables with items replay to other states.
+  version: '6',
   streams: legacyStreams,
 
   setup({ seats, options, random }) {

@@ -2,10 +2,10 @@ import {
   battle, CREW_TYPES, dedLevelOf, domesticSpecials, emptyWorld, expLevelOf, LiteHashDRBG, nationTypes, newCity, newGeneral,
   newNation, personalities, RandUtil, warSpecials,
 } from '@chronicle/sammo/rules';
-import type { General, World } from '@chronicle/sammo';
+import type { General, GeneralItems, World } from '@chronicle/sammo';
 import type { Area } from './areas';
 import { hex, pick } from './case-helpers';
-import { recentWarOffset } from './fixtures';
+import { BATTLE_ITEMS, itemRow, randomItems, recentWarOffset, type Row } from './fixtures';
 
 /** A general of a battle case, in libs/sammo's field names (the PHP side maps them to legacy columns). */
 interface CaseGeneral {
@@ -18,6 +18,8 @@ interface CaseGeneral {
   special: string | null; specialWar: string | null;
   /** The rank's kill count before the battle (무쌍 reads it). */
   killnum: number;
+  /** Held items by slot (the general-command cases' draw). */
+  items?: GeneralItems;
 }
 interface CaseNation { id: number; name: string; capital: number; level: number; tech: number; gold: number; rice: number; type: string; gennum: number }
 interface CaseCity { id: number; name: string; level: number; def: number; wall: number; agri: number; comm: number; secu: number; supply: number }
@@ -28,12 +30,14 @@ export interface BattleCase {
 }
 
 interface GeneralOut {
-  crew: number; rice: number; train: number; atmos: number; experience: number; explevel: number; dedication: number; injury: number;
+  crew: number; gold: number; rice: number; train: number; atmos: number; experience: number; explevel: number; dedication: number; injury: number;
   dex1: number; dex2: number; dex3: number; dex4: number; dex5: number; leadership: number; strength: number; intel: number;
   leadershipExp: number; strengthExp: number; intelExp: number; rank: Record<string, number>;
   /** `recent_war` in microseconds from the turn time (legacy's phase digits), null if it did not fight. */
   recentWar: number | null;
   killed: number; dead: number;
+  /** The item columns (a consumable used in the battle is gone). */
+  items: Row;
 }
 export interface BattleOut {
   conquered: boolean;
@@ -84,6 +88,7 @@ function generateCase(rng: RandUtil): BattleCase {
   attacker.crew = 100 * rng.nextRangeInt(5, 80);
   if (rng.nextBool(0.85)) attacker.rice = rng.nextRangeInt(1000, 20000);
   const defenders = wild ? [] : Array.from({ length: rng.nextInt(4) }, (_, i) => randomGeneral(rng, 10 + i, TARGET_CITY, TARGET_CITY));
+  for (const g of [attacker, ...defenders]) randomItems(rng, g, BATTLE_ITEMS);
   return {
     seed: hex(rng, 32), year: startyear + rng.nextInt(45), month: rng.nextRangeInt(1, 12), startyear,
     attacker, attackerNation: randomNation(rng, 1, pick(rng, [ATTACKER_CITY, 5])), attackerCity: { id: ATTACKER_CITY, level: rng.nextRangeInt(1, 8) },
@@ -120,7 +125,7 @@ function caseWorld(c: BattleCase): World {
       officerCity: g.officerCity, leadershipExp: g.leadershipExp, strengthExp: g.strengthExp, intelExp: g.intelExp, injury: g.injury,
       explevel: g.explevel, dedlevel: g.dedlevel, gold: g.gold, rice: g.rice, crew: g.crew, crewtype: g.crewtype,
       train: g.train, atmos: g.atmos, defenceTrain: g.defenceTrain, dex: g.dex.slice(),
-    });
+    }, g.items ? { items: { ...g.items } } : {});
     world.generals.set(general.id, general);
     return general;
   };
@@ -134,7 +139,7 @@ const PHASE_LINE = /^(\S+)\s*: 【.*】 (\d+) \(-(\d+)\) VS (\d+) \(-(\d+)\) 【
 function generalOut(g: General, killed: number, dead: number): GeneralOut {
   const r = g.rank;
   return {
-    crew: g.crew, rice: g.rice, train: g.train, atmos: g.atmos, experience: g.experience, explevel: g.explevel, dedication: g.dedication,
+    crew: g.crew, gold: g.gold, rice: g.rice, train: g.train, atmos: g.atmos, experience: g.experience, explevel: g.explevel, dedication: g.dedication,
     injury: g.injury, dex1: g.dex[1]!, dex2: g.dex[2]!, dex3: g.dex[3]!, dex4: g.dex[4]!, dex5: g.dex[5]!,
     leadership: g.leadership, strength: g.strength, intel: g.intel, leadershipExp: g.leadershipExp, strengthExp: g.strengthExp, intelExp: g.intelExp,
     rank: {
@@ -143,6 +148,7 @@ function generalOut(g: General, killed: number, dead: number): GeneralOut {
     },
     recentWar: recentWarOffset(g),
     killed, dead,
+    items: itemRow(g),
   };
 }
 

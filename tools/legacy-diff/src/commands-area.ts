@@ -7,7 +7,7 @@ import type { General, LastTurn, World } from '@chronicle/sammo';
 import type { Area } from './areas';
 import { hex, pick } from './case-helpers';
 import {
-  MAP, fixtureWorld, generalRow, itemRow, randomCity, randomGeneral, type Fixture, type FixtureGeneral, type FixtureNation, type Row,
+  MAP, fixtureWorld, generalRow, itemRow, randomCity, randomGeneral, randomItems, type Fixture, type FixtureGeneral, type FixtureNation, type Row,
 } from './fixtures';
 
 /**
@@ -103,17 +103,6 @@ const GENERAL_ARGS: Record<string, ArgMaker> = {
     return { itemType: slot, itemCode: item };
   },
 };
-
-/** Items for a general of a general-command case: each slot now and then, a shop item or a unique. */
-function randomItems(rng: RandUtil, g: FixtureGeneral): void {
-  if (!rng.nextBool(0.5)) return;
-  for (const slot of ITEM_SLOTS) {
-    if (!rng.nextBool(0.4)) continue;
-    const buyable = rng.nextBool(0.5);
-    const ofSlot = ITEMS.filter((i) => i.slot === slot && i.buyable === buyable);
-    g.items = { ...g.items, [slot]: pick(rng, ofSlot).key };
-  }
-}
 
 const NATION_ARGS: Record<string, ArgMaker> = {
   휴식: none,

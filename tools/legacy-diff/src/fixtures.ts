@@ -1,6 +1,6 @@
 import {
-  CREW_TYPES, DEFAULT_MAP, dedLevelOf, domesticSpecials, emptyWorld, expLevelOf, newCity, newGeneral, newNation, personalities, warSpecials,
-  type RandUtil,
+  CREW_TYPES, DEFAULT_MAP, ITEMS, ITEM_SLOTS, dedLevelOf, domesticSpecials, emptyWorld, expLevelOf, newCity, newGeneral, newNation, personalities,
+  warSpecials, type Item, type RandUtil,
 } from '@chronicle/sammo/rules';
 import type { Json } from '@chronicle/engine';
 import type { General, GeneralAux, GeneralItems, InheritanceStore, LastTurn, NationAux, RankData, World } from '@chronicle/sammo';
@@ -82,6 +82,27 @@ export function randomGeneral(rng: RandUtil, id: number, nation: number, city: n
     specialWar: warSpecial ? pick(rng, warSpecials.map((s) => s.key)) : null,
   };
 }
+
+/**
+ * Items for a general of a case: each slot now and then, a shop item or a unique (every area
+ * with items draws them so), out of `items`.
+ */
+export function randomItems(rng: RandUtil, g: { items?: GeneralItems }, items: readonly Item[] = ITEMS): void {
+  if (!rng.nextBool(0.5)) return;
+  for (const slot of ITEM_SLOTS) {
+    if (!rng.nextBool(0.4)) continue;
+    const buyable = rng.nextBool(0.5);
+    const ofSlot = items.filter((i) => i.slot === slot && i.buyable === buyable);
+    g.items = { ...g.items, [slot]: pick(rng, ofSlot).key };
+  }
+}
+
+/**
+ * The items a battle case draws from: all but the 능력치 tools (두강주, 이강주, 보령압주), whose
+ * point every fourth year since the start libs/sammo does not add (libs/sammo README, Items),
+ * and which read the year from the database the battle area does not have.
+ */
+export const BATTLE_ITEMS: readonly Item[] = ITEMS.filter((i) => !i.key.startsWith('che_능력치_'));
 
 export function randomCity(rng: RandUtil, id: number, nation: number): FixtureCity {
   const m = MAP.get(id)!.max;

@@ -1,7 +1,7 @@
-import { DEFAULT_MAP, preprocess, streamFromSeed, warSpecials, type RandUtil } from '@chronicle/sammo/rules';
+import { DEFAULT_MAP, ITEMS, preprocess, streamFromSeed, warSpecials, type RandUtil } from '@chronicle/sammo/rules';
 import type { Area } from './areas';
 import { hex, pick } from './case-helpers';
-import { fixtureWorld, generalRow, randomCity, randomGeneral, type Fixture, type FixtureGeneral, type Row } from './fixtures';
+import { fixtureWorld, generalRow, randomCity, randomGeneral, randomItems, type Fixture, type FixtureGeneral, type Row } from './fixtures';
 
 /** The pre-turn triggers of general 1 on the `preprocess` stream the legacy's turn seeds for it. */
 export interface PreTurnCase extends Fixture {
@@ -9,6 +9,8 @@ export interface PreTurnCase extends Fixture {
 }
 
 const ACTOR = 1;
+/** The tools with a pre-turn trigger: the 의술 books (city healing) and 환약 (treatment). */
+const HEALING_TOOLS = ITEMS.filter((i) => i.preTurn !== undefined).map((i) => i.key);
 const CITY_IDS = DEFAULT_MAP.cities.map((c) => c.id);
 
 function generateCase(rng: RandUtil): PreTurnCase {
@@ -27,6 +29,15 @@ function generateCase(rng: RandUtil): PreTurnCase {
     if (id === ACTOR) {
       g.special = null;
       g.specialWar = rng.nextBool(0.7) ? 'che_의술' : pick(rng, [null, ...warSpecials.map((s) => s.key)]);
+      // Half the actors hold a healing tool (환약 with 1–3 treatments left, or none noted), a
+      // tenth of them with 요양 next; the rest the general-command cases' items.
+      if (rng.nextBool(0.5)) {
+        g.items = { item: pick(rng, HEALING_TOOLS) };
+        if (rng.nextBool(0.7)) g.aux = { remain환약: rng.nextRangeInt(1, 3) };
+        if (rng.nextBool(0.1)) g.reserved = { action: 'che_요양', arg: null };
+      } else {
+        randomItems(rng, g);
+      }
     }
     generals.push(g);
   }
@@ -41,12 +52,15 @@ function generateCase(rng: RandUtil): PreTurnCase {
 export const preTurnArea: Area<PreTurnCase, { generals: Row[]; pop: number }> = {
   name: 'pre-turn',
   about:
-    "a general's pre-turn triggers — legacy TurnExecutionHelper::preprocessCommand on the `preprocess` stream (year, month, general): che_부상경감, the war speciality 의술's che_도시치료 (the healer and, with p ½ each, the wounded past 10 in its city of any nation), che_병력군량소모 — for a healer or another war speciality among 1–8 generals of two nations or none, wounded, fed or starving; compared: every general's row and the city's population",
+    "a general's pre-turn triggers — legacy TurnExecutionHelper::preprocessCommand on the `preprocess` stream (year, month, general): 환약's che_아이템치료 (three treatments, none before 요양), che_부상경감, che_도시치료 of the war speciality 의술 or a 의술 book (the healer and, with p ½ each, the wounded past 10 in its city of any nation), che_병력군량소모 — for a healer, a holder of a healing tool or another war speciality among 1–8 generals of two nations or none, wounded, fed or starving; compared: every general's row, its tool and 환약's count, and the city's population",
   generate: (rng, count) => Array.from({ length: count }, () => generateCase(rng)),
   sammo: (c) => {
     const world = fixtureWorld(c);
     const general = world.generals.get(ACTOR)!;
     preprocess(world, general, () => streamFromSeed(c.tableSeed, 'preprocess', c.year, c.month, ACTOR));
-    return { generals: [...world.generals.values()].sort((a, b) => a.id - b.id).map(generalRow), pop: world.cities[general.city]!.pop };
+    return {
+      generals: [...world.generals.values()].sort((a, b) => a.id - b.id).map((g) => ({ ...generalRow(g), item: g.items?.item ?? 'None', remain: g.aux.remain환약 ?? null })),
+      pop: world.cities[general.city]!.pop,
+    };
   },
 };

@@ -1,10 +1,15 @@
 import { fight, newTournament, settleGame, tournamentKind, type RandUtil } from '@chronicle/sammo/rules';
-import type { TournamentEntry } from '@chronicle/sammo';
+import type { GeneralItems, TournamentEntry } from '@chronicle/sammo';
 import type { Area } from './areas';
 import { pick } from './case-helpers';
+import { randomItems } from './fixtures';
 import { phpFightDice } from './php-mt';
 
-interface FighterCase { no: number; name: string; leadership: number; strength: number; intel: number; lvl: number; points: number }
+interface FighterCase {
+  no: number; name: string; leadership: number; strength: number; intel: number; lvl: number; points: number;
+  /** The horse, weapon and book seated with (the command cases' draw; a rare one gets a line). */
+  items?: Pick<GeneralItems, 'horse' | 'weapon' | 'book'>;
+}
 interface TournamentCase { seed: number; kind: number; mode: 'league' | 'knockout'; fighters: [FighterCase, FighterCase] }
 interface TournamentResult {
   lines: string[];
@@ -41,11 +46,18 @@ function fighters(rng: RandUtil, weak: boolean): [FighterCase, FighterCase] {
  */
 export const tournamentArea: Area<TournamentCase, TournamentResult> = {
   name: 'tournament',
-  about: 'a tournament game (legacy fight): exchanges, rage, fatality, skills, overkill, rematch; scores and rank_data',
+  about: "a tournament game (legacy fight): the rare items' lines, exchanges, rage, fatality, skills, overkill, rematch; scores and rank_data",
   generate: (rng, count) =>
     Array.from({ length: count }, () => {
       const weak = rng.nextBool(0.15);
-      return { seed: rng.nextInt(0x7fffffff), kind: rng.nextInt(3), mode: weak || rng.nextBool(0.5) ? 'knockout' : 'league', fighters: fighters(rng, weak) };
+      const c: TournamentCase = { seed: rng.nextInt(0x7fffffff), kind: rng.nextInt(3), mode: weak || rng.nextBool(0.5) ? 'knockout' : 'league', fighters: fighters(rng, weak) };
+      c.fighters = c.fighters.map((f) => {
+        const held: { items?: GeneralItems } = {};
+        randomItems(rng, held);
+        const { item: _tool, ...seated } = held.items ?? {};
+        return Object.keys(seated).length > 0 ? { ...f, items: seated } : f;
+      }) as [FighterCase, FighterCase];
+      return c;
     }),
   sammo: ({ seed, kind, mode, fighters }) => {
     const tournament = newTournament(false);
@@ -53,7 +65,10 @@ export const tournamentArea: Area<TournamentCase, TournamentResult> = {
     const { rankPrefix } = tournamentKind(kind);
     const entries: TournamentEntry[] = fighters.map((f, grpNo) => {
       if (f.no > 0) tournament.records[f.no] = { [rankPrefix + 'g']: f.points };
-      return { generalId: f.no, npc: 0, name: f.name, leadership: f.leadership, strength: f.strength, intel: f.intel, lvl: f.lvl, grp: 0, grpNo, win: 0, draw: 0, lose: 0, gl: 0, prmt: 0 };
+      return {
+        generalId: f.no, npc: 0, name: f.name, leadership: f.leadership, strength: f.strength, intel: f.intel, lvl: f.lvl, grp: 0, grpNo, win: 0, draw: 0, lose: 0, gl: 0, prmt: 0,
+        ...(f.items ? { items: f.items } : {}),
+      };
     });
     const [first, second] = entries as [TournamentEntry, TournamentEntry];
     const outcome = fight(tournamentKind(kind), first, second, mode, phpFightDice(seed));

@@ -2,7 +2,7 @@ import { DEFAULT_MAP, nationTypes, processWar, streamFromSeed, type RandUtil } f
 import type { World } from '@chronicle/sammo';
 import type { Area } from './areas';
 import { hex, pick } from './case-helpers';
-import { MAP, fixtureWorld, generalRow, randomCity, recentWarOffset, randomGeneral, type FixtureCity, type FixtureGeneral, type FixtureNation, type Row } from './fixtures';
+import { BATTLE_ITEMS, MAP, fixtureWorld, generalRow, itemRow, randomCity, recentWarOffset, randomGeneral, randomItems, type FixtureCity, type FixtureGeneral, type FixtureNation, type Row } from './fixtures';
 
 interface WarNation extends FixtureNation { gennum: number }
 export interface WarCase {
@@ -63,6 +63,7 @@ function generateCase(rng: RandUtil): WarCase {
       generals.push(randomGeneral(rng, id++, 2, pick(rng, defenderCities), level, level >= 2 && level <= 4 ? target : 0));
     }
   }
+  for (const g of generals) randomItems(rng, g, BATTLE_ITEMS);
   const nation = (nid: number, capital: number): WarNation => ({
     id: nid, name: nid === 1 ? '위' : '오', capital, level: rng.nextRangeInt(1, 7), tech: rng.nextInt(12000),
     gold: rng.nextInt(60000), rice: rng.nextBool(0.1) ? 0 : rng.nextInt(60000), type: pick(rng, nationTypes.map((t) => t.key)),
@@ -94,7 +95,7 @@ export const warArea: Area<WarCase, WarOut> = {
     processWar(world, random, world.generals.get(c.generals[0]!.id)!, world.cities[c.target]!);
     const cityIds = [...new Set([...c.cities.map((row) => row.id), c.target, c.attackerCity])].sort((a, b) => a - b);
     return {
-      generals: [...world.generals.values()].sort((a, b) => a.id - b.id).map((g) => ({ ...generalRow(g), recent_war: recentWarOffset(g) })),
+      generals: [...world.generals.values()].sort((a, b) => a.id - b.id).map((g) => ({ ...generalRow(g), ...itemRow(g), recent_war: recentWarOffset(g) })),
       cities: cityIds.map((id) => {
         const city = world.cities[id]!;
         return {

@@ -1,7 +1,8 @@
 import { InvalidGame } from '@chronicle/engine';
 import unitSetJson from '../../data/unitset-che.json';
 import { GameConst } from '../world/constants';
-import type { World } from '../world/types';
+import { itemPersonalEffect } from '../items/held';
+import type { General, World } from '../world/types';
 import { arr, int, num, obj, str, type Fields } from '../world/read-helpers';
 import { phpRound } from '../world/php-math';
 
@@ -274,12 +275,13 @@ export function dexFactor(armType: number): number {
 
 /**
  * Legacy `General::addDex(crewType, exp)` without the train/atmos option: the gain is scaled
- * by {@link dexFactor} and lands in an integer column, so it is rounded there — unless the
- * general goes on unwritten (`written` false: 출병 hands it to the battle, which adds its own
- * dex to the unrounded sum and writes the row once). Castle dex is siege dex.
+ * by {@link dexFactor}, then by the chain's `onCalcStat('addDex')` (동작 ×1.2), and lands in an
+ * integer column, so it is rounded there — unless the general goes on unwritten (`written`
+ * false: 출병 hands it to the battle, which adds its own dex to the unrounded sum and writes
+ * the row once). Castle dex is siege dex.
  */
-export function addDex(dex: number[], armType: number, gain: number, written = true): void {
+export function addDex(general: General, armType: number, gain: number, written = true): void {
   const slot = armType === ArmType.castle ? ArmType.siege : armType;
-  const scaled = gain * dexFactor(armType);
-  dex[slot] = (dex[slot] ?? 0) + (written ? phpRound(scaled) : scaled);
+  const scaled = itemPersonalEffect(general, 'addDex', gain * dexFactor(armType));
+  general.dex[slot] = (general.dex[slot] ?? 0) + (written ? phpRound(scaled) : scaled);
 }

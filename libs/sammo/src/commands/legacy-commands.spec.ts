@@ -95,11 +95,12 @@ describe('dex as the legacy writes it', () => {
   it('출병 leaves its crew/100 dex unrounded for the battle, which writes the row once (legacy 120655, not 120654)', () => {
     // che_출병 → General::addDex(crew 5600 / 100 × 0.9 for a 귀병) = 50.4 on the object; the
     // battle adds its own and applyDB rounds the sum. A command that writes at once rounds.
-    const dex = [0, 0, 0, 0, 116485, 0];
-    addDex(dex, ArmType.wizard, 56, false);
-    expect(dex[4]).toBeCloseTo(116535.4, 9);
-    addDex(dex, ArmType.wizard, 56);
-    expect(dex[4]).toBeCloseTo(116585.4, 9);
+    const g = addGeneral(smallWorld(), { id: 1 });
+    g.dex = [0, 0, 0, 0, 116485, 0];
+    addDex(g, ArmType.wizard, 56, false);
+    expect(g.dex[4]).toBeCloseTo(116535.4, 9);
+    addDex(g, ArmType.wizard, 56);
+    expect(g.dex[4]).toBeCloseTo(116585.4, 9);
   });
 });
 

@@ -12,7 +12,8 @@ export type ItemStat = 'leadership' | 'strength' | 'intel';
 
 /**
  * One legacy item class (`ActionItem/*`) as data: what the shop and the lottery read, and the
- * hooks it has outside battle. The battle side (war stats, triggers) is not ported yet.
+ * hooks it has outside battle. Its battle side (war stats, war power, triggers) is in
+ * `src/war/war-items.ts`, beside the war specials'.
  */
 export interface Item {
   /** The legacy class name (`che_명마_07_백마`), stored in the general's slot. */
@@ -36,6 +37,12 @@ export interface Item {
   readonly domestic?: DomesticTable;
   /** `onCalcStat` on the general's other stats (`value × mul + add`). */
   readonly personal?: Partial<Record<PersonalStat, Effect>>;
+  /** `tryConsumeNow('GeneralCommand', '계략')`: spent by a successful sabotage (이추, 향낭). */
+  readonly spentBySabotage?: true;
+  /** `onCalcStrategic('delay')`: a strategic command's own cooldown × this, rounded (평만지장도). */
+  readonly strategicDelay?: number;
+  /** `getPreTurnExecuteTriggerList`: 의술 books heal as the 의술 speciality does (`che_도시치료`), 환약 its holder (`che_아이템치료`). */
+  readonly preTurn?: 'cityHealing' | 'treatment';
 }
 
 const STAT_OF_SLOT = { horse: 'leadership', weapon: 'strength', book: 'intel' } as const;
@@ -67,6 +74,9 @@ interface ToolSpec {
   leadershipShare?: number;
   domestic?: DomesticTable;
   personal?: Item['personal'];
+  spentBySabotage?: true;
+  strategicDelay?: number;
+  preTurn?: Item['preTurn'];
 }
 
 /** A tool (`che_<tag>_<name>`): 200 gold and unique unless its spec says otherwise. */
@@ -80,6 +90,9 @@ function tool(key: string, uniqueCount: number, spec: ToolSpec = {}): Item {
     ...(spec.leadershipShare ? { leadershipShare: spec.leadershipShare } : {}),
     ...(spec.domestic ? { domestic: spec.domestic } : {}),
     ...(spec.personal ? { personal: spec.personal } : {}),
+    ...(spec.spentBySabotage ? { spentBySabotage: true } : {}),
+    ...(spec.strategicDelay ? { strategicDelay: spec.strategicDelay } : {}),
+    ...(spec.preTurn ? { preTurn: spec.preTurn } : {}),
   };
 }
 
@@ -113,27 +126,27 @@ const statItems = (slot: 'horse' | 'weapon' | 'book', kind: string, rows: readon
 const shopConsumable = (cost: number, reqSecu: number) => ({ cost, reqSecu, buyable: true, consumable: true }) as const;
 
 /**
- * The tools. Only their hooks outside battle are data here: stats, 내정/계략/징병/조달
- * (`onCalcDomestic`), experience, training and morale bonuses. The battle hooks, 의술/치료's
- * healing before the turn, 도기's sale bonus, 평만지장도's strategic delay and 동작's dex are
- * not ported (libs/sammo README, "Not implemented").
+ * The tools, with their hooks outside battle: stats, 내정/계략/징병/조달 (`onCalcDomestic`),
+ * experience, training and morale bonuses, dex gains, sabotage defence and wounds, the
+ * strategic delay and the pre-turn healing; 도기's sale is 장비매매's. The 능력치 tools' point
+ * every fourth year is not added (libs/sammo README, Items).
  */
 const TOOLS: readonly Item[] = [
-  tool('che_치료_환약', 0, shopConsumable(200, 0)),
+  tool('che_치료_환약', 0, { ...shopConsumable(200, 0), preTurn: 'treatment' }),
   tool('che_저격_수극', 0, shopConsumable(1000, 1000)),
   tool('che_사기_탁주', 0, shopConsumable(1000, 1000)),
   tool('che_훈련_청주', 0, shopConsumable(1000, 1000)),
-  tool('che_계략_이추', 0, { ...shopConsumable(1000, 1000), domestic: schemes(0.2) }),
-  tool('che_계략_향낭', 0, { ...shopConsumable(3000, 2000), domestic: schemes(0.5) }),
-  tool('che_의술_정력견혈산', 1),
-  tool('che_의술_청낭서', 1),
-  tool('che_의술_태평청령', 1),
-  tool('che_의술_상한잡병론', 1),
+  tool('che_계략_이추', 0, { ...shopConsumable(1000, 1000), domestic: schemes(0.2), spentBySabotage: true }),
+  tool('che_계략_향낭', 0, { ...shopConsumable(3000, 2000), domestic: schemes(0.5), spentBySabotage: true }),
+  tool('che_의술_정력견혈산', 1, { preTurn: 'cityHealing' }),
+  tool('che_의술_청낭서', 1, { preTurn: 'cityHealing' }),
+  tool('che_의술_태평청령', 1, { preTurn: 'cityHealing' }),
+  tool('che_의술_상한잡병론', 1, { preTurn: 'cityHealing' }),
   tool('che_보물_도기', 1),
   tool('che_조달_주판', 1, { domestic: { 조달: { success: add(0.2), score: mul(2) } } }),
   tool('che_내정_납금박산로', 1, { domestic: domesticSuccess(['상업', '농업', '기술', '성벽', '수비', '치안', '민심', '인구'], 0.15) }),
-  tool('che_전략_평만지장도', 1),
-  tool('che_숙련_동작', 1),
+  tool('che_전략_평만지장도', 1, { strategicDelay: 0.8 }),
+  tool('che_숙련_동작', 1, { personal: { addDex: mul(1.2) } }),
   tool('che_명성_구석', 1, { personal: { experience: mul(1.2) } }),
   tool('che_척사_오악진형도', 1),
   tool('che_격노_구정신단경', 1),
@@ -148,18 +161,19 @@ const TOOLS: readonly Item[] = [
   tool('che_집중_전국책', 1),
   tool('che_환술_논어집해', 1),
   tool('che_진압_박혁론', 1),
-  tool('che_부적_태현청생부', 1),
+  // Never hurt by sabotage (p 0.3 − 1); its battle side is in src/war/war-items.ts.
+  tool('che_부적_태현청생부', 1, { personal: { injuryProb: add(-1) } }),
   tool('che_저지_삼황내문', 1),
   tool('che_행동_서촉지형도', 1),
   tool('che_간파_노군입산부', 1),
   tool('che_불굴_상편', 1),
   tool('che_약탈_옥벽', 1),
-  tool('che_농성_주서음부', 1),
-  tool('che_농성_위공자병법', 1),
+  tool('che_농성_주서음부', 1, { personal: { sabotageDefence: add(0.3) } }),
+  tool('che_농성_위공자병법', 1, { personal: { sabotageDefence: add(0.3) } }),
   tool('che_계략_육도', 1, { domestic: schemes(0.2) }),
   tool('che_계략_삼략', 1, { domestic: schemes(0.2) }),
   tool('che_상성보정_과실주', 1, { tag: '상성' }),
-  // Legacy adds one more point every fourth year since the start; see the README.
+  // Legacy adds one more point every fourth year since the start (not modelled; README, Items).
   tool('che_능력치_지력_이강주', 1, { stat: { intel: 5 } }),
   tool('che_능력치_무력_두강주', 1, { stat: { strength: 5 } }),
   tool('che_능력치_통솔_보령압주', 1, { stat: { leadership: 5 } }),

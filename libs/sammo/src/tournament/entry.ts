@@ -6,12 +6,15 @@ import { Stage, tournamentStream } from './state';
 export const GROUPS = 8;
 export const SEATS = 8;
 
-/** The snapshot a general is seated with: its stats and level as they are now. */
+/** The snapshot a general is seated with: its stats, level, horse, weapon and book as they are now. */
 function entryOf(general: General, grp: number, grpNo: number): TournamentEntry {
+  const { horse, weapon, book } = general.items ?? {};
+  const items = Object.fromEntries(Object.entries({ horse, weapon, book }).filter(([, key]) => key !== undefined));
   return {
     generalId: general.id, npc: general.npc, name: general.name,
     leadership: general.leadership, strength: general.strength, intel: general.intel, lvl: general.explevel,
     grp, grpNo, win: 0, draw: 0, lose: 0, gl: 0, prmt: 0,
+    ...(Object.keys(items).length > 0 ? { items } : {}),
   };
 }
 

@@ -1,4 +1,6 @@
 import type { RandUtil } from '../rng/rand-util';
+import { itemOf, type Item } from '../items/catalog';
+import { josa, withJosa } from '../world/josa';
 import { phpRound } from '../world/php-math';
 import type { TournamentEntry } from '../world/types';
 import type { TournamentKind } from './kinds';
@@ -26,7 +28,7 @@ export function fightDice(rng: RandUtil): FightDice {
   };
 }
 
-export type Fighter = Pick<TournamentEntry, 'name' | 'leadership' | 'strength' | 'intel' | 'lvl'>;
+export type Fighter = Pick<TournamentEntry, 'name' | 'leadership' | 'strength' | 'intel' | 'lvl' | 'items'>;
 
 /** 0: the first fighter won, 1: the second, 2: a draw. */
 export type FightResult = 0 | 1 | 2;
@@ -52,6 +54,42 @@ export function levelRatio(lvl1: number, lvl2: number): number {
 
 const pad = (value: number, width: number) => String(value).padStart(width, '0');
 
+/** The four flavour lines of a rare item by slot, one drawn (`rand() % 4`): (fighter, item) → line. */
+const ITEM_LINES: Readonly<Record<'horse' | 'weapon' | 'book', readonly ((who: string, item: Item) => string)[]>> = {
+  horse: [
+    (who, i) => `● ${who}의 ${i.name}${josa(i.rawName, '이')} 포효합니다!`,
+    (who, i) => `● ${who}의 ${i.name}${josa(i.rawName, '이')} 그 위용을 뽐냅니다!`,
+    (who, i) => `● ${withJosa(who, '이')} ${i.name}${josa(i.rawName, '을')} 타고 있습니다!`,
+    (who, i) => `● ${who}의 ${i.name}${josa(i.rawName, '이')} 갈기를 휘날립니다!`,
+  ],
+  weapon: [
+    (who, i) => `● ${who}의 ${i.name}${josa(i.rawName, '이')} 번뜩입니다!`,
+    (who, i) => `● ${who}의 ${i.name}${josa(i.rawName, '이')} 푸르게 빛납니다!`,
+    (who, i) => `● ${who}의 ${i.name}에서 살기가 느껴집니다!`,
+    (who, i) => `● ${who}의 손에는 ${i.name}${josa(i.rawName, '이')} 쥐어져 있습니다!`,
+  ],
+  book: [
+    (who, i) => `● ${withJosa(who, '이')} ${i.name}${josa(i.rawName, '을')} 펼쳐듭니다!`,
+    (who, i) => `● ${withJosa(who, '이')} ${i.name}${josa(i.rawName, '을')} 품에서 꺼냅니다!`,
+    (who, i) => `● ${withJosa(who, '이')} ${i.name}${josa(i.rawName, '을')} 들고 있습니다!`,
+    (who, i) => `● ${who}의 손에는 ${i.name}${josa(i.rawName, '이')} 쥐어져 있습니다!`,
+  ],
+};
+
+/** The lines of the fighters' rare items in the kind's slots, each with its draw, before the fight. */
+function itemLines(kind: TournamentKind, fighters: readonly Fighter[], dice: FightDice): string[] {
+  const lines: string[] = [];
+  for (const f of fighters) {
+    for (const slot of kind.itemSlots) {
+      const key = f.items?.[slot];
+      const item = key === undefined ? undefined : itemOf(key);
+      if (item === undefined || item.buyable) continue;
+      lines.push(ITEM_LINES[slot][dice.below(4)]!(f.name, item));
+    }
+  }
+  return lines;
+}
+
 /** One game between two entries (legacy `fight`), the scores aside. */
 export function fight(kind: TournamentKind, first: Fighter, second: Fighter, mode: FightMode, dice: FightDice): FightOutcome {
   const [s1, s2] = [kind.stat(first), kind.stat(second)];
@@ -60,7 +98,7 @@ export function fight(kind: TournamentKind, first: Fighter, second: Fighter, mod
   const e2 = phpRound(s2 * ratio * 10);
   let energy1 = e1;
   let energy2 = e2;
-  const lines = [`● ${first.name} (${e1}) vs (${e2}) ${second.name}`];
+  const lines = [...itemLines(kind, [first, second], dice), `● ${first.name} (${e1}) vs (${e2}) ${second.name}`];
   const taken: [number, number] = [0, 0];
   let result: FightResult = 2;
   const exchanges = mode === 'league' ? 10 : 100;

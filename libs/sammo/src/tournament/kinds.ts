@@ -15,6 +15,8 @@ export interface TournamentKind {
   rage: readonly string[];
   fatality: string;
   skills: readonly string[];
+  /** The slots whose rare (unbuyable) item gets a line before the fight. */
+  itemSlots: readonly ('horse' | 'weapon' | 'book')[];
 }
 
 /**
@@ -29,22 +31,22 @@ export const TOURNAMENT_KINDS: readonly TournamentKind[] = [
   {
     name: '전력전', calls: '영웅', rankPrefix: 'tt',
     stat: totalPower, recruitScore: (e) => e.leadership + e.strength + e.intel,
-    rage: ['전력', '집중'], fatality: '압도', skills: ['참격', '집중', '역공', '반격', '선제', '도발'],
+    rage: ['전력', '집중'], fatality: '압도', skills: ['참격', '집중', '역공', '반격', '선제', '도발'], itemSlots: ['horse', 'weapon', 'book'],
   },
   {
     name: '통솔전', calls: '명사', rankPrefix: 'tl',
     stat: (e) => e.leadership, recruitScore: (e) => e.leadership,
-    rage: ['봉시진', '어린진'], fatality: '팔문금쇄진', skills: ['추행진', '학익진', '장사진', '형액진', '기형진', '구행진'],
+    rage: ['봉시진', '어린진'], fatality: '팔문금쇄진', skills: ['추행진', '학익진', '장사진', '형액진', '기형진', '구행진'], itemSlots: ['horse'],
   },
   {
     name: '일기토', calls: '용사', rankPrefix: 'ts',
     stat: (e) => e.strength, recruitScore: (e) => e.strength,
-    rage: ['삼단', '나선'], fatality: '일격 필살', skills: ['기합', '기염', '반격', '역공', '삼단', '나선'],
+    rage: ['삼단', '나선'], fatality: '일격 필살', skills: ['기합', '기염', '반격', '역공', '삼단', '나선'], itemSlots: ['weapon'],
   },
   {
     name: '설전', calls: '책사', rankPrefix: 'ti',
     stat: (e) => e.intel, recruitScore: (e) => e.intel,
-    rage: ['독설', '논파'], fatality: '모독 욕설', skills: ['논파', '항변', '반론', '반박', '도발', '면박'],
+    rage: ['독설', '논파'], fatality: '모독 욕설', skills: ['논파', '항변', '반론', '반박', '도발', '면박'], itemSlots: ['book'],
   },
 ];
 

@@ -54,8 +54,8 @@ export function nationTypeOf(type: string | null | undefined): NationType | unde
 }
 
 /**
- * `General::onCalcStrategic`: of the chain's links only the nation type has the hook (items
- * would too; the world has none).
+ * `General::onCalcStrategic` of the nation type; of the rest of the chain only 평만지장도 has the
+ * hook (its 'delay', in `strategicDelay`).
  */
 export function onCalcStrategic(type: string, v: StrategicVar, value: number): number {
   const hook = nationTypeOf(type)?.strategic?.[v];

@@ -1,6 +1,6 @@
 import { add, byKeyOrLabel, mul, type DomesticTable } from './effects';
 
-export type PersonalStat = 'experience' | 'dedication' | 'bonusTrain' | 'bonusAtmos';
+export type PersonalStat = 'experience' | 'dedication' | 'bonusTrain' | 'bonusAtmos' | 'addDex' | 'sabotageDefence' | 'injuryProb';
 
 export interface Personality {
   key: string;

@@ -1,20 +1,25 @@
 import type { RandUtil } from '../rng/rand-util';
 import { modifiers } from '../traits/chain';
-import { withJosa } from '../world/josa';
+import type { Item } from '../items/catalog';
+import { itemIn, setItem } from '../items/held';
+import { josa, withJosa } from '../world/josa';
 import { generalLog } from '../world/logbook';
 import type { General, World } from '../world/types';
 
 /**
- * Pre-turn triggers (§3 step 3), in priority order: `che_부상경감` (10000) heals 10 injury,
- * the war speciality 의술's `che_도시치료` (10010) heals the general and, each with p ½, the
+ * Pre-turn triggers (§3 step 3), in priority order: 환약's `che_아이템치료` (9990) cures a
+ * wound of 10 or more, `che_부상경감` (10000) heals 10 injury, `che_도시치료` (10010; the war
+ * speciality 의술 or a 의술 book, once for both) heals the general and, each with p ½, the
  * badly wounded in its city, `che_병력군량소모` (50000) feeds the crew, a rice per 100
  * soldiers; short of rice, the soldiers go home to the city. Only 의술 draws, from the
  * `preprocess` stream (`rng` is called only then).
  */
 export function preprocess(world: World, general: General, rng: () => RandUtil): void {
+  const tool = itemIn(general, 'item');
+  if (tool?.preTurn === 'treatment') treat(world, general, tool);
   if (general.injury > 0) general.injury = Math.max(0, general.injury - 10);
   const traits = modifiers(general, world.nations.get(general.nation));
-  if (traits.warSpecial?.key === 'che_의술') healCity(world, general, rng());
+  if (traits.warSpecial?.key === 'che_의술' || tool?.preTurn === 'cityHealing') healCity(world, general, rng());
   if (general.crew >= 100) {
     const upkeep = Math.trunc(general.crew / 100);
     if (general.rice >= upkeep) {
@@ -28,6 +33,23 @@ export function preprocess(world: World, general: General, rng: () => RandUtil):
       generalLog(world, general.id, '군량이 모자라 병사들이 소집해제되었습니다!');
     }
   }
+}
+
+/**
+ * `che_아이템치료` with the default threshold (legacy aux `use_treatment`, a player setting not
+ * modelled: 10): the wound is cured unless the next turn is 요양; a 환약 lasts three treatments.
+ */
+function treat(world: World, general: General, tool: Item): void {
+  if (general.injury < 10 || general.queue[0]?.action === 'che_요양') return;
+  general.injury = 0;
+  generalLog(world, general.id, `${tool.name}${josa(tool.rawName, '을')} 사용하여 치료합니다!`);
+  const left = general.aux.remain환약 ?? 1;
+  if (left > 1) {
+    general.aux.remain환약 = left - 1;
+    return;
+  }
+  delete general.aux.remain환약;
+  setItem(general, 'item', null);
 }
 
 /** The injury above which a general in the healer's city may be healed (legacy `injury > 10`). */

@@ -1,7 +1,11 @@
 import { attackCoef } from '../commands/crew-types';
 import { statOf } from '../commands/stats';
+import { itemIn, setItem } from '../items/held';
 import { GameConst } from '../world/constants';
-import { CityUnit, GeneralUnit, WarConst, type BattleTrigger, type WarUnit } from './units';
+import { josa } from '../world/josa';
+import { generalLog } from '../world/logbook';
+import { CityUnit, GeneralUnit, WarConst, type BattleTrigger, type TriggerSpec, type TriggerWithArgs, type WarUnit } from './units';
+import { RaiseType } from './war-items';
 
 /** Legacy `ObjectTrigger` priorities: lower fires first. */
 const BEGIN = 10000;
@@ -140,17 +144,8 @@ const TRIGGERS: Record<BattleTrigger, Trigger> = {
       return true;
     },
   },
-  /** 반계 (40 %): the opponent's successful stratagem turns back on it. */
-  che_반계시도: {
-    priority: BODY + 300,
-    act(self, oppose) {
-      if (!oppose.has('계략') || self.has('반계불가')) return true;
-      if (!self.rng.nextBool(0.4)) return true;
-      self.activate('반계');
-      oppose.deactivate('계략');
-      return true;
-    },
-  },
+  /** 반계 special (40 %). */
+  che_반계시도: counterTry(0.4),
   che_반계발동: {
     priority: POST + 250,
     act(self, _oppose, _env, opposeEnv) {
@@ -196,28 +191,9 @@ const TRIGGERS: Record<BattleTrigger, Trigger> = {
       return true;
     },
   },
-  /** 저격 (p 0.5) in an encounter's first phase, not against a volley: +20 atmos, the opponent wounded 20..40. */
-  che_저격시도: {
-    priority: PRE + 100,
-    act(self, oppose) {
-      if (self.phase !== 0 && oppose.phase !== 0) return true;
-      if (oppose.phase < 0 || self.has('저격') || self.has('저격불가')) return true;
-      if (!self.rng.nextBool(0.5)) return true;
-      self.activate('저격');
-      return true;
-    },
-  },
-  che_저격발동: {
-    priority: POST + 100,
-    act(self, oppose) {
-      if (!self.has('저격')) return true;
-      if (self instanceof GeneralUnit) self.general.atmos = Math.min(WarConst.maxAtmosByWar, Math.max(0, self.general.atmos + 20));
-      if (!oppose.has('부상무효') && oppose instanceof GeneralUnit) {
-        oppose.general.injury = Math.min(GameConst.maxInjury, oppose.general.injury + self.rng.nextRangeInt(20, 40));
-      }
-      return true;
-    },
-  },
+  /** 저격 special: p 0.5, wounds 20..40, +20 atmos. */
+  che_저격시도: snipeTry(RaiseType.none, 0.5, [20, 40], 20),
+  che_저격발동: snipe(RaiseType.none),
   /** A 필살 general's critical cannot be avoided. */
   che_필살강화_회피불가: {
     priority: PRE + 150,
@@ -235,15 +211,7 @@ const TRIGGERS: Record<BattleTrigger, Trigger> = {
       return true;
     },
   },
-  che_전투치료발동: {
-    priority: POST + 550,
-    act(self, oppose) {
-      if (!self.has('치료')) return true;
-      oppose.warPowerMultiply *= 0.7;
-      if (self instanceof GeneralUnit) self.general.injury = 0;
-      return true;
-    },
-  },
+  che_전투치료발동: heal(RaiseType.none),
   /** 격노: against the opponent's critical always, against its avoidance 1/4; the attacker may rage (진노, 1/2) for a phase more. */
   che_격노시도: {
     priority: BODY + 400,
@@ -264,6 +232,14 @@ const TRIGGERS: Record<BattleTrigger, Trigger> = {
       if (!(self instanceof GeneralUnit) || !self.has('격노')) return true;
       if (self.has('진노')) self.addBonusPhase(1);
       self.warPowerMultiply *= self.criticalDamage();
+      return true;
+    },
+  },
+  /** 백마, 사륜거: not wounded when the battle ends. */
+  che_퇴각부상무효: {
+    priority: BEGIN + 300,
+    act(self) {
+      self.activate('퇴각부상무효');
       return true;
     },
   },
@@ -331,6 +307,196 @@ const TRIGGERS: Record<BattleTrigger, Trigger> = {
 };
 
 /**
+ * Legacy `processConsumableItem`, run by the triggers an item may raise once they acted: the
+ * tool is marked used this phase, and a consumable one is spent (its slot emptied, a line in
+ * the general's log).
+ */
+function useItem(self: WarUnit, raise: number): void {
+  if ((raise & RaiseType.item) === 0 || !(self instanceof GeneralUnit) || self.has('아이템사용')) return;
+  const item = itemIn(self.general, 'item');
+  self.activate('아이템사용', item?.name ?? '-');
+  if (raise !== RaiseType.consumable || self.has('아이템소모')) return;
+  self.activate('아이템소모');
+  if (item !== undefined) generalLog(self.world, self.general.id, `${item.name}${josa(item.rawName, '을')} 사용!`);
+  setItem(self.general, 'item', null);
+}
+
+/** Legacy `che_반계시도`: p `prob` that the opponent's successful stratagem turns back on it. */
+function counterTry(prob: number): Trigger {
+  return {
+    priority: BODY + 300,
+    act(self, oppose) {
+      if (!oppose.has('계략') || self.has('반계불가')) return true;
+      if (!self.rng.nextBool(prob)) return true;
+      self.activate('반계');
+      oppose.deactivate('계략');
+      return true;
+    },
+  };
+}
+
+/** Legacy `che_저격시도`: p `ratio` on a new opponent's first phase (not a volley's), once a phase; it notes who sniped, how deep it wounds and the morale it gives. */
+function snipeTry(raise: number, ratio: number, wound: readonly [number, number], atmos: number): Trigger {
+  return {
+    priority: PRE + 100,
+    act(self, oppose, env) {
+      if (self.phase !== 0 && oppose.phase !== 0) return true;
+      if (oppose.phase < 0 || self.has('저격') || self.has('저격불가')) return true;
+      if (!self.rng.nextBool(ratio)) return true;
+      self.activate('저격');
+      env['저격발동자'] = raise;
+      env['wound'] = wound;
+      env['addAtmos'] = atmos;
+      return true;
+    },
+  };
+}
+
+/** Legacy `che_저격발동`: only the trigger of the snipe's raise type acts — the morale gained, the opponent wounded. */
+function snipe(raise: number): Trigger {
+  return {
+    priority: POST + 100,
+    act(self, oppose, env) {
+      if (!self.has('저격') || env['저격발동자'] !== raise || env['저격발동']) return true;
+      env['저격발동'] = true;
+      if (self instanceof GeneralUnit) {
+        generalLog(self.world, self.general.id, oppose instanceof GeneralUnit ? '상대를 저격했다!' : '성벽 수비대장을 저격했다!');
+        self.general.atmos = Math.min(WarConst.maxAtmosByWar, Math.max(0, self.general.atmos + (env['addAtmos'] as number)));
+      }
+      if (oppose instanceof GeneralUnit) generalLog(oppose.world, oppose.general.id, '상대에게 저격당했다!');
+      if (!oppose.has('부상무효') && oppose instanceof GeneralUnit) {
+        const [min, max] = env['wound'] as readonly [number, number];
+        oppose.general.injury = Math.min(GameConst.maxInjury, oppose.general.injury + self.rng.nextRangeInt(min, max));
+      }
+      useItem(self, raise);
+      return true;
+    },
+  };
+}
+
+/** Legacy `che_전투치료발동`: the opponent's blow ×0.7 and the general's wounds healed, once a phase. */
+function heal(raise: number): Trigger {
+  return {
+    priority: POST + 550,
+    act(self, oppose, env) {
+      if (!self.has('치료') || env['치료발동']) return true;
+      env['치료발동'] = true;
+      oppose.warPowerMultiply *= 0.7;
+      if (self instanceof GeneralUnit) self.general.injury = 0;
+      useItem(self, raise);
+      return true;
+    },
+  };
+}
+
+/** Legacy `che_약탈시도`: p `ratio` against a new general opponent, once a phase. */
+function plunderTry(raise: number, ratio: number, theft: number): Trigger {
+  return {
+    priority: PRE + 400,
+    act(self, oppose, env) {
+      if (self.phase !== 0 && oppose.phase !== 0) return true;
+      if (!(oppose instanceof GeneralUnit) || self.has('약탈') || self.has('약탈불가')) return true;
+      if (!self.rng.nextBool(ratio)) return true;
+      self.activate('약탈');
+      env['theftRatio'] = theft;
+      return true;
+    },
+  };
+}
+
+/** Legacy `che_약탈발동`: the share of the opponent's gold and rice changes hands (unrounded until the rows are written). */
+function plunder(raise: number): Trigger {
+  return {
+    priority: POST + 350,
+    act(self, oppose, env) {
+      if (!self.has('약탈') || env['약탈발동']) return true;
+      env['약탈발동'] = true;
+      if (!(self instanceof GeneralUnit) || !(oppose instanceof GeneralUnit)) return true;
+      const ratio = env['theftRatio'] as number;
+      const them = oppose.general;
+      const gold = them.gold * ratio;
+      const rice = them.rice * ratio;
+      them.gold = Math.max(0, them.gold - gold);
+      them.rice = Math.max(0, them.rice - rice);
+      self.general.gold += gold;
+      self.general.rice += rice;
+      generalLog(self.world, self.general.id, '상대를 약탈했다!');
+      generalLog(oppose.world, them.id, '상대에게 약탈당했다!');
+      useItem(self, raise);
+      return true;
+    },
+  };
+}
+
+/** Legacy `능력치변경` ('+'): a row value of the general raised up to `max` (탁주, 청주). */
+function raiseStat(raise: number, stat: 'atmos' | 'train', add: number, max: number): Trigger {
+  return {
+    priority: BEGIN + 10,
+    act(self) {
+      if (self instanceof GeneralUnit) self.general[stat] = Math.min(max, self.general[stat] + add);
+      useItem(self, raise);
+      return true;
+    },
+  };
+}
+
+/** Legacy `전투력보정`: the phase's multipliers (raised by no item, so nothing is used up). */
+function powerAdjust(own: number, opposed: number): Trigger {
+  return {
+    priority: BEGIN + 20,
+    act(self, oppose) {
+      self.warPowerMultiply *= own;
+      oppose.warPowerMultiply *= opposed;
+      return true;
+    },
+  };
+}
+
+/** Legacy `WarActivateSkills`: skills switched on for the phase, on the unit or its opponent. */
+function activateSkills(onSelf: boolean, skills: readonly string[]): Trigger {
+  return {
+    priority: BEGIN,
+    act(self, oppose) {
+      (onSelf ? self : oppose).activate(...skills);
+      return true;
+    },
+  };
+}
+
+function build(spec: TriggerWithArgs): Trigger {
+  switch (spec.name) {
+    case 'che_저격시도': return snipeTry(spec.raise, spec.ratio, spec.wound, spec.atmos);
+    case 'che_반계시도': return counterTry(spec.prob);
+    case 'che_저격발동': return snipe(spec.raise);
+    case 'che_전투치료발동': return heal(spec.raise);
+    case 'che_약탈시도': return plunderTry(spec.raise, spec.ratio, spec.theft);
+    case 'che_약탈발동': return plunder(spec.raise);
+    case '능력치변경': return raiseStat(spec.raise, spec.stat, spec.add, spec.max);
+    case '전투력보정': return powerAdjust(spec.own, spec.opposed);
+    case 'WarActivateSkills': return activateSkills(spec.onSelf, spec.skills);
+    // The raise type of these only tells them apart; they act as the plain class.
+    case 'che_격노시도':
+    case 'che_부상무효':
+    case 'che_퇴각부상무효':
+    case 'che_전투치료시도':
+      return TRIGGERS[spec.name];
+  }
+}
+
+/**
+ * A unit's list as legacy's `TriggerCaller` keeps it: one trigger per class and raise type
+ * (its unique id; priority is the class's), at the place the first took, in the chain's order.
+ */
+function unitTriggers(specs: readonly TriggerSpec[]): Trigger[] {
+  const byId = new Map<string, Trigger>();
+  for (const spec of specs) {
+    if (typeof spec === 'string') byId.set(`${spec}#0`, TRIGGERS[spec]);
+    else byId.set(`${spec.name}#${'raise' in spec ? spec.raise : 0}`, build(spec));
+  }
+  return [...byId.values()];
+}
+
+/**
  * Legacy `WarUnitTriggerCaller::fire` over both sides' lists: by priority, the attacker's before
  * the defender's at equal priority, each side's in its chain's order (a stable sort of the
  * concatenation is exactly legacy's merge), until a trigger stops the rest.
@@ -338,7 +504,7 @@ const TRIGGERS: Record<BattleTrigger, Trigger> = {
 export function fireTriggers(kind: 'init' | 'phase', attacker: WarUnit, defender: WarUnit): void {
   const list: { unit: WarUnit; trigger: Trigger }[] = [];
   for (const unit of [attacker, defender]) {
-    for (const name of unit.triggers(kind)) list.push({ unit, trigger: TRIGGERS[name] });
+    for (const trigger of unitTriggers(unit.triggers(kind))) list.push({ unit, trigger });
   }
   list.sort((a, b) => a.trigger.priority - b.trigger.priority);
   const envs = new Map<WarUnit, SideEnv>([[attacker, {}], [defender, {}]]);

@@ -1,4 +1,4 @@
-import { attackCoef, crewTypeOf, defenceCoef, techCost, techLevel, type CrewTrigger, type CrewType, ArmType } from '../commands/crew-types';
+import { addDex, attackCoef, crewTypeOf, defenceCoef, techCost, techLevel, type CrewTrigger, type CrewType, ArmType } from '../commands/crew-types';
 import { statOf, type StatName } from '../commands/stats';
 import type { RandUtil } from '../rng/rand-util';
 import { GameConst } from '../world/constants';
@@ -8,7 +8,8 @@ import { modifiers } from '../traits/chain';
 import type { City, General, Nation, World } from '../world/types';
 import { dexLevel } from './dex';
 import { phpRound } from '../world/php-math';
-import { WAR_SPECIAL_BATTLE, type WarSpecialBattle, type WarStat } from './war-specials';
+import { WAR_ITEM_BATTLE, type WarItemBattle } from './war-items';
+import { WAR_SPECIAL_BATTLE, type WarPowerContext, type WarSpecialBattle, type WarStat } from './war-specials';
 
 /** Legacy `GameConst::$armperphase`, `$maxTrainByWar`, `$maxAtmosByWar`. */
 export const WarConst = { armPerPhase: 500, maxTrainByWar: 110, maxAtmosByWar: 150 } as const;
@@ -17,12 +18,33 @@ const CASTLE = crewTypeOf(1000)!;
 
 /** The phase triggers every general carries (legacy `General::getBattlePhaseSkillTriggerList`), in its order. */
 const BASE_PHASE_TRIGGERS = ['che_필살시도', 'che_필살발동', 'che_회피시도', 'che_회피발동', 'che_계략시도', 'che_계략발동', 'che_계략실패'] as const;
-/** The war specials' triggers (`war-specials.ts`). */
+/** The war specials' and items' triggers (`war-specials.ts`, `war-items.ts`). */
 type SpecialTrigger =
   | 'che_격노시도' | 'che_격노발동' | 'che_부상무효' | 'che_돌격지속' | 'che_반계시도' | 'che_반계발동' | 'che_위압시도' | 'che_위압발동'
-  | 'che_전투치료시도' | 'che_전투치료발동' | 'che_저격시도' | 'che_저격발동' | 'che_필살강화_회피불가';
-/** A legacy `WarUnitTrigger` class libs/sammo has (`triggers.ts`). */
+  | 'che_전투치료시도' | 'che_전투치료발동' | 'che_저격시도' | 'che_저격발동' | 'che_필살강화_회피불가' | 'che_퇴각부상무효';
+/** A legacy `WarUnitTrigger` class libs/sammo has (`triggers.ts`), with its default arguments (raise type none). */
 export type BattleTrigger = (typeof BASE_PHASE_TRIGGERS)[number] | CrewTrigger | SpecialTrigger;
+
+/**
+ * A trigger built with arguments, as the items build theirs. `raise` is legacy's raise type
+ * (`BaseWarUnitTrigger::TYPE_*`, see `RaiseType`): part of the trigger's identity (a unit's
+ * list keeps one trigger per class and raise type), and an item's trigger marks the item used
+ * (a consumable one spends it).
+ */
+export type TriggerWithArgs =
+  | { readonly name: 'che_저격시도'; readonly raise: number; readonly ratio: number; readonly wound: readonly [number, number]; readonly atmos: number }
+  | { readonly name: 'che_반계시도'; readonly raise: number; readonly prob: number }
+  | { readonly name: 'che_저격발동' | 'che_격노시도' | 'che_부상무효' | 'che_퇴각부상무효' | 'che_전투치료시도' | 'che_전투치료발동' | 'che_약탈발동'; readonly raise: number }
+  | { readonly name: 'che_약탈시도'; readonly raise: number; readonly ratio: number; readonly theft: number }
+  /** Legacy `능력치변경` with '+': the general's row value raised, at most `max`. */
+  | { readonly name: '능력치변경'; readonly raise: number; readonly stat: 'atmos' | 'train'; readonly add: number; readonly max: number }
+  /** Legacy `전투력보정`: the phase's multipliers of the unit and its opponent. */
+  | { readonly name: '전투력보정'; readonly own: number; readonly opposed: number }
+  /** Legacy `WarActivateSkills`: skills switched on for the phase, on the unit or its opponent. */
+  | { readonly name: 'WarActivateSkills'; readonly raise: number; readonly onSelf: boolean; readonly skills: readonly string[] };
+
+/** What a unit's chain puts on its trigger list. */
+export type TriggerSpec = BattleTrigger | TriggerWithArgs;
 
 /**
  * The side of a battle as legacy `WarUnit` models it: phase counters, the war power of the
@@ -65,8 +87,8 @@ export abstract class WarUnit {
   addWin(): void {}
   addLose(): void {}
   tryWound(): void {}
-  /** The legacy trigger names of this unit, in its chain's order: when an encounter opens, every phase. */
-  abstract triggers(kind: 'init' | 'phase'): readonly BattleTrigger[];
+  /** The legacy triggers of this unit, in its chain's order: when an encounter opens, every phase. */
+  abstract triggers(kind: 'init' | 'phase'): readonly TriggerSpec[];
 
   addPhase(n = 1): void {
     this.phase += n;
@@ -249,21 +271,45 @@ export class GeneralUnit extends WarUnit {
     return key === undefined ? undefined : WAR_SPECIAL_BATTLE[key];
   }
 
-  /** `onCalcStat(name)` of the general's chain, then the opponent's `onCalcOpposeStat(name)` (a wall has none). */
-  warStat(name: WarStat, value: number, magic?: string): number {
+  /** The battle side of each item the general holds, in slot order (horse, weapon, book, tool). */
+  items(): WarItemBattle[] {
+    const out: WarItemBattle[] = [];
+    for (const item of modifiers(this.general, this.realNation).items) {
+      const battle = WAR_ITEM_BATTLE[item.key];
+      if (battle !== undefined) out.push(battle);
+    }
+    return out;
+  }
+
+  /** `onCalcStat(name)` along the general's chain (the war special, then the items). */
+  ownStat(name: WarStat, value: number, magic?: string): number {
+    const aux = { isAttacker: this.isAttacker, magic, unit: this };
     const own = this.special()?.stat?.[name];
-    let v = own ? own(value, { isAttacker: this.isAttacker, magic }) : value;
-    const opposed = this.oppose instanceof GeneralUnit ? this.oppose.special()?.oppose?.[name] : undefined;
-    if (opposed) v = opposed(v);
+    let v = own ? own(value, aux) : value;
+    for (const item of this.items()) {
+      const hook = item.stat?.[name];
+      if (hook) v = hook(v, aux);
+    }
     return v;
   }
 
-  /** Legacy `WarUnitGeneral::getMaxPhase`: the crew type's speed through `initWarPhase` (돌격 +2), plus bonus phases. */
+  /** `onCalcStat(name)` of the general's chain, then the opponent's `onCalcOpposeStat(name)` (a wall has none). */
+  warStat(name: WarStat, value: number, magic?: string): number {
+    let v = this.ownStat(name, value, magic);
+    if (!(this.oppose instanceof GeneralUnit)) return v;
+    const opposed = this.oppose.special()?.oppose?.[name];
+    if (opposed) v = opposed(v);
+    for (const item of this.oppose.items()) {
+      const hook = item.oppose?.[name];
+      if (hook) v = hook(v);
+    }
+    return v;
+  }
+
+  /** Legacy `WarUnitGeneral::getMaxPhase`: the crew type's speed through `initWarPhase` (돌격 +2, 서촉지형도 +2), plus bonus phases. */
   maxPhase(): number {
     // Its own chain only: the phases are counted before the opponent is known (legacy).
-    const own = this.special()?.stat?.initWarPhase;
-    const speed = own ? own(this.crewType.speed, { isAttacker: this.isAttacker }) : this.crewType.speed;
-    return speed + this.bonusPhase;
+    return this.ownStat('initWarPhase', this.crewType.speed) + this.bonusPhase;
   }
 
   /** The critical range [1.3, 2.0] through `criticalDamageRange` (필살 raises the floor to the middle). */
@@ -273,13 +319,19 @@ export class GeneralUnit extends WarUnit {
   }
 
   /**
-   * The base phase triggers every general carries, then its chain's: the war special's, then
-   * the crew type's (legacy `getBattlePhaseSkillTriggerList` / `getBattleInitSkillTriggerList`).
+   * The base phase triggers every general carries, then its chain's: the war special's, the
+   * crew type's, the items' (legacy `getBattlePhaseSkillTriggerList` / `getBattleInitSkillTriggerList`).
    */
-  triggers(kind: 'init' | 'phase'): readonly BattleTrigger[] {
+  triggers(kind: 'init' | 'phase'): readonly TriggerSpec[] {
     const special = this.special();
-    if (kind === 'init') return [...(special?.initTriggers ?? []), ...this.crewType.initTriggers];
-    return [...BASE_PHASE_TRIGGERS, ...(special?.phaseTriggers ?? []), ...this.crewType.phaseTriggers];
+    const list: TriggerSpec[] = kind === 'init'
+      ? [...(special?.initTriggers ?? []), ...this.crewType.initTriggers]
+      : [...BASE_PHASE_TRIGGERS, ...(special?.phaseTriggers ?? []), ...this.crewType.phaseTriggers];
+    for (const item of this.items()) {
+      const hook = kind === 'init' ? item.initTriggers : item.phaseTriggers;
+      if (hook) list.push(...hook(this));
+    }
+    return list;
   }
 
   /** Legacy `getCriticalRatio`: main stat without injury over 65, ×0.5 (×0.4 wizard/siege), at most 50%. */
@@ -315,14 +367,20 @@ export class GeneralUnit extends WarUnit {
       warPower /= Math.max(0.01, 1 - expLevel / 300);
       opposeMultiply *= Math.max(0.01, 1 - expLevel / 300);
     }
-    // Legacy `General::getWarPowerMultiplier`: the product over the chain (the office, the war special).
-    const [officeOwn, officeOpposed] = modifiers(this.general, this.realNation).warPowerMultiplier();
-    const [specialOwn, specialOpposed] = this.special()?.warPower?.({
+    // Legacy `General::getWarPowerMultiplier`: the product over the chain (the office, the war special, the items).
+    let [own, opposed] = modifiers(this.general, this.realNation).warPowerMultiplier();
+    const ctx: WarPowerContext = {
       isAttacker: this.isAttacker, vsCity: this.opp instanceof CityUnit, opposeCrewType: this.opp.crewType,
       killnum: this.general.rank.killnum, furyCount: this.hasOnLog('격노'),
-    }) ?? [1, 1];
-    warPower *= officeOwn * specialOwn;
-    opposeMultiply *= officeOpposed * specialOpposed;
+    };
+    for (const link of [this.special(), ...this.items()]) {
+      const m = link?.warPower?.(ctx);
+      if (m === undefined) continue;
+      own *= m[0];
+      opposed *= m[1];
+    }
+    warPower *= own;
+    opposeMultiply *= opposed;
     this.warPower = warPower;
     this.opp.warPowerMultiply = opposeMultiply;
     return [warPower, opposeMultiply];
@@ -356,9 +414,7 @@ export class GeneralUnit extends WarUnit {
   }
 
   addDex(crewType: CrewType, amount: number): void {
-    const arm = crewType.armType === ArmType.castle ? ArmType.siege : crewType.armType;
-    const factor = arm === ArmType.wizard || arm === ArmType.siege ? 0.9 : 1;
-    this.general.dex[arm] = (this.general.dex[arm] ?? 0) + amount * factor;
+    addDex(this.general, crewType.armType, amount, false);
   }
 
   decreaseHP(damage: number): void {
@@ -375,7 +431,7 @@ export class GeneralUnit extends WarUnit {
     let rice = damage / 100;
     if (!this.isAttacker) rice *= 0.8;
     if (this.opp instanceof CityUnit) rice *= 0.8;
-    return rice * this.crewType.rice * techCost(this.nation.tech);
+    return this.ownStat('killRice', rice * this.crewType.rice * techCost(this.nation.tech));
   }
 
   increaseKilled(damage: number): void {
@@ -422,6 +478,8 @@ export class GeneralUnit extends WarUnit {
   applyToRow(): void {
     const g = this.general;
     g.rice = phpRound(g.rice);
+    // 약탈 leaves gold unrounded too.
+    g.gold = phpRound(g.gold);
     g.experience = phpRound(g.experience);
     g.atmos = phpRound(g.atmos);
     g.dex = g.dex.map((d) => phpRound(d));
@@ -477,7 +535,7 @@ export class CityUnit extends WarUnit {
    * Only the wall's crew type triggers (legacy `DummyGeneral`), and only before the siege: the
    * siege clears its crew type.
    */
-  triggers(kind: 'init' | 'phase'): readonly BattleTrigger[] {
+  triggers(kind: 'init' | 'phase'): readonly TriggerSpec[] {
     if (this.siege) return [];
     return kind === 'init' ? this.crewType.initTriggers : this.crewType.phaseTriggers;
   }

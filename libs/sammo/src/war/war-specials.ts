@@ -1,13 +1,14 @@
 import type { CrewType } from '../commands/crew-types';
-import type { BattleTrigger } from './units';
+import type { BattleTrigger, GeneralUnit } from './units';
 
 /** The battle stats a war special's `onCalcStat`/`onCalcOpposeStat` may change. */
-export type WarStat = 'warCriticalRatio' | 'warAvoidRatio' | 'warMagicTrialProb' | 'warMagicSuccessProb' | 'warMagicSuccessDamage' | 'initWarPhase';
+export type WarStat = 'warCriticalRatio' | 'warAvoidRatio' | 'warMagicTrialProb' | 'warMagicSuccessProb' | 'warMagicSuccessDamage' | 'initWarPhase' | 'killRice';
 
-/** The hook's aux: whether the general attacks, and for `warMagicSuccessDamage` the stratagem. */
+/** The hook's aux: whether the general attacks, for `warMagicSuccessDamage` the stratagem, and the unit (legacy passes the general). */
 export interface StatAux {
   isAttacker: boolean;
   magic?: string;
+  unit: GeneralUnit;
 }
 
 /** What `getWarPowerMultiplier` of a war special looks at. */
@@ -22,23 +23,27 @@ export interface WarPowerContext {
   furyCount: number;
 }
 
-export interface WarSpecialBattle {
+/** The battle hooks a link of the chain (a war special, an item) may have. */
+export interface WarHooks {
   /** `onCalcStat` on the general's own battle stats. */
   stat?: Partial<Record<WarStat, (value: number, aux: StatAux) => number>>;
   /** `onCalcOpposeStat`: what it does to its opponent's stats. */
   oppose?: Partial<Record<WarStat, (value: number) => number>>;
+  /** `getWarPowerMultiplier`: [own power, opponent's power]. */
+  warPower?: (ctx: WarPowerContext) => readonly [number, number];
+}
+
+export interface WarSpecialBattle extends WarHooks {
   /** `onCalcStat('criticalDamageRange')`. */
   criticalRange?: (range: readonly [number, number]) => readonly [number, number];
   /** The arm whose dex `onCalcStat('dex…')` adds (legacy: attacking, to the stat of the opponent's arm; defending, to its own). */
   dexArm?: number;
-  /** `getWarPowerMultiplier`: [own power, opponent's power]. */
-  warPower?: (ctx: WarPowerContext) => readonly [number, number];
   initTriggers?: readonly BattleTrigger[];
   phaseTriggers?: readonly BattleTrigger[];
 }
 
-const plus = (d: number) => (v: number) => v + d;
-const times = (m: number) => (v: number) => v * m;
+export const plus = (d: number) => (v: number) => v + d;
+export const times = (m: number) => (v: number) => v * m;
 
 /**
  * The battle side of legacy `ActionSpecialWar/che_*.php`, by key. 징병 acts outside battle

@@ -279,7 +279,7 @@ function readAux(value: unknown, p: string): GeneralAux {
   const o = obj(value, p);
   const aux: GeneralAux = {};
   for (const key of Object.keys(o)) {
-    if (key === 'autorunLimit' || key === 'nextTurnTimeBase' || key === 'armType' || key === 'maxDomesticCritical' || key === 'last발령' || key === 'max_belong' || key === 'movingTargetCityID') {
+    if (key === 'autorunLimit' || key === 'nextTurnTimeBase' || key === 'armType' || key === 'maxDomesticCritical' || key === 'last발령' || key === 'max_belong' || key === 'movingTargetCityID' || key === 'remain환약') {
       aux[key] = num(o, key, p);
     } else if (key === 'joinedNations') {
       aux.joinedNations = intArray(o.joinedNations, `${p}.joinedNations`);
@@ -454,6 +454,7 @@ function readTournamentEntry(value: unknown, p: string): TournamentEntry {
     lose: int(o, 'lose', p, 0),
     gl: int(o, 'gl', p),
     prmt: int(o, 'prmt', p, 0, 4),
+    ...(o.items === undefined ? {} : { items: readItems(o.items, `${p}.items`) }),
   };
 }
 

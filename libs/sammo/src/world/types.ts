@@ -192,6 +192,8 @@ export interface GeneralAux {
   /** Specialities held before (legacy aux `prev_types_special`/`…2`): the grant skips them while another fits. */
   prev_types_special?: string[];
   prev_types_special2?: string[];
+  /** The treatments a 환약 has left (legacy aux `remain환약`: 3 from a purchase; absent, its last). */
+  remain환약?: number;
 }
 
 export interface General {
@@ -334,6 +336,8 @@ export interface TournamentEntry {
   intel: number;
   /** `explevel` when seated (legacy `lvl`). */
   lvl: number;
+  /** The horse, weapon and book held when seated (legacy `h`, `w`, `b`); absent when none. */
+  items?: Pick<GeneralItems, 'horse' | 'weapon' | 'book'>;
   /** 0–7 qualifying groups, 10–17 finals groups, 20–27 round of 16, 30–33, 40–41, 50, 60 the winner. */
   grp: number;
   grpNo: number;

@@ -15,7 +15,7 @@ require_once LEGACY_ROOT . '/hwe/func_process.php';
 require_once LEGACY_ROOT . '/hwe/process_war.php';
 
 const RANK_KEYS = ['warnum', 'killnum', 'deathnum', 'occupied', 'killcrew', 'deathcrew', 'killcrew_person', 'deathcrew_person'];
-const GENERAL_COLUMNS = ['crew', 'rice', 'train', 'atmos', 'experience', 'explevel', 'dedication', 'injury', 'dex1', 'dex2', 'dex3', 'dex4', 'dex5', 'leadership', 'strength', 'intel', 'leadership_exp', 'strength_exp', 'intel_exp'];
+const GENERAL_COLUMNS = ['crew', 'gold', 'rice', 'train', 'atmos', 'experience', 'explevel', 'dedication', 'injury', 'dex1', 'dex2', 'dex3', 'dex4', 'dex5', 'leadership', 'strength', 'intel', 'leadership_exp', 'strength_exp', 'intel_exp'];
 
 /** The legacy row of a case's general. */
 function general_row(array $g, array $nation): array
@@ -31,7 +31,8 @@ function general_row(array $g, array $nation): array
         'train' => $g['train'], 'atmos' => $g['atmos'], 'defence_train' => $g['defenceTrain'],
         'dex1' => $g['dex'][1], 'dex2' => $g['dex'][2], 'dex3' => $g['dex'][3], 'dex4' => $g['dex'][4], 'dex5' => $g['dex'][5],
         'special' => $g['special'] ?? 'None', 'special2' => $g['specialWar'] ?? 'None', 'personal' => $g['personal'] ?? 'None',
-        'horse' => 'None', 'weapon' => 'None', 'book' => 'None', 'item' => 'None',
+        'horse' => $g['items']['horse'] ?? 'None', 'weapon' => $g['items']['weapon'] ?? 'None',
+        'book' => $g['items']['book'] ?? 'None', 'item' => $g['items']['item'] ?? 'None',
         'turntime' => FIXTURE_TURNTIME, 'recent_war' => null, 'aux' => '{}',
     ];
 }
@@ -72,6 +73,8 @@ function general_out(WarUnitGeneral $unit): array
     $out['recentWar'] = fixture_recent_war_offset($general->getVar('recent_war'));
     $out['killed'] = $unit->getKilled();
     $out['dead'] = $unit->getDead();
+    $out['items'] = [];
+    foreach (['horse', 'weapon', 'book', 'item'] as $slot) $out['items'][$slot] = $general->getVar($slot);
     return $out;
 }
 

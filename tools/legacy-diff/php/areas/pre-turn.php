@@ -22,7 +22,11 @@ function run_case(array $case): array
         $turn->preprocessCommand($rng, $env);
         $turn->applyDB();
         return [
-            'generals' => fixture_general_rows(),
+            'generals' => array_map(function (array $row) {
+                $remain = json_decode($row['aux'] ?: '{}', true)['remain환약'] ?? null;
+                unset($row['aux']);
+                return $row + ['remain' => $remain];
+            }, fixture_general_rows(['item', 'aux'])),
             'pop' => $db->queryFirstField('SELECT pop FROM city WHERE city = %i', $general->getCityID()),
         ];
     });

@@ -34,7 +34,8 @@ namespace {
         foreach ($case['fighters'] as $grpNo => $f) {
             $db->insert('tournament', [
                 'no' => $f['no'], 'npc' => 0, 'name' => $f['name'], 'leadership' => $f['leadership'], 'strength' => $f['strength'],
-                'intel' => $f['intel'], 'lvl' => $f['lvl'], 'grp' => 20, 'grp_no' => $grpNo, 'h' => 'None', 'w' => 'None', 'b' => 'None',
+                'intel' => $f['intel'], 'lvl' => $f['lvl'], 'grp' => 20, 'grp_no' => $grpNo,
+                'h' => $f['items']['horse'] ?? 'None', 'w' => $f['items']['weapon'] ?? 'None', 'b' => $f['items']['book'] ?? 'None',
             ]);
             if ($f['no'] > 0) {
                 foreach (['w', 'd', 'l', 'g'] as $k) {

@@ -38,7 +38,7 @@ function run_war(array $case): array
     $target = $db->queryFirstRow('SELECT * FROM city WHERE city = %i', $case['target']);
     processWar($warSeed, $attacker, $rawNation, $target);
 
-    $generals = array_map(fn ($g) => ['recent_war' => fixture_recent_war_offset($g['recent_war'])] + $g, fixture_general_rows(['recent_war']));
+    $generals = array_map(fn ($g) => ['recent_war' => fixture_recent_war_offset($g['recent_war'])] + $g, fixture_general_rows(['recent_war', 'horse', 'weapon', 'book', 'item']));
     $cityIds = array_unique(array_merge(array_column($case['cities'], 'id'), [$case['target'], $case['attackerCity']]));
     sort($cityIds);
     $cities = [];

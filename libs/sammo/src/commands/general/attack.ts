@@ -60,11 +60,16 @@ export const attack: CommandDef<DestCityArg> = {
       return false;
     }
     if (targetId !== arg.destCityId) {
-      generalLog(world, general.id, `${withJosa(world.cities[arg.destCityId]!.name, '으로')} 가기 위해 ${withJosa(target.name, '을')} 거쳐야 합니다.`);
+      // Legacy words a stop on the shortest way apart from one a step longer.
+      const onShortest = distances.get([...distances.keys()][0]!)!.some(([city]) => city === targetId);
+      const dest = withJosa(world.cities[arg.destCityId]!.name, '으로');
+      generalLog(world, general.id, onShortest
+        ? `${dest} 가기 위해 ${withJosa(target.name, '을')} 거쳐야 합니다.`
+        : `${dest} 가는 도중 ${withJosa(target.name, '을')} 거치기로 합니다.`);
     }
     target.state = 43;
     target.term = 3;
-    addDex(general.dex, crewTypeOf(general.crewtype)!.armType, general.crew / 100, false);
+    addDex(general, crewTypeOf(general.crewtype)!.armType, general.crew / 100, false);
     // A real sortie (over 500 soldiers, trained and spirited past 70 × 70) counts as an active action.
     if (general.crew > 500 && general.train * general.atmos > 70 * 70) increaseInheritancePoint(world, general, 'active_action', 1);
     if (!ctx.random) throw new Error('출병 needs the run streams (war, ConquerCity)');

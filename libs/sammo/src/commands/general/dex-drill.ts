@@ -41,7 +41,7 @@ export const dexDrill: CommandDef<null> = {
     const score = phpRound((g.crew * g.train * g.atmos) / 20 / 10000) * multiplier;
     const gain = `${ARM_NAMES[armTypeOf(g.crewtype)]} 숙련도가 ${phpNumberFormat(score, 0, ',')} 향상되었습니다.`;
     generalLog(world, g.id, outcome === 'fail' ? `단련이 지지부진하여 ${gain}` : outcome === 'success' ? `단련이 일취월장하여 ${gain}` : gain);
-    addDex(g.dex, armTypeOf(g.crewtype), score);
+    addDex(g, armTypeOf(g.crewtype), score);
     const stat = rng.choiceUsingWeight([
       ['leadership', g.leadership],
       ['strength', g.strength],

@@ -14,7 +14,7 @@ export function drillScore(ctx: CommandContext, delta: number): number {
 /** What 훈련 and 사기진작 both earn after raising their stat: dex, exp 100, ded 70, a leadership point. */
 export function drillRewards(ctx: CommandContext, g: General, score: number, message: string): void {
   generalLog(ctx.world, g.id, message);
-  addDex(g.dex, armTypeOf(g.crewtype), score);
+  addDex(g, armTypeOf(g.crewtype), score);
   for (const line of addExperience(g, 100)) generalLog(ctx.world, g.id, line);
   for (const line of addDedication(g, 70)) generalLog(ctx.world, g.id, line);
   g.leadershipExp += 1;

@@ -113,7 +113,7 @@ export function recruitCommand(spec: RecruitSpec): CommandDef<RecruitArg> {
       // trust is a FLOAT column: PHP's float text, stored as float32, read back at six digits.
       city.trust = floatColumn(sqlNumber(Math.max(0, city.trust - (popDec / city.pop / spec.costOffset) * 100)));
       city.pop = Math.max(0, city.pop - popDec);
-      addDex(general.dex, type.armType, applied / 100);
+      addDex(general, type.armType, applied / 100);
       for (const line of addExperience(general, phpRound(applied / 100))) generalLog(ctx.world, general.id, line);
       for (const line of addDedication(general, phpRound(applied / 100))) generalLog(ctx.world, general.id, line);
       general.gold = Math.max(0, general.gold - cost.gold);

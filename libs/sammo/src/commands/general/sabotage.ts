@@ -1,4 +1,5 @@
-import { withJosa } from '../../world/josa';
+import { itemIn, itemPersonalEffect, setItem } from '../../items/held';
+import { josa, withJosa } from '../../world/josa';
 import { modifiers } from '../../traits/chain';
 import type { RandUtil } from '../../rng/rand-util';
 import { GameConst } from '../../world/constants';
@@ -53,23 +54,29 @@ function distanceWithinFive(world: World, from: number, to: number): number {
 
 /**
  * Legacy `calcSabotageDefenceProb`: the best defending stat of the city's nation's generals
- * there /300, + (log2(n + 1) − 1.25) × 0.04 for n of them, + security/5, + 0.1 if supplied.
+ * there /300, + their `sabotageDefence` (농성 books +0.3 each), + (log2(n + 1) − 1.25) × 0.04
+ * for n of them, + security/5, + 0.1 if supplied.
  */
 function defenceProb(world: World, city: City, defenders: readonly General[], stat: StatName): number {
   let best = 0;
-  for (const g of defenders) best = Math.max(best, Math.floor(statOf(g, stat, true, world.nations.get(g.nation))));
+  let correction = 0;
+  for (const g of defenders) {
+    best = Math.max(best, Math.floor(statOf(g, stat, true, world.nations.get(g.nation))));
+    correction = itemPersonalEffect(g, 'sabotageDefence', correction);
+  }
   let p = best / Sabotage.probCoefByStat;
+  p += correction;
   p += (Math.log2(defenders.length + 1) - 1.25) * Sabotage.defenceCoefByGeneralCnt;
   p += city.secu / city.secuMax / 5;
   p += city.supply === 1 ? 0.1 : 0;
   return p;
 }
 
-/** Legacy `SabotageInjury`: each defender is hurt with p 0.3 (+1..16, at most 80; army, train, atmos ×0.98). */
+/** Legacy `SabotageInjury`: each defender is hurt with p 0.3 through `injuryProb` (+1..16, at most 80; army, train, atmos ×0.98). */
 function injureDefenders(world: World, defenders: readonly General[], rng: RandUtil): number {
   let count = 0;
   for (const g of defenders) {
-    if (!rng.nextBool(0.3)) continue;
+    if (!rng.nextBool(itemPersonalEffect(g, 'injuryProb', 0.3))) continue;
     generalLog(world, g.id, '계략으로 인해 부상을 당했습니다.');
     g.injury = Math.min(GameConst.maxInjury, Math.max(0, g.injury + rng.nextRangeInt(1, 16)));
     g.crew = phpRound(g.crew * 0.98);
@@ -124,6 +131,11 @@ function sabotageCommand(spec: SabotageSpec): CommandDef<DestCityArg> {
         const effect = spec.effect(ctx, city, rng, injured);
         generalLog(world, general.id, `${city.name}에 ${withJosa(spec.name, '이')} 성공했습니다.`);
         generalLog(world, general.id, effect);
+        const tool = itemIn(general, 'item');
+        if (tool?.spentBySabotage) {
+          generalLog(world, general.id, `${tool.name}${josa(tool.rawName, '을')} 사용!`);
+          setItem(general, 'item', null);
+        }
       } else {
         generalLog(world, general.id, `${city.name}에 ${withJosa(spec.name, '이')} 실패했습니다.`);
       }
@@ -202,6 +214,6 @@ export const plunder = sabotageCommand({
     general.gold += phpRound(gold - phpRound(gold * 0.7));
     general.rice += phpRound(rice - phpRound(rice * 0.7));
     log(world, 'world', 0, `${city.name}에서 금과 쌀을 도둑맞았습니다.`);
-    return `금${phpRound(gold)} 쌀${phpRound(rice)}을 획득했습니다.`;
+    return `금${phpNumberFormat(gold, 0, ',')} 쌀${phpNumberFormat(rice, 0, ',')}을 획득했습니다.`;
   },
 });

@@ -77,6 +77,9 @@ export const tradeEquipment: CommandDef<EquipmentArg> = {
       g.gold = Math.max(0, g.gold - arg.item.cost);
       setItem(g, arg.slot, arg.item.key);
       generalLog(ctx.world, g.id, `${arg.item.name}${josa(arg.item.rawName, '을')} 구입했습니다.`);
+      // 환약's onArbitraryAction('장비매매', '구매'): any purchase while it is held (itself
+      // included) fills it to three treatments.
+      if (itemIn(g, 'item')?.preTurn === 'treatment') g.aux.remain환약 = 3;
     } else {
       const sold = itemIn(g, arg.slot)!;
       g.gold += sold.cost / 2;

@@ -1,3 +1,4 @@
+import { itemIn } from '../../items/held';
 import { onCalcStrategic } from '../../traits/nation-types';
 import { GameConst } from '../../world/constants';
 import { withJosa } from '../../world/josa';
@@ -21,10 +22,12 @@ export const availableStrategicCommand: Constraint<unknown> = (c) => (c.nation!.
 /** The generals the nation's command count is taken from: at least the opening limit (10). */
 const sizeOf = (nation: Nation) => Math.max(nation.gennum, GameConst.initialNationGenLimit);
 
-/** The command's own cooldown: round(√(max(gennum, 10) × k) × 10), through `onCalcStrategic('delay')`. */
+/** The command's own cooldown: round(√(max(gennum, 10) × k) × 10), through `onCalcStrategic('delay')` (the nation type's, then the chief's tool's). */
 export function strategicDelay(ctx: CommandContext, k: number): number {
   const nation = ctx.nation!;
-  return onCalcStrategic(nation.type, 'delay', phpRound(Math.sqrt(sizeOf(nation) * k) * 10));
+  const delay = onCalcStrategic(nation.type, 'delay', phpRound(Math.sqrt(sizeOf(nation) * k) * 10));
+  const factor = itemIn(ctx.general, 'item')?.strategicDelay;
+  return factor === undefined ? delay : phpRound(delay * factor);
 }
 
 /** 피장파장's cooldown for the command it names: the same with k = 2, and at least 72 months. */
