@@ -1,6 +1,7 @@
 import type { RandUtil } from '../rng/rand-util';
 import { addGeneral, seededStreams, smallWorld } from '../testing/small-world';
-import { destroyNation, killGeneral } from './kill';
+import { killGeneral } from './kill';
+import { deleteNation } from './delete-nation';
 import { affinityDistance, nextRuler } from './succession';
 
 // Pins what mutation testing found loose in lifecycle/ (legacy kill() and nextRuler(), §3):
@@ -150,32 +151,53 @@ describe('killGeneral', () => {
     expect([...world.nations.values()].map((n) => n.gennum)).toEqual(gennum);
   });
 
-  it('a ruler without a successor brings the nation down', () => {
+  it('a ruler without a successor brings the nation down as legacy deleteNation does', () => {
     const world = smallWorld();
     const ruler = addGeneral(world, { id: 1, name: '조조', officerLevel: 12 });
     const rival = addGeneral(world, { id: 2, nation: 2, officerLevel: 12 });
     rival.troop = 2;
-    world.cities[1]!.front = 1;
-    world.cities[3]!.front = 1;
+    for (const c of [1, 2, 3]) {
+      world.cities[c]!.front = 1;
+      world.cities[c]!.officerSet = 5;
+      world.cities[c]!.term = 2;
+    }
+    world.cities[3]!.conflict = [[2, 700], [1, 300]];
     world.diplomacy.set('2:3', { state: 0, term: 0, dead: 0 } as never);
     killGeneral(world, ruler, seededStreams());
     expect(world.nations.has(1)).toBe(false);
-    expect([1, 2].map((c) => [world.cities[c]!.nation, world.cities[c]!.front, world.cities[c]!.officerSet, world.cities[c]!.term])).toEqual([[0, 0, 0, 0], [0, 0, 0, 0]]);
+    // Only nation and front change: legacy leaves officer_set and term as they were.
+    expect([1, 2].map((c) => [world.cities[c]!.nation, world.cities[c]!.front, world.cities[c]!.officerSet, world.cities[c]!.term])).toEqual([[0, 0, 5, 2], [0, 0, 5, 2]]);
     expect([world.cities[3]!.nation, world.cities[3]!.front]).toEqual([2, 1]);
+    expect(world.cities[3]!.conflict).toEqual([[2, 700]]);
     expect([rival.nation, rival.officerLevel, rival.troop]).toEqual([2, 12, 2]);
     expect([...world.diplomacy.keys()]).toEqual(['2:3']);
-    expect(world.history.map((h) => h.text)).toEqual(['위가 멸망했습니다.', '조조가 세상을 떠났습니다.']);
+    expect(world.history.map((h) => h.text)).toEqual(['【멸망】 위는 멸망했습니다.', '조조가 세상을 떠났습니다.']);
+    expect(world.logs.filter((l) => l.scope === 'general' && l.subject === 1).map((l) => l.text)).toEqual(['위가 멸망했습니다.']);
   });
 
-  it('sends the people of a fallen nation wandering', () => {
+  it('sends the people of a fallen nation wandering, listed by NPC type then id with the lord last', () => {
     const world = smallWorld();
-    const officer = addGeneral(world, { id: 5, officerLevel: 4 });
+    const lord = addGeneral(world, { id: 1, officerLevel: 12, npc: 0 });
+    const officer = addGeneral(world, { id: 5, officerLevel: 4, npc: 2 });
+    const npc = addGeneral(world, { id: 3, officerLevel: 1, npc: 2 });
+    const user = addGeneral(world, { id: 7, officerLevel: 1, npc: 0 });
+    const outsider = addGeneral(world, { id: 8, nation: 2, officerLevel: 1 });
     officer.officerCity = 2;
     officer.belong = 3;
     officer.troop = 5;
-    destroyNation(world, 1);
+    user.belong = 4;
+    user.aux.max_belong = 2;
+    npc.belong = 9;
+    const members = deleteNation(world, lord);
+    expect(members.map((g) => g.id)).toEqual([7, 3, 5, 1]);
     expect([officer.nation, officer.officerLevel, officer.officerCity, officer.belong, officer.troop]).toEqual([0, 0, 0, 0, 0]);
-    destroyNation(world, 9);
-    expect(world.nations.has(2)).toBe(true);
+    expect([user.aux.max_belong, npc.aux.max_belong]).toEqual([4, undefined]);
+    expect([outsider.nation, world.nations.has(2)]).toEqual([2, true]);
+  });
+
+  it('refuses a lord who belongs to no nation', () => {
+    const world = smallWorld();
+    const wanderer = addGeneral(world, { id: 1, nation: 0, officerLevel: 0 });
+    expect(() => deleteNation(world, wanderer)).toThrow('belongs to no nation');
   });
 });

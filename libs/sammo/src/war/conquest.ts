@@ -5,12 +5,10 @@ import { GameConst } from '../world/constants';
 import type { City, General, Nation, World } from '../world/types';
 import type { StreamSource } from '../turn/turn-run';
 import type { RandUtil } from '../rng/rand-util';
-import { deleteConflict } from './conflict';
 import { phpRound } from '../world/php-math';
 import { withJosa } from '../world/josa';
-import { dropNationTroops } from '../world/troops';
 import { sendScoutLetter } from '../commands/general/scout';
-import { keepMaxBelong } from '../world/inheritance';
+import { deleteNation } from '../lifecycle/delete-nation';
 
 /** Legacy `GameConst::$joinRuinedNPCProp`: an NPC of a fallen nation joins the victor. */
 const JOIN_RUINED_NPC_PROP = 0.1;
@@ -75,42 +73,16 @@ export function conquerCity(world: World, random: StreamSource, attacker: Genera
 
 /**
  * The defender's last city fell (legacy `deleteNation` and the victor's share): every member
- * goes back to the wilderness losing 20–50% of gold and rice, 10% of experience and half
- * the dedication; each gets the attacker's scout letter with p ½ (legacy); NPCs (npc 2–8
- * but 5) join the victor with p 0.1 after 0–12 turns of 견문. The victor takes half of the
- * fallen treasury above the base and of what the members lost.
+ * loses 20–50% of gold and rice, 10% of experience and half the dedication; each gets the
+ * attacker's scout letter with p ½ (legacy); NPCs (npc 2–8 but 5) join the victor with p 0.1
+ * after 0–12 turns of 견문. The victor takes half of the fallen treasury above the base and of
+ * what the members lost.
  */
 function destroyNation(world: World, rng: RandUtil, nation: Nation, attacker: General): void {
   const victor = world.nations.get(attacker.nation)!;
-  deleteConflict(world.cities, nation.id);
-  chronicle(world, `【멸망】 ${withJosa(nation.name, '이')} 멸망했습니다.`);
-  // Legacy reads the members through the `nation (nation, npc)` index: by NPC type, then id;
-  // the ruler last.
-  const members = [...world.generals.values()].filter((g) => g.nation === nation.id).sort((a, b) => a.npc - b.npc || a.id - b.id);
-  const lordIndex = members.findIndex((g) => g.officerLevel === 12);
-  if (lordIndex >= 0) members.push(...members.splice(lordIndex, 1));
-  for (const g of members) {
-    keepMaxBelong(g);
-    g.belong = 0;
-    g.troop = 0;
-    g.officerLevel = 0;
-    g.officerCity = 0;
-    g.nation = 0;
-    generalLog(world, g.id, `${withJosa(nation.name, '이')} 멸망했습니다.`);
-  }
-  for (let id = 1; id < world.cities.length; id++) {
-    const c = world.cities[id]!;
-    if (c.nation === nation.id) {
-      c.nation = 0;
-      c.front = 0;
-    }
-  }
-  dropNationTroops(world, nation.id);
-  world.nations.delete(nation.id);
-  for (const key of [...world.diplomacy.keys()]) {
-    const [a, b] = key.split(':').map(Number);
-    if (a === nation.id || b === nation.id) world.diplomacy.delete(key);
-  }
+  const lord = [...world.generals.values()].find((g) => g.nation === nation.id && g.officerLevel === 12);
+  if (!lord) throw new Error(`${nation.name} (${nation.id}) fell without a ruler`);
+  const members = deleteNation(world, lord);
 
   let lostGold = 0;
   let lostRice = 0;

@@ -1,11 +1,10 @@
 import { GameConst } from '../../world/constants';
-import { chronicle, generalLog, log } from '../../world/logbook';
+import { generalLog, log } from '../../world/logbook';
 import { noArg } from '../args';
 import type { CommandDef } from '../command';
 import { beLord, wanderingNation } from '../constraints';
 import { withJosa } from '../../world/josa';
-import { dropNationTroops } from '../../world/troops';
-import { keepMaxBelong } from '../../world/inheritance';
+import { deleteNation } from '../../lifecycle/delete-nation';
 
 /** 해산: the ruler of a band disbands it; everyone goes back to the wilderness. */
 export const disband: CommandDef<null> = {
@@ -25,25 +24,7 @@ export const disband: CommandDef<null> = {
     ctx.general.rice = Math.min(Math.max(ctx.general.rice, 0), GameConst.defaultRice);
     generalLog(world, ctx.general.id, '세력을 해산했습니다.');
     log(world, 'world', 0, `${withJosa(ctx.general.name, '이')} 세력을 해산했습니다.`);
-    const fallen = `${withJosa(nation.name, '이')} 멸망했습니다.`;
-    for (const g of world.generals.values()) {
-      if (g.nation !== nation.id) continue;
-      generalLog(world, g.id, fallen);
-      g.nation = 0;
-      g.officerLevel = 0;
-      g.officerCity = 0;
-      keepMaxBelong(g);
-      g.belong = 0;
-      g.troop = 0;
-      g.makelimit = GameConst.joinActionLimit;
-    }
-    for (const key of [...world.diplomacy.keys()]) {
-      const [a, b] = key.split(':').map(Number);
-      if (a === nation.id || b === nation.id) world.diplomacy.delete(key);
-    }
-    dropNationTroops(world, nation.id);
-    world.nations.delete(nation.id);
-    chronicle(world, `【해산】 ${withJosa(nation.name, '이')} 해산했습니다.`);
+    for (const g of deleteNation(world, ctx.general)) g.makelimit = GameConst.joinActionLimit;
     return true;
   },
 };
