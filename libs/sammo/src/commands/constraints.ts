@@ -68,6 +68,15 @@ export function suppliedDestCity<A>(dest: (a: A) => number): Constraint<A> {
   return (c, a) => (c.world.cities[dest(a)]!.supply === 0 ? '고립된 도시입니다.' : null);
 }
 
+/**
+ * The chief's hold on both ends of a city-to-city nation command (천도, 초토화): the city the
+ * chief stands in and the target are the nation's own and supplied, checked in the legacy's order.
+ */
+export function chiefOverOwnDestCity<A extends { destCityId: number }>(): Constraint<A>[] {
+  const dest = (a: A) => a.destCityId;
+  return [occupiedCity, occupiedDestCity(dest), beChief, suppliedCity, suppliedDestCity(dest)];
+}
+
 export function friendlyDestGeneral<A>(dest: (a: A) => number): Constraint<A> {
   return (c, a) => (c.world.generals.get(dest(a))?.nation !== c.general.nation ? '아국 장수가 아닙니다.' : null);
 }

@@ -3,7 +3,7 @@ import { addDedication, addExperience } from '../../world/levels';
 import { chronicle, generalLog } from '../../world/logbook';
 import type { World } from '../../world/types';
 import type { CommandContext, CommandDef } from '../command';
-import { beChief, occupiedCity, occupiedDestCity, suppliedCity, suppliedDestCity } from '../constraints';
+import { chiefOverOwnDestCity } from '../constraints';
 import { readDestCity, type DestCityArg } from '../general/move';
 import { withJosa } from '../../world/josa';
 import { increaseInheritancePoint } from '../../world/inheritance';
@@ -45,11 +45,7 @@ export const moveCapital: CommandDef<DestCityArg> = {
   kind: 'nation',
   readArg: readDestCity('moveCapital'),
   constraints: [
-    occupiedCity,
-    occupiedDestCity((a: DestCityArg) => a.destCityId),
-    beChief,
-    suppliedCity,
-    suppliedDestCity((a: DestCityArg) => a.destCityId),
+    ...chiefOverOwnDestCity<DestCityArg>(),
     (c, a) => (c.nation!.capital === a.destCityId ? '이미 수도입니다.' : null),
     (c, a) => (c.nation!.gold < GameConst.basegold + cost(c, a) ? '국고가 부족합니다.' : null),
     (c, a) => (c.nation!.rice < GameConst.baserice + cost(c, a) ? '병량이 부족합니다.' : null),

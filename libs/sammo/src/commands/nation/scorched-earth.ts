@@ -6,7 +6,7 @@ import { phpRound } from '../../world/php-math';
 import type { City } from '../../world/types';
 import { setNationFronts } from '../../monthly/fronts';
 import type { CommandContext, CommandDef } from '../command';
-import { beChief, occupiedCity, occupiedDestCity, suppliedCity, suppliedDestCity } from '../constraints';
+import { chiefOverOwnDestCity } from '../constraints';
 import { readDestCity, type DestCityArg } from '../general/move';
 
 /** 초토화 prepares for two turns; the diplomacy limit then rises by 24 months instead of a cooldown. */
@@ -49,11 +49,7 @@ export const scorchedEarth: CommandDef<DestCityArg> = {
   kind: 'nation',
   readArg: readDestCity('scorchedEarth'),
   constraints: [
-    occupiedCity,
-    occupiedDestCity((a: DestCityArg) => a.destCityId),
-    beChief,
-    suppliedCity,
-    suppliedDestCity((a: DestCityArg) => a.destCityId),
+    ...chiefOverOwnDestCity<DestCityArg>(),
     (c, a) => (c.nation!.capital === a.destCityId ? '수도입니다.' : null),
     (c) => (c.nation!.surlimit !== 0 ? '외교제한 턴이 남아있습니다.' : null),
     atPeace,
