@@ -31,7 +31,8 @@ export const sammo: Game<World, SammoMove, RandUtil> = {
   // 5: session 5's rules (the nation AI's capital moves and assignments, the general pool,
   // items, specialities, tournaments); version-4 tables replay to other states.
   // 6: session 6's rules (items in battle, before the turn, against sabotage and in the
-  // tournament's lines; 동작's dex); version-5 tables with items replay to other states.
+  // tournament's lines; 동작's dex; ProvideNPCTroopLeader's dummies every month); version-5
+  // tables replay to other states.
   version: '6',
   streams: legacyStreams,
 

@@ -5,7 +5,7 @@
 // then the rows read back.
 use sammo\{DB, General, KVStorage, LastTurn, LiteHashDRBG, RandUtil, TurnExecutionHelper, UniqueConst, Util};
 use sammo\TextDecoration\SightseeingMessage;
-use function sammo\{buildGeneralCommandClass, buildNationCommandClass, GetNationColors, legacy_db_case, legacy_db_create};
+use function sammo\{buildGeneralCommandClass, buildNationCommandClass, GetNationColors, legacy_db_case, legacy_db_create, legacy_db_reset_ids};
 
 require_once __DIR__ . '/fixtures.php';
 require_once __DIR__ . '/plates-stub.php';
@@ -57,9 +57,7 @@ function run_command_case(array $case, string $kind, bool $logs = false): array
     try {
         return legacy_db_case(fn () => run_command($case, $kind, $logs));
     } finally {
-        // A rollback keeps InnoDB's AUTO_INCREMENT counters: the rows a case creates
-        // (인재탐색's general, 거병's nation) take the ids after the fixture's, as in a fresh game.
-        foreach (['general', 'nation'] as $table) DB::db()->query("ALTER TABLE `$table` AUTO_INCREMENT = 1");
+        legacy_db_reset_ids();
     }
 }
 

@@ -69,15 +69,25 @@ function legacy_db_create(): void
 function legacy_db_case(callable $run)
 {
     $db = DB::db();
-    // KVStorage keeps every namespace's values in a static cache, which a rollback does not
-    // reach: each case starts without it.
+    // KVStorage keeps every namespace's values in a static cache, and CityHelper the cities
+    // by nation, which a rollback does not reach: each case starts without them.
     (new \ReflectionProperty(KVStorage::class, 'storageList'))->setValue(null, null);
+    CityHelper::flushCache();
     $db->startTransaction();
     try {
         return $run();
     } finally {
         $db->rollback();
     }
+}
+
+/**
+ * A rollback keeps InnoDB's AUTO_INCREMENT counters: after a case that created rows (a
+ * general, a nation), the next case's take the ids after its fixture's, as in a fresh game.
+ */
+function legacy_db_reset_ids(): void
+{
+    foreach (['general', 'nation'] as $table) DB::db()->query("ALTER TABLE `$table` AUTO_INCREMENT = 1");
 }
 
 /** The installer's server paths, which only message icons read. */

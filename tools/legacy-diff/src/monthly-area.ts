@@ -1,8 +1,8 @@
 import {
   DEFAULT_MAP, ITEMS, ITEM_SLOTS, nationTypes, newRun, newYear, postUpdateMonthly, preUpdateMonthly, processIncome, processSemiAnnual, processWarIncome, raiseDisaster, randomizeCityTradeRate,
-  resetOfficerLock, runMonth, addGlobalBetray, assignGeneralSpeciality, mergeInheritPointRank, domesticSpecials, streamFromSeed, warSpecials, updateCitySupply, updateNationLevel, type RandUtil,
+  provideTroopLeaders, resetOfficerLock, runMonth, addGlobalBetray, assignGeneralSpeciality, mergeInheritPointRank, domesticSpecials, streamFromSeed, warSpecials, updateCitySupply, updateNationLevel, type RandUtil,
 } from '@chronicle/sammo/rules';
-import type { City, World } from '@chronicle/sammo';
+import type { City, General, World } from '@chronicle/sammo';
 import type { Area } from './areas';
 import { hex, pick } from './case-helpers';
 import { MAP, fixtureWorld, generalRow, randomCity, randomGeneral, type Fixture, type FixtureCity, type FixtureGeneral, type FixtureNation, type Row } from './fixtures';
@@ -22,6 +22,9 @@ const STEPS = {
   tradeRate: (world: World, seed: string) =>
     randomizeCityTradeRate(world, streamFromSeed(seed, 'randomizeCityTradeRate', world.env.year, world.env.month)),
   nationLevel: (world: World, seed: string) => updateNationLevel(world, { stream: (...labels) => streamFromSeed(seed, ...labels) }),
+  // The dummies' first turn in the window after the one being run (the world's first).
+  troopLeader: (world: World, seed: string) =>
+    provideTroopLeaders(world, { stream: (...labels) => streamFromSeed(seed, ...labels) }, world.env.turntime + world.env.turnterm * 60_000),
   newYear: (world: World) => newYear(world),
   officerLock: (world: World) => resetOfficerLock(world),
   betrayAtZero: (world: World) => addGlobalBetray(world, 1, 0),
@@ -224,20 +227,35 @@ function caseWorld(c: MonthlyCase): World {
   return world;
 }
 
+/**
+ * The rest of a general the step made, as `php/areas/monthly.php` reads it: its first turn one
+ * window earlier, where the legacy draws it from (libs/sammo README, "General pool").
+ */
+function madeGeneralRow(g: General, turnterm: number): Row {
+  return {
+    name: g.name, npc: g.npc, leadership: g.leadership, strength: g.strength, intel: g.intel, affinity: g.affinity, personal: g.personal ?? 'None',
+    specage: g.specage, specage2: g.specage2, bornyear: g.bornyear, deadyear: g.deadyear,
+    turntime: new Date(g.turntime - turnterm * 60_000).toISOString().replace('T', ' ').replace('Z', ''),
+  };
+}
+
 const stepNames = Object.keys(STEPS) as Step[];
 const INHERITANCE_KEYS = ['lived_month', 'max_domestic_critical', 'active_action', 'unifier'] as const;
 
 /** Each monthly event action on its own: the step is drawn per case. */
-export const monthlyArea: Area<MonthlyCase, { generals: Row[]; cities: (number | null)[][]; nations: Row[]; diplomacy: Row[]; develcost: number }> = {
+export const monthlyArea: Area<MonthlyCase, {
+  generals: Row[]; troops: Row[]; lastNPCTroopLeaderID: number | null; cities: (number | null)[][]; nations: Row[]; diplomacy: Row[]; develcost: number;
+}> = {
   name: 'monthly',
   about:
-    'one monthly event action per case on MariaDB with the legacy schema (UpdateCitySupply, ProcessWarIncome, ProcessSemiAnnual and ProcessIncome of gold or rice, RaiseDisaster, RandomizeCityTradeRate, UpdateNationLevel, NewYear, ResetOfficerLock, AddGlobalBetray at 0 and at 1, AssignGeneralSpeciality, MergeInheritPointRank), preUpdateMonthly, postUpdateMonthly on the monthly stream (power, diplomacy, bands disbanded, general counts, fronts), or the whole month boundary with the default event table (less the actions libs/sammo does not model) on 1–4 nations, their cities and generals, neutral cities and wanderers: every general, the nations and every city listed or changed',
+    'one monthly event action per case on MariaDB with the legacy schema (UpdateCitySupply, ProcessWarIncome, ProcessSemiAnnual and ProcessIncome of gold or rice, RaiseDisaster, RandomizeCityTradeRate, UpdateNationLevel, ProvideNPCTroopLeader, NewYear, ResetOfficerLock, AddGlobalBetray at 0 and at 1, AssignGeneralSpeciality, MergeInheritPointRank), preUpdateMonthly, postUpdateMonthly on the monthly stream (power, diplomacy, bands disbanded, general counts, fronts), or the whole month boundary with the default event table on 1–4 nations, their cities and generals, neutral cities and wanderers: every general (those made compared whole), the troops, the nations and every city listed or changed',
   generate: (rng, count) => Array.from({ length: count }, (_, i) => generateCase(rng, stepNames[i % stepNames.length]!)),
   sammo: (c) => {
     const world = caseWorld(c);
     const before = caseWorld(c);
     STEPS[c.step](world, c.tableSeed);
     const listed = new Set(c.cities.map((row) => row.id));
+    const fixtureIds = new Set(c.generals.map((g) => g.id));
     const cities: (number | null)[][] = [];
     for (let id = 1; id < world.cities.length; id++) {
       const row = cityRow(world.cities[id]!);
@@ -249,7 +267,10 @@ export const monthlyArea: Area<MonthlyCase, { generals: Row[]; cities: (number |
         // rank_data's inherit_earned, inherit_earned_dyn and inherit_spent (no points are earned or
         // spent in the lobby here: the merged points are all there is), then the stored points.
         inherit: [g.rank.inheritEarned, g.rank.inheritEarned, 0, ...INHERITANCE_KEYS.map((k) => g.inheritance[k] ?? 0)],
+        ...(fixtureIds.has(g.id) ? {} : madeGeneralRow(g, world.env.turnterm)),
       })),
+      troops: [...world.troops.values()].sort((a, b) => a.leader - b.leader).map((t) => ({ troop_leader: t.leader, nation: t.nation, name: t.name })),
+      lastNPCTroopLeaderID: world.env.lastNPCTroopLeaderID ?? null,
       cities,
       nations: [...world.nations.values()].sort((a, b) => a.id - b.id).map((n) => ({
         nation: n.id, level: n.level, capital: n.capital, gold: n.gold, rice: n.rice, tech: n.tech, power: n.power, gennum: n.gennum, chief_set: n.chiefSet,

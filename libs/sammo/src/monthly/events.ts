@@ -10,7 +10,9 @@ import { updateNationLevel } from './nation-level';
 import { processSemiAnnual } from './semi-annual';
 import { processWarIncome, updateCitySupply } from './supply';
 import { randomizeCityTradeRate } from './trade-rate';
+import { provideTroopLeaders } from './troop-leaders';
 import { newYear, resetOfficerLock } from './yearly';
+import { nextTurnWindow } from '../world/clock';
 
 export type EventTarget = 'PRE_MONTH' | 'MONTH';
 
@@ -22,7 +24,8 @@ export type Condition =
   | { kind: 'and' | 'or'; of: readonly Condition[] }
   | { kind: 'not'; of: Condition };
 
-export type EventAction = (world: World, random: StreamSource) => void;
+/** An event action; `clock` is where a general it creates takes its first turn (`TurnRun.clock`). */
+export type EventAction = (world: World, random: StreamSource, clock: number) => void;
 
 export interface GameEvent {
   id: number;
@@ -65,6 +68,7 @@ const tradeRate = act('RandomizeCityTradeRate', (world, random) =>
   randomizeCityTradeRate(world, random.stream('randomizeCityTradeRate', world.env.year, world.env.month)));
 const yearTurns = act('NewYear', (world) => newYear(world));
 const nationLevel = act('UpdateNationLevel', (world, random) => updateNationLevel(world, random));
+const troopLeaders = act('ProvideNPCTroopLeader', (world, random, clock) => provideTroopLeaders(world, random, clock));
 const inheritRank = act('MergeInheritPointRank', (world) => mergeInheritPointRank(world));
 const speciality = act('AssignGeneralSpeciality', (world, random) =>
   assignGeneralSpeciality(world, random.stream('assignGeneralSpeciality', world.env.year, world.env.month)));
@@ -72,7 +76,7 @@ const betrayAt = (ifMax: number) => act(`AddGlobalBetray 1 ${ifMax}`, (world) =>
 
 /**
  * The default event table (`GameConstBase::$defaultEvents`, §6.2), run by target in
- * `priority DESC, id ASC` order. Not modelled: ProvideNPCTroopLeader (no general builder for its dummies).
+ * `priority DESC, id ASC` order, every action of it modelled.
  */
 export const DEFAULT_EVENTS: readonly GameEvent[] = [
   { id: 1, target: 'PRE_MONTH', priority: 9000, condition: { kind: 'always' }, actions: [supply, warIncome] },
@@ -84,17 +88,20 @@ export const DEFAULT_EVENTS: readonly GameEvent[] = [
   { id: 7, target: 'MONTH', priority: 2000, condition: { kind: 'relative', years: 2, month: 7 }, actions: [notice('【공지】 6개월 후 공격 금지가 풀립니다.')] },
   { id: 8, target: 'MONTH', priority: 2000, condition: { kind: 'relative', years: 3, month: 1 }, actions: [notice('【공지】 공격 금지가 풀렸습니다.')] },
   { id: 9, target: 'MONTH', priority: 2000, condition: { kind: 'relative', years: 4, month: 1 }, actions: [notice('【공지】 이제부터 하야, 망명시 패널티가 적용됩니다.'), betrayAt(0), betrayAt(1)] },
-  { id: 10, target: 'MONTH', priority: 1000, condition: { kind: 'always' }, actions: [nationLevel] },
+  { id: 10, target: 'MONTH', priority: 1000, condition: { kind: 'always' }, actions: [nationLevel, troopLeaders] },
 ];
 
 /** Runs the events of a target whose condition holds, `priority DESC, id ASC`. */
-export function runEvents(world: World, random: StreamSource, target: EventTarget, events: readonly GameEvent[] = DEFAULT_EVENTS, trace?: (step: string, subject: number) => void): void {
+export function runEvents(
+  world: World, random: StreamSource, target: EventTarget, events: readonly GameEvent[] = DEFAULT_EVENTS,
+  trace?: (step: string, subject: number) => void, clock = nextTurnWindow(world.env.turntime, world.env.turnterm),
+): void {
   const due = events.filter((e) => e.target === target).sort((a, b) => b.priority - a.priority || a.id - b.id);
   for (const event of due) {
     if (!holds(event.condition, world)) continue;
     for (const action of event.actions) {
       trace?.(`event:${action.name}`, event.id);
-      action.run(world, random);
+      action.run(world, random, clock);
     }
   }
 }

@@ -15,7 +15,7 @@ export function runMonth(run: TurnRun, nextTurn: number): void {
   const env = world.env;
   const monthly = random.stream('monthly', env.year, env.month);
   trace?.('preMonthEvents', 0);
-  runEvents(world, random, 'PRE_MONTH', undefined, trace);
+  runEvents(world, random, 'PRE_MONTH', undefined, trace, run.clock);
   trace?.('preUpdateMonthly', 0);
   preUpdateMonthly(world);
   trace?.('turnDate', 0);
@@ -27,7 +27,7 @@ export function runMonth(run: TurnRun, nextTurn: number): void {
     checkStatistic(world);
   }
   trace?.('monthEvents', 0);
-  runEvents(world, random, 'MONTH', undefined, trace);
+  runEvents(world, random, 'MONTH', undefined, trace, run.clock);
   trace?.('postUpdateMonthly', 0);
   postUpdateMonthly(world, monthly, random, nextTurn);
   run.months += 1;

@@ -30,8 +30,7 @@ export type PickTypeWeights = readonly (readonly [PickType, number])[];
  * Legacy `Scenario\GeneralBuilder`: what a caller fixes about a new general, the rest filled
  * ({@link fillRandom}) and the general made ({@link build}), every draw on the caller's
  * stream in the legacy's order. A null field is one the fill decides. Specialities are `null`
- * for none (legacy `None`), as the world keeps them. Legacy's `fillRemainSpecAsZero` (troop
- * leaders, scenario generals) is not ported yet.
+ * for none (legacy `None`), as the world keeps them.
  */
 export class GeneralBuilder {
   npc = 2;
@@ -81,6 +80,26 @@ export class GeneralBuilder {
     if (this.personal === null || fiction) this.personal = this.rng.choice(AVAILABLE_PERSONALITIES);
     this.experience ??= 0;
     this.dedication ??= 0;
+    return this;
+  }
+
+  /**
+   * Legacy `fillRemainSpecAsZero`, for a general whose stats the caller set (troop-leader
+   * dummies, the NPC nations' generals): affinity drawn when unset, a life from 20 years ago
+   * to 60 years on when unset, the speciality ages, the office, a personality drawn when
+   * unset; no speciality, no dexterity, and experience and dedication left to `build`.
+   */
+  fillZero(world: World): this {
+    const { year } = world.env;
+    if (this.stats === null) throw new RangeError(`${this.name} is filled before its stats are set`);
+    if (!this.affinity) this.affinity = this.rng.nextRangeInt(1, 150);
+    if (this.bornyear === null) {
+      this.bornyear = year - 20;
+      this.deadyear = year + 60;
+    }
+    this.fillSpecAges(world, this.bornyear);
+    this.officerLevel ??= this.nation !== 0 ? 1 : 0;
+    this.personal ??= this.rng.choice(AVAILABLE_PERSONALITIES);
     return this;
   }
 

@@ -233,7 +233,7 @@ describe('monthly order (§2, §6)', () => {
     expect(steps.filter((s) => !s.includes('#') || s.startsWith('event'))).toEqual([
       'preMonthEvents', 'event:UpdateCitySupply#1', 'event:ProcessWarIncome#1', 'preUpdateMonthly', 'turnDate', 'checkStatistic', 'monthEvents',
       'event:MergeInheritPointRank#2', 'event:ProcessSemiAnnual gold#2', 'event:ProcessIncome gold#2', 'event:ResetOfficerLock#2', 'event:RaiseDisaster#2',
-      'event:RandomizeCityTradeRate#2', 'event:NewYear#2', 'event:AssignGeneralSpeciality#2', 'event:Notice#5', 'event:UpdateNationLevel#10', 'postUpdateMonthly',
+      'event:RandomizeCityTradeRate#2', 'event:NewYear#2', 'event:AssignGeneralSpeciality#2', 'event:Notice#5', 'event:UpdateNationLevel#10', 'event:ProvideNPCTroopLeader#10', 'postUpdateMonthly',
     ]);
     expect(world.env).toMatchObject({ year: 191, month: 1 });
   });

@@ -144,6 +144,7 @@ function readEnv(value: unknown): GameEnv {
     nextLetterId: int(o, 'nextLetterId', p, 1),
     // Absent, not null, in a world without chapters, so that its state hashes as before.
     ...(o.chapterEnd === undefined ? {} : { chapterEnd: int(o, 'chapterEnd', p, 0) }),
+    ...(o.lastNPCTroopLeaderID === undefined ? {} : { lastNPCTroopLeaderID: int(o, 'lastNPCTroopLeaderID', p, 1) }),
   };
 }
 

@@ -52,6 +52,8 @@ export interface GameEnv {
   nextLetterId: number;
   /** In a world played in chapters: the year-month (`joinYearMonth`) that closes this chapter. */
   chapterEnd?: number;
+  /** The running number of the last troop-leader dummy (ProvideNPCTroopLeader); absent before the first. */
+  lastNPCTroopLeaderID?: number;
 }
 
 export interface Nation {

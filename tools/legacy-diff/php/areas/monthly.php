@@ -4,7 +4,7 @@
 use sammo\{DB, GameConst, Json, KVStorage, LiteHashDRBG, RandUtil, TurnExecutionHelper, UniqueConst, Util};
 use sammo\Enums\EventTarget;
 use sammo\Event\Action;
-use function sammo\{checkStatistic, legacy_db_case, legacy_db_create, postUpdateMonthly, preUpdateMonthly, turnDate};
+use function sammo\{checkStatistic, legacy_db_case, legacy_db_create, legacy_db_reset_ids, postUpdateMonthly, preUpdateMonthly, turnDate};
 
 require_once __DIR__ . '/../fixtures.php';
 require_once __DIR__ . '/../plates-stub.php';
@@ -20,11 +20,8 @@ const MONTHLY_ACTIONS = [
     'disaster' => ['RaiseDisaster'], 'tradeRate' => ['RandomizeCityTradeRate'], 'nationLevel' => ['UpdateNationLevel'],
     'newYear' => ['NewYear'], 'officerLock' => ['ResetOfficerLock'],
     'betrayAtZero' => ['AddGlobalBetray', 1, 0], 'betrayAtOne' => ['AddGlobalBetray', 1, 1],
-    'speciality' => ['AssignGeneralSpeciality'], 'inheritRank' => ['MergeInheritPointRank'],
+    'speciality' => ['AssignGeneralSpeciality'], 'inheritRank' => ['MergeInheritPointRank'], 'troopLeader' => ['ProvideNPCTroopLeader'],
 ];
-
-/** Event actions libs/sammo does not model (NPC troop leaders), left out of the `month` step's event table. */
-const MONTHLY_UNMODELLED = ['ProvideNPCTroopLeader'];
 
 /** The stored inheritance kinds compared (the ones a world without the lobby earns). */
 const MONTHLY_INHERITANCE_KEYS = ['lived_month', 'max_domestic_critical', 'active_action', 'unifier'];
@@ -50,7 +47,11 @@ const MONTHLY_CITY_COLUMNS = 'city, nation, supply, front, pop, agri, comm, secu
 
 function run_case(array $case): array
 {
-    return legacy_db_case(fn () => run_monthly($case));
+    try {
+        return legacy_db_case(fn () => run_monthly($case));
+    } finally {
+        legacy_db_reset_ids();
+    }
 }
 
 /** Every city's row as a list in MONTHLY_CITY_COLUMNS' order, by id. */
@@ -78,10 +79,11 @@ function run_monthly(array $case): array
     }
     $before = monthly_cities();
 
-    $env = ['startyear' => $case['startyear'], 'year' => $case['year'], 'month' => $case['month'], 'killturn' => $case['killturn'], 'turnterm' => 60, 'currentEventID' => 0];
+    // The turn being run is the first window (generals the events make draw their first turn from it).
+    $env = ['startyear' => $case['startyear'], 'year' => $case['year'], 'month' => $case['month'], 'killturn' => $case['killturn'], 'turnterm' => 60, 'turntime' => '2026-01-01 00:00:00', 'currentEventID' => 0];
     $gameStor = KVStorage::getStorage($db, 'game_env');
     // The server opened at the start (che_해산 waits for the month after it).
-    foreach (['init_year' => $case['startyear'], 'init_month' => 1, 'scenario' => 0] as $k => $v) $gameStor->setValue($k, $v);
+    foreach (['init_year' => $case['startyear'], 'init_month' => 1, 'scenario' => 0, 'turntime' => $env['turntime']] as $k => $v) $gameStor->setValue($k, $v);
     $monthlyRng = fn () => new RandUtil(new LiteHashDRBG(Util::simpleSerialize(UniqueConst::$hiddenSeed, 'monthly', $case['year'], $case['month'])));
     if ($case['step'] === 'pre') {
         preUpdateMonthly();
@@ -108,8 +110,20 @@ function run_monthly(array $case): array
             'max_power' => $stor['max_power']['maxPower'] ?? 0, 'available_war_setting_cnt' => $stor['available_war_setting_cnt'] ?? 0,
         ];
     }
+    // A general the step made (ProvideNPCTroopLeader's dummies) is compared whole: its name, life and first turn (to the ms).
+    $generals = monthly_generals();
+    $fixtureIds = array_column($case['generals'], 'id');
+    foreach ($generals as &$row) {
+        if (in_array($row['id'], $fixtureIds, true)) continue;
+        $made = $db->queryFirstRow('SELECT name, npc, leadership, strength, intel, affinity, personal, specage, specage2, bornyear, deadyear, turntime FROM general WHERE no = %i', $row['id']);
+        $made['turntime'] = substr($made['turntime'], 0, 23);
+        $row += $made;
+    }
+    unset($row);
     return [
-        'generals' => monthly_generals(),
+        'generals' => $generals,
+        'troops' => $db->query('SELECT troop_leader, nation, name FROM troop ORDER BY troop_leader'),
+        'lastNPCTroopLeaderID' => $gameStor->getValue('lastNPCTroopLeaderID'),
         'cities' => $cities,
         'nations' => $nations,
         'diplomacy' => $db->query('SELECT me, you, state, term, dead FROM diplomacy ORDER BY me, you'),
@@ -120,16 +134,14 @@ function run_monthly(array $case): array
 /**
  * A whole month boundary as TurnExecutionHelper runs it: PRE_MONTH events, preUpdateMonthly,
  * the date turned by one month, January's statistics, MONTH events, postUpdateMonthly — with
- * the default event table (GameConstBase::$defaultEvents) as the installer writes it, less
- * MONTHLY_UNMODELLED.
+ * the default event table (GameConstBase::$defaultEvents) as the installer writes it.
  */
 function monthly_whole_month(array $case, RandUtil $rng): void
 {
     $db = DB::db();
     foreach (GameConst::$defaultEvents as $event) {
         [$target, $priority, $cond] = $event;
-        $actions = array_values(array_filter(array_slice($event, 3), fn ($action) => !in_array($action[0], MONTHLY_UNMODELLED, true)));
-        if (!$actions) continue;
+        $actions = array_slice($event, 3);
         $db->insert('event', ['target' => strtoupper($target), 'priority' => $priority, 'condition' => Json::encode($cond), 'action' => Json::encode($actions)]);
     }
     $gameStor = KVStorage::getStorage($db, 'game_env');
