@@ -126,6 +126,33 @@ function aidLedger(rng: RandUtil, c: AiCase): void {
 }
 
 /**
+ * For the domestic assignments (내정발령), in a third of a chief's cases: the nation's land
+ * mostly built up — some cities past 95 % of their five developments, where an idle member
+ * is sent from, the others a little behind (or, now and then, all finished) — with the
+ * members at home in them, purses beyond every reward's reach. Drawn from a stream of its
+ * own, so that the rest of the case is what it was without it.
+ */
+function builtUpLand(rng: RandUtil, c: AiCase, land: number[]): void {
+  if (land.length < 2 || !rng.nextBool(1 / 3)) return;
+  const finished = rng.nextBool(0.1);
+  for (const row of c.cities) {
+    if (row.nation !== 1) continue;
+    const m = MAP.get(row.id)!.max;
+    const share = finished ? 1 : rng.nextBool(0.5) ? rng.nextRange(0.95, 1) : rng.nextRange(0.6, 0.97);
+    Object.assign(row, {
+      agri: Math.floor(m.agriculture * share), comm: Math.floor(m.commerce * share), secu: Math.floor(m.security * share),
+      def: Math.floor(m.defence * share), wall: Math.floor(m.wall * share),
+    });
+  }
+  for (const g of c.generals) {
+    if (g.nation !== 1 || g.id === c.generals[0]!.id) continue;
+    if (rng.nextBool(0.8)) g.city = pick(rng, land);
+    g.gold = rng.nextRangeInt(20000, 40000);
+    g.rice = rng.nextRangeInt(20000, 40000);
+  }
+}
+
+/**
  * A random world around one NPC: 0–3 nations (one of them, rarely, a band still wandering)
  * holding clusters of cities with fronts as SetNationFront sets them, diplomacy between every
  * pair, 0–5 other members each, and the NPC — a member (an officer at a post among them) or
@@ -212,6 +239,7 @@ export function generateAiCase(rng: RandUtil, chief = false): AiCase {
   setNationFronts(world);
   for (const row of cities) row.front = world.cities[row.id]!.front;
   if (chief) muster(rng, c, lands[0] ?? [], id);
+  if (chief) builtUpLand(streamFromSeed(c.tableSeed, 'builtUpLand'), c, lands[0] ?? []);
   for (const n of nations) n.gennum = generals.filter((g) => g.nation === n.id).length;
   return c;
 }

@@ -1,8 +1,6 @@
-import type { City, TurnSlot, World } from '../world/types';
+import type { TurnSlot, World } from '../world/types';
 import type { ChiefTurn } from './nation-ai';
-
-/** Built-up share of a city: its five developments over their caps, summed before dividing (people left out). */
-const builtUp = (c: City) => (c.agri + c.comm + c.secu + c.def + c.wall) / (c.agriMax + c.commMax + c.secuMax + c.defMax + c.wallMax);
+import { builtUp } from './nation-categories';
 
 /** The nation's cities reached from the capital through its own cities, in breadth-first order along the map's roads. */
 function connectedToCapital(world: World, nationId: number, capital: number): number[] {

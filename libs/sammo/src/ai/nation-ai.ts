@@ -2,11 +2,10 @@ import type { Json } from '@chronicle/engine';
 import { NATION_COMMANDS } from '../commands/registry';
 import type { RandUtil } from '../rng/rand-util';
 import { REST_KEY } from '../world/constants';
-import { citiesOfNation, generalsOfNation, REST_SLOT } from '../world/queries';
+import { generalsOfNation, REST_SLOT } from '../world/queries';
 import type { General, Nation, TurnSlot, World } from '../world/types';
 import { contextFor, failureLine, feasible } from '../commands/feasible';
 import { generalLog } from '../world/logbook';
-import { developmentRate } from './general-ai';
 import { calcDiplomacyState, type DiplomacyState } from './diplomacy-state';
 import { npcRescue, userRescue } from './nation-rescue';
 import { npcGroups, npcReward } from './npc-reward';
@@ -22,6 +21,8 @@ import { npcRearAssignment, userRearAssignment } from './rear-assignment';
 import { troopRescue, troopUserRearAssignment } from './troop-assignment';
 import { memberOrder } from './nation-categories';
 import { pactForAidPriority } from './pact-for-aid';
+import { fullLeadership } from './nation-policy';
+import { npcDomesticAssignment, userDomesticAssignment } from './domestic-assignment';
 
 /** What a nation priority sees. */
 export interface ChiefTurn {
@@ -34,22 +35,13 @@ export interface ChiefTurn {
   dip: DiplomacyState;
   /** The NPCs' war and civil groups as they stood before this turn's promotions (legacy sorts them first). */
   npc: { war: General[]; civil: General[] };
+  /**
+   * A member's full leadership (no injury, floored) with the office bonus it held when the
+   * turn began: legacy's General objects keep the office trigger they were loaded with, so
+   * this turn's promotions do not change what the priorities after them read.
+   */
+  leadership(g: General): number;
   attempt(key: string, arg: Json): TurnSlot | null;
-}
-
-const isUser = (g: General) => g.npc < 2;
-
-/** 내정발령: a member idling in a developed city goes to the least developed supplied one. */
-function domesticAssignment(t: ChiefTurn, users: boolean): TurnSlot | null {
-  const target = citiesOfNation(t.world, t.nation.id)
-    .filter((c) => c.supply === 1)
-    .sort((a, b) => developmentRate(a) - developmentRate(b) || a.id - b.id)[0];
-  if (!target || developmentRate(target) >= 0.9) return null;
-  const idle = t.members.filter((g) => {
-    const c = t.world.cities[g.city]!;
-    return isUser(g) === users && c.nation === t.nation.id && c.id !== target.id && developmentRate(c) >= 0.95;
-  });
-  return idle.length > 0 ? t.attempt('che_발령', { destGeneralId: t.rng.choice(idle).id, destCityId: target.id }) : null;
 }
 
 /** The nation priorities of §8 the implemented commands serve, in the reference's order. */
@@ -69,8 +61,8 @@ const PRIORITIES: readonly (readonly [string, (t: ChiefTurn) => TurnSlot | null]
   ['NPC후방발령', npcRearAssignment],
   ['NPC포상', npcReward],
   ['NPC전방발령', npcFrontAssignment],
-  ['유저장내정발령', (t) => domesticAssignment(t, true)],
-  ['NPC내정발령', (t) => domesticAssignment(t, false)],
+  ['유저장내정발령', userDomesticAssignment],
+  ['NPC내정발령', npcDomesticAssignment],
   ['NPC몰수', npcConfiscation],
 ];
 
@@ -82,13 +74,11 @@ const PRIORITIES: readonly (readonly [string, (t: ChiefTurn) => TurnSlot | null]
  * (부대전방발령, 부대후방발령) are left out (see the README).
  */
 export function chooseNationTurn(world: World, chief: General, nation: Nation, reserved: TurnSlot, rng: RandUtil): TurnSlot {
-  const ctx = contextFor(world, chief, rng);
+  const turn = chiefTurn(world, chief, nation, rng);
   const month = world.env.month;
-  const members = generalsOfNation(world, nation.id).filter((g) => g.id !== chief.id && g.npc !== 5).sort(memberOrder);
-  const npc = npcGroups({ members, nation });
   if (chief.npc >= 2 && month % 3 === 0) {
     if (chief.officerLevel === 12) promoteByRuler(world, chief, nation, rng);
-    else promoteByChief(world, chief, nation, rng);
+    else promoteByChief(turn);
   }
   if (chief.npc >= 2 && chief.officerLevel === 12 && (month === 6 || month === 12)) {
     chooseTaxRate(world, nation);
@@ -96,18 +86,30 @@ export function chooseNationTurn(world: World, chief: General, nation: Nation, r
   }
   const reservedCommand = reserved.action === REST_KEY ? undefined : NATION_COMMANDS.get(reserved.action);
   if (reservedCommand) {
-    const failure = failureLine(ctx, reservedCommand, reserved.arg);
+    const failure = failureLine(contextFor(world, chief, rng), reservedCommand, reserved.arg);
     if (failure === null) return reserved;
     generalLog(world, chief.id, failure);
   }
-  const turn: ChiefTurn = {
-    world, nation, chief, rng, members, npc,
-    dip: calcDiplomacyState(world, nation.id),
-    attempt: (key, arg) => (feasible(ctx, NATION_COMMANDS.get(key)!, arg) ? { action: key, arg } : null),
-  };
   for (const [, priority] of PRIORITIES) {
     const chosen = priority(turn);
     if (chosen) return chosen;
   }
   return REST_SLOT;
+}
+
+/**
+ * What the chief's turn sees, as legacy's AI sets it up before the promotions: the members
+ * and their groups, and the diplomacy state.
+ */
+export function chiefTurn(world: World, chief: General, nation: Nation, rng: RandUtil): ChiefTurn {
+  const ctx = contextFor(world, chief, rng);
+  const members = generalsOfNation(world, nation.id).filter((g) => g.id !== chief.id && g.npc !== 5).sort(memberOrder);
+  const asLoaded = new Map(members.map((g) => [g.id, fullLeadership(g, nation)]));
+  const leadership = (g: General) => asLoaded.get(g.id) ?? fullLeadership(g, nation);
+  return {
+    world, nation, chief, rng, members, leadership,
+    npc: npcGroups({ members, leadership }),
+    dip: calcDiplomacyState(world, nation.id),
+    attempt: (key, arg) => (feasible(ctx, NATION_COMMANDS.get(key)!, arg) ? { action: key, arg } : null),
+  };
 }

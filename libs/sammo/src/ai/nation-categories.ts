@@ -11,6 +11,9 @@ import { NationPolicy } from './nation-policy';
  */
 export const memberOrder = (a: General, b: General) => a.npc - b.npc || a.id - b.id;
 
+/** Legacy `dev` of a nation city: its five developments over their caps, summed before dividing (people left out). */
+export const builtUp = (c: City) => (c.agri + c.comm + c.secu + c.def + c.wall) / (c.agriMax + c.commMax + c.secuMax + c.defMax + c.wallMax);
+
 /** Legacy categorizeNationCities, each list by city id: supplied cities, front cities, and supplied ones off the front (`backupCities`). */
 export interface NationCities { supply: City[]; front: City[]; backup: City[] }
 

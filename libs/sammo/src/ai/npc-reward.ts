@@ -1,6 +1,6 @@
 import type { General, TurnSlot } from '../world/types';
 import type { ChiefTurn } from './nation-ai';
-import { costWithTech, defaultDraft, fullLeadership, maxResourceActionAmount, NationPolicy, roundHundreds, valueFit, type RewardCandidate } from './nation-policy';
+import { costWithTech, defaultDraft, maxResourceActionAmount, NationPolicy, roundHundreds, valueFit, type RewardCandidate } from './nation-policy';
 
 /**
  * Legacy categorizeNationGeneral for NPCs (the chief and troop dummies already left out —
@@ -8,13 +8,13 @@ import { costWithTech, defaultDraft, fullLeadership, maxResourceActionAmount, Na
  * name with its key and never holds): with fewer than 5 turns to live an NPC counts as a
  * civil officer; otherwise leadership 40 (full, floored) makes a war general.
  */
-export function npcGroups(t: Pick<ChiefTurn, 'members' | 'nation'>): { war: General[]; civil: General[] } {
+export function npcGroups(t: Pick<ChiefTurn, 'members' | 'leadership'>): { war: General[]; civil: General[] } {
   const war: General[] = [];
   const civil: General[] = [];
   for (const g of t.members) {
     if (g.killturn <= 5) civil.push(g);
     else if (g.npc < 2) continue;
-    else if (fullLeadership(g, t.nation) >= NationPolicy.minNpcWarLeadership) war.push(g);
+    else if (t.leadership(g) >= NationPolicy.minNpcWarLeadership) war.push(g);
     else civil.push(g);
   }
   return { war, civil };
@@ -48,7 +48,7 @@ export function npcReward(t: ChiefTurn): TurnSlot | null {
       if (g[r.key] >= r.warReserve) break;
       if (g.killturn <= 5) continue;
       // Legacy prices both resources with the crew type's gold cost.
-      let reqMoney = costWithTech(g.crewtype, tech, fullLeadership(g, t.nation) * 100) * 3 * 1.1;
+      let reqMoney = costWithTech(g.crewtype, tech, t.leadership(g) * 100) * 3 * 1.1;
       if (env.year > env.startyear + 5) reqMoney = Math.max(reqMoney, r.warReserve);
       const enough = reqMoney * 1.5;
       if (g[r.key] >= reqMoney) continue;

@@ -1,5 +1,6 @@
 import { streamFromSeed } from '../rng/streams';
 import { addGeneral, smallWorld, TEST_SEED } from '../testing/small-world';
+import { chiefTurn } from './nation-ai';
 import { promoteByChief, promoteByRuler } from './promotions';
 
 const stream = (id: number) => streamFromSeed(TEST_SEED, 'GeneralAI', 190, 3, id);
@@ -16,8 +17,21 @@ describe('legacy chooseNonLordPromotion', () => {
     addGeneral(world, { id: 3, npc: 2, leadership: 50, strength: 30, intel: 30, killturn: 5 });
     // A civil NPC with intel 80: fit for seat 9 (odd seats need intel 65).
     const scholar = addGeneral(world, { id: 4, npc: 2, leadership: 30, intel: 80 });
-    promoteByChief(world, chief, world.nations.get(1)!, stream(2));
+    promoteByChief(chiefTurn(world, chief, world.nations.get(1)!, stream(2)));
     expect(scholar.officerLevel).toBe(9);
+  });
+
+  it('with no NPCs draws from the war users only, while there are any', () => {
+    const world = smallWorld(); // level 2: seats 9 to 12
+    addGeneral(world, { id: 1, officerLevel: 12 }); // a user ruler: no NPC member at all
+    const chief = addGeneral(world, { id: 2, npc: 2, officerLevel: 11 });
+    // Fit for both seats, but civil: it never fought.
+    const civil = addGeneral(world, { id: 3, strength: 80, intel: 80 });
+    // Fought this turn: a war user, fit for the strength seat (10) only.
+    const fighter = addGeneral(world, { id: 4, strength: 80, intel: 30 });
+    Object.assign(fighter, { belong: 5, recentWar: fighter.turntime });
+    promoteByChief(chiefTurn(world, chief, world.nations.get(1)!, stream(2)));
+    expect([fighter.officerLevel, civil.officerLevel]).toEqual([10, 1]);
   });
 });
 

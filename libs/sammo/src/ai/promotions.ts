@@ -5,8 +5,8 @@ import { citiesOfNation, generalsOfNation, lowestChiefLevel } from '../world/que
 import type { General, Nation, World } from '../world/types';
 import { withJosa } from '../world/josa';
 import { memberOrder } from './nation-categories';
-import { npcGroups } from './npc-reward';
-import { users } from './user-reward';
+import type { ChiefTurn } from './nation-ai';
+import { civilUsers, users, warUsers } from './user-reward';
 
 /**
  * `GameConst::$chiefStatMin`: the strength (even seats) or intel (odd seats) a chief needs.
@@ -92,16 +92,14 @@ export function promoteByRuler(world: World, ruler: General, nation: Nation, rng
 
 /**
  * An NPC chief's promotions (legacy `chooseNonLordPromotion`): each vacant seat below the
- * ruler's not set this quarter gets, within five tries, a random ordinary member — NPC
- * commanders first (leadership 40 with the office's bonus, as the nation AI sorts them), then
- * other NPCs and members about to leave, then users — fit for the seat.
+ * ruler's not set this quarter gets, within five tries, a random ordinary member of the first
+ * group that has any — NPC commanders (leadership 40 with the office's bonus, as the nation
+ * AI sorts them), other NPCs and members about to leave, war users, civil users — fit for the seat.
  */
-export function promoteByChief(world: World, chief: General, nation: Nation, rng: RandUtil): void {
-  const others = generalsOfNation(world, nation.id).filter((g) => g.id !== chief.id);
-  const held = new Set(others.map((g) => g.officerLevel));
-  const members = others.filter((g) => g.npc !== 5).sort(memberOrder);
-  const npc = npcGroups({ members, nation });
-  const pool = npc.war.length > 0 ? npc.war : npc.civil.length > 0 ? npc.civil : users({ members });
+export function promoteByChief(t: ChiefTurn): void {
+  const { world, chief, nation, rng } = t;
+  const held = new Set(generalsOfNation(world, nation.id).filter((g) => g.id !== chief.id).map((g) => g.officerLevel));
+  const pool = [t.npc.war, t.npc.civil, warUsers(t), civilUsers(t)].find((group) => group.length > 0) ?? [];
   for (let level = lowestChiefLevel(nation.level); level < 12; level++) {
     if (hasSeat(nation, level) || held.has(level) || chief.officerLevel === level || pool.length === 0) continue;
     for (let attempt = 0; attempt < 5; attempt++) {

@@ -3,7 +3,7 @@ import type { City, General, TurnSlot } from '../world/types';
 import { DipState } from './diplomacy-state';
 import type { ChiefTurn } from './nation-ai';
 import { nationCities, needsDraft, thinCity, type NationCities } from './nation-categories';
-import { fullLeadership, NationPolicy } from './nation-policy';
+import { NationPolicy } from './nation-policy';
 import { warUsers } from './user-reward';
 
 /**
@@ -46,7 +46,7 @@ export function userRearAssignment(t: ChiefTurn): TurnSlot | null {
   const cities = nationCities(t);
   const picked = pickDraftee(t, warUsers(t), cities);
   if (!picked) return null;
-  const min = fullLeadership(picked, t.nation) * 100 + GameConst.minAvailableRecruitPop;
+  const min = t.leadership(picked) * 100 + GameConst.minAvailableRecruitPop;
   const dest = rearCity(t, cities, (c, backup) => {
     if (backup ? c.pop < min : c.pop <= min) return null;
     return thinCity(c) ? ratio(c) / (backup ? 4 : 2) : ratio(c);
@@ -65,7 +65,7 @@ export function npcRearAssignment(t: ChiefTurn): TurnSlot | null {
   if (cities.front.length === 0) return null;
   const picked = pickDraftee(t, t.npc.war, cities);
   if (!picked) return null;
-  const min = fullLeadership(picked, t.nation) * 100 + Math.max(GameConst.minAvailableRecruitPop, NationPolicy.minNpcRecruitCityPopulation);
+  const min = t.leadership(picked) * 100 + Math.max(GameConst.minAvailableRecruitPop, NationPolicy.minNpcRecruitCityPopulation);
   const dest = rearCity(t, cities, (c, backup) => ((backup ? c.pop >= min : c.pop > min) && !thinCity(c) ? ratio(c) : null));
   return dest === null ? null : t.attempt('che_발령', { destGeneralId: picked.id, destCityId: dest });
 }

@@ -1,6 +1,6 @@
 import type { General, TurnSlot } from '../world/types';
 import type { ChiefTurn } from './nation-ai';
-import { costWithTech, defaultDraft, fullLeadership, maxResourceActionAmount, NationPolicy, roundHundreds, valueFit, type RewardCandidate } from './nation-policy';
+import { costWithTech, defaultDraft, maxResourceActionAmount, NationPolicy, roundHundreds, valueFit, type RewardCandidate } from './nation-policy';
 import { warUsers } from './user-reward';
 
 interface UrgentNeed {
@@ -34,7 +34,7 @@ function urgentOffers(t: ChiefTurn, members: General[], r: UrgentNeed, need: (g:
 }
 
 /** One draft of the general's leadership in its crew type's gold, as legacy prices it (rice too). */
-const draftCost = (t: ChiefTurn, g: General) => costWithTech(g.crewtype, t.nation.tech, fullLeadership(g, t.nation)) * 100;
+const draftCost = (t: ChiefTurn, g: General) => costWithTech(g.crewtype, t.nation.tech, t.leadership(g)) * 100;
 
 /**
  * Legacy do유저장긴급포상: users short of the urgent war stock (six default drafts at the stat

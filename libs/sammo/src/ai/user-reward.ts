@@ -1,8 +1,8 @@
-import { turnsSinceWar } from '../world/queries';
+import { generalsOfNation, turnsSinceWar } from '../world/queries';
 import type { General, TurnSlot } from '../world/types';
 import { DipState } from './diplomacy-state';
 import type { ChiefTurn } from './nation-ai';
-import { costWithTech, defaultDraft, fullLeadership, maxResourceActionAmount, NationPolicy, roundHundreds, valueFit, type RewardCandidate } from './nation-policy';
+import { costWithTech, defaultDraft, maxResourceActionAmount, NationPolicy, roundHundreds, valueFit, type RewardCandidate } from './nation-policy';
 
 /**
  * Legacy `userGenerals`: users (npc 0/1) with more than 5 turns to live (a troop leader with
@@ -15,17 +15,25 @@ export function users(t: Pick<ChiefTurn, 'members'>): General[] {
 
 /**
  * Legacy `userWarGenerals`: the users who fought within 12 turns of the nation's most recent
- * battle — battles before a member joined (turns since ≥ (belong − 1) × 12) do not count, and
+ * battle (a troop dummy's included) — battles before a member joined (turns since ≥ (belong − 1) × 12) do not count, and
  * with none left every user is one — or, out of peace, hold at least the war crew.
  */
 export function warUsers(t: ChiefTurn): General[] {
   const { turnterm } = t.world.env;
   let lastWar = Infinity;
-  for (const g of t.members) {
+  // Every member but the chief sets the nation's last battle, troop dummies included.
+  for (const g of generalsOfNation(t.world, t.nation.id)) {
+    if (g.id === t.chief.id) continue;
     const turns = turnsSinceWar(g, turnterm);
     if (turns < (g.belong - 1) * 12) lastWar = Math.min(lastWar, turns);
   }
   return users(t).filter((g) => turnsSinceWar(g, turnterm) <= lastWar + 12 || (t.dip.dipState !== DipState.peace && g.crew >= NationPolicy.minWarCrew));
+}
+
+/** Legacy `userCivilGenerals`: the users `warUsers` leaves. */
+export function civilUsers(t: ChiefTurn): General[] {
+  const war = new Set(warUsers(t));
+  return users(t).filter((g) => !war.has(g));
 }
 
 /**
@@ -58,7 +66,7 @@ export function userReward(t: ChiefTurn): TurnSlot | null {
       let enough = r.develReserve * 1.2;
       if (war.has(g)) {
         // Legacy prices both resources in gold.
-        let reqMoney = costWithTech(g.crewtype, tech, fullLeadership(g, t.nation) * 100) * 6 * 1.1;
+        let reqMoney = costWithTech(g.crewtype, tech, t.leadership(g) * 100) * 6 * 1.1;
         if (env.year > env.startyear + 3) reqMoney = Math.max(reqMoney, r.warReserve);
         enough = reqMoney * 1.2;
       }
