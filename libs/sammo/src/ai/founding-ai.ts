@@ -7,7 +7,7 @@ import { CHIEF_STAT_MIN } from './promotions';
 import { NationPolicy } from './nation-policy';
 
 /** Legacy `GameConst::$availableNationType`, in its order (the AI's 건국 draws from it). */
-const NATION_TYPES = [
+export const NATION_TYPES = [
   'che_도적', 'che_명가', 'che_음양가', 'che_종횡가', 'che_불가', 'che_오두미도', 'che_태평도', 'che_도가',
   'che_묵가', 'che_덕가', 'che_병가', 'che_유가', 'che_법가',
 ] as const;

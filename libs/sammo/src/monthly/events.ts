@@ -16,10 +16,18 @@ import { nextTurnWindow } from '../world/clock';
 
 export type EventTarget = 'PRE_MONTH' | 'MONTH';
 
-/** Event conditions (§6.2): `Date` by month, `DateRelative` by years and month since the start, and `and`/`or`/`not`. */
+/** Legacy `Date`'s comparisons. */
+export const DATE_COMPARISONS = ['==', '!=', '<', '>', '<=', '>='] as const;
+export type DateComparison = (typeof DATE_COMPARISONS)[number];
+
+/**
+ * Event conditions (§6.2): `Date` by month, or compared with a year and month (either may be
+ * absent), `DateRelative` by years and month since the start, and `and`/`or`/`not`.
+ */
 export type Condition =
   | { kind: 'always' }
   | { kind: 'months'; months: readonly number[] }
+  | { kind: 'date'; cmp: DateComparison; year: number | null; month: number | null }
   | { kind: 'relative'; years: number; month: number }
   | { kind: 'and' | 'or'; of: readonly Condition[] }
   | { kind: 'not'; of: Condition };
@@ -42,6 +50,8 @@ export function holds(condition: Condition, world: World): boolean {
       return true;
     case 'months':
       return condition.months.includes(month);
+    case 'date':
+      return compareDate(condition, year, month);
     case 'relative':
       return year - startyear === condition.years && month === condition.month;
     case 'and':
@@ -53,7 +63,20 @@ export function holds(condition: Condition, world: World): boolean {
   }
 }
 
-const act = (name: string, run: EventAction) => ({ name, run });
+/** Legacy `Date`: PHP compares [year, month] with the given pair element by element, leaving out an absent one. */
+function compareDate(c: { cmp: DateComparison; year: number | null; month: number | null }, year: number, month: number): boolean {
+  const order = c.year !== null && year !== c.year ? Math.sign(year - c.year) : c.month !== null ? Math.sign(month - c.month) : 0;
+  switch (c.cmp) {
+    case '==': return order === 0;
+    case '!=': return order !== 0;
+    case '<': return order < 0;
+    case '>': return order > 0;
+    case '<=': return order <= 0;
+    case '>=': return order >= 0;
+  }
+}
+
+export const act = (name: string, run: EventAction) => ({ name, run });
 const notice = (text: string) => act('Notice', (world) => chronicle(world, text));
 
 const supply = act('UpdateCitySupply', (world) => updateCitySupply(world));

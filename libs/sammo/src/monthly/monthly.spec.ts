@@ -325,6 +325,12 @@ describe('events (§6.2)', () => {
     world.env.month = 1;
     expect(holds({ kind: 'relative', years: 1, month: 1 }, world)).toBe(true);
     expect(holds({ kind: 'and', of: [{ kind: 'months', months: [1, 7] }, { kind: 'not', of: { kind: 'always' } }] }, world)).toBe(false);
+    // Legacy Date compares [year, month] element by element, leaving out an absent one.
+    expect(holds({ kind: 'date', cmp: '==', year: 191, month: 1 }, world)).toBe(true);
+    expect(holds({ kind: 'date', cmp: '<', year: 191, month: 2 }, world)).toBe(true);
+    expect(holds({ kind: 'date', cmp: '>=', year: 190, month: 12 }, world)).toBe(true);
+    expect(holds({ kind: 'date', cmp: '>', year: null, month: 1 }, world)).toBe(false);
+    expect(holds({ kind: 'date', cmp: '!=', year: 191, month: null }, world)).toBe(false);
   });
 
   it('runs by priority, then id', () => {

@@ -1,6 +1,7 @@
 import { turnDate } from '../world/clock';
 import type { TurnRun } from '../turn/turn-run';
 import { runEvents } from './events';
+import { eventsOf } from './scenario-events';
 import { postUpdateMonthly } from './post-update';
 import { preUpdateMonthly } from './pre-update';
 import { checkStatistic } from './yearly';
@@ -15,7 +16,7 @@ export function runMonth(run: TurnRun, nextTurn: number): void {
   const env = world.env;
   const monthly = random.stream('monthly', env.year, env.month);
   trace?.('preMonthEvents', 0);
-  runEvents(world, random, 'PRE_MONTH', undefined, trace, run.clock);
+  runEvents(world, random, 'PRE_MONTH', eventsOf(world), trace, run.clock);
   trace?.('preUpdateMonthly', 0);
   preUpdateMonthly(world);
   trace?.('turnDate', 0);
@@ -27,7 +28,7 @@ export function runMonth(run: TurnRun, nextTurn: number): void {
     checkStatistic(world);
   }
   trace?.('monthEvents', 0);
-  runEvents(world, random, 'MONTH', undefined, trace, run.clock);
+  runEvents(world, random, 'MONTH', eventsOf(world), trace, run.clock);
   trace?.('postUpdateMonthly', 0);
   postUpdateMonthly(world, monthly, random, nextTurn);
   run.months += 1;

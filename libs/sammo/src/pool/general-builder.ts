@@ -153,7 +153,7 @@ export class GeneralBuilder {
    * other stat of npcMin plus up to half of it, the rest of npcTotal to the third; 무 and 지
    * lead with the rest, 무지 leads with the other.
    */
-  private drawStats(pickTypes: PickTypeWeights): PickType {
+  drawStats(pickTypes: PickTypeWeights): PickType {
     const type = this.rng.choiceUsingWeight(pickTypes);
     const main = GameConst.defaultStatNPCMax - this.rng.nextRangeInt(0, GameConst.defaultStatNPCMin);
     const other = GameConst.defaultStatNPCMin + this.rng.nextRangeInt(0, Math.trunc(GameConst.defaultStatNPCMin / 2));

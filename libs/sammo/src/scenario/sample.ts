@@ -53,6 +53,7 @@ export function loadScenario(s: ScenarioData, map: MapData, options: WorldOption
     world.diplomacy.set(diplomacyKey(pair.a, pair.b), { state: pair.state, term: pair.termMonths, dead: 0 });
     world.diplomacy.set(diplomacyKey(pair.b, pair.a), { state: pair.state, term: pair.termMonths, dead: 0 });
   }
+  if (s.events.length > 0) world.events = structuredClone(s.events);
   const cityCount = world.cities.length - 1;
   for (const g of s.generals) {
     world.env.nextGeneralId = Math.max(world.env.nextGeneralId, g.id + 1);

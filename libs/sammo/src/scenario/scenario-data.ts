@@ -1,4 +1,5 @@
 import { InvalidGame, type Json } from '@chronicle/engine';
+import { FIRST_SCENARIO_EVENT_ID, readLegacyEvent, type ScenarioEvent } from '../monthly/scenario-events';
 import { arr, int, nullableInt, nullableStr, num, obj, str, type Fields } from '../world/read-helpers';
 
 /** A map in the format of `data/map-default.json`. */
@@ -29,6 +30,8 @@ export interface ScenarioData {
     id: number; name: string; nationId: number; cityId: number | null; officerLevel: number; leadership: number; strength: number; intel: number;
     birthYear: number; deathYear: number; npcType: number; affinity: number; personality: string | null; special: string | null;
   }[];
+  /** The scenario's own events in the legacy's form (`[target, priority, condition, action…]`), after the default table. */
+  events: ScenarioEvent[];
 }
 
 const STATS = ['population', 'agriculture', 'commerce', 'security', 'defence', 'wall'] as const;
@@ -95,11 +98,12 @@ export function readScenarioData(value: Json, map: MapData): ScenarioData {
       personality: nullableStr(g, 'personality', p), special: nullableStr(g, 'special', p),
     };
   });
+  const events = o.events === undefined ? [] : arr(o.events, 'scenario.events').map((raw, i) => readLegacyEvent(raw, `scenario.events[${i}]`, FIRST_SCENARIO_EVENT_ID + i));
   const constants = o.const === undefined ? {} : obj(o.const, 'scenario.const');
   return {
     scenarioId: int(o, 'scenarioId', 'scenario', 0), title: str(o, 'title', 'scenario'), startYear: int(o, 'startYear', 'scenario'),
     fiction: int(o, 'fiction', 'scenario', 0, 1),
     maxGeneral: constants.defaultMaxGeneral === undefined ? 500 : int(constants, 'defaultMaxGeneral', 'scenario.const', 1),
-    nations, diplomacy, generals,
+    nations, diplomacy, generals, events,
   };
 }

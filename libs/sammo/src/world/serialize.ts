@@ -1,5 +1,6 @@
 import { InvalidGame, type Json, type JsonObject } from '@chronicle/engine';
 import { crewTypeOf } from '../commands/crew-types';
+import { readStoredEvents } from '../monthly/scenario-events';
 import { GameConst } from './constants';
 import { arr, int, intArray, intRecord, json, nullableInt, nullableStr, num, obj, str, strArray, type Fields } from './read-helpers';
 import { itemOf } from '../items/catalog';
@@ -33,6 +34,7 @@ export function writeWorld(world: World): JsonObject {
     scoutLetters: world.scoutLetters,
     troops: [...world.troops.values()].sort((a, b) => a.leader - b.leader),
     ...(world.tournament ? { tournament: world.tournament } : {}),
+    ...(world.events ? { events: world.events } : {}),
   }) as unknown as JsonObject;
 }
 
@@ -75,6 +77,7 @@ export function readWorld(value: Json): World {
     scoutLetters: arr(o.scoutLetters, 'data.scoutLetters').map((e, i) => readScoutLetter(e, `data.scoutLetters[${i}]`)),
     troops: readTroops(o.troops),
     ...(o.tournament === undefined ? {} : { tournament: readTournament(o.tournament, 'data.tournament') }),
+    ...(o.events === undefined ? {} : { events: readStoredEvents(o.events, 'data.events') }),
   };
   checkReferences(world);
   return world;

@@ -1,3 +1,4 @@
+import type { ScenarioEvent } from '../monthly/scenario-events';
 import type { Json } from '@chronicle/engine';
 
 /** One reserved turn: a command key (`che_농지개간`, `휴식`) and its argument. */
@@ -411,4 +412,6 @@ export interface World {
   troops: Map<number, Troop>;
   /** Absent until tournaments are enabled, so worlds without them hash as before. */
   tournament?: Tournament;
+  /** The scenario's own events still in the table; absent for a scenario without any. */
+  events?: ScenarioEvent[];
 }
