@@ -5,7 +5,7 @@ import {
 import type { City, General, World } from '@chronicle/sammo';
 import type { Area } from './areas';
 import { hex, pick } from './case-helpers';
-import { MAP, fixtureWorld, generalRow, randomCity, randomGeneral, type Fixture, type FixtureCity, type FixtureGeneral, type FixtureNation, type Row } from './fixtures';
+import { MAP, fixtureWorld, generalRow, itemRow, randomCity, randomGeneral, type Fixture, type FixtureCity, type FixtureGeneral, type FixtureNation, type Row } from './fixtures';
 
 /**
  * Each monthly step on its own, by the name `php/areas/monthly.php` maps to the legacy's event
@@ -263,7 +263,7 @@ export const monthlyArea: Area<MonthlyCase, {
     }
     return {
       generals: [...world.generals.values()].sort((a, b) => a.id - b.id).map((g) => ({
-        ...generalRow(g), age: g.age, killturn: g.killturn, makelimit: g.makelimit, betray: g.betray, special: g.special ?? 'None', special2: g.special2 ?? 'None',
+        ...generalRow(g), age: g.age, killturn: g.killturn, makelimit: g.makelimit, betray: g.betray, special: g.special ?? 'None', special2: g.special2 ?? 'None', ...itemRow(g),
         // rank_data's inherit_earned, inherit_earned_dyn and inherit_spent (no points are earned or
         // spent in the lobby here: the merged points are all there is), then the stored points.
         inherit: [g.rank.inheritEarned, g.rank.inheritEarned, 0, ...INHERITANCE_KEYS.map((k) => g.inheritance[k] ?? 0)],

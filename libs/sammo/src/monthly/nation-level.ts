@@ -61,20 +61,34 @@ export function updateNationLevel(world: World, random: StreamSource): void {
 }
 
 /**
- * The legacy's query for the candidates has no ORDER BY, so they come in the order of the
- * index MariaDB reads: the (nation, npc) range of the nation's users, unless that range holds
- * more rows than its statistics expect under one nation of (nation, officer_level) — generals
- * over distinct nations — when it reads that index, by office. (Measured in the legacy
- * differential's small worlds; in a world of hundreds of generals the users' range wins.)
+ * The legacy's query for the candidates (`nation = ? AND killturn >= ? AND npc < 2`) has no
+ * ORDER BY: they come in the order of the access path MariaDB (10.11) costs cheapest. Its
+ * optimizer trace on the legacy schema, for a general table of one page (a world of a few
+ * dozen generals), costs the paths that matter as follows (users and members of the nation,
+ * the world's users and generals):
+ * - a ref on `nation (nation, npc)`: min(users + 1, 3) — three seeks clip a one-page table;
+ *   it reads by npc type, then id;
+ * - a ref on `officer_level (nation, officer_level)`: members + 0.125, by office, then id;
+ * - when the world's users are all the nation's, a range on `npc` filtered by officer_level's
+ *   rowids: about 0.308 + 1.2 × users × members / generals, by npc type, then id.
+ * So the office order wins only when the nation's members are all users, at most two (the
+ * clip), and the filtered range does not undercut it. A full scan, by id, wins now and then in
+ * the smallest tables, and a table of more pages clips elsewhere: neither is modelled.
  */
 function readByOffice(world: World, nationId: number): boolean {
-  const nations = new Set<number>();
+  let members = 0;
   let users = 0;
+  let worldUsers = 0;
   for (const g of world.generals.values()) {
-    nations.add(g.nation);
-    if (g.nation === nationId && g.npc < 2) users++;
+    if (g.npc < 2) worldUsers++;
+    if (g.nation !== nationId) continue;
+    members++;
+    if (g.npc < 2) users++;
   }
-  return users > world.generals.size / nations.size;
+  if (users !== members) return false;
+  const byOffice = members + 0.125;
+  if (byOffice >= Math.min(users + 1, 3)) return false;
+  return worldUsers > users || 0.308 + (1.2 * users * members) / world.generals.size >= byOffice;
 }
 
 /**

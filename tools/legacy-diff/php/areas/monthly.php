@@ -31,7 +31,7 @@ const MONTHLY_INHERIT_RANKS = ['inherit_earned', 'inherit_earned_dyn', 'inherit_
 function monthly_generals(): array
 {
     $db = DB::db();
-    $generals = fixture_general_rows(['age', 'killturn', 'makelimit', 'betray', 'special', 'special2']);
+    $generals = fixture_general_rows(['age', 'killturn', 'makelimit', 'betray', 'special', 'special2', 'horse', 'weapon', 'book', 'item']);
     foreach ($generals as &$g) {
         $ranks = Util::convertPairArrayToDict($db->queryAllLists('SELECT type, value FROM rank_data WHERE general_id = %i AND type IN %ls', $g['id'], MONTHLY_INHERIT_RANKS));
         $stor = KVStorage::getStorage($db, "inheritance_{$g['id']}");
