@@ -30,6 +30,7 @@ export { raiseDisaster } from './monthly/disaster';
 export { randomizeCityTradeRate } from './monthly/trade-rate';
 export { updateNationLevel } from './monthly/nation-level';
 export { provideTroopLeaders, TROOP_LEADERS_BY_LEVEL } from './monthly/troop-leaders';
+export { raiseNpcNations } from './monthly/npc-nations';
 export { newYear, resetOfficerLock } from './monthly/yearly';
 export { addGlobalBetray } from './monthly/betray';
 export { assignGeneralSpeciality } from './monthly/assign-speciality';

@@ -8,6 +8,7 @@ import { battleArea } from './battle-area';
 import { warArea } from './war-area';
 import { commandLogsArea, generalCommandsArea, nationCommandsArea } from './commands-area';
 import { monthlyArea } from './monthly-area';
+import { npcEventsArea } from './npc-events-area';
 import { preTurnArea } from './pre-turn-area';
 import { generalAiArea, nationAiArea } from './ai-area';
 import { hex, pick } from './case-helpers';
@@ -184,5 +185,5 @@ const traitsArea: Area<{ kind: string; key: string; turn: DomesticTurn; var: Dom
 
 export const AREAS: readonly Area[] = [
   rngArea, phpMathArea, josaArea, levelsArea, nationIncomeArea, traitsArea, battleArea, warArea, generalCommandsArea, nationCommandsArea, commandLogsArea, monthlyArea,
-  preTurnArea, generalAiArea, nationAiArea, tournamentArea,
+  preTurnArea, generalAiArea, nationAiArea, tournamentArea, npcEventsArea,
 ] as Area[];

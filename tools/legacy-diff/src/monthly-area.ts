@@ -64,7 +64,7 @@ export interface MonthlyCase extends Fixture {
 }
 
 /** A nation's cities: its capital and a region grown through neighbours, sometimes a city cut off from it. */
-function claimCities(rng: RandUtil, owner: Map<number, number>, nation: number, size: number): number[] {
+export function claimCities(rng: RandUtil, owner: Map<number, number>, nation: number, size: number): number[] {
   const free = DEFAULT_MAP.cities.map((c) => c.id).filter((id) => !owner.has(id));
   const capital = pick(rng, free);
   const held = [capital];

@@ -7,7 +7,7 @@ const M = 397;
  * PHP 8.2's Mersenne Twister as `mt_srand($seed)` leaves it (MT19937), with the calls the
  * legacy tournament fight makes on it: `rand()` (the output shifted right once),
  * `mt_rand($min, $max)` and `array_rand` (both `php_mt_rand_range`: the whole output,
- * redrawn above the largest multiple of the range).
+ * redrawn above the largest multiple of the range), and `shuffle` (RaiseNPCNation's cities).
  */
 export class PhpMt {
   private readonly state = new Uint32Array(N);
@@ -43,6 +43,16 @@ export class PhpMt {
       while (result > limit) result = this.next32();
     }
     return min + (result % span);
+  }
+
+  /** `shuffle` of a list: from the last place down, each swapped with a place drawn up to it. */
+  shuffle<T>(items: readonly T[]): T[] {
+    const out = items.slice();
+    for (let left = out.length - 1; left > 0; left--) {
+      const j = this.range(0, left);
+      [out[left], out[j]] = [out[j]!, out[left]!];
+    }
+    return out;
   }
 
   private reload(): void {
