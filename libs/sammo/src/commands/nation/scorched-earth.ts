@@ -1,5 +1,6 @@
 import { Diplo } from '../../world/constants';
 import { withJosa } from '../../world/josa';
+import { increaseInheritancePoint } from '../../world/inheritance';
 import { addDedication, addExperience, experienceWorth } from '../../world/levels';
 import { chronicle, generalLog, log, nationLog } from '../../world/logbook';
 import { phpRound } from '../../world/php-math';
@@ -85,6 +86,7 @@ export const scorchedEarth: CommandDef<DestCityArg> = {
     nation.rice += amount;
     nation.surlimit += SURLIMIT;
     setNationFronts(world, new Set([nation.id]));
+    increaseInheritancePoint(world, general, 'active_action', 1);
     const name = withJosa(city.name, '을');
     generalLog(world, general.id, `${name} 초토화했습니다.`);
     nationLog(world, nation.id, `${withJosa(general.name, '이')} ${name} 초토화 명령`);
