@@ -19,21 +19,20 @@ export type ScenarioAction = (typeof SCENARIO_ACTIONS)[number];
 
 const TARGETS: Readonly<Record<string, EventTarget>> = { month: 'MONTH', pre_month: 'PRE_MONTH' };
 
-const raiseNpcNationsAction: EventAction = (world, random, clock) => {
-  const { year, month } = world.env;
-  // Legacy shuffles the cities with PHP's unseeded generator; here they get a stream of their own.
-  const order = random.stream('RaiseNPCNation', year, month, 'order');
-  raiseNpcNations(world, random.stream('RaiseNPCNation', year, month), clock, (ids) => order.shuffle(ids));
+/** What each action does; DeleteEvent takes its own event out of the world's table. */
+const ACTIONS: Readonly<Record<ScenarioAction, (event: ScenarioEvent) => EventAction>> = {
+  RaiseNPCNation: () => (world, random, clock) => {
+    const { year, month } = world.env;
+    // Legacy shuffles the cities with PHP's unseeded generator; here they get a stream of their own.
+    const order = random.stream('RaiseNPCNation', year, month, 'order');
+    raiseNpcNations(world, random.stream('RaiseNPCNation', year, month), clock, (ids) => order.shuffle(ids));
+  },
+  DeleteEvent: (event) => (world) => {
+    world.events = world.events?.filter((e) => e.id !== event.id);
+  },
 };
 
-function bind(event: ScenarioEvent): GameEvent {
-  return {
-    ...event,
-    actions: event.actions.map((name) => name === 'DeleteEvent'
-      ? act(name, (world) => { world.events = world.events?.filter((e) => e.id !== event.id); })
-      : act(name, raiseNpcNationsAction)),
-  };
-}
+const bind = (event: ScenarioEvent): GameEvent => ({ ...event, actions: event.actions.map((name) => act(name, ACTIONS[name](event))) });
 
 /** The events a world runs: the default table, then its scenario's (ids after the default's, as legacy inserts them). */
 export function eventsOf(world: World): readonly GameEvent[] {

@@ -44,6 +44,25 @@ describe('scenarios', () => {
     expect(world.env.nextGeneralId).toBe(4);
   });
 
+  it('runs the scenario’s own events: a 공백지 opening raises an NPC nation once, at its date', () => {
+    const row = {
+      cities: [1, 2, 3, 4, 5].map((id) => ({ ...map.cities[0]!, id, name: `성${id}`, neighbors: [id - 1, id + 1].filter((n) => n >= 1 && n <= 5) })),
+    };
+    const nations = [{ ...(scenario.nations as JsonObject[])[0]!, capitalCityId: 1, cityIds: [1] }];
+    const events = [['month', 1000, ['Date', '==', 190, 2], ['RaiseNPCNation'], ['DeleteEvent']]];
+    const table = new SammoTable({ world: 'scenario', scenario: { ...scenario, nations, events }, map: row }, '11'.repeat(32));
+    expect(table.state.data.events).toHaveLength(1);
+    table.advanceMonths(1);
+    const world = table.state.data;
+    // Cities 4 and 5 are 3 and 4 roads from the held one, and next to each other: one of them.
+    const raised = [...world.nations.values()].filter((n) => n.id !== 1);
+    expect(raised.map((n) => [n.name, n.level, world.cities[n.capital]!.nation])).toEqual([[`ⓤ${world.cities[raised[0]!.capital]!.name}`, 2, raised[0]!.id]]);
+    expect([4, 5]).toContain(raised[0]!.capital);
+    expect(world.events).toEqual([]);
+    table.advanceMonths(12);
+    expect(table.state.data.nations.size).toBe(2);
+  });
+
   it('refuses scenarios and maps that do not hold together', () => {
     const bad = (s: JsonObject) => () => new SammoTable({ world: 'scenario', scenario: s, map }, '11'.repeat(32));
     expect(bad({ ...scenario, generals: [general(1, 7, 1)] })).toThrow(new InvalidGame('scenario.generals[0].nationId 7 is not a nation of the scenario'));
