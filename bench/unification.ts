@@ -1,7 +1,7 @@
 // The whole strategy game: the NPC-only sample world (scenario 1020 on the che map) advanced
 // month by month through the engine, with a fixed seed, until one nation holds every city
 // (or a month cap). Prints game months, general turns, wall time, turns/s and peak RSS.
-import { engine, GameLog } from '@chronicle/engine';
+import { engine, GameLog, stateHash } from '@chronicle/engine';
 import { loadavg } from 'node:os';
 import { addTurn, sammo, type World } from '@chronicle/sammo';
 
@@ -43,6 +43,8 @@ export async function main(args: string[]): Promise<void> {
   console.log(`${unified ? `unified by ${winner}` : 'not unified'} in ${world.env.year}.${world.env.month} after ${months} months; ${turns} general turns in ${seconds.toFixed(1)} s; ${log.revision} moves`);
   // On a shared machine the wall time includes waiting for a core; the CPU time does not.
   console.log(`cpu ${cpuSeconds.toFixed(1)} s (${Math.round(turns / cpuSeconds)} general turns per cpu-second); load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  // A change made for speed must leave this line as it was: the same game, byte for byte.
+  console.log(`final state hash ${stateHash(sammo, state)}`);
   console.log(
     `RESULT unification unified=${unified} months=${months} general_turns=${turns} ` +
       `general_turns_per_s=${Math.round(turns / seconds)} peak_rss_mb=${Math.round(peakRss / 1048576)}`,

@@ -16,15 +16,20 @@ function connectedToCapital(world: World, nationId: number, capital: number): nu
   return reached;
 }
 
-/** Steps from `from` to every city of `within` through cities of `within` (all of them are reached: `within` is connected). */
-function stepsWithin(world: World, within: ReadonlySet<number>, from: number): Map<number, number> {
-  const steps = new Map([[from, 0]]);
+/**
+ * Steps from `from` to every city of `within` through cities of `within` (all of them are
+ * reached: `within` is connected), by city id; -1 for cities outside. An array, not a map:
+ * a chief builds one per city of the nation every turn.
+ */
+function stepsWithin(world: World, within: ReadonlySet<number>, from: number): Int32Array {
+  const steps = new Int32Array(world.cities.length).fill(-1);
+  steps[from] = 0;
   const queue = [from];
   for (let i = 0; i < queue.length; i++) {
     const here = queue[i]!;
     for (const next of world.cities[here]!.neighbours) {
-      if (!within.has(next) || steps.has(next)) continue;
-      steps.set(next, steps.get(here)! + 1);
+      if (steps[next] !== -1 || !within.has(next)) continue;
+      steps[next] = steps[here]! + 1;
       queue.push(next);
     }
   }
@@ -67,12 +72,17 @@ export function capitalMovePriority(t: ChiefTurn): TurnSlot | null {
 
   const within = new Set(cities);
   const steps = new Map(cities.map((id) => [id, stepsWithin(world, within, id)]));
-  const stepSum = (id: number) => [...steps.get(id)!.values()].reduce((a, b) => a + b, 0);
-  const maxSum = Math.max(...cities.map(stepSum));
+  const stepSums = new Map(cities.map((id) => {
+    const fromHere = steps.get(id)!;
+    let sum = 0;
+    for (const other of cities) sum += fromHere[other]!;
+    return [id, sum];
+  }));
+  const maxSum = Math.max(...stepSums.values());
   const ranked = cities
     .map((id) => {
       const c = world.cities[id]!;
-      return { id, score: (c.pop * maxSum) / stepSum(id) * Math.sqrt(builtUp(c)) };
+      return { id, score: (c.pop * maxSum) / stepSums.get(id)! * Math.sqrt(builtUp(c)) };
     })
     // Stable: equal scores keep the breadth-first order, as PHP's arsort does.
     .sort((a, b) => b.score - a.score);
@@ -81,9 +91,9 @@ export function capitalMovePriority(t: ChiefTurn): TurnSlot | null {
 
   const best = ranked[0]!.id;
   const fromCapital = steps.get(nation.capital)!;
-  const dist = fromCapital.get(best)!;
+  const dist = fromCapital[best]!;
   const target = dist > 1
-    ? t.rng.choice(world.cities[nation.capital]!.neighbours.filter((stop) => within.has(stop) && steps.get(stop)!.get(best)! + 1 === dist))
+    ? t.rng.choice(world.cities[nation.capital]!.neighbours.filter((stop) => within.has(stop) && steps.get(stop)![best]! + 1 === dist))
     : best;
   return remember(t.attempt('che_천도', { destCityId: target }));
 }

@@ -1,4 +1,5 @@
 import { Diplo } from '../world/constants';
+import { diplomacyKey } from '../world/queries';
 import type { World } from '../world/types';
 
 /** The AI's view of its nation's diplomacy (legacy `dipState`, §8), from calm to war. */
@@ -27,9 +28,11 @@ const yearMonth = (year: number, month: number) => year * 12 + month - 1;
  */
 export function calcDiplomacyState(world: World, nationId: number): DiplomacyState {
   const { year, month, startyear } = world.env;
+  // Every general turn reads this: the rows are looked up in any nation order (nothing below
+  // depends on it) and the front scan stops at the first attackable city.
   const rows: { you: number; state: number; term: number }[] = [];
-  for (const other of [...world.nations.keys()].sort((a, b) => a - b)) {
-    const row = world.diplomacy.get(`${nationId}:${other}`);
+  for (const other of world.nations.keys()) {
+    const row = world.diplomacy.get(diplomacyKey(nationId, other));
     if (row && (row.state === Diplo.war || row.state === Diplo.declared)) rows.push({ you: other, state: row.state, term: row.term });
   }
   const warTargets = new Map<number, 1 | 2>();
@@ -38,7 +41,7 @@ export function calcDiplomacyState(world: World, nationId: number): DiplomacySta
   }
 
   let attackable = false;
-  for (let id = 1; id < world.cities.length; id++) {
+  for (let id = 1; id < world.cities.length && !attackable; id++) {
     const city = world.cities[id]!;
     if (city.nation === nationId && city.supply === 1 && city.front > 0) attackable = true;
   }

@@ -42,6 +42,16 @@ export function defaultDraft(tech: number, stat: number): [number, number] {
   return [unitCostWithTech(DEFAULT_CREW_TYPE, tech, stat * 100), riceWithTech(DEFAULT_CREW_TYPE, tech, stat * 100)];
 }
 
+/**
+ * The members holding less than `below` of a resource, poorest first (a stable sort: the given
+ * order among equals). The reward priorities walk the members sorted by the resource and stop
+ * at the first one with `below` or more, so this is the part of that list they read, with each
+ * member at the same index; sorting only it spares sorting the whole nation every chief turn.
+ */
+export function poorestBelow(members: readonly General[], key: 'gold' | 'rice', below: number): General[] {
+  return members.filter((g) => g[key] < below).sort((a, b) => a[key] - b[key]);
+}
+
 /** A 포상 candidate and its weight, as the legacy reward priorities build them. */
 export type RewardCandidate = [{ isGold: boolean; amount: number; destGeneralId: number }, number];
 

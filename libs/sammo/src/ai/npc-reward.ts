@@ -1,6 +1,6 @@
 import type { General, TurnSlot } from '../world/types';
 import type { ChiefTurn } from './nation-ai';
-import { costWithTech, defaultDraft, maxResourceActionAmount, NationPolicy, roundHundreds, valueFit, type RewardCandidate } from './nation-policy';
+import { costWithTech, defaultDraft, maxResourceActionAmount, NationPolicy, poorestBelow, roundHundreds, valueFit, type RewardCandidate } from './nation-policy';
 
 /**
  * Legacy categorizeNationGeneral for NPCs (the chief and troop dummies already left out —
@@ -43,9 +43,7 @@ export function npcReward(t: ChiefTurn): TurnSlot | null {
   const cap = maxResourceActionAmount(t.world, t.nation);
   for (const r of resources) {
     if (r.have < r.reqNation) continue;
-    const poorWar = [...war].sort((a, b) => a[r.key] - b[r.key]);
-    for (const [idx, g] of poorWar.entries()) {
-      if (g[r.key] >= r.warReserve) break;
+    for (const [idx, g] of poorestBelow(war, r.key, r.warReserve).entries()) {
       if (g.killturn <= 5) continue;
       // Legacy prices both resources with the crew type's gold cost.
       let reqMoney = costWithTech(g.crewtype, tech, t.leadership(g) * 100) * 3 * 1.1;
@@ -56,9 +54,7 @@ export function npcReward(t: ChiefTurn): TurnSlot | null {
       if (r.have < pay / 2) continue;
       candidates.push([{ isGold: r.isGold, amount: roundHundreds(valueFit(pay, 100, cap)), destGeneralId: g.id }, weightBase - idx]);
     }
-    const poorCivil = [...civil].sort((a, b) => a[r.key] - b[r.key]);
-    for (const [idx, g] of poorCivil.entries()) {
-      if (g[r.key] >= r.develReserve) break;
+    for (const [idx, g] of poorestBelow(civil, r.key, r.develReserve).entries()) {
       if (g.killturn <= 5) continue;
       const pay = r.develReserve * 1.5 - g[r.key];
       if (pay < NationPolicy.minimumResourceActionAmount) continue;

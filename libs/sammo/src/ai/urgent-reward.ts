@@ -1,6 +1,6 @@
 import type { General, TurnSlot } from '../world/types';
 import type { ChiefTurn } from './nation-ai';
-import { costWithTech, defaultDraft, maxResourceActionAmount, NationPolicy, roundHundreds, valueFit, type RewardCandidate } from './nation-policy';
+import { costWithTech, defaultDraft, maxResourceActionAmount, NationPolicy, poorestBelow, roundHundreds, valueFit, type RewardCandidate } from './nation-policy';
 import { warUsers } from './user-reward';
 
 interface UrgentNeed {
@@ -20,16 +20,14 @@ interface UrgentNeed {
  */
 function urgentOffers(t: ChiefTurn, members: General[], r: UrgentNeed, need: (g: General) => number, enoughOf: number, minPay: number, out: RewardCandidate[]): void {
   const cap = maxResourceActionAmount(t.world, t.nation);
-  const poorest = [...members].sort((a, b) => a[r.key] - b[r.key]);
-  for (const [idx, g] of poorest.entries()) {
-    if (g[r.key] >= r.floor) break;
+  for (const [idx, g] of poorestBelow(members, r.key, r.floor).entries()) {
     if (g.killturn <= 5) continue;
     const req = need(g);
     const enough = req * enoughOf;
     if (g[r.key] >= req) continue;
     const pay = valueFit(Math.sqrt((enough - g[r.key]) * r.have), minPay, enough - g[r.key]);
     if (pay < NationPolicy.minimumResourceActionAmount || r.have < pay / 2) continue;
-    out.push([{ destGeneralId: g.id, isGold: r.key === 'gold', amount: roundHundreds(valueFit(pay, 100, cap)) }, poorest.length - idx]);
+    out.push([{ destGeneralId: g.id, isGold: r.key === 'gold', amount: roundHundreds(valueFit(pay, 100, cap)) }, members.length - idx]);
   }
 }
 

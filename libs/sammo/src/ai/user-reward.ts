@@ -2,7 +2,7 @@ import { generalsOfNation, turnsSinceWar } from '../world/queries';
 import type { General, TurnSlot } from '../world/types';
 import { DipState } from './diplomacy-state';
 import type { ChiefTurn } from './nation-ai';
-import { costWithTech, defaultDraft, maxResourceActionAmount, NationPolicy, roundHundreds, valueFit, type RewardCandidate } from './nation-policy';
+import { costWithTech, defaultDraft, maxResourceActionAmount, NationPolicy, poorestBelow, roundHundreds, valueFit, type RewardCandidate } from './nation-policy';
 
 /**
  * Legacy `userGenerals`: users (npc 0/1) with more than 5 turns to live (a troop leader with
@@ -59,9 +59,7 @@ export function userReward(t: ChiefTurn): TurnSlot | null {
   const cap = maxResourceActionAmount(t.world, t.nation);
   for (const r of resources) {
     if (r.have < r.reqNation) continue;
-    const poorest = [...members].sort((a, b) => a[r.key] - b[r.key]);
-    for (const [idx, g] of poorest.entries()) {
-      if (g[r.key] >= r.warReserve) break;
+    for (const [idx, g] of poorestBelow(members, r.key, r.warReserve).entries()) {
       if (g.killturn <= 5) continue;
       let enough = r.develReserve * 1.2;
       if (war.has(g)) {

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 const BLOCK_BYTES = 64;
 const TWO_32 = 0x1_0000_0000;
@@ -8,18 +8,17 @@ const MAX_INT = TWO_53 - 1;
 
 /**
  * The legacy hash DRBG (`LiteHashDRBG`): block n = SHA-512(UTF-8 seed ‖ uint32 LE n), read
- * byte by byte, no reseeding. The first block is hashed on the first read, so a stream
- * that is asked for but never drawn from costs nothing.
+ * byte by byte, no reseeding. The seed's bytes are written and the first block hashed on the
+ * first read, so a stream that is asked for but never drawn from costs nothing.
  */
 export class LiteHashDRBG {
   private block: Buffer | null = null;
   private blockIndex = 0;
   private offset = 0;
-  private readonly seedBytes: Buffer;
+  /** What a block hashes: the seed's UTF-8 bytes, then the block number (the last 4 bytes). */
+  private hashInput: Buffer | null = null;
 
-  constructor(readonly seed: string) {
-    this.seedBytes = Buffer.from(seed, 'utf8');
-  }
+  constructor(readonly seed: string) {}
 
   /** The next `count` bytes of the stream (they may span blocks). */
   nextBytes(count: number): Buffer {
@@ -82,14 +81,21 @@ export class LiteHashDRBG {
   }
 
   private nextByte(): number {
-    if (this.block === null || this.offset === BLOCK_BYTES) {
-      const index = Buffer.allocUnsafe(4);
-      index.writeUInt32LE(this.blockIndex);
-      this.block = createHash('sha512').update(this.seedBytes).update(index).digest();
-      this.blockIndex++;
-      this.offset = 0;
+    if (this.block === null || this.offset === BLOCK_BYTES) this.nextBlock();
+    return this.block![this.offset++]!;
+  }
+
+  private nextBlock(): void {
+    if (this.hashInput === null) {
+      const seedLength = Buffer.byteLength(this.seed, 'utf8');
+      this.hashInput = Buffer.allocUnsafe(seedLength + 4);
+      this.hashInput.write(this.seed, 0, seedLength, 'utf8');
     }
-    return this.block[this.offset++]!;
+    this.hashInput.writeUInt32LE(this.blockIndex, this.hashInput.length - 4);
+    // One-shot hashing: a stream draws a few blocks at most, and a Hash object per block cost more than the hash.
+    this.block = hash('sha512', this.hashInput, 'buffer');
+    this.blockIndex++;
+    this.offset = 0;
   }
 }
 

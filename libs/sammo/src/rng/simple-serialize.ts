@@ -20,7 +20,11 @@ function serializePart(part: string | number): string {
   return `float(${phpNumberFormat(part, 6)})`;
 }
 
+const HIGH_SURROGATE = /[\uD800-\uDBFF]/;
+
 function codePointLength(text: string): number {
+  // Most parts (the table seed's hex digits, command keys) hold no surrogate pair.
+  if (!HIGH_SURROGATE.test(text)) return text.length;
   let n = 0;
   for (let i = 0; i < text.length; i++) {
     const unit = text.charCodeAt(i);

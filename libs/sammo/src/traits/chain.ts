@@ -1,4 +1,4 @@
-import { ITEM_SLOTS, itemOf, type Item } from '../items/catalog';
+import { itemOf, type Item } from '../items/catalog';
 import type { General, Nation } from '../world/types';
 import { applyTable, type DomesticTurn, type DomesticVar } from './effects';
 import { nationTypeOf, type IncomeKind, type NationType } from './nation-types';
@@ -76,16 +76,16 @@ export class TraitChain {
     return this;
   }
 
+  /** Every stat read asks this, so the slots are read by name (in ITEM_SLOTS order), not by a key looked up in a loop. */
   private itemsChanged(g: General): boolean {
-    let changed = false;
-    for (let i = 0; i < ITEM_SLOTS.length; i++) {
-      const key = g.items?.[ITEM_SLOTS[i]!];
-      if (key !== this.kItems[i]) {
-        this.kItems[i] = key;
-        changed = true;
-      }
-    }
-    return changed;
+    const items = g.items;
+    const k = this.kItems;
+    if (items?.horse === k[0] && items?.weapon === k[1] && items?.book === k[2] && items?.item === k[3]) return false;
+    k[0] = items?.horse;
+    k[1] = items?.weapon;
+    k[2] = items?.book;
+    k[3] = items?.item;
+    return true;
   }
 
   /** `getWarPowerMultiplier` over the chain: [own, opponent's]; of the modelled traits only the office has one. */

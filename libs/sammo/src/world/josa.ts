@@ -30,15 +30,20 @@ export function withJosa(text: string | number, particle: Particle): string {
 }
 
 function hasFinal(text: string, isRo: boolean): boolean {
+  // Most texts end in a Hangul syllable, which is then also the last word's last letter.
+  const lastUnit = text.charCodeAt(text.length - 1);
+  if (lastUnit >= HANGUL_FIRST && lastUnit <= HANGUL_LAST) return hangulHasFinal(lastUnit, isRo);
   const target = text.replace(INVALID, ' ').replace(LAST_WORD, '$1');
   // PHP's `if (!$target)`: the string "0" is false there too.
   if (target === '' || target === '0') return false;
   const code = target.codePointAt(target.length - 1)!;
-  if (code >= HANGUL_FIRST && code <= HANGUL_LAST) {
-    const final = (code - HANGUL_FIRST) % 28;
-    return final !== 0 && !(isRo && final === RIEUL);
-  }
+  if (code >= HANGUL_FIRST && code <= HANGUL_LAST) return hangulHasFinal(code, isRo);
   if (NORMAL_FIXED.test(target)) return false;
   if (SPECIAL_CHAR.test(target)) return true;
   return !isRo && SPECIAL_RO.test(target);
+}
+
+function hangulHasFinal(code: number, isRo: boolean): boolean {
+  const final = (code - HANGUL_FIRST) % 28;
+  return final !== 0 && !(isRo && final === RIEUL);
 }

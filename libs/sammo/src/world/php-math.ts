@@ -7,6 +7,9 @@
 export function phpRound(value: number, places = 0): number {
   if (!Number.isInteger(places) || Math.abs(places) > 22) throw new RangeError(`phpRound supports 0 to ±22 places, not ${places}`);
   if (!Number.isFinite(value) || value === 0) return value;
+  // Most calls round a whole number or a quarter (stats / 4): such a value below 1e13 is its
+  // own 15-digit pre-rounding, so it rounds as it is.
+  if (places === 0 && Number.isInteger(value * 4) && Math.abs(value) < 1e13) return halfAwayFromZero(value);
   const precisionPlaces = 14 - Math.floor(Math.log10(Math.abs(value)));
   const f1 = pow10(Math.abs(places));
   let tmp: number;
