@@ -10,6 +10,7 @@ import { buildSyntheticWorld } from './scenario/synthetic';
 import { chapterEndAfter, continueChapter } from './turn/chapter';
 import { readWorldOptions } from './scenario/world-options';
 import { newTournament } from './tournament/state';
+import { newAuctionHouse } from './auction/house';
 import { readWorld, writeWorld } from './world/serialize';
 import type { World } from './world/types';
 
@@ -51,6 +52,7 @@ export const sammo: Game<World, SammoMove, RandUtil> = {
     if (world.generals.size === 0) throw new InvalidGame('the world has no generals');
     if (opts.chapterYears > 0) world.env.chapterEnd = chapterEndAfter(world.env.year, opts.chapterYears);
     if (opts.tournaments) world.tournament = newTournament(true);
+    if (opts.auctions) world.auctions = newAuctionHouse(world.env.turntime);
     return { phase: 'play', turn: 1, order: { seats: [...seats], acting: null, pending: [] }, data: world };
   },
 

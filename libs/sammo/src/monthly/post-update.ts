@@ -3,6 +3,7 @@ import { disband } from '../commands/general/disband';
 import { dropExpiredLetters } from '../commands/nation/diplomacy-letters';
 import type { RandUtil } from '../rng/rand-util';
 import { triggerTournament } from '../tournament/open';
+import { registerAuction } from '../auction/open';
 import type { StreamSource } from '../turn/turn-run';
 import { chronicle } from '../world/logbook';
 import type { World } from '../world/types';
@@ -15,7 +16,8 @@ import { withJosa } from '../world/josa';
  * postUpdateMonthly (§6.8) with the closing month's stream: power, diplomacy, war-setting
  * allowance, bands still wandering after two years disband (해산), general counts,
  * unification check, the tournament's automatic opening (at `now`, the month boundary, with
- * its own streams from `random`), fronts. Auctions are not modelled.
+ * its own streams from `random`), the merchant's auctions (opened at `now`; the stream's last
+ * draws, so they shift no other), fronts.
  */
 export function postUpdateMonthly(world: World, rng: RandUtil, random: StreamSource, now: number): void {
   updateNationPower(world, rng);
@@ -26,6 +28,7 @@ export function postUpdateMonthly(world: World, rng: RandUtil, random: StreamSou
   updateGeneralNumbers(world);
   checkEmperor(world);
   triggerTournament(world, rng, random, now);
+  if (world.auctions) registerAuction(world, rng, now);
   setNationFronts(world);
 }
 

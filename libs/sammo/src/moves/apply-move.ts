@@ -17,6 +17,8 @@ import { applyTroopMove } from './troop-moves';
 import { withJosa } from '../world/josa';
 import { joinTournament, setAutoEntry } from '../tournament/entry';
 import { placeBet } from '../tournament/betting';
+import { openAuction } from '../auction/open';
+import { placeBid } from '../auction/bid';
 
 /** Plays a checked move on the world, in place. */
 export function applyMove(state: GameState<World>, seat: string | null, move: SammoMove, random: Randomness<RandUtil>): void {
@@ -118,6 +120,15 @@ export function applyMove(state: GameState<World>, seat: string | null, move: Sa
       return;
     case 'tournamentAutoEntry':
       setAutoEntry(world.tournament!, move.generalId, move.auto);
+      return;
+    case 'openAuction': {
+      const house = world.auctions!;
+      const { kind, amount, closeTurnCnt, startBidAmount, finishBidAmount } = move;
+      openAuction(house, world.generals.get(move.generalId)!, { kind, amount, closeTurnCnt, startBidAmount, finishBidAmount }, world.env.turnterm, house.now);
+      return;
+    }
+    case 'bidAuction':
+      placeBid(world, world.generals.get(move.generalId)!, move.auctionId, move.amount);
       return;
     default:
       applyTroopMove(world, move);

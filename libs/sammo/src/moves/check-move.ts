@@ -12,6 +12,8 @@ import { generalField, ownGeneral, stringField } from './move-fields';
 import { checkTroopMove, TROOP_MOVE_TYPES } from './troop-moves';
 import { whyNotJoin } from '../tournament/entry';
 import { whyNotBet } from '../tournament/betting';
+import { whyNotOpen, type AuctionLot } from '../auction/open';
+import { whyNotBid } from '../auction/bid';
 
 const MAX_BUDGET = 10_000_000;
 /** Constraints never draw; checking a move has no stream of its own to give them. */
@@ -122,10 +124,31 @@ export function checkMove(state: Readonly<GameState<World>>, seat: Seat, payload
       if (typeof payload.auto !== 'boolean') throw new IllegalMove('tournamentAutoEntry.auto must be true or false');
       return { type: 'tournamentAutoEntry', generalId: general.id, auto: payload.auto };
     }
+    case 'openAuction': {
+      const general = ownGeneral(world, seat, payload.generalId);
+      const { kind } = payload;
+      if (kind !== 'buyRice' && kind !== 'sellRice') throw new IllegalMove('openAuction.kind must be "buyRice" (rice for gold) or "sellRice" (gold for rice)');
+      const [amount, closeTurnCnt, startBidAmount, finishBidAmount] = (['amount', 'closeTurnCnt', 'startBidAmount', 'finishBidAmount'] as const).map((key) => {
+        const value = payload[key];
+        if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw new IllegalMove(`openAuction.${key} must be a whole number`);
+        return value;
+      }) as [number, number, number, number];
+      const lot: AuctionLot = { kind, amount, closeTurnCnt, startBidAmount, finishBidAmount };
+      refuseWith(whyNotOpen(world, general, lot));
+      return { type: 'openAuction', generalId: general.id, ...lot };
+    }
+    case 'bidAuction': {
+      const general = ownGeneral(world, seat, payload.generalId);
+      const { auctionId, amount } = payload;
+      if (typeof auctionId !== 'number' || !Number.isSafeInteger(auctionId)) throw new IllegalMove('bidAuction.auctionId must be the id of an open auction');
+      if (typeof amount !== 'number' || !Number.isSafeInteger(amount)) throw new IllegalMove('bidAuction.amount must be a whole number');
+      refuseWith(whyNotBid(world, general, auctionId, amount));
+      return { type: 'bidAuction', generalId: general.id, auctionId, amount };
+    }
     default:
       if (TROOP_MOVE_TYPES.includes(payload.type as never)) return checkTroopMove(world, seat, payload);
       throw new IllegalMove(
-        `move type must be advance, reserve, reserveNation, createGeneral, possess, autorun, answerLetter, joinTournament, betTournament, tournamentAutoEntry or ${TROOP_MOVE_TYPES.join(', ')}`,
+        `move type must be advance, reserve, reserveNation, createGeneral, possess, autorun, answerLetter, joinTournament, betTournament, tournamentAutoEntry, openAuction, bidAuction or ${TROOP_MOVE_TYPES.join(', ')}`,
       );
   }
 }

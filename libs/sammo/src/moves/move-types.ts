@@ -1,4 +1,5 @@
 import type { Json } from '@chronicle/engine';
+import type { AuctionKind } from '../world/types';
 
 /** Time passes up to `until` (epoch ms), executing at most `budget` general turns. */
 export interface AdvanceMove {
@@ -119,6 +120,29 @@ export interface TournamentAutoEntryMove {
   auto: boolean;
 }
 
+/**
+ * The seat's general puts up `amount` of its rice (`buyRice`: bidders pay gold) or gold
+ * (`sellRice`: bidders pay rice), closing in `closeTurnCnt` turns (legacy OpenBuyRiceAuction /
+ * OpenSellRiceAuction).
+ */
+export interface OpenAuctionMove {
+  type: 'openAuction';
+  generalId: number;
+  kind: AuctionKind;
+  amount: number;
+  closeTurnCnt: number;
+  startBidAmount: number;
+  finishBidAmount: number;
+}
+
+/** The seat's general bids `amount` on an open auction (legacy BidBuyRiceAuction / BidSellRiceAuction). */
+export interface BidAuctionMove {
+  type: 'bidAuction';
+  generalId: number;
+  auctionId: number;
+  amount: number;
+}
+
 export type SammoMove =
   | AdvanceMove | ReserveMove | ReserveNationMove | CreateGeneralMove | PossessMove | AutorunMove | AnswerLetterMove | TroopMove
-  | JoinTournamentMove | BetTournamentMove | TournamentAutoEntryMove;
+  | JoinTournamentMove | BetTournamentMove | TournamentAutoEntryMove | OpenAuctionMove | BidAuctionMove;

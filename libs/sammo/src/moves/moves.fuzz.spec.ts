@@ -138,6 +138,67 @@ describe('any sequence of moves', () => {
     );
     for (const kind of ['joinTournament', 'betTournament', 'tournamentAutoEntry']) expect(accepted.get(kind) ?? 0).toBeGreaterThan(0);
   });
+
+  it('opens auctions and takes bids only under the legacy checks, and replays to the same house', () => {
+    const accepted = new Map<string, number>();
+    const auctionMove = fc.oneof(
+      fc.record({ kind: fc.constant('advance' as const), minutes: fc.integer({ min: 1, max: 30 }) }),
+      fc.record({
+        kind: fc.constant('openAuction' as const), seat: fc.constantFrom(...SEATS), lot: fc.constantFrom('buyRice', 'sellRice', 'gold'),
+        amount: fc.integer({ min: 50, max: 3000 }), closeTurnCnt: fc.integer({ min: 0, max: 4 }),
+        start: fc.integer({ min: 40, max: 210 }), finish: fc.integer({ min: 100, max: 210 }),
+      }),
+      { weight: 3, arbitrary: fc.record({
+        kind: fc.constant('bidAuction' as const), seat: fc.constantFrom(...SEATS), pick: fc.nat(), raise: fc.integer({ min: -20, max: 400 }),
+      }) },
+    );
+    fc.assert(
+      fc.property(fc.array(auctionMove, { minLength: 20, maxLength: 50 }), (moves) => {
+        const table = new SammoTable({ world: 'synthetic', generals: 40, cities: 12, nations: 3, turnterm: 30, auctions: true }, '3c'.repeat(32), SEATS);
+        table.advanceMonths(4);
+        let until = table.state.data.env.turntime;
+        for (const m of moves) {
+          let seat: string | null = null;
+          let payload: Json;
+          if (m.kind === 'advance') {
+            payload = { type: 'advance', until: (until = Math.max(until, table.state.data.env.turntime) + m.minutes * 60_000) };
+          } else if (m.kind === 'openAuction') {
+            seat = m.seat;
+            const amount = m.amount;
+            payload = {
+              type: 'openAuction', generalId: Number(m.seat.slice(5)), kind: m.lot, amount, closeTurnCnt: m.closeTurnCnt,
+              startBidAmount: Math.round((amount * m.start) / 100), finishBidAmount: Math.round((amount * (m.start + m.finish)) / 100),
+            };
+          } else {
+            seat = m.seat;
+            // Mostly an open auction, at its start price or above the highest bid.
+            const open = table.state.data.auctions!.open;
+            const auction = open[m.pick % Math.max(open.length, 1)];
+            const highest = auction?.bids.at(-1)?.amount ?? auction?.startBidAmount ?? 100;
+            payload = { type: 'bidAuction', generalId: Number(m.seat.slice(5)), auctionId: auction?.id ?? m.pick % 5, amount: highest + m.raise };
+          }
+          try {
+            table.play(seat, payload);
+            accepted.set(m.kind, (accepted.get(m.kind) ?? 0) + 1);
+          } catch (error) {
+            if (!(error instanceof IllegalMove)) throw error;
+          }
+        }
+        for (const auction of table.state.data.auctions!.open) {
+          const amounts = auction.bids.map((b) => b.amount);
+          expect(amounts).toEqual([...amounts].sort((a, b) => a - b));
+          expect(new Set(amounts).size).toBe(amounts.length);
+          if (amounts.length > 0) expect(amounts[0]).toBeGreaterThanOrEqual(auction.startBidAmount);
+          if (amounts.length > 0) expect(amounts.at(-1)).toBeLessThanOrEqual(auction.finishBidAmount);
+        }
+        const replayed = engine.replay(sammo, table.log).data;
+        expect(replayed.auctions).toEqual(table.state.data.auctions);
+        expect([...replayed.generals.values()].map((g) => [g.gold, g.rice])).toEqual([...table.state.data.generals.values()].map((g) => [g.gold, g.rice]));
+      }),
+      { numRuns: 15, seed: 20261201 },
+    );
+    for (const kind of ['openAuction', 'bidAuction']) expect(accepted.get(kind) ?? 0).toBeGreaterThan(0);
+  });
 });
 
 /** A tournament move of a seat: its own general unless one is drawn, a bet on a candidate unless a target is drawn. */

@@ -20,6 +20,8 @@ export interface WorldOptions {
   chapterYears: number;
   /** The admin's automatic tournament opening (legacy `tnmt_trig`): off unless asked for. */
   tournaments: boolean;
+  /** The auction house (legacy's resource auctions and the merchant's lots): off unless asked for. */
+  auctions: boolean;
 }
 
 /** 2026-01-01T00:00Z: a fixed opening, since pure rules have no clock of their own. */
@@ -41,6 +43,7 @@ export function readWorldOptions(options: Readonly<Record<string, Json>>): World
     autorunLimitMinutes: options.autorunLimitMinutes === undefined ? 0 : asInteger(options.autorunLimitMinutes, 'options.autorunLimitMinutes', 0),
     chapterYears: options.chapterYears === undefined ? 0 : asInteger(options.chapterYears, 'options.chapterYears', 0, 100),
     tournaments: readFlag(options.tournaments, 'options.tournaments'),
+    auctions: readFlag(options.auctions, 'options.auctions'),
   };
 }
 

@@ -6,6 +6,7 @@ import { runGeneralTurn } from './general-turn';
 import type { TurnRun } from './turn-run';
 import { phpRound } from '../world/php-math';
 import { nextTournamentStep, runTournamentUntil } from '../tournament/process';
+import { nextAuctionClose, runAuctionsUntil } from '../auction/close';
 
 const MINUTE = 60_000;
 
@@ -22,9 +23,10 @@ export interface AdvanceReport {
 /**
  * `executeAllCommand` for wall time `until` (§2): time gate, frozen states, delay skipping,
  * the catch-up loop (generals up to each month boundary, then the monthly pipeline), the
- * partial month, and the tournament's steps as their times come. A work budget may stop it
- * at a general boundary; the cursor then stays at the last executed general's turn time, so
- * the next advance continues exactly there. Auctions are not modelled.
+ * partial month, and the tournament's steps and the auctions' closes as their times come
+ * (legacy `processTournament` then `processAuction`). A work budget may stop it at a general
+ * boundary; the cursor then stays at the last executed general's turn time, so the next
+ * advance continues exactly there.
  */
 export function advanceWorld(run: TurnRun, until: number): AdvanceReport {
   const world = run.world;
@@ -32,7 +34,11 @@ export function advanceWorld(run: TurnRun, until: number): AdvanceReport {
   const report: AdvanceReport = { generalTurns: 0, months: 0, stopped: false, skippedMonths: 0 };
   const startTurns = run.executed;
   const startMonths = run.months;
-  const finish = (stopped: boolean) => ({ ...report, stopped, generalTurns: run.executed - startTurns, months: run.months - startMonths });
+  const finish = (stopped: boolean) => {
+    // A stopped advance has processed the auctions up to the last general it ran.
+    if (stopped) runAuctionsUntil(world, env.turntime);
+    return { ...report, stopped, generalTurns: run.executed - startTurns, months: run.months - startMonths };
+  };
 
   if (until < env.turntime) return finish(false);
   if (env.isunited === 2 || env.isunited === 3) return finish(false);
@@ -45,6 +51,7 @@ export function advanceWorld(run: TurnRun, until: number): AdvanceReport {
     run.clock = nextTurn;
     if (!executeGeneralsUntil(run, nextTurn)) return finish(true);
     runTournamentUntil(world, run.random, nextTurn - 1);
+    runAuctionsUntil(world, nextTurn - 1);
     runMonth(run, nextTurn);
     prevTurn = nextTurn;
     nextTurn = addTurn(prevTurn, env.turnterm);
@@ -62,21 +69,23 @@ export function advanceWorld(run: TurnRun, until: number): AdvanceReport {
   run.clock = nextTurn;
   if (!executeGeneralsUntil(run, until)) return finish(true);
   runTournamentUntil(world, run.random, until);
+  runAuctionsUntil(world, until);
   return finish(false);
 }
 
 /**
  * `executeGeneralCommandUntil`: every general with turntime < `date`, by (turntime, id),
- * each once, after the tournament steps due by its turn time. Returns false when the budget
- * ran out with generals still due.
+ * each once, after the tournament steps and auction closes due by its turn time. Returns
+ * false when the budget ran out with generals still due.
  */
 export function executeGeneralsUntil(run: TurnRun, date: number): boolean {
   const world = run.world;
   const due = [];
   for (const g of world.generals.values()) if (g.turntime < date) due.push(g);
   due.sort((a, b) => a.turntime - b.turntime || a.id - b.id);
-  // General turns never touch the tournament, so its next step is read again only after a step.
+  // General turns never touch the tournament or the auctions, so their next times are read again only after a step.
   let tournamentStep = nextTournamentStep(world);
+  let auctionClose = nextAuctionClose(world);
   for (const general of due) {
     if (!world.generals.has(general.id)) continue;
     if (run.budget <= 0) return false;
@@ -84,6 +93,10 @@ export function executeGeneralsUntil(run: TurnRun, date: number): boolean {
     if (tournamentStep <= turntime) {
       runTournamentUntil(world, run.random, turntime);
       tournamentStep = nextTournamentStep(world);
+    }
+    if (auctionClose <= turntime) {
+      runAuctionsUntil(world, turntime);
+      auctionClose = nextAuctionClose(world);
     }
     run.budget -= 1;
     run.executed += 1;

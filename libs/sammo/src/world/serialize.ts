@@ -5,7 +5,7 @@ import { GameConst } from './constants';
 import { arr, int, intArray, intRecord, json, nullableInt, nullableStr, num, obj, str, strArray, type Fields } from './read-helpers';
 import { itemOf } from '../items/catalog';
 import type {
-  City, Diplomacy, DiplomacyLetter, GameEnv, General, GeneralAux, GeneralItems, InheritanceStore, LastTurn, LogEntry, Nation, NationAux, ScoutLetter,
+  Auction, AuctionHouse, City, Diplomacy, DiplomacyLetter, GameEnv, General, GeneralAux, GeneralItems, InheritanceStore, LastTurn, LogEntry, Nation, NationAux, ScoutLetter,
   Tournament, TournamentBetting, TournamentEntry, Troop, TurnSlot, World,
 } from './types';
 
@@ -35,6 +35,7 @@ export function writeWorld(world: World): JsonObject {
     troops: [...world.troops.values()].sort((a, b) => a.leader - b.leader),
     ...(world.tournament ? { tournament: world.tournament } : {}),
     ...(world.events ? { events: world.events } : {}),
+    ...(world.auctions ? { auctions: world.auctions } : {}),
   }) as unknown as JsonObject;
 }
 
@@ -78,6 +79,7 @@ export function readWorld(value: Json): World {
     troops: readTroops(o.troops),
     ...(o.tournament === undefined ? {} : { tournament: readTournament(o.tournament, 'data.tournament') }),
     ...(o.events === undefined ? {} : { events: readStoredEvents(o.events, 'data.events') }),
+    ...(o.auctions === undefined ? {} : { auctions: readAuctionHouse(o.auctions, 'data.auctions') }),
   };
   checkReferences(world);
   return world;
@@ -436,7 +438,7 @@ function readTroops(value: unknown): Map<number, Troop> {
 function readLog(value: unknown, p: string): LogEntry {
   const o: Fields = obj(value, p);
   const scope = str(o, 'scope', p);
-  if (scope !== 'general' && scope !== 'nation' && scope !== 'world') throw new InvalidGame(`${p}.scope must be general, nation or world`);
+  if (scope !== 'general' && scope !== 'nation' && scope !== 'world' && scope !== 'auction') throw new InvalidGame(`${p}.scope must be general, nation, world or auction`);
   return { year: int(o, 'year', p), month: int(o, 'month', p, 1, 12), scope, subject: int(o, 'subject', p, 0), text: str(o, 'text', p) };
 }
 
@@ -509,4 +511,33 @@ function readTournament(value: unknown, p: string): Tournament {
     handEntryOnly: intArray(o.handEntryOnly, `${p}.handEntryOnly`),
     records,
   };
+}
+
+function readAuction(value: unknown, p: string, house: AuctionHouse): Auction {
+  const o = obj(value, p);
+  const kind = str(o, 'kind', p);
+  if (kind !== 'buyRice' && kind !== 'sellRice') throw new InvalidGame(`${p}.kind must be buyRice or sellRice`);
+  const id = int(o, 'id', p, 1, house.nextId - 1);
+  let last = 0;
+  const bids = arr(o.bids, `${p}.bids`).map((b, i) => {
+    const bp = `${p}.bids[${i}]`;
+    const row = obj(b, bp);
+    const bid = { no: int(row, 'no', bp, 1, house.nextBidNo - 1), generalId: int(row, 'generalId', bp, 1), amount: int(row, 'amount', bp, 1), date: int(row, 'date', bp, 0) };
+    if (bid.amount <= last) throw new InvalidGame(`${bp}.amount must be higher than the bid before it`);
+    last = bid.amount;
+    return bid;
+  });
+  return {
+    id, kind, hostGeneralId: int(o, 'hostGeneralId', p, 0), amount: int(o, 'amount', p, 1),
+    startBidAmount: int(o, 'startBidAmount', p, 1), finishBidAmount: int(o, 'finishBidAmount', p, 1),
+    openDate: int(o, 'openDate', p, 0), closeDate: int(o, 'closeDate', p, 0), bids,
+  };
+}
+
+function readAuctionHouse(value: unknown, p: string): AuctionHouse {
+  const o = obj(value, p);
+  const house: AuctionHouse = { now: int(o, 'now', p, 0), nextId: int(o, 'nextId', p, 1), nextBidNo: int(o, 'nextBidNo', p, 1), open: [] };
+  house.open = arr(o.open, `${p}.open`).map((a, i) => readAuction(a, `${p}.open[${i}]`, house));
+  if (new Set(house.open.map((a) => a.id)).size !== house.open.length) throw new InvalidGame(`${p}.open lists an auction twice`);
+  return house;
 }

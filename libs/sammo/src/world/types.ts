@@ -314,7 +314,8 @@ export interface Troop {
   name: string;
 }
 
-export type LogScope = 'general' | 'nation' | 'world';
+/** `auction` is the auction house's own log (legacy `_auctionlog.txt`), subject the auction id. */
+export type LogScope = 'general' | 'nation' | 'world' | 'auction';
 
 export interface LogEntry {
   year: number;
@@ -392,6 +393,49 @@ export interface Tournament {
   records: Record<number, Record<string, number>>;
 }
 
+/** The two resource auctions (legacy `AuctionType::BuyRice`/`SellRice`). */
+export type AuctionKind = 'buyRice' | 'sellRice';
+
+/** One bid (a row of legacy `ng_auction_bid`): `no` numbers every bid of the world in order. */
+export interface AuctionBid {
+  no: number;
+  generalId: number;
+  amount: number;
+  /** Game-clock instant the bid was placed. */
+  date: number;
+}
+
+/**
+ * An open resource auction (a row of legacy `ng_auction` with its bids): `amount` of the host's
+ * resource for the bidders' other resource. Host 0 is the system's merchant (상인).
+ * Dates are game-clock epoch ms (see the README's Auctions section).
+ */
+export interface Auction {
+  id: number;
+  kind: AuctionKind;
+  hostGeneralId: number;
+  amount: number;
+  startBidAmount: number;
+  finishBidAmount: number;
+  openDate: number;
+  closeDate: number;
+  /** In the order placed; each higher than the one before. */
+  bids: AuctionBid[];
+}
+
+/**
+ * The auction house (legacy `ng_auction`, `ng_auction_bid`): the open auctions, oldest first,
+ * and the instant up to which they were processed — a player's open or bid happens then.
+ * A closed auction leaves the state; its ending stays in the logs. Absent from a world that
+ * never enabled auctions.
+ */
+export interface AuctionHouse {
+  now: number;
+  nextId: number;
+  nextBidNo: number;
+  open: Auction[];
+}
+
 export interface World {
   env: GameEnv;
   nations: Map<number, Nation>;
@@ -414,4 +458,6 @@ export interface World {
   tournament?: Tournament;
   /** The scenario's own events still in the table; absent for a scenario without any. */
   events?: ScenarioEvent[];
+  /** Absent until auctions are enabled, so worlds without them hash as before. */
+  auctions?: AuctionHouse;
 }
