@@ -268,7 +268,7 @@ export const generalAiArea: Area<AiCase, AiChoice> = {
   sammo: (c) => {
     const world = fixtureWorld(c);
     const general = world.generals.get(c.generals[0]!.id)!;
-    const ai = new AiSession(streamFromSeed(c.tableSeed, 'GeneralAI', c.year, c.month, general.id), general, world.nations.get(general.nation));
+    const ai = new AiSession(streamFromSeed(c.tableSeed, 'GeneralAI', c.year, c.month, general.id), general, world.nations.get(general.nation), world.env.year - world.env.startyear);
     return legacyChoice(world, chooseGeneralTurn(world, general, general.queue[0]!, ai), GENERAL_COMMANDS);
   },
 };
@@ -287,7 +287,7 @@ export const nationAiArea: Area<AiCase, NationAiChoice> = {
     const world = fixtureWorld(c);
     const chief = world.generals.get(c.generals[0]!.id)!;
     const nation = world.nations.get(chief.nation)!;
-    const ai = new AiSession(streamFromSeed(c.tableSeed, 'GeneralAI', c.year, c.month, chief.id), chief, nation);
+    const ai = new AiSession(streamFromSeed(c.tableSeed, 'GeneralAI', c.year, c.month, chief.id), chief, nation, world.env.year - world.env.startyear);
     const slot = chooseNationTurn(world, chief, nation, nation.chiefQueues[chief.officerLevel]?.[0] ?? { action: '휴식', arg: null }, ai.rng);
     return {
       ...legacyChoice(world, slot, NATION_COMMANDS),

@@ -21,9 +21,9 @@ export class AiSession {
    */
   membersByCity: Map<number, number> | null = null;
 
-  constructor(readonly rng: RandUtil, general: General, nation: Nation | undefined | null = null) {
-    const s = Math.max(1, Math.floor(statOf(general, 'strength', false)));
-    const i = Math.max(1, Math.floor(statOf(general, 'intel', false)));
+  constructor(readonly rng: RandUtil, general: General, nation: Nation | undefined | null, relYear: number) {
+    const s = Math.max(1, Math.floor(statOf(general, 'strength', false, null, relYear)));
+    const i = Math.max(1, Math.floor(statOf(general, 'intel', false, null, relYear)));
     if (s >= i) {
       this.warrior = true;
       this.scholar = i >= s * 0.8 && rng.nextBool(i / s / 2);
@@ -32,6 +32,6 @@ export class AiSession {
       this.warrior = s >= i * 0.8 && rng.nextBool(s / i / 2);
     }
     // Leadership with the trait chain (the officer's bonus) when the nation is given.
-    this.commander = Math.floor(statOf(general, 'leadership', false, nation)) >= GameConst.minNPCWarLeadership;
+    this.commander = Math.floor(statOf(general, 'leadership', false, nation, relYear)) >= GameConst.minNPCWarLeadership;
   }
 }

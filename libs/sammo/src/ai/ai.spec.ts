@@ -12,16 +12,16 @@ import { GENERAL_COMMANDS } from '../commands/registry';
 
 const rest = { action: REST_KEY, arg: null };
 const stream = (id: number, month = 1) => streamFromSeed(TEST_SEED, 'GeneralAI', 190, month, id);
-const session = (g: General, month = 1) => new AiSession(stream(g.id, month), g);
+const session = (g: General, month = 1) => new AiSession(stream(g.id, month), g, null, 0);
 
 describe('GeneralAI (§8)', () => {
   it('takes the general type with the first draw of its stream', () => {
     const world = smallWorld();
-    const pure = new AiSession(stream(1), addGeneral(world, { id: 1, leadership: 30, strength: 90, intel: 50 }));
+    const pure = new AiSession(stream(1), addGeneral(world, { id: 1, leadership: 30, strength: 90, intel: 50 }), null, 0);
     expect([pure.warrior, pure.scholar, pure.commander]).toEqual([true, false, false]);
     // Full stats: strength 70 + round(80/4) = 90, intel 80 + round(70/4) = 98 → 지장, 무장 with p 90/98/2.
     const close = addGeneral(world, { id: 2, leadership: 60, strength: 70, intel: 80 });
-    const hybrid = new AiSession(stream(2), close);
+    const hybrid = new AiSession(stream(2), close, null, 0);
     expect(hybrid.scholar).toBe(true);
     expect(hybrid.warrior).toBe(stream(2).nextBool(90 / 98 / 2));
     expect(hybrid.commander).toBe(true);

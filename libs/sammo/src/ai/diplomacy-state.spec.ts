@@ -61,7 +61,7 @@ describe('calcDiplomacyState (legacy GeneralAI, §8 dipState)', () => {
     g.crew = 3000;
     g.train = 95;
     g.atmos = 50;
-    const turn = chooseGeneralTurn(world, g, { action: REST_KEY, arg: null }, new AiSession(streamFromSeed(TEST_SEED, 'GeneralAI', 193, 1, 1), g));
+    const turn = chooseGeneralTurn(world, g, { action: REST_KEY, arg: null }, new AiSession(streamFromSeed(TEST_SEED, 'GeneralAI', 193, 1, 1), g, null, 0));
     expect(turn.action).toBe('che_사기진작');
   });
 });

@@ -1,4 +1,5 @@
 import { statOf } from '../commands/stats';
+import { relYear } from '../world/queries';
 import type { RandUtil } from '../rng/rand-util';
 import { techLimited } from '../world/tech';
 import type { City, General, Nation, TurnSlot, World } from '../world/types';
@@ -21,11 +22,12 @@ function ratesOf(city: City): Rates {
   };
 }
 
-function currentStats(general: General, nation: Nation): { l: number; s: number; i: number } {
+function currentStats(world: World, general: General, nation: Nation): { l: number; s: number; i: number } {
+  const years = relYear(world);
   return {
-    l: Math.floor(statOf(general, 'leadership', true, nation)),
-    s: Math.floor(statOf(general, 'strength', true)),
-    i: Math.floor(statOf(general, 'intel', true)),
+    l: Math.floor(statOf(general, 'leadership', true, nation, years)),
+    s: Math.floor(statOf(general, 'strength', true, null, years)),
+    i: Math.floor(statOf(general, 'intel', true, null, years)),
   };
 }
 
@@ -44,7 +46,7 @@ function researchWeight(world: World, nation: Nation, i: number, divisor: number
 export function peaceDomestic(world: World, general: General, nation: Nation, city: City, ai: AiSession): Weighted {
   const out: Weighted = [];
   const r = ratesOf(city);
-  const { l, s, i } = currentStats(general, nation);
+  const { l, s, i } = currentStats(world, general, nation);
   const spring = world.env.month <= 6;
   if (ai.commander) {
     if (r.trust < 0.98) out.push([slot('che_주민선정'), (l / fit(r.trust / 2 - 0.2, 0.001)) * 2]);
@@ -74,7 +76,7 @@ export function peaceDomestic(world: World, general: General, nation: Nation, ci
 export function warDomestic(world: World, general: General, nation: Nation, city: City, ai: AiSession): Weighted {
   const out: Weighted = [];
   const r = ratesOf(city);
-  const { l, s, i } = currentStats(general, nation);
+  const { l, s, i } = currentStats(world, general, nation);
   const spring = world.env.month <= 6;
   const front = city.front === 1 || city.front === 3;
   if (ai.commander) {

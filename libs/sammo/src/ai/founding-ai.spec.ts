@@ -17,7 +17,7 @@ function withFreeCity(): World {
 
 const turn = (world: World, id: number) => {
   const g = world.generals.get(id)!;
-  return chooseGeneralTurn(world, g, REST_SLOT, new AiSession(streamFromSeed(TEST_SEED, 'GeneralAI', world.env.year, world.env.month, id), g));
+  return chooseGeneralTurn(world, g, REST_SLOT, new AiSession(streamFromSeed(TEST_SEED, 'GeneralAI', world.env.year, world.env.month, id), g, null, 0));
 };
 
 describe('NPC founding (legacy do거병, do건국, do방랑군이동)', () => {

@@ -1,4 +1,5 @@
 import type { Json } from '@chronicle/engine';
+import { relYear } from '../world/queries';
 import { statOf } from '../commands/stats';
 import type { RandUtil } from '../rng/rand-util';
 import { NATION_COLORS } from '../world/constants';
@@ -67,7 +68,7 @@ export function raiseBandPriority(t: FoundingTurn): TurnSlot | null {
   }
   if (!near) return null;
   const prop = rng.nextFloat1() * ((NationPolicy.defaultStatNpcMax + CHIEF_STAT_MIN) / 2);
-  const full = (s: 'leadership' | 'strength' | 'intel') => Math.floor(statOf(general, s, false));
+  const full = (s: 'leadership' | 'strength' | 'intel') => Math.floor(statOf(general, s, false, null, relYear(world)));
   if (prop >= (full('leadership') + full('strength') + full('intel')) / 3) return null;
   const more = Math.min(3, Math.max(1, 3 - world.env.year + world.env.startyear));
   if (!rng.nextBool(0.0075 * more)) return null;

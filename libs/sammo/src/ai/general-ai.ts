@@ -1,4 +1,5 @@
 import type { Json } from '@chronicle/engine';
+import { relYear } from '../world/queries';
 import { GENERAL_COMMANDS } from '../commands/registry';
 import type { RandUtil } from '../rng/rand-util';
 import type { AiSession } from './ai-session';
@@ -66,7 +67,7 @@ const PRIORITIES: readonly (readonly [string, Priority])[] = [
   // people); L with injury, floored. p ≥ 1 draws nothing.
   ['긴급내정', (t) => {
     if (t.dip.dipState === DipState.peace) return null;
-    const leadership = leadershipWithInjury(t.general, t.nation);
+    const leadership = leadershipWithInjury(t.general, t.nation, relYear(t.world));
     if (t.city.trust < 70 && t.rng.nextBool(leadership / CHIEF_STAT_MIN)) {
       const goodwill = t.attempt('che_주민선정');
       if (goodwill) return goodwill;

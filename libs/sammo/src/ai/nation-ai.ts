@@ -2,7 +2,7 @@ import type { Json } from '@chronicle/engine';
 import { NATION_COMMANDS } from '../commands/registry';
 import type { RandUtil } from '../rng/rand-util';
 import { REST_KEY } from '../world/constants';
-import { generalsOfNation, REST_SLOT } from '../world/queries';
+import { generalsOfNation, relYear, REST_SLOT } from '../world/queries';
 import type { General, Nation, TurnSlot, World } from '../world/types';
 import { contextFor, failureLine, feasible } from '../commands/feasible';
 import { generalLog } from '../world/logbook';
@@ -104,8 +104,9 @@ export function chooseNationTurn(world: World, chief: General, nation: Nation, r
 export function chiefTurn(world: World, chief: General, nation: Nation, rng: RandUtil): ChiefTurn {
   const ctx = contextFor(world, chief, rng);
   const members = generalsOfNation(world, nation.id).filter((g) => g.id !== chief.id && g.npc !== 5).sort(memberOrder);
-  const asLoaded = new Map(members.map((g) => [g.id, fullLeadership(g, nation)]));
-  const leadership = (g: General) => asLoaded.get(g.id) ?? fullLeadership(g, nation);
+  const years = relYear(world);
+  const asLoaded = new Map(members.map((g) => [g.id, fullLeadership(g, nation, years)]));
+  const leadership = (g: General) => asLoaded.get(g.id) ?? fullLeadership(g, nation, years);
   return {
     world, nation, chief, rng, members, leadership,
     npc: npcGroups({ members, leadership }),

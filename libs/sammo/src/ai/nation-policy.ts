@@ -26,7 +26,7 @@ export const NationPolicy = {
 } as const;
 
 /** Legacy `getLeadership(false)`: without injury, with the trait chain (the office's bonus among it), floored. */
-export const fullLeadership = (g: General, nation: Nation) => Math.floor(statOf(g, 'leadership', false, nation));
+export const fullLeadership = (g: General, nation: Nation, relYear: number) => Math.floor(statOf(g, 'leadership', false, nation, relYear));
 
 /** `GameUnitDetail::costWithTech(tech, crew)` of the general's crew type (보병 for an unknown one). */
 export const costWithTech = (crewtype: number, tech: number, crew: number) => unitCostWithTech(crewTypeOf(crewtype) ?? DEFAULT_CREW_TYPE, tech, crew);

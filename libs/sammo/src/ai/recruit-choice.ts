@@ -32,7 +32,7 @@ export function recruitChoice(
   if (!ai.commander) return null;
   if (g.crew >= minWarCrew) return null;
 
-  const fullLeadership = Math.floor(statOf(g, 'leadership', false, ctx.nation));
+  const fullLeadership = Math.floor(statOf(g, 'leadership', false, ctx.nation, relYear(ctx.world)));
   // Keep the city above 50000 people after the draft; below half its cap, skip now and then.
   const remainPop = city.pop - minNpcRecruitCityPopulation - fullLeadership * 100;
   if (remainPop <= 0) return null;
@@ -45,8 +45,8 @@ export function recruitChoice(
   if (armType === 4 && !ai.scholar) armType = undefined;
   else if (armType !== undefined && armType >= 1 && armType <= 3 && !ai.warrior) armType = undefined;
   if (!armType) {
-    const fullStrength = Math.floor(statOf(g, 'strength', false));
-    const fullIntel = Math.floor(statOf(g, 'intel', false));
+    const fullStrength = Math.floor(statOf(g, 'strength', false, null, relYear(ctx.world)));
+    const fullIntel = Math.floor(statOf(g, 'intel', false, null, relYear(ctx.world)));
     const dexWeight = (arm: number) => Math.sqrt((g.dex[arm] ?? 0) + 500);
     const arms: [number, number][] = [];
     if (fullStrength > fullIntel * 0.9) for (const arm of [1, 2, 3]) arms.push([arm, dexWeight(arm) * fullStrength]);

@@ -7,7 +7,7 @@ import { chooseGeneralTurn } from './general-ai';
 
 const rest = { action: REST_KEY, arg: null };
 const choose = (world: ReturnType<typeof smallWorld>, g: General) =>
-  chooseGeneralTurn(world, g, rest, new AiSession(streamFromSeed(TEST_SEED, 'GeneralAI', 190, 1, g.id), g, world.nations.get(g.nation)));
+  chooseGeneralTurn(world, g, rest, new AiSession(streamFromSeed(TEST_SEED, 'GeneralAI', 190, 1, g.id), g, world.nations.get(g.nation), 0));
 
 // Numbers as legacy GeneralAI computes them (the legacy differential's general-ai area checks
 // the same rules on random worlds).

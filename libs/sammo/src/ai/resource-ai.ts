@@ -1,4 +1,5 @@
 import { contextFor } from '../commands/feasible';
+import { relYear } from '../world/queries';
 import { crewTypeOf, DEFAULT_CREW_TYPE, riceWithTech } from '../commands/crew-types';
 import { recruitCost } from '../commands/general/recruit';
 import { statOf } from '../commands/stats';
@@ -23,7 +24,7 @@ export function tradePriority(t: AiTurn): TurnSlot | null {
   const relGold = g.gold;
   const relRice = g.rice * deathRate;
   if (g.gold + g.rice < t.world.env.develcost * 12 * 2) return null;
-  const full = Math.floor(statOf(g, 'leadership', false, t.nation));
+  const full = Math.floor(statOf(g, 'leadership', false, t.nation, relYear(t.world)));
   const goldCost = recruitCost(contextFor(t.world, g, t.rng), { crewType: g.crewtype, amount: full * 100 }, 1).gold;
   const riceCost = riceWithTech(crewTypeOf(g.crewtype) ?? DEFAULT_CREW_TYPE, t.nation.tech, full * 100);
   if ((relGold + relRice) * 1.5 <= goldCost + riceCost) return null;

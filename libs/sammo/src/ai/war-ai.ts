@@ -1,4 +1,5 @@
 import { areNeighbours } from '../commands/nation/declare-war';
+import { relYear } from '../world/queries';
 import { Diplo, GameConst } from '../world/constants';
 import { techLimited } from '../world/tech';
 import type { City, TurnSlot } from '../world/types';
@@ -24,7 +25,7 @@ export function attackPriority(t: AiTurn): TurnSlot | null {
   const g = t.general;
   if (t.nation.rice < GameConst.baserice && g.npc >= 2 && t.rng.nextBool(0.7)) return null;
   if (g.train < properWarTrainAtmos || g.atmos < properWarTrainAtmos) return null;
-  if (g.crew < Math.min((fullLeadership(g, t.nation) - 2) * 100, minWarCrew)) return null;
+  if (g.crew < Math.min((fullLeadership(g, t.nation, relYear(t.world)) - 2) * 100, minWarCrew)) return null;
   if (t.city.front === 0 || t.city.front === 1) return null;
   const targets = new Set<number>();
   for (const [nation, state] of t.dip.warTargets) if (state !== 1) targets.add(nation);

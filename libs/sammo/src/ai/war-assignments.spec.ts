@@ -121,7 +121,7 @@ describe('general AI do집합 (a troop dummy, npc 5)', () => {
     const world = smallWorld();
     const dummy = Object.assign(addGeneral(world, { id: 5, npc: 5, nation }), { troop: 5, killturn: 100 });
     const reserved = { action: 'che_훈련', arg: null };
-    const ai = new AiSession(streamFromSeed(TEST_SEED, 'GeneralAI', 190, 1, 5), dummy, world.nations.get(nation));
+    const ai = new AiSession(streamFromSeed(TEST_SEED, 'GeneralAI', 190, 1, 5), dummy, world.nations.get(nation), 0);
     return { dummy, reserved, chosen: chooseGeneralTurn(world, dummy, reserved, ai) };
   };
 

@@ -1,5 +1,5 @@
 import { GameConst } from '../world/constants';
-import { citiesOfNation } from '../world/queries';
+import { citiesOfNation, relYear } from '../world/queries';
 import type { City, TurnSlot } from '../world/types';
 import type { AiSession } from './ai-session';
 import { DipState } from './diplomacy-state';
@@ -19,7 +19,7 @@ export const teleport = (t: AiTurn, destCityId: number) => t.attempt('che_NPC능
  * first, else any supplied one with front cities at half weight.
  */
 export function rearWarpPriority(t: AiTurn): TurnSlot | null {
-  const full = Math.floor(statOf(t.general, 'leadership', false, t.nation));
+  const full = Math.floor(statOf(t.general, 'leadership', false, t.nation, relYear(t.world)));
   const minRecruitPop = Math.max(full * 100 + GameConst.minAvailableRecruitPop, full * 100 + minNpcRecruitCityPopulation);
   if (t.dip.dipState === DipState.peace || t.dip.dipState === DipState.declared) return null;
   if (!t.ai.commander || t.general.crew >= minWarCrew) return null;

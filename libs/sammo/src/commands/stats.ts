@@ -13,24 +13,25 @@ const clamp255 = (v: number) => Math.min(255, Math.max(0, v));
  * clamped to 0..255; then `onCalcStat` along the trait chain (the officer's leadership bonus,
  * the war special's and the items') and clamped again, float kept. Pass the general's nation
  * (`undefined` for none) to apply the chain; `null` applies the items alone (callers with no
- * nation at hand: the AI's estimates).
+ * nation at hand: the AI's estimates). `relYear` (years since the start, `relYear(world)`)
+ * is what the 능력치 tools' bonus grows with.
  */
-export function statOf(general: General, stat: StatName, withInjury: boolean, nation: Nation | undefined | null = null): number {
+export function statOf(general: General, stat: StatName, withInjury: boolean, nation: Nation | undefined | null, relYear: number): number {
   const injury = withInjury ? (100 - general.injury) / 100 : 1;
   let v = general[stat] * injury;
-  if (stat === 'strength') v += phpRound(withItems(general, 'intel', general.intel * injury) / 4);
-  else if (stat === 'intel') v += phpRound(withItems(general, 'strength', general.strength * injury) / 4);
+  if (stat === 'strength') v += phpRound(withItems(general, 'intel', general.intel * injury, relYear) / 4);
+  else if (stat === 'intel') v += phpRound(withItems(general, 'strength', general.strength * injury, relYear) / 4);
   v = clamp255(v);
-  if (nation === null) return general.items === undefined ? v : clamp255(itemStatBonus(general, stat, v));
-  return clamp255(modifiers(general, nation).stat(stat, v));
+  if (nation === null) return general.items === undefined ? v : clamp255(itemStatBonus(general, stat, v, relYear));
+  return clamp255(modifiers(general, nation).stat(stat, v, relYear));
 }
 
 /** The other stat of the cross-adjustment: with injury, unadjusted, through the items (the rest of the chain leaves strength and intel alone). */
-function withItems(general: General, stat: 'strength' | 'intel', value: number): number {
-  return general.items === undefined ? value : clamp255(itemStatBonus(general, stat, clamp255(value)));
+function withItems(general: General, stat: 'strength' | 'intel', value: number, relYear: number): number {
+  return general.items === undefined ? value : clamp255(itemStatBonus(general, stat, clamp255(value), relYear));
 }
 
 /** Leadership with injury and the trait chain, floored: what 징병/훈련/사기진작 use. */
-export function leadershipWithInjury(general: General, nation: Nation | undefined | null = null): number {
-  return Math.floor(statOf(general, 'leadership', true, nation));
+export function leadershipWithInjury(general: General, nation: Nation | undefined | null, relYear: number): number {
+  return Math.floor(statOf(general, 'leadership', true, nation, relYear));
 }

@@ -34,6 +34,8 @@ export interface Item {
   readonly stat?: Partial<Record<ItemStat, number>>;
   /** `onCalcStat('leadership')` adds this share of the general's own leadership (낙주). */
   readonly leadershipShare?: number;
+  /** `stat` grows a point every fourth year since the start, up to the tech levels' count (the 능력치 tools). */
+  readonly statGrows?: true;
   readonly domestic?: DomesticTable;
   /** `onCalcStat` on the general's other stats (`value × mul + add`). */
   readonly personal?: Partial<Record<PersonalStat, Effect>>;
@@ -71,6 +73,7 @@ interface ToolSpec {
   /** The tag in brackets when it is not the key's second part (과실주(상성)). */
   tag?: string;
   stat?: Item['stat'];
+  statGrows?: true;
   leadershipShare?: number;
   domestic?: DomesticTable;
   personal?: Item['personal'];
@@ -87,6 +90,7 @@ function tool(key: string, uniqueCount: number, spec: ToolSpec = {}): Item {
     key, slot: 'item', rawName, name: `${rawName}(${spec.tag ?? parts[parts.length - 2]})`,
     cost: spec.cost ?? 200, buyable: spec.buyable ?? false, consumable: spec.consumable ?? false, reqSecu: spec.reqSecu ?? 0, uniqueCount,
     ...(spec.stat ? { stat: spec.stat } : {}),
+    ...(spec.statGrows ? { statGrows: spec.statGrows } : {}),
     ...(spec.leadershipShare ? { leadershipShare: spec.leadershipShare } : {}),
     ...(spec.domestic ? { domestic: spec.domestic } : {}),
     ...(spec.personal ? { personal: spec.personal } : {}),
@@ -128,8 +132,7 @@ const shopConsumable = (cost: number, reqSecu: number) => ({ cost, reqSecu, buya
 /**
  * The tools, with their hooks outside battle: stats, 내정/계략/징병/조달 (`onCalcDomestic`),
  * experience, training and morale bonuses, dex gains, sabotage defence and wounds, the
- * strategic delay and the pre-turn healing; 도기's sale is 장비매매's. The 능력치 tools' point
- * every fourth year is not added (libs/sammo README, Items).
+ * strategic delay and the pre-turn healing; 도기's sale is 장비매매's.
  */
 const TOOLS: readonly Item[] = [
   tool('che_치료_환약', 0, { ...shopConsumable(200, 0), preTurn: 'treatment' }),
@@ -174,9 +177,9 @@ const TOOLS: readonly Item[] = [
   tool('che_계략_삼략', 1, { domestic: schemes(0.2) }),
   tool('che_상성보정_과실주', 1, { tag: '상성' }),
   // Legacy adds one more point every fourth year since the start (not modelled; README, Items).
-  tool('che_능력치_지력_이강주', 1, { stat: { intel: 5 } }),
-  tool('che_능력치_무력_두강주', 1, { stat: { strength: 5 } }),
-  tool('che_능력치_통솔_보령압주', 1, { stat: { leadership: 5 } }),
+  tool('che_능력치_지력_이강주', 1, { stat: { intel: 5 }, statGrows: true }),
+  tool('che_능력치_무력_두강주', 1, { stat: { strength: 5 }, statGrows: true }),
+  tool('che_능력치_통솔_보령압주', 1, { stat: { leadership: 5 }, statGrows: true }),
   tool('che_훈련_철벽서', 1, { personal: { bonusTrain: add(15) } }),
   tool('che_훈련_단결도', 1, { personal: { bonusTrain: add(15) } }),
   tool('che_사기_춘화첩', 1, { personal: { bonusAtmos: add(15) } }),

@@ -1,4 +1,5 @@
 import type { PersonalStat } from '../traits/personalities';
+import { GameConst } from '../world/constants';
 import type { General } from '../world/types';
 import { ITEM_SLOTS, itemOf, type Item, type ItemSlot, type ItemStat } from './catalog';
 
@@ -31,13 +32,23 @@ export function uniqueItemsHeld(general: General): number {
   return n;
 }
 
+/**
+ * What an item's `onCalcStat` adds to a stat: its bonus — a 능력치 tool's a point more every
+ * fourth year since the start (`relYear`), as its hook reads the year from the game's
+ * storage — and 낙주's share of the base leadership.
+ */
+export function itemStatGain(item: Item, stat: ItemStat, baseLeadership: number, relYear: number): number {
+  const bonus = item.stat?.[stat];
+  const grown = bonus !== undefined && item.statGrows ? Math.min(Math.max(Math.trunc(relYear / 4), 0), GameConst.maxTechLevel) : 0;
+  return (bonus ?? 0) + grown + (stat === 'leadership' ? baseLeadership * (item.leadershipShare ?? 0) : 0);
+}
+
 /** The items' `onCalcStat` on a stat without the rest of the chain (see `statOf`'s `nation: null`). */
-export function itemStatBonus(general: General, stat: ItemStat, value: number): number {
+export function itemStatBonus(general: General, stat: ItemStat, value: number, relYear: number): number {
   let x = value;
   for (const slot of ITEM_SLOTS) {
     const item = itemIn(general, slot);
-    if (item === undefined) continue;
-    x += (item.stat?.[stat] ?? 0) + (stat === 'leadership' ? general.leadership * (item.leadershipShare ?? 0) : 0);
+    if (item !== undefined) x += itemStatGain(item, stat, general.leadership, relYear);
   }
   return x;
 }

@@ -35,11 +35,21 @@ describe('the legacy items (GameConst::$allItems, ActionItem/*)', () => {
   it('adds a stat item to its stat, and the other stat feels it through the cross-adjustment (getStatValue)', () => {
     const world = smallWorld();
     const g = addGeneral(world, { id: 1, strength: 60, intel: 40 });
-    const before = [statOf(g, 'strength', false, world.nations.get(1)), statOf(g, 'intel', false, null)];
+    const before = [statOf(g, 'strength', false, world.nations.get(1), 0), statOf(g, 'intel', false, null, 0)];
     setItem(g, 'weapon', 'che_무기_15_청홍검');
     // strength 60 + round(40/4) + 15; intel 40 + round((60 + 15)/4) = 40 + 19.
     expect(before).toEqual([70, 55]);
-    expect([statOf(g, 'strength', false, world.nations.get(1)), statOf(g, 'intel', false, null)]).toEqual([85, 59]);
+    expect([statOf(g, 'strength', false, world.nations.get(1), 0), statOf(g, 'intel', false, null, 0)]).toEqual([85, 59]);
+  });
+
+  it('grows a 능력치 tool a point every fourth year since the start, up to 12 (이강주: intel +5 + ⌊relYear/4⌋), also in the cross-adjustment', () => {
+    const world = smallWorld();
+    const g = addGeneral(world, { id: 1, strength: 10, intel: 74 });
+    setItem(g, 'item', 'che_능력치_지력_이강주');
+    const nation = world.nations.get(1);
+    // relYear 20: intel 74 + 5 + 5 = 84 (+ round(10/4) = 3); strength 10 + round(84/4) = 31.
+    expect([statOf(g, 'intel', false, nation, 20), statOf(g, 'strength', false, nation, 20)]).toEqual([87, 31]);
+    expect([statOf(g, 'intel', false, null, 3), statOf(g, 'intel', false, null, 100)]).toEqual([82, 94]);
   });
 
   it('links the tools into the chain: 납금박산로 +15%p domestic success, 낙주 ×0.7 conscription and 15 % of the base leadership, 구석 experience ×1.2', () => {
@@ -49,7 +59,7 @@ describe('the legacy items (GameConst::$allItems, ActionItem/*)', () => {
     expect(modifiers(g, world.nations.get(1)).domestic('농업', 'success', 0.1)).toBeCloseTo(0.25, 12);
     setItem(g, 'item', 'che_징병_낙주');
     expect(modifiers(g, world.nations.get(1)).domestic('징병', 'cost', 100)).toBeCloseTo(70, 12);
-    expect(statOf(g, 'leadership', false, world.nations.get(1))).toBe(69);
+    expect(statOf(g, 'leadership', false, world.nations.get(1), 0)).toBe(69);
     setItem(g, 'item', 'che_명성_구석');
     addExperience(g, 100);
     expect(g.experience).toBe(120);

@@ -1,4 +1,5 @@
 import { itemOf, type Item } from '../items/catalog';
+import { itemStatGain } from '../items/held';
 import type { General, Nation } from '../world/types';
 import { applyTable, type DomesticTurn, type DomesticVar } from './effects';
 import { nationTypeOf, type IncomeKind, type NationType } from './nation-types';
@@ -111,7 +112,7 @@ export class TraitChain {
    * `onCalcStat(statName, value)`: the officer's leadership bonus, then the war special's
    * share of the base leadership, the personality's stats, then the items'.
    */
-  stat(name: StatHook, value: number): number {
+  stat(name: StatHook, value: number, relYear: number): number {
     let x = value;
     if (name === 'leadership') {
       x += leadershipBonus(this.officerLevel, this.nationLevel) + this.baseLeadership * (this.warSpecial?.leadershipShare ?? 0);
@@ -119,15 +120,15 @@ export class TraitChain {
       const e = this.personality?.stat[name];
       if (e !== undefined) x = x * e.mul + e.add;
     }
-    return this.itemStat(name, x);
+    return this.itemStat(name, x, relYear);
   }
 
   /** The items' `onCalcStat` alone: a stat's bonus (and 낙주's share of the base leadership), or another stat's effect. */
-  itemStat(name: StatHook, value: number): number {
+  itemStat(name: StatHook, value: number, relYear: number): number {
     let x = value;
     for (const item of this.items) {
       if (name === 'leadership' || name === 'strength' || name === 'intel') {
-        x += (item.stat?.[name] ?? 0) + (name === 'leadership' ? this.baseLeadership * (item.leadershipShare ?? 0) : 0);
+        x += itemStatGain(item, name, this.baseLeadership, relYear);
       } else {
         const e = item.personal?.[name];
         if (e !== undefined) x = x * e.mul + e.add;

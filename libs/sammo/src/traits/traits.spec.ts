@@ -46,8 +46,8 @@ describe('the trait chain (legacy order: nation type → officer → domestic sp
     // 징병 cost: only 출세 (×1.2).
     expect(t.domestic('징병', 'cost', 100)).toBeCloseTo(120, 10);
     // Leadership: the ruler of a level-2 nation gets 2 × 2 = +4; experience ×1.1 from 출세.
-    expect(t.stat('leadership', 50)).toBe(54);
-    expect(t.stat('experience', 100)).toBeCloseTo(110, 10);
+    expect(t.stat('leadership', 50, 0)).toBe(54);
+    expect(t.stat('experience', 100, 0)).toBeCloseTo(110, 10);
   });
 
   it('re-resolves in place when a general changes, and shares the object', () => {
@@ -61,9 +61,9 @@ describe('the trait chain (legacy order: nation type → officer → domestic sp
     expect(modifiers(g, nation)).toBe(t);
     expect(t.domestic('수비', 'score', 100)).toBeCloseTo(105, 10);
     // Officers 2..4 have no leadership bonus; 5..11 get the nation level (2).
-    expect(t.stat('leadership', 50)).toBe(50);
+    expect(t.stat('leadership', 50, 0)).toBe(50);
     g.officerLevel = 5;
-    expect(modifiers(g, nation).stat('leadership', 50)).toBe(52);
+    expect(modifiers(g, nation).stat('leadership', 50, 0)).toBe(52);
     g.special2 = '징병'; // the war special has no 'cost' hook (che_징병.php)
     g.personal = '안전'; // 안전 takes 20 % off: 100 × 0.8 = 80
     expect(modifiers(g, nation).domestic('모병', 'cost', 100)).toBeCloseTo(80, 10);
@@ -77,7 +77,7 @@ describe('the trait chain (legacy order: nation type → officer → domestic sp
     const t = modifiers(g, undefined);
     expect(t.domestic('농업', 'score', 100)).toBe(100);
     expect(t.domestic('징병', 'cost', 100)).toBe(100);
-    expect(t.stat('experience', 100)).toBe(100);
+    expect(t.stat('experience', 100, 0)).toBe(100);
   });
 });
 
@@ -136,9 +136,9 @@ describe('trait hooks at the call sites of the game', () => {
     const world = smallWorld();
     const g = addGeneral(world, { id: 1 }); // L = 50, S = I = 63 → v = 58.67/63 = 0.931
     const spec = { stat: 'intel', trustScaled: true, target: 'agri' } as const;
-    const plain = criticalRatios(g, spec, world.cities[1]!, world.nations.get(1));
+    const plain = criticalRatios(g, spec, world.cities[1]!, world.nations.get(1), 0);
     g.special = '경작';
-    const skilled = criticalRatios(g, spec, world.cities[1]!, world.nations.get(1));
+    const skilled = criticalRatios(g, spec, world.cities[1]!, world.nations.get(1), 0);
     // success = ((0.931/1.2)^1.5 − 0.25) × 50/80 before the hook, then +0.1.
     expect(plain.success).toBeCloseTo(((58.666666666666664 / 63 / 1.2) ** 1.5 - 0.25) * (50 / 80), 10);
     expect(skilled.success).toBeCloseTo(plain.success + 0.1, 10);
@@ -152,7 +152,7 @@ describe('trait hooks at the call sites of the game', () => {
     g.personal = '안전';
     const ctx = ctxFor(world, 1);
     // Leadership 50 + 2 × nation level 2 + 25 % of the base 50 (che_징병 onCalcStat) = 66.5 → room for 6600.
-    expect(statOf(g, 'leadership', true, ctx.nation)).toBe(66.5);
+    expect(statOf(g, 'leadership', true, ctx.nation, 0)).toBe(66.5);
     expect(appliedAmount(ctx, { crewType: 1100, amount: 7000 })).toBe(6600);
     // 9 gold × 1.15 (tech level 1) × 66 hundreds = 683.1 × 0.8 (안전) = 546.48 → 546 (the
     // special leaves the cost alone); 모병 doubles after the hooks: 1092.96 → 1093. Rice: 66.

@@ -7,7 +7,7 @@ import { updateTurnTime } from '../lifecycle/update-turn-time';
 import { joinYearMonth } from '../world/clock';
 import { REST_KEY } from '../world/constants';
 import { generalLog } from '../world/logbook';
-import { REST_SLOT } from '../world/queries';
+import { relYear, REST_SLOT } from '../world/queries';
 import type { General, Nation, TurnSlot } from '../world/types';
 import { preprocess } from './preprocess';
 import { increaseInheritancePoint } from '../world/inheritance';
@@ -42,7 +42,7 @@ export function runGeneralTurn(run: TurnRun, general: General): boolean {
   const isAI = general.npc >= 2 || now < (general.aux.autorunLimit ?? joinYearMonth(year - 2, month));
   // One AI per turn serves both choices, as the legacy GeneralAI object does.
   let ai: AiSession | undefined;
-  const aiSession = () => (ai ??= new AiSession(random.stream('GeneralAI', year, month, general.id), general, world.nations.get(general.nation)));
+  const aiSession = () => (ai ??= new AiSession(random.stream('GeneralAI', year, month, general.id), general, world.nations.get(general.nation), relYear(world)));
   let hasReservedTurn = false;
 
   if (general.block === 2 || general.block === 3) {

@@ -1,4 +1,5 @@
 import { crewTypeOf, techCost } from '../commands/crew-types';
+import { relYear } from '../world/queries';
 import { statOf } from '../commands/stats';
 import { LiteHashDRBG } from '../rng/lite-hash-drbg';
 import { RandUtil } from '../rng/rand-util';
@@ -28,8 +29,9 @@ const CITY_FIRST_ORDER = 10000;
 export function battleOrder(world: World, g: General): number {
   if (g.crew === 0 || g.rice <= g.crew / 100 || g.train < g.defenceTrain || g.atmos < g.defenceTrain) return 0;
   const nation = world.nations.get(g.nation);
+  const years = relYear(world);
   const sum = (injury: boolean) =>
-    Math.floor(statOf(g, 'leadership', injury, nation)) + Math.floor(statOf(g, 'strength', injury, nation)) + Math.floor(statOf(g, 'intel', injury, nation));
+    Math.floor(statOf(g, 'leadership', injury, nation, years)) + Math.floor(statOf(g, 'strength', injury, nation, years)) + Math.floor(statOf(g, 'intel', injury, nation, years));
   const totalStat = (sum(true) + sum(false)) / 2;
   const totalCrew = (g.crew / 1000000) * (g.train * g.atmos) ** 1.5;
   return totalStat + totalCrew / 100;

@@ -1,4 +1,5 @@
 import { attackCoef } from '../commands/crew-types';
+import { relYear } from '../world/queries';
 import { statOf } from '../commands/stats';
 import { itemIn, setItem } from '../items/held';
 import { GameConst } from '../world/constants';
@@ -125,7 +126,7 @@ const TRIGGERS: Record<BattleTrigger, Trigger> = {
     priority: PRE + 300,
     act(self, oppose, env) {
       if (!(self instanceof GeneralUnit) || self.has('계략불가')) return true;
-      let p = self.warStat('warMagicTrialProb', (statOf(self.general, 'intel', true, self.realNation) / 100) * self.crewType.magicCoef);
+      let p = self.warStat('warMagicTrialProb', (statOf(self.general, 'intel', true, self.realNation, relYear(self.world)) / 100) * self.crewType.magicCoef);
       if (p <= 0) return true;
       const g = self.general;
       if (self.phase === 0 && g.intel * 3 >= g.leadership + g.strength + g.intel) p *= 3;

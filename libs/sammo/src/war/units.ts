@@ -1,4 +1,5 @@
 import { addDex, attackCoef, crewTypeOf, defenceCoef, techCost, techLevel, type CrewTrigger, type CrewType, ArmType } from '../commands/crew-types';
+import { relYear } from '../world/queries';
 import { statOf, type StatName } from '../commands/stats';
 import type { RandUtil } from '../rng/rand-util';
 import { GameConst } from '../world/constants';
@@ -204,7 +205,7 @@ export class GeneralUnit extends WarUnit {
   }
 
   stat(stat: StatName, withInjury: boolean, floor: boolean): number {
-    const v = statOf(this.general, stat, withInjury, this.realNation);
+    const v = statOf(this.general, stat, withInjury, this.realNation, relYear(this.world));
     return floor ? Math.floor(v) : v;
   }
 
@@ -243,11 +244,11 @@ export class GeneralUnit extends WarUnit {
 
   /** Training and morale through the trait chain (`onCalcStat('bonusTrain'|'bonusAtmos')`: personalities ±5), then the city bonus. */
   computedTrain(): number {
-    return modifiers(this.general, this.realNation).stat('bonusTrain', this.general.train) + this.trainBonus;
+    return modifiers(this.general, this.realNation).stat('bonusTrain', this.general.train, relYear(this.world)) + this.trainBonus;
   }
 
   computedAtmos(): number {
-    return modifiers(this.general, this.realNation).stat('bonusAtmos', this.general.atmos) + this.atmosBonus;
+    return modifiers(this.general, this.realNation).stat('bonusAtmos', this.general.atmos, relYear(this.world)) + this.atmosBonus;
   }
 
   /**

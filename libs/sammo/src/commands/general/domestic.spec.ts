@@ -27,17 +27,17 @@ describe('domestic formula (§5.1)', () => {
   it('cross-adjusts strength and intel by a quarter of the other, after injury', () => {
     const world = smallWorld();
     const g = addGeneral(world, { id: 1, leadership: 50, strength: 50, intel: 80 });
-    expect(statOf(g, 'intel', true)).toBe(93); // 80 + round(12.5)
+    expect(statOf(g, 'intel', true, null, 0)).toBe(93); // 80 + round(12.5)
     g.injury = 20;
-    expect(statOf(g, 'intel', true)).toBe(74); // 64 + round(40/4)
-    expect(statOf(g, 'leadership', true)).toBe(40);
+    expect(statOf(g, 'intel', true, null, 0)).toBe(74); // 64 + round(40/4)
+    expect(statOf(g, 'leadership', true, null, 0)).toBe(40);
   });
 
   it('computes critical ratios from full stats, scaled by trust below 80', () => {
     const world = smallWorld();
     const g = addGeneral(world, { id: 1, leadership: 50, strength: 50, intel: 80 });
     // L 50, S' 70, I' 93: v = 71/93 = 0.76344; fail = (v/1.2)^1.4 − 0.3; success = ((v/1.2)^1.5 − 0.25) × 50/80.
-    const { fail, success } = criticalRatios(g, { stat: 'intel', trustScaled: true, target: 'agri' }, world.cities[1]!, undefined);
+    const { fail, success } = criticalRatios(g, { stat: 'intel', trustScaled: true, target: 'agri' }, world.cities[1]!, undefined, 0);
     expect(fail).toBeCloseTo(0.23094, 4);
     expect(success).toBeCloseTo(0.16089, 4);
   });
@@ -216,13 +216,13 @@ describe('domestic formula (§5.1)', () => {
     city.trust = 100;
     const nation = world.nations.get(1);
     const agri = { stat: 'intel', trustScaled: true, target: 'agri' } as const;
-    const plain = criticalRatios(g, agri, city, nation);
+    const plain = criticalRatios(g, agri, city, nation, 0);
     expect(plain.success).toBe(0.5);
     expect(plain.fail).toBeCloseTo(0.474723, 6);
     g.special = 'che_경작';
-    expect(criticalRatios(g, agri, city, nation)).toEqual({ success: 0.6, fail: 0.4 });
+    expect(criticalRatios(g, agri, city, nation, 0)).toEqual({ success: 0.6, fail: 0.4 });
     // 경작 is 농업's alone: 상업 keeps the plain ratios.
-    expect(criticalRatios(g, { ...agri, target: 'comm' }, city, nation)).toEqual(plain);
+    expect(criticalRatios(g, { ...agri, target: 'comm' }, city, nation, 0)).toEqual(plain);
   });
 
   it('prices 상업 투자 and 정착 장려 through their own turn types (상재: 상업 cost ×0.8; 유가: 인구 cost ×0.8)', () => {

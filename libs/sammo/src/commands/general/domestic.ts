@@ -68,13 +68,13 @@ export function domesticCommand(spec: DomesticSpec): CommandDef<null> {
     run(ctx) {
       const { general, city, rng } = ctx;
       const traits = modifiers(general, ctx.nation);
-      let score = statOf(general, spec.stat, true, ctx.nation);
+      let score = statOf(general, spec.stat, true, ctx.nation, relYear(ctx.world));
       if (spec.trustScaled) score *= Math.max(city.trust, 50) / 100;
       score *= 1 + general.explevel / 500;
       score *= rng.nextRange(0.8, 1.2);
       score = Math.max(1, traits.domestic(turn, 'score', score));
 
-      const { success, fail } = criticalRatios(general, spec, city, ctx.nation);
+      const { success, fail } = criticalRatios(general, spec, city, ctx.nation, relYear(ctx.world));
       const pick = rng.choiceUsingWeight<'fail' | 'success' | 'normal'>([['fail', fail], ['success', success], ['normal', 1 - fail - success]]);
       const multiplier = pick === 'success' ? rng.nextRange(2.2, 3.0) : pick === 'fail' ? rng.nextRange(0.2, 0.4) : 1;
       score = spec.target === 'trust' ? score * multiplier : phpRound(score * multiplier);
@@ -102,12 +102,12 @@ export function domesticCommand(spec: DomesticSpec): CommandDef<null> {
 
 /** Criticals from full stats (no injury), `v = min(mean(L,S,I)/stat, 1.2)` (§5.1 step 3). */
 export function criticalRatios(
-  general: General, spec: Pick<DomesticSpec, 'stat' | 'trustScaled' | 'target'>, city: City, nation: Nation | undefined,
+  general: General, spec: Pick<DomesticSpec, 'stat' | 'trustScaled' | 'target'>, city: City, nation: Nation | undefined, relYear: number,
 ): { success: number; fail: number } {
-  const l = statOf(general, 'leadership', false, nation);
-  const s = statOf(general, 'strength', false, nation);
-  const i = statOf(general, 'intel', false, nation);
-  const own = statOf(general, spec.stat, false, nation);
+  const l = statOf(general, 'leadership', false, nation, relYear);
+  const s = statOf(general, 'strength', false, nation, relYear);
+  const i = statOf(general, 'intel', false, nation, relYear);
+  const own = statOf(general, spec.stat, false, nation, relYear);
   const v = Math.min((l + s + i) / 3 / Math.max(own, 1e-9), 1.2);
   let fail = clamp((v / 1.2) ** 1.4 - 0.3, 0, 0.5);
   let success = clamp((v / 1.2) ** 1.5 - 0.25, 0, 0.5);

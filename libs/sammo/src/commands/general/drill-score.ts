@@ -1,4 +1,5 @@
 import type { General } from '../../world/types';
+import { relYear } from '../../world/queries';
 import { addDedication, addExperience, checkStatChange } from '../../world/levels';
 import { generalLog } from '../../world/logbook';
 import type { CommandContext } from '../command';
@@ -8,7 +9,7 @@ import { phpRound } from '../../world/php-math';
 
 /** `round(L×100/crew × delta)`, not clamped: the stat is capped, dex gets the whole score (§5.2). */
 export function drillScore(ctx: CommandContext, delta: number): number {
-  return phpRound(((leadershipWithInjury(ctx.general, ctx.nation) * 100) / ctx.general.crew) * delta);
+  return phpRound(((leadershipWithInjury(ctx.general, ctx.nation, relYear(ctx.world)) * 100) / ctx.general.crew) * delta);
 }
 
 /** What 훈련 and 사기진작 both earn after raising their stat: dex, exp 100, ded 70, a leadership point. */

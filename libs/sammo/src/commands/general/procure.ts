@@ -1,4 +1,5 @@
 import { addDedication, addExperience, checkStatChange } from '../../world/levels';
+import { relYear } from '../../world/queries';
 import { generalLog } from '../../world/logbook';
 import { noArg } from '../args';
 import type { CommandDef } from '../command';
@@ -38,7 +39,7 @@ export const procure: CommandDef<null> = {
     const nation = ctx.nation!;
     const traits = modifiers(g, nation);
     const [resName, resKey] = rng.choice([['금', 'gold'], ['쌀', 'rice']] as const);
-    const stat = (name: 'leadership' | 'strength' | 'intel') => Math.floor(statOf(g, name, true, nation));
+    const stat = (name: 'leadership' | 'strength' | 'intel') => Math.floor(statOf(g, name, true, nation, relYear(ctx.world)));
     let score = stat('leadership') + stat('strength') + stat('intel');
     score *= 1 + g.explevel / 500;
     score *= rng.nextRange(0.8, 1.2);

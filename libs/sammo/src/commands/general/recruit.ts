@@ -38,7 +38,7 @@ function readRecruitArg(raw: Json, id: string): RecruitArg {
 /** How many soldiers the order raises: `clamp(amount, 100, L×100 − same-type crew)` (100 when the room is smaller). */
 export function appliedAmount(ctx: CommandContext, arg: RecruitArg): number {
   const g = ctx.general;
-  const maxCrew = leadershipWithInjury(g, ctx.nation) * 100 - (g.crewtype === arg.crewType ? g.crew : 0);
+  const maxCrew = leadershipWithInjury(g, ctx.nation, relYear(ctx.world)) * 100 - (g.crewtype === arg.crewType ? g.crew : 0);
   return maxCrew < 100 ? 100 : clamp(arg.amount, 100, maxCrew);
 }
 
@@ -66,7 +66,7 @@ export const availableCrewType: Constraint<RecruitArg> = (c, a) =>
   crewTypeRefusal(crewTypeOf(a.crewType)!, nationHoldings(c.world, c.general.nation, held), relYear(c.world), c.nation?.tech ?? 0);
 
 const crewMargin: Constraint<RecruitArg> = (c, a) =>
-  c.general.crewtype === a.crewType && leadershipWithInjury(c.general, c.nation) * 100 <= c.general.crew ? '이미 많은 병력을 보유하고 있습니다.' : null;
+  c.general.crewtype === a.crewType && leadershipWithInjury(c.general, c.nation, relYear(c.world)) * 100 <= c.general.crew ? '이미 많은 병력을 보유하고 있습니다.' : null;
 
 export function recruitCommand(spec: RecruitSpec): CommandDef<RecruitArg> {
   return {

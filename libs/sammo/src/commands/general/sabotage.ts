@@ -1,4 +1,5 @@
 import { itemIn, itemPersonalEffect, setItem } from '../../items/held';
+import { relYear } from '../../world/queries';
 import { josa, withJosa } from '../../world/josa';
 import { modifiers } from '../../traits/chain';
 import type { RandUtil } from '../../rng/rand-util';
@@ -61,7 +62,7 @@ function defenceProb(world: World, city: City, defenders: readonly General[], st
   let best = 0;
   let correction = 0;
   for (const g of defenders) {
-    best = Math.max(best, Math.floor(statOf(g, stat, true, world.nations.get(g.nation))));
+    best = Math.max(best, Math.floor(statOf(g, stat, true, world.nations.get(g.nation), relYear(world))));
     correction = itemPersonalEffect(g, 'sabotageDefence', correction);
   }
   let p = best / Sabotage.probCoefByStat;
@@ -123,7 +124,7 @@ function sabotageCommand(spec: SabotageSpec): CommandDef<DestCityArg> {
       const { world, general, rng } = ctx;
       const city = world.cities[arg.destCityId]!;
       const defenders = [...world.generals.values()].filter((g) => g.city === city.id && g.nation === city.nation).sort((a, b) => a.id - b.id);
-      const attack = modifiers(general, ctx.nation).domestic('계략', 'success', Math.floor(statOf(general, spec.stat, true, ctx.nation)) / Sabotage.probCoefByStat);
+      const attack = modifiers(general, ctx.nation).domestic('계략', 'success', Math.floor(statOf(general, spec.stat, true, ctx.nation, relYear(ctx.world))) / Sabotage.probCoefByStat);
       const p = Math.min(0.5, Math.max(0, (Sabotage.defaultProb + attack - defenceProb(world, city, defenders, spec.stat)) / distanceWithinFive(world, general.city, city.id)));
       const succeeded = rng.nextBool(p);
       if (succeeded) {
