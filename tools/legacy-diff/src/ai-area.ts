@@ -192,8 +192,12 @@ export function generateAiCase(rng: RandUtil, chief = false): AiCase {
   for (const a of nations) {
     for (const b of nations) {
       if (a.id >= b.id) continue;
-      const state = pick(rng, DIPLOMACY_STATES);
-      const term = state === 1 ? rng.nextInt(24) : state === 7 ? rng.nextRangeInt(1, 24) : 0;
+      const drawn = pick(rng, DIPLOMACY_STATES);
+      const drawnTerm = drawn === 1 ? rng.nextInt(24) : drawn === 7 ? rng.nextRangeInt(1, 24) : 0;
+      // No nation is at war with, or declared on, a band still wandering: a declaration needs the
+      // target's cities next to one's own (legacy NearNation), and a nation without cities falls.
+      const band = a.level === 0 || b.level === 0;
+      const [state, term] = band && (drawn === 0 || drawn === 1) ? [2, 0] : [drawn, drawnTerm];
       diplomacy.push({ me: a.id, you: b.id, state, term }, { me: b.id, you: a.id, state, term });
     }
   }
@@ -224,7 +228,10 @@ export function generateAiCase(rng: RandUtil, chief = false): AiCase {
   }
   const c: AiCase = { tableSeed: hex(rng, 64), year, month: rng.nextRangeInt(1, 12), startyear, turnterm: pick(rng, [30, 60, 120]), cities, nations, diplomacy, generals };
   // A chief's nation is at war with all its neighbours in half the cases.
-  if (chief && rng.nextBool(0.5)) for (const d of diplomacy) if (d.me === 1 || d.you === 1) Object.assign(d, { state: 0, term: 0 });
+  const bands = new Set(nations.filter((n) => n.level === 0).map((n) => n.id));
+  if (chief && rng.nextBool(0.5)) {
+    for (const d of diplomacy) if ((d.me === 1 || d.you === 1) && !bands.has(d.me) && !bands.has(d.you)) Object.assign(d, { state: 0, term: 0 });
+  }
   if (chief) aidLedger(streamFromSeed(c.tableSeed, 'aidLedger'), c);
   // Last battles from a stream of their own, so that the cases drawn before they were added stay as they were.
   const warRng = streamFromSeed(c.tableSeed, 'fixture recent_war');
