@@ -19,6 +19,9 @@ export function users(t: Pick<ChiefTurn, 'members'>): General[] {
  * with none left every user is one — or, out of peace, hold at least the war crew.
  */
 export function warUsers(t: ChiefTurn): General[] {
+  const candidates = users(t);
+  // A nation of NPCs (most of them) has no user to look for a last battle for.
+  if (candidates.length === 0) return candidates;
   const { turnterm } = t.world.env;
   let lastWar = Infinity;
   // Every member but the chief sets the nation's last battle, troop dummies included.
@@ -27,7 +30,7 @@ export function warUsers(t: ChiefTurn): General[] {
     const turns = turnsSinceWar(g, turnterm);
     if (turns < (g.belong - 1) * 12) lastWar = Math.min(lastWar, turns);
   }
-  return users(t).filter((g) => turnsSinceWar(g, turnterm) <= lastWar + 12 || (t.dip.dipState !== DipState.peace && g.crew >= NationPolicy.minWarCrew));
+  return candidates.filter((g) => turnsSinceWar(g, turnterm) <= lastWar + 12 || (t.dip.dipState !== DipState.peace && g.crew >= NationPolicy.minWarCrew));
 }
 
 /** Legacy `userCivilGenerals`: the users `warUsers` leaves. */

@@ -1,14 +1,14 @@
 import { AiSession } from '../ai/ai-session';
 import { chooseGeneralTurn } from '../ai/general-ai';
 import { chooseNationTurn } from '../ai/nation-ai';
-import type { CommandContext } from '../commands/command';
+import type { AnyCommand, CommandContext } from '../commands/command';
 import { GENERAL_COMMANDS, NATION_COMMANDS } from '../commands/registry';
 import { updateTurnTime } from '../lifecycle/update-turn-time';
 import { joinYearMonth } from '../world/clock';
 import { REST_KEY } from '../world/constants';
 import { generalLog } from '../world/logbook';
 import { relYear, REST_SLOT } from '../world/queries';
-import type { General, Nation, TurnSlot } from '../world/types';
+import type { General, LastTurn, Nation, TurnSlot } from '../world/types';
 import { preprocess } from './preprocess';
 import { increaseInheritancePoint } from '../world/inheritance';
 import { processCommand, type CommandHolder } from './process-command';
@@ -117,33 +117,54 @@ function runNationCommand(run: TurnRun, chief: General, nation: Nation, level: n
 
 /** Where a chief seat's LastTurn (`turn_last_{level}`) and the nation's cooldowns live, for `processCommand`. */
 export function nationHolder(nation: Nation, level: number): CommandHolder {
-  return {
-    get last() {
-      return nation.lastTurn[level] ?? EMPTY_LAST;
-    },
-    set last(value) {
-      nation.lastTurn[level] = value;
-    },
-    cooldowns: nation.nextExecute,
-    kind: 'nation',
-    lookup: (key) => NATION_COMMANDS.get(key),
-  };
+  return new NationHolder(nation, level);
 }
 
 /** Where a general's LastTurn and cooldowns live, for `processCommand` (tests pass their own command table). */
-export function generalHolder(general: General, lookup: CommandHolder['lookup'] = (key) => GENERAL_COMMANDS.get(key)): CommandHolder {
-  return {
-    get last() {
-      return general.lastTurn;
-    },
-    set last(value) {
-      general.lastTurn = value;
-    },
-    cooldowns: general.nextExecute,
-    kind: 'general',
-    lookup,
-  };
+export function generalHolder(general: General, lookup: CommandHolder['lookup'] = lookupGeneralCommand): CommandHolder {
+  return new GeneralHolder(general, lookup);
 }
+
+// Classes rather than object literals with accessors: one holder is made every general turn.
+class NationHolder implements CommandHolder {
+  readonly kind = 'nation';
+  readonly cooldowns: Record<string, number>;
+
+  constructor(private readonly nation: Nation, private readonly level: number) {
+    this.cooldowns = nation.nextExecute;
+  }
+
+  get last(): LastTurn {
+    return this.nation.lastTurn[this.level] ?? EMPTY_LAST;
+  }
+
+  set last(value: LastTurn) {
+    this.nation.lastTurn[this.level] = value;
+  }
+
+  lookup(key: string): AnyCommand | undefined {
+    return NATION_COMMANDS.get(key);
+  }
+}
+
+class GeneralHolder implements CommandHolder {
+  readonly kind = 'general';
+  readonly cooldowns: Record<string, number>;
+
+  constructor(private readonly general: General, readonly lookup: CommandHolder['lookup']) {
+    this.cooldowns = general.nextExecute;
+  }
+
+  get last(): LastTurn {
+    return this.general.lastTurn;
+  }
+
+  set last(value: LastTurn) {
+    this.general.lastTurn = value;
+  }
+}
+
+const lookupGeneralCommand = (key: string) => GENERAL_COMMANDS.get(key);
 
 /** Slot 0 ran: everything moves up one and the last slot becomes 휴식. */
 function pull(queue: TurnSlot[]): void {
