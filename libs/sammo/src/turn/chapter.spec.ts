@@ -7,6 +7,8 @@ import { addTurn } from '../world/clock';
 import { writeWorld } from '../world/serialize';
 import type { World } from '../world/types';
 import { nextDueTime } from './next-due';
+import { chapterEnded, continueChapter } from './chapter';
+import { joinYearMonth } from '../world/clock';
 
 const MINUTE = 60_000;
 const OPTIONS: JsonObject = { world: 'synthetic', generals: 20, cities: 10, nations: 2, turnterm: 60, chapterYears: 1 };
@@ -87,4 +89,15 @@ describe('a world in chapters', () => {
     for (let i = 0; i < 13; i++) play(table, addTurn(table.state.data.env.turntime, 60));
     expect(table.state.outcome).toBeNull();
   });
+
+  it('continues a carried world in play, to its next boundary or without one', () => {
+    const world = { env: { year: 195, month: 1, chapterEnd: joinYearMonth(195, 1) } } as unknown as World;
+    const state = { phase: 'ended', data: world } as unknown as GameState<World>;
+    continueChapter(state, 2);
+    expect([state.phase, world.env.chapterEnd]).toEqual(['play', joinYearMonth(197, 1)]);
+    continueChapter(state, 0);
+    expect('chapterEnd' in world.env).toBe(false);
+    expect(chapterEnded(world.env)).toBe(false);
+  });
 });
+

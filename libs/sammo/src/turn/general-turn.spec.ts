@@ -4,6 +4,7 @@ import { REST_KEY } from '../world/constants';
 import { advanceWorld, checkDelay } from './advance';
 import { runGeneralTurn } from './general-turn';
 import { newRun } from './turn-run';
+import { ensureChiefQueues } from '../world/factory';
 
 function turn(world: ReturnType<typeof smallWorld>, id: number, trace?: (step: string, subject: number) => void) {
   const streams = seededStreams();
@@ -115,6 +116,22 @@ describe('per-general pipeline (§3)', () => {
     expect(g.killturn).toBe(49);
   });
 
+  it('lets the AI play every NPC, and a user only before the autorun limit (not at it)', () => {
+    const world = smallWorld();
+    addGeneral(world, { id: 1, npc: 2 });
+    expect(turn(world, 1).streams.labels[0]).toBe('GeneralAI/190/1/1');
+    const user = addGeneral(world, { id: 2 });
+    user.aux.autorunLimit = joinYearMonth(world.env.year, world.env.month);
+    expect(turn(world, 2).streams.labels).toEqual(['generalCommand/190/1/2/휴식']);
+  });
+
+  it('draws 의술 on the preprocess stream of the general', () => {
+    const world = smallWorld();
+    addGeneral(world, { id: 1, special2: 'che_의술' });
+    addGeneral(world, { id: 2 }).injury = 50;
+    expect(turn(world, 1).streams.labels[0]).toBe('preprocess/190/1/1');
+  });
+
   it('sets the autorun limit when a user reserves turns on an autorun server', () => {
     const world = smallWorld();
     world.env.autorunLimitMinutes = 600;
@@ -134,6 +151,67 @@ describe('per-general pipeline (§3)', () => {
     turn(world, 3);
     expect(blocked.aux.autorunLimit).toBeUndefined();
     expect(world.logs.at(-1)!.text).toBe('현재 악성유저로 분류되어 블럭 대상자입니다.');
+  });
+});
+
+describe('the turn of a user, a chief and a blocked general (§3 steps 5–9)', () => {
+  it('reserves nothing with a resting queue, on a server without autorun, or as an NPC', () => {
+    const world = smallWorld();
+    world.env.autorunLimitMinutes = 600;
+    const idle = addGeneral(world, { id: 1 });
+    const chief = addGeneral(world, { id: 2, officerLevel: 12 });
+    turn(world, 1);
+    turn(world, 2);
+    expect([idle.aux.autorunLimit, chief.aux.autorunLimit]).toEqual([undefined, undefined]);
+    const npc = addGeneral(world, { id: 3, npc: 2 });
+    npc.queue[0] = { action: 'che_농지개간', arg: null };
+    turn(world, 3);
+    expect(npc.aux.autorunLimit).toBeUndefined();
+    world.env.autorunLimitMinutes = 0;
+    const user = addGeneral(world, { id: 4 });
+    user.queue[0] = { action: 'che_농지개간', arg: null };
+    turn(world, 4);
+    expect(user.aux.autorunLimit).toBeUndefined();
+  });
+
+  it('pulls the queue of the seat a chief holds (level 5 and up), not a city officer’s', () => {
+    const world = smallWorld();
+    const nation = world.nations.get(1)!;
+    nation.level = 7; // a nation with seats down to level 5
+    ensureChiefQueues(nation);
+    const slot = { action: 'che_포상', arg: { isGold: true, amount: 100, destGeneralId: 1 } };
+    for (const [id, level] of [[1, 12], [2, 5]] as const) {
+      addGeneral(world, { id, officerLevel: level });
+      nation.chiefQueues[level]![1] = slot;
+      turn(world, id);
+      expect(nation.chiefQueues[level]![0]).toEqual(slot);
+    }
+    const officer = addGeneral(world, { id: 3, officerLevel: 4 });
+    officer.officerCity = 1;
+    nation.chiefQueues[4] = [{ action: REST_KEY, arg: null }, slot];
+    turn(world, 3);
+    expect(nation.chiefQueues[4]).toEqual([{ action: REST_KEY, arg: null }, slot]);
+    expect(officer.queue).toHaveLength(30);
+  });
+
+  it('counts down the killturn of a general above the world’s count even after an action', () => {
+    const world = smallWorld();
+    const g = addGeneral(world, { id: 1, killturn: world.env.killturn + 5 });
+    g.queue[0] = { action: 'che_농지개간', arg: null };
+    turn(world, 1);
+    expect(g.killturn).toBe(world.env.killturn + 4);
+    g.queue[0] = { action: 'che_농지개간', arg: null };
+    g.killturn = world.env.killturn;
+    turn(world, 1);
+    expect(g.killturn).toBe(world.env.killturn);
+  });
+
+  it('tells a block-2 general why in the legacy words', () => {
+    const world = smallWorld();
+    const g = addGeneral(world, { id: 1 });
+    g.block = 2;
+    turn(world, 1);
+    expect(world.logs.at(-1)!.text).toBe('현재 멀티, 또는 비매너로 인한 블럭 대상자입니다.');
   });
 });
 
@@ -288,6 +366,30 @@ describe('the gates of an advance (executeAllCommand)', () => {
     // PHP: round(pow(60, 0.6) * 3) * 10 = 350.
     expect(world.env.conlimit).toBe(350);
     expect(report).toEqual({ generalTurns: 1, months: 0, stopped: false, skippedMonths: 0 });
+  });
+
+  it('reports only its own turns and months when one run advances again, and opens at the turn time itself', () => {
+    const world = smallWorld();
+    addGeneral(world, { id: 1 }); // due 1 minute into the turn
+    let loads = 0;
+    const run = newRun(world, seededStreams(), undefined, (step) => step === 'load' && loads++);
+    const start = world.env.turntime;
+    const minutes = (n: number) => start + n * 60_000;
+    const advance = (until: number) => {
+      loads = 0;
+      const report = advanceWorld(run, until);
+      return { ...report, loads };
+    };
+    world.env.conlimit = -1;
+    expect(advance(start)).toEqual({ generalTurns: 0, months: 0, stopped: false, skippedMonths: 0, loads: 0 });
+    expect(world.env.conlimit).toBe(350);
+    expect(advance(minutes(30))).toMatchObject({ generalTurns: 1, months: 0, loads: 1 });
+    // The month boundary at 60, then the general again at 61 (and whoever the month brought); the same at 120.
+    const second = advance(minutes(90));
+    expect(second).toMatchObject({ months: 1, generalTurns: second.loads });
+    const third = advance(minutes(150));
+    expect(third).toMatchObject({ months: 1, generalTurns: third.loads });
+    expect(run.months).toBe(2);
   });
 
   it('runs generals due at the same time by id', () => {

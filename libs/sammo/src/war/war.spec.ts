@@ -279,10 +279,41 @@ describe('crew-type triggers and the office in battle (legacy WarUnitTrigger, ge
     expect(lines.some((l) => l.endsWith('【장수11】'))).toBe(true);
   });
 
+  it('tells the battle in the legacy words (process_war.php): the march, each encounter, how a defender or the attacker ends', () => {
+    const story = (r: ReturnType<typeof siege>) => r.world.logs.filter((l) => !/^(\d+|先): /.test(l.text)).map((l) => `${l.scope} ${l.subject}: ${l.text}`);
+    const opening = ['general 1: 다로 진격합니다.', 'world 0: 위의 장수1이 다로 진격합니다.', 'world 0: 장수1의 보병과 장수10의 보병이 대결합니다.', 'general 1: 보병으로 장수10의 보병을 공격합니다.', 'general 10: 보병으로 장수1의 보병을 수비합니다.'];
+    const wall = ['world 0: 장수1이 보병으로 성벽을 공격합니다.', 'general 1: 보병으로 성벽을 공격합니다.'];
+    const wiped = siege({ crew: 8000 }, [{ crew: 600 }]);
+    expect(story(wiped)).toEqual([
+      ...opening, 'world 0: 장수10의 보병이 전멸했습니다.', 'general 1: 장수10의 보병이 전멸했습니다.', 'general 10: 전멸했습니다.', ...wall,
+    ]);
+    // The encounter is scored: a win for the attacker, a loss for the defender (the siege runs out of phases undecided).
+    expect([wiped.attacker.rank.killnum, wiped.world.generals.get(10)!.rank.deathnum]).toEqual([1, 1]);
+    expect(story(siege({ crew: 8000 }, [{ crew: 3000, rice: 31 }]))).toEqual([
+      ...opening, 'world 0: 장수10의 보병이 패퇴했습니다.', 'general 1: 장수10의 보병이 패퇴했습니다.', 'general 10: 군량 부족으로 패퇴합니다.', ...wall,
+    ]);
+    const hungry = siege({ crew: 1000, rice: 5 }, [{ crew: 3000 }]);
+    expect(story(hungry)).toEqual([...opening, 'world 0: 장수1의 보병이 퇴각했습니다.', 'general 1: 군량 부족으로 퇴각합니다.', 'general 10: 장수1의 보병이 퇴각했습니다.']);
+    // The defender sees every phase's line too.
+    expect(hungry.world.logs.filter((l) => l.subject === 10 && /^\d+: /.test(l.text)).map((l) => l.text)).toEqual(hungry.lines);
+  });
+
+  it('prints the battle seed with the march, and routs a city whose nation has no rice in the legacy words', () => {
+    const { world, attacker } = warWorld();
+    world.nations.get(2)!.rice = 0;
+    const result = battle(world, new RandUtil(new LiteHashDRBG('00'.repeat(16))), attacker, world.cities[3]!, 'cafe');
+    expect(result.conquered).toBe(true);
+    expect(world.logs.map((l) => `${l.scope} ${l.subject}: ${l.text}`)).toEqual([
+      'general 1: 다로 진격합니다.(전투시드: cafe)', 'world 0: 위의 장수1이 다로 진격합니다.(전투시드: cafe)', 'world 0: 병량 부족으로 다의 수비병들이 패퇴합니다.',
+    ]);
+  });
+
   it('정란 and 벽력거 draw the wall\'s blow first when the city has defenders (che_성벽선제), else only the siege', () => {
     const withDefender = siege({ crewtype: 1500, crew: 8000 }, [{ crew: 500 }]);
     expect(withDefender.result.fought[0]).toBe(0);
     expect(withDefender.lines[0]).toMatch(/【다】$/);
+    // The wall's early blow ends without a line of its own: the wall comes back as the siege.
+    expect(withDefender.world.logs.filter((l) => l.text.startsWith('다의'))).toEqual([]);
     expect(siege({ crewtype: 1500, crew: 8000 }, []).result.fought).toEqual([]);
     expect(siege({ crewtype: 1100, crew: 8000 }, [{ crew: 500 }]).result.fought).toEqual([10]);
   });
