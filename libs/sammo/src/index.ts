@@ -1,11 +1,11 @@
 export { sammo } from './game';
 export type {
   SammoMove, AdvanceMove, ReserveMove, ReserveNationMove, CreateGeneralMove, PossessMove, AutorunMove, AnswerLetterMove, JoinTournamentMove,
-  BetTournamentMove, TournamentAutoEntryMove,
+  BetTournamentMove, TournamentAutoEntryMove, OpenAuctionMove, BidAuctionMove,
 } from './moves/move-types';
 export type {
   World, GameEnv, Nation, City, General, TurnSlot, LastTurn, LogEntry, Diplomacy, GeneralAux, GeneralItems, InheritanceStore, RankData, NationAux, Tournament,
-  TournamentEntry, TournamentBetting,
+  TournamentEntry, TournamentBetting, Auction, AuctionBid, AuctionHouse, AuctionKind,
 } from './world/types';
 export { readWorld, writeWorld } from './world/serialize';
 export { addTurn, cutTurn, turnDate, joinYearMonth } from './world/clock';

@@ -48,3 +48,7 @@ export { fight, type FightDice } from './tournament/fight';
 export { settleGame } from './tournament/game';
 export { tournamentKind } from './tournament/kinds';
 export { newTournament } from './tournament/state';
+export { newAuctionHouse } from './auction/house';
+export { openAuction, registerAuction, whyNotOpen } from './auction/open';
+export { placeBid, whyNotBid } from './auction/bid';
+export { runAuctionsUntil } from './auction/close';

@@ -13,6 +13,7 @@ import { preTurnArea } from './pre-turn-area';
 import { generalAiArea, nationAiArea } from './ai-area';
 import { hex, pick } from './case-helpers';
 import { tournamentArea } from './tournament-area';
+import { auctionArea } from './auction-area';
 
 /**
  * One area of the differential: how to make its cases, and what libs/sammo answers for
@@ -185,5 +186,5 @@ const traitsArea: Area<{ kind: string; key: string; turn: DomesticTurn; var: Dom
 
 export const AREAS: readonly Area[] = [
   rngArea, phpMathArea, josaArea, levelsArea, nationIncomeArea, traitsArea, battleArea, warArea, generalCommandsArea, nationCommandsArea, commandLogsArea, monthlyArea,
-  preTurnArea, generalAiArea, nationAiArea, tournamentArea, npcEventsArea,
+  preTurnArea, generalAiArea, nationAiArea, tournamentArea, auctionArea, npcEventsArea,
 ] as Area[];

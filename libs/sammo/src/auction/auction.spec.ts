@@ -173,6 +173,15 @@ describe('closing (legacy processAuction, tryFinish)', () => {
     expect(texts(world, 'auction', merchant)).toEqual([]);
   });
 
+  it('closes the due auctions in the order MariaDB reads the legacy query: rice lots first, then by close, then id', () => {
+    const { world, host, a, b } = auctionWorld();
+    const gold = open(world, host, { kind: 'sellRice', amount: 1000, closeTurnCnt: 1, startBidAmount: 800, finishBidAmount: 1500 });
+    const riceLater = open(world, a, { ...riceLot, closeTurnCnt: 2 });
+    const riceSooner = open(world, b, { ...riceLot, closeTurnCnt: 1 });
+    runAuctionsUntil(world, nextAuctionClose(world) + 60 * MINUTE);
+    expect(world.logs.filter((l) => l.scope === 'auction').map((l) => l.subject)).toEqual([riceSooner, riceLater, gold]);
+  });
+
   it('pays nobody for a side that left the world', () => {
     const { world, host, a } = auctionWorld();
     const id = open(world, host);

@@ -4,6 +4,9 @@ import type { Auction, World } from '../world/types';
 import { highestBid } from './bid';
 import { AUCTION_KINDS, MERCHANT, RESOURCE_NAME } from './kinds';
 
+/** The `type` column's enum order. */
+const KIND_ORDER = { buyRice: 0, sellRice: 1 } as const;
+
 /** When the next open auction closes; never when none is open (or auctions are off). */
 export function nextAuctionClose(world: World): number {
   let next = Infinity;
@@ -13,7 +16,7 @@ export function nextAuctionClose(world: World): number {
 
 /**
  * `processAuction` catching up to `time`: every auction whose close is at or before it ends,
- * in id order, and the house's clock moves to `time`. The turn clock calls it as tournament
+ * in the legacy's order, and the house's clock moves to `time`. The turn clock calls it as tournament
  * steps are called — before each general turn, before a month boundary, at the end of an
  * advance — so a close falls between the same general turns however the advances are split.
  */
@@ -21,7 +24,9 @@ export function runAuctionsUntil(world: World, time: number): void {
   const house = world.auctions;
   if (!house) return;
   if (nextAuctionClose(world) <= time) {
-    const due = house.open.filter((a) => a.closeDate <= time).sort((a, b) => a.id - b.id);
+    // The legacy's query has no ORDER BY; MariaDB reads it through the (finished, type,
+    // close_date) index: rice lots first, then by close, then by id.
+    const due = house.open.filter((a) => a.closeDate <= time).sort((a, b) => KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || a.closeDate - b.closeDate || a.id - b.id);
     house.open = house.open.filter((a) => a.closeDate > time);
     for (const auction of due) closeAuction(world, auction);
   }
