@@ -28,42 +28,42 @@ const yearMonth = (year: number, month: number) => year * 12 + month - 1;
  */
 export function calcDiplomacyState(world: World, nationId: number): DiplomacyState {
   const { year, month, startyear } = world.env;
-  // Every general turn reads this: the rows are looked up in any nation order (nothing below
-  // depends on it) and the front scan stops at the first attackable city.
-  const rows: { you: number; state: number; term: number }[] = [];
+  const opening = yearMonth(year, month) <= yearMonth(startyear + 2, 5);
+  // Every general turn reads this, so the rows are read once, in any nation order (nothing
+  // below depends on it), into counts, and the front scan stops at the first attackable city.
+  const warTargets = new Map<number, 1 | 2>();
+  let hostile = 0;
+  let onWar = 0;
+  let onWarReady = 0;
+  let minDeclaredTerm = Infinity;
   for (const other of world.nations.keys()) {
     const row = world.diplomacy.get(diplomacyKey(nationId, other));
-    if (row && (row.state === Diplo.war || row.state === Diplo.declared)) rows.push({ you: other, state: row.state, term: row.term });
+    if (row === undefined) continue;
+    if (row.state === Diplo.war) {
+      hostile += 1;
+      onWar += 1;
+      if (!opening) warTargets.set(other, 2);
+    } else if (row.state === Diplo.declared) {
+      hostile += 1;
+      minDeclaredTerm = Math.min(minDeclaredTerm, row.term);
+      if (row.term < 5) {
+        onWarReady += 1;
+        if (!opening) warTargets.set(other, 1);
+      }
+    }
   }
-  const warTargets = new Map<number, 1 | 2>();
-  if (yearMonth(year, month) <= yearMonth(startyear + 2, 5)) {
-    return { dipState: rows.length === 0 ? DipState.peace : DipState.declared, attackable: false, warTargets };
-  }
+  if (opening) return { dipState: hostile === 0 ? DipState.peace : DipState.declared, attackable: false, warTargets };
 
   let attackable = false;
   for (let id = 1; id < world.cities.length && !attackable; id++) {
     const city = world.cities[id]!;
     if (city.nation === nationId && city.supply === 1 && city.front > 0) attackable = true;
   }
-
-  let onWar = 0;
-  let onWarReady = 0;
-  for (const row of rows) {
-    if (row.state === Diplo.war) {
-      onWar += 1;
-      warTargets.set(row.you, 2);
-    } else if (row.term < 5) {
-      onWarReady += 1;
-      warTargets.set(row.you, 1);
-    }
-  }
   if (onWar === 0 && onWarReady === 0) warTargets.set(0, 1);
 
-  const declaredTerms = rows.filter((r) => r.state === Diplo.declared).map((r) => r.term);
   let dipState: DipState = DipState.peace;
-  if (declaredTerms.length > 0) {
-    const minTerm = Math.min(...declaredTerms);
-    dipState = minTerm > 8 ? DipState.declared : minTerm > 5 ? DipState.recruit : DipState.imminent;
+  if (minDeclaredTerm !== Infinity) {
+    dipState = minDeclaredTerm > 8 ? DipState.declared : minDeclaredTerm > 5 ? DipState.recruit : DipState.imminent;
   }
   if (attackable && (warTargets.has(0) || onWar > 0)) dipState = DipState.war;
   return { dipState, attackable, warTargets };

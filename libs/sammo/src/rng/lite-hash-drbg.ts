@@ -8,8 +8,9 @@ const MAX_INT = TWO_53 - 1;
 
 /**
  * The legacy hash DRBG (`LiteHashDRBG`): block n = SHA-512(UTF-8 seed ‖ uint32 LE n), read
- * byte by byte, no reseeding. The seed's bytes are written and the first block hashed on the
- * first read, so a stream that is asked for but never drawn from costs nothing.
+ * byte by byte, no reseeding. The seed (which may be given as the function that writes it),
+ * its bytes and the first block are made on the first read, so a stream that is asked for but
+ * never drawn from costs nothing.
  */
 export class LiteHashDRBG {
   private block: Buffer | null = null;
@@ -18,7 +19,17 @@ export class LiteHashDRBG {
   /** What a block hashes: the seed's UTF-8 bytes, then the block number (the last 4 bytes). */
   private hashInput: Buffer | null = null;
 
-  constructor(readonly seed: string) {}
+  private seedText: string | (() => string);
+
+  constructor(seed: string | (() => string)) {
+    this.seedText = seed;
+  }
+
+  /** The seed string. */
+  get seed(): string {
+    if (typeof this.seedText !== 'string') this.seedText = this.seedText();
+    return this.seedText;
+  }
 
   /** The next `count` bytes of the stream (they may span blocks). */
   nextBytes(count: number): Buffer {
@@ -87,9 +98,10 @@ export class LiteHashDRBG {
 
   private nextBlock(): void {
     if (this.hashInput === null) {
-      const seedLength = Buffer.byteLength(this.seed, 'utf8');
+      const seed = this.seed;
+      const seedLength = Buffer.byteLength(seed, 'utf8');
       this.hashInput = Buffer.allocUnsafe(seedLength + 4);
-      this.hashInput.write(this.seed, 0, seedLength, 'utf8');
+      this.hashInput.write(seed, 0, seedLength, 'utf8');
     }
     this.hashInput.writeUInt32LE(this.blockIndex, this.hashInput.length - 4);
     // One-shot hashing: a stream draws a few blocks at most, and a Hash object per block cost more than the hash.

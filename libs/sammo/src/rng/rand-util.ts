@@ -63,12 +63,17 @@ export class RandUtil {
    */
   choiceUsingWeight<T>(entries: readonly (readonly [T, number])[]): T {
     if (entries.length === 0) throw new RangeError('choiceUsingWeight from an empty list');
+    // Indexed loops: destructuring each pair in a for-of allocated iterators on this hot path.
     let total = 0;
-    for (const [, w] of entries) if (w > 0) total += w;
+    for (let i = 0; i < entries.length; i++) {
+      const w = entries[i]![1];
+      if (w > 0) total += w;
+    }
     let rd = this.drbg.nextFloat1() * total;
-    for (const [item, w] of entries) {
+    for (let i = 0; i < entries.length; i++) {
+      const w = entries[i]![1];
       const weight = w > 0 ? w : 0;
-      if (rd <= weight) return item;
+      if (rd <= weight) return entries[i]![0];
       rd -= weight;
     }
     return entries[entries.length - 1]![0];

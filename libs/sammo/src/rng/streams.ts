@@ -10,7 +10,8 @@ import { simpleSerialize } from './simple-serialize';
  */
 export const legacyStreams: StreamDerivation<RandUtil> = {
   derive(seed, labels: readonly Label[]) {
-    return new RandUtil(new LiteHashDRBG(simpleSerialize(seed.hex, ...labels)));
+    // Serialised on the first draw: many turns take a command's stream and never draw from it.
+    return new RandUtil(new LiteHashDRBG(() => simpleSerialize(seed.hex, ...labels)));
   },
 };
 
