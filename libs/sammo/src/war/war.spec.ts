@@ -258,9 +258,10 @@ describe('출병 and the battle (legacy processWar)', () => {
 
 describe('crew-type triggers and the office in battle (legacy WarUnitTrigger, getWarPowerMultiplier)', () => {
   /** The attacker of {@link warWorld} against `defenders` footmen of nation 2 in 다, on a fixed battle seed. */
-  function siege(attackerArmy: Partial<General>, defenders: Partial<General>[], seed = '00'.repeat(16)) {
+  function siege(attackerArmy: Partial<General>, defenders: Partial<General>[], seed = '00'.repeat(16), prepare?: (world: World) => void) {
     const { world, attacker } = warWorld();
     Object.assign(attacker, attackerArmy);
+    prepare?.(world);
     defenders.forEach((army, i) => {
       const d = addGeneral(world, { id: 10 + i, npc: 2, nation: 2, city: 3 });
       Object.assign(d, { crewtype: 1100, crew: 1000, train: 80, atmos: 80, rice: 5000, ...army });
@@ -294,6 +295,8 @@ describe('crew-type triggers and the office in battle (legacy WarUnitTrigger, ge
     ]);
     const hungry = siege({ crew: 1000, rice: 5 }, [{ crew: 3000 }]);
     expect(story(hungry)).toEqual([...opening, 'world 0: 장수1의 보병이 퇴각했습니다.', 'general 1: 군량 부족으로 퇴각합니다.', 'general 10: 장수1의 보병이 퇴각했습니다.']);
+    const beaten = siege({ crew: 300 }, [{ crew: 5000, train: 100, atmos: 100 }]);
+    expect(story(beaten).slice(opening.length)).toEqual(['world 0: 장수1의 보병이 퇴각했습니다.', 'general 1: 퇴각했습니다.', 'general 10: 장수1의 보병이 퇴각했습니다.']);
     // The defender sees every phase's line too.
     expect(hungry.world.logs.filter((l) => l.subject === 10 && /^\d+: /.test(l.text)).map((l) => l.text)).toEqual(hungry.lines);
   });
@@ -306,6 +309,42 @@ describe('crew-type triggers and the office in battle (legacy WarUnitTrigger, ge
     expect(world.logs.map((l) => `${l.scope} ${l.subject}: ${l.text}`)).toEqual([
       'general 1: 다로 진격합니다.(전투시드: cafe)', 'world 0: 위의 장수1이 다로 진격합니다.(전투시드: cafe)', 'world 0: 병량 부족으로 다의 수비병들이 패퇴합니다.',
     ]);
+  });
+
+  it("lines up only the city's own nation's generals in it, ties by id; a neutral city has no defenders", () => {
+    const { world, attacker } = warWorld();
+    for (const id of [12, 11]) Object.assign(addGeneral(world, { id, npc: 2, nation: 2, city: 3 }), { crewtype: 1100, crew: 1000, train: 80, atmos: 80, rice: 5000 });
+    // The attacker's own general standing in the city does not defend it.
+    Object.assign(addGeneral(world, { id: 13, npc: 2, nation: 1, city: 3 }), { crewtype: 1100, crew: 1000, train: 80, atmos: 80, rice: 5000 });
+    const rng = () => new RandUtil(new LiteHashDRBG('00'.repeat(16)));
+    expect(battle(world, rng(), attacker, world.cities[3]!).defenders.map((d) => d.general.id)).toEqual([11, 12]);
+    const neutral = warWorld();
+    neutral.world.cities[3]!.nation = 0;
+    Object.assign(addGeneral(neutral.world, { id: 14, npc: 2, nation: 0, city: 3 }), { crewtype: 1100, crew: 1000, train: 80, atmos: 80, rice: 5000 });
+    expect(battle(neutral.world, rng(), neutral.attacker, neutral.world.cities[3]!).defenders).toEqual([]);
+  });
+
+  it("writes the nation's share of the city's dead when the city fought last; a share after the wall's early blow is lost, its 【분쟁】 line is not", () => {
+    const dispute = (r: ReturnType<typeof siege>) => r.world.history.filter((l) => l.text.startsWith('【분쟁】')).map((l) => l.text);
+    const line = '【분쟁】 위가 다 공략에 가담하여 분쟁이 발생하고 있습니다.';
+    const contested = (army: Partial<General>, defenders: Partial<General>[]) => {
+      const r = siege(army, defenders, '00'.repeat(16), (w) => (w.cities[3]!.conflict = [[9, 100000]]));
+      return { ...r, conflict: r.world.cities[3]!.conflict };
+    };
+    const sieged = contested({ crew: 8000 }, []);
+    expect(sieged.result.city.dead).toBeGreaterThan(0);
+    expect(sieged.conflict).toEqual([[9, 100000], [1, sieged.result.city.dead * (sieged.result.city.hp() === 0 ? 1.05 : 1)]]);
+    expect(dispute(sieged)).toEqual([line]);
+    const strong = { crew: 8000, train: 100, atmos: 100, leadership: 100, strength: 100 };
+    const early = contested({ crewtype: 1500, crew: 8000 }, [strong]);
+    expect(early.result.fought).toEqual([0, 10]);
+    expect(early.result.city.dead).toBeGreaterThan(0);
+    expect(early.conflict).toEqual([[9, 100000]]);
+    expect(dispute(early)).toEqual([line]);
+    // A city that never fought leaves no share and no line.
+    const untouched = contested({ crew: 8000 }, [strong]);
+    expect(untouched.result.fought).toEqual([10]);
+    expect([untouched.conflict, dispute(untouched)]).toEqual([[[9, 100000]], []]);
   });
 
   it('정란 and 벽력거 draw the wall\'s blow first when the city has defenders (che_성벽선제), else only the siege', () => {
