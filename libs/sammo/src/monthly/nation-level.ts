@@ -66,16 +66,19 @@ export function updateNationLevel(world: World, random: StreamSource): void {
  * optimizer trace on the legacy schema, for a general table of one page (a world of a few
  * dozen generals), costs the paths that matter as follows (users and members of the nation,
  * the world's users and generals):
- * - a ref on `nation (nation, npc)`: min(users + 1, 3) — three seeks clip a one-page table;
- *   it reads by npc type, then id;
+ * - the table scan, 3 + 0.2 × generals, against the cheapest range, about 1.2 × rows + 0.145
+ *   (the nation's users on `nation (nation, npc)`): with no range cheaper the table is read
+ *   whole, by id;
+ * - otherwise a ref on `nation`: min(users + 1, 3) — three seeks clip a one-page table; it
+ *   reads by npc type, then id;
  * - a ref on `officer_level (nation, officer_level)`: members + 0.125, by office, then id;
  * - when the world's users are all the nation's, a range on `npc` filtered by officer_level's
  *   rowids: about 0.308 + 1.2 × users × members / generals, by npc type, then id.
  * So the office order wins only when the nation's members are all users, at most two (the
- * clip), and the filtered range does not undercut it. A full scan, by id, wins now and then in
- * the smallest tables, and a table of more pages clips elsewhere: neither is modelled.
+ * clip), and the filtered range does not undercut it. A table of more pages clips elsewhere:
+ * not modelled.
  */
-function readByOffice(world: World, nationId: number): boolean {
+function candidateOrder(world: World, nationId: number): (a: General, b: General) => number {
   let members = 0;
   let users = 0;
   let worldUsers = 0;
@@ -85,10 +88,13 @@ function readByOffice(world: World, nationId: number): boolean {
     members++;
     if (g.npc < 2) users++;
   }
-  if (users !== members) return false;
-  const byOffice = members + 0.125;
-  if (byOffice >= Math.min(users + 1, 3)) return false;
-  return worldUsers > users || 0.308 + (1.2 * users * members) / world.generals.size >= byOffice;
+  const byId = (a: General, b: General) => a.id - b.id;
+  const byNpc = (a: General, b: General) => a.npc - b.npc || a.id - b.id;
+  if (1.2 * users + 0.145 > 3 + 0.2 * world.generals.size) return byId;
+  const byOfficeCost = members + 0.125;
+  if (users !== members || byOfficeCost >= Math.min(users + 1, 3)) return byNpc;
+  if (worldUsers === users && 0.308 + (1.2 * users * members) / world.generals.size < byOfficeCost) return byNpc;
+  return (a, b) => a.officerLevel - b.officerLevel || a.id - b.id;
 }
 
 /**
@@ -104,8 +110,7 @@ function grantUniques(world: World, random: StreamSource, nation: Nation, levels
   const limit = Math.min(uniqueLimitByYear(relYear(world)), ITEM_SLOTS.length);
   const candidates: [General, number][] = [];
   const members = [...world.generals.values()].filter((g) => g.nation === nation.id && g.npc < 2 && g.killturn >= activeFrom);
-  const byOffice = readByOffice(world, nation.id);
-  members.sort((a, b) => (byOffice ? a.officerLevel - b.officerLevel : a.npc - b.npc) || a.id - b.id);
+  members.sort(candidateOrder(world, nation.id));
   for (const g of members) {
     const tries = limit - uniqueItemsHeld(g);
     if (tries <= 0) continue;
