@@ -1,11 +1,11 @@
 import { setNationFronts } from '../monthly/fronts';
 import { addDedication, addExperience } from '../world/levels';
-import { chronicle, generalLog, nationLog } from '../world/logbook';
+import { chronicle, generalLog, log, nationLog } from '../world/logbook';
 import { GameConst } from '../world/constants';
 import type { City, General, Nation, World } from '../world/types';
 import type { StreamSource } from '../turn/turn-run';
 import type { RandUtil } from '../rng/rand-util';
-import { phpRound } from '../world/php-math';
+import { phpNumberFormat, phpRound } from '../world/php-math';
 import { withJosa } from '../world/josa';
 import { sendScoutLetter } from '../commands/general/scout';
 import { deleteNation } from '../lifecycle/delete-nation';
@@ -26,6 +26,7 @@ export function conquerCity(world: World, random: StreamSource, attacker: Genera
   const defenderNation = city.nation === 0 ? undefined : world.nations.get(city.nation);
 
   generalLog(world, attacker.id, `${city.name} 공략에 성공했습니다.`);
+  log(world, 'world', 0, `${withJosa(attacker.name, '이')} ${city.name} 공략에 성공했습니다.`);
   chronicle(world, `【지배】 ${withJosa(attackerNation.name, '이')} ${withJosa(city.name, '을')} 지배했습니다.`);
   if (defenderNation) nationLog(world, defenderNation.id, `${attackerNation.name}의 ${attacker.name}에 의해 ${withJosa(city.name, '이')} 함락`);
 
@@ -109,7 +110,7 @@ function destroyNation(world: World, rng: RandUtil, nation: Nation, attacker: Ge
   victor.gold += gold;
   victor.rice += rice;
   for (const g of world.generals.values()) {
-    if (g.nation === victor.id && g.officerLevel >= 5) generalLog(world, g.id, `${nation.name} 정복으로 금${gold} 쌀${rice}을 획득했습니다.`);
+    if (g.nation === victor.id && g.officerLevel >= 5) generalLog(world, g.id, `${nation.name} 정복으로 금${phpNumberFormat(gold, 0, ',')} 쌀${phpNumberFormat(rice, 0, ',')}을 획득했습니다.`);
   }
 }
 

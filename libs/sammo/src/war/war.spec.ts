@@ -9,6 +9,7 @@ import { LiteHashDRBG } from '../rng/lite-hash-drbg';
 import { RandUtil } from '../rng/rand-util';
 import { streamFromSeed } from '../rng/streams';
 import { addGeneral, seededStreams, smallWorld, TEST_SEED } from '../testing/small-world';
+import { newNation } from '../world/factory';
 import { processCommand } from '../turn/process-command';
 import { generalHolder } from '../turn/general-turn';
 import { Diplo, GameConst } from '../world/constants';
@@ -185,8 +186,11 @@ describe('출병 and the battle (legacy processWar)', () => {
     loser.gold = 4000;
     const ruler = addGeneral(world, { id: 5, npc: 2, nation: 2, city: 3, officerLevel: 12 });
     ruler.gold = 1000;
+    const riceBefore = ruler.rice;
+    const chief = addGeneral(world, { id: 7, npc: 2, nation: 1, city: 1, officerLevel: 12 });
     const victor = world.nations.get(1)!;
     const goldBefore = victor.gold;
+    const victorRiceBefore = victor.rice;
     const before = { ...world.cities[3]! };
     const ctx = ctxOf(world, attacker, 'che_출병');
     processCommand(ctx, generalHolder(attacker), GENERAL_COMMANDS.get('che_출병')!, { destCityId: 3 });
@@ -206,6 +210,32 @@ describe('출병 and the battle (legacy processWar)', () => {
     expect(victor.gold).toBe(goldBefore + Math.trunc((4000 + (1000 - ruler.gold)) / 2));
     expect(world.history.some((h) => h.text.startsWith('【멸망】'))).toBe(true);
     expect(attacker.rank.occupied).toBe(1);
+    // Legacy ConquerCity's lines (process_war.php), the victor's chiefs told of the spoils with number_format.
+    const said = (scope: string, subject: number) => world.logs.filter((l) => l.scope === scope && l.subject === subject).map((l) => l.text);
+    expect(said('general', 1)).toContain('다 공략에 성공했습니다.');
+    expect(said('world', 0)).toContain('장수1이 다 공략에 성공했습니다.');
+    expect(world.history.map((h) => h.text)).toContain('【지배】 위가 다를 지배했습니다.');
+    expect(said('nation', 2)).toContain('위의 장수1에 의해 다가 함락');
+    expect(said('general', 5)).toContain(`도주하며 금${1000 - ruler.gold} 쌀${riceBefore - ruler.rice}을 분실했습니다.`);
+    const spoils = [victor.gold - goldBefore, victor.rice - victorRiceBefore].map((n) => n.toLocaleString('en-US'));
+    expect(victor.gold - goldBefore).toBeGreaterThanOrEqual(1000);
+    expect(said('general', chief.id)).toContain(`오 정복으로 금${spoils[0]} 쌀${spoils[1]}을 획득했습니다.`);
+  });
+
+  it('hands the city to the nation with the larger share of the dispute (【분쟁협상】); the attacker stays home', () => {
+    const { world, attacker } = warWorld();
+    atWar(world);
+    world.nations.set(3, newNation({ id: 3, name: '촉', color: '#0f0', capital: 0, gold: 1000, rice: 1000, tech: 0, level: 1, type: 'che_중립' }));
+    const loser = world.nations.get(2)!;
+    loser.rice = 0;
+    world.cities[4] = { ...world.cities[3]!, id: 4, name: '라', neighbours: [3], conflict: [] };
+    world.cities[3]!.neighbours = [2, 4];
+    world.cities[3]!.conflict = [[3, 100000]];
+    processCommand(ctxOf(world, attacker, 'che_출병'), generalHolder(attacker), GENERAL_COMMANDS.get('che_출병')!, { destCityId: 3 });
+    expect(world.cities[3]!.nation).toBe(3);
+    expect(world.cities[3]!.conflict).toEqual([]);
+    expect(attacker.city).toBe(2);
+    expect(world.history.map((h) => h.text)).toContain('【분쟁협상】 촉이 영토분쟁에서 우위를 점하여 다를 양도받았습니다.');
   });
 
   it('moves a lost capital to the nearest own city and halves the treasury', () => {
@@ -226,6 +256,8 @@ describe('출병 and the battle (legacy processWar)', () => {
     expect(loser.gold).toBe(2500);
     expect(chief.city).toBe(4);
     expect(chief.atmos).toBe(80);
+    expect(world.history.map((h) => h.text)).toContain('【긴급천도】 오가 수도가 함락되어 라로 긴급천도하였습니다.');
+    expect(world.logs.filter((l) => l.subject === 6).map((l) => l.text)).toContain('수도가 함락되어 라로 긴급천도합니다.');
   });
 
   it('marches through its own city when the target lies beyond it (이동 instead)', () => {
