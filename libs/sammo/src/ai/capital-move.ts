@@ -17,18 +17,19 @@ function connectedToCapital(world: World, nationId: number, capital: number): nu
 }
 
 /**
- * Steps from `from` to every city of `within` through cities of `within` (all of them are
- * reached: `within` is connected), by city id; -1 for cities outside. An array, not a map:
- * a chief builds one per city of the nation every turn.
+ * Steps from `from` to every city of `within` (a flag per city id) through cities of
+ * `within` (all of them are reached: `within` is connected), by city id; -1 for cities
+ * outside. Typed arrays, and `steps` may be reused: a chief walks from every city of the
+ * nation every turn.
  */
-function stepsWithin(world: World, within: ReadonlySet<number>, from: number): Int32Array {
-  const steps = new Int32Array(world.cities.length).fill(-1);
+function stepsWithin(world: World, within: Uint8Array, from: number, steps = new Int32Array(world.cities.length)): Int32Array {
+  steps.fill(-1);
   steps[from] = 0;
   const queue = [from];
   for (let i = 0; i < queue.length; i++) {
     const here = queue[i]!;
     for (const next of world.cities[here]!.neighbours) {
-      if (steps[next] !== -1 || !within.has(next)) continue;
+      if (steps[next] !== -1 || within[next] !== 1) continue;
       steps[next] = steps[here]! + 1;
       queue.push(next);
     }
@@ -70,10 +71,11 @@ export function capitalMovePriority(t: ChiefTurn): TurnSlot | null {
   const cities = connectedToCapital(world, nation.id, nation.capital);
   if (cities.length === 1) return null;
 
-  const within = new Set(cities);
-  const steps = new Map(cities.map((id) => [id, stepsWithin(world, within, id)]));
+  const within = new Uint8Array(world.cities.length);
+  for (const id of cities) within[id] = 1;
+  const walk = new Int32Array(world.cities.length);
   const stepSums = new Map(cities.map((id) => {
-    const fromHere = steps.get(id)!;
+    const fromHere = stepsWithin(world, within, id, walk);
     let sum = 0;
     for (const other of cities) sum += fromHere[other]!;
     return [id, sum];
@@ -90,10 +92,9 @@ export function capitalMovePriority(t: ChiefTurn): TurnSlot | null {
   if (ranked.slice(0, enough + 1).some((r) => r.id === nation.capital)) return null;
 
   const best = ranked[0]!.id;
-  const fromCapital = steps.get(nation.capital)!;
-  const dist = fromCapital[best]!;
+  const dist = stepsWithin(world, within, nation.capital)[best]!;
   const target = dist > 1
-    ? t.rng.choice(world.cities[nation.capital]!.neighbours.filter((stop) => within.has(stop) && steps.get(stop)![best]! + 1 === dist))
+    ? t.rng.choice(world.cities[nation.capital]!.neighbours.filter((stop) => within[stop] === 1 && stepsWithin(world, within, stop)[best]! + 1 === dist))
     : best;
   return remember(t.attempt('che_천도', { destCityId: target }));
 }
