@@ -17,6 +17,23 @@ describe('the speciality pickers (legacy SpecialityHelper)', () => {
     expect(statConditions({ leadership: 40, strength: 50, intel: 50 })).toBe(SpecCond.strength);
   });
 
+  it('draws the lines where legacy calcCondGeneric does: above 65, strength and intel within 95 % of each other, the not-flags below 65', () => {
+    const { leadership: L, strength: S, intel: I, notLeadership: NOT_L, notIntel: NOT_I } = SpecCond;
+    const cases: [number, number, number, number][] = [
+      [65, 30, 30, L], // 65 is not above 65: the dominant stat, with no not-flags
+      [66, 65, 40, L | NOT_I], // strength at 65 is neither flagged nor below
+      [50, 95, 100, S | I | NOT_L], // 95 ≥ 100 × 0.95
+      [50, 100, 95, S | I | NOT_L],
+      [50, 100, 94, S | NOT_L], // 94 < 95: intel is not flagged, and not below 65 either
+      [65, 80, 40, S | NOT_I],
+      [80, 65, 65, L],
+      [50, 45, 30, S], // 50 × 0.9 = 45 is not above 45
+      [50, 30, 45, I],
+      [40, 40, 40, S], // strength on a tie
+    ];
+    for (const [l, s, i, cond] of cases) expect([l, s, i, statConditions({ leadership: l, strength: s, intel: i })]).toEqual([l, s, i, cond]);
+  });
+
   // Each row: the picks on the eight streams, as the legacy's pickers gave them (php-cli 8.2, hidche_core 1b858ae3).
   it.each([
     [{ leadership: 80, strength: 30, intel: 40 }, [], 'che_인덕,che_인덕,che_인덕,che_귀모,che_인덕,che_인덕,che_인덕,che_인덕'],
