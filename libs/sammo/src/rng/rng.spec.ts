@@ -41,6 +41,7 @@ describe('LiteHashDRBG', () => {
   it('masks the last byte of nextBits', () => {
     const b0 = block(seed, 0);
     expect(new LiteHashDRBG(seed).nextBits(12)).toEqual(Buffer.from([b0[0]!, b0[1]! & 0x0f]));
+    expect(new LiteHashDRBG(seed).nextBits(16)).toEqual(b0.subarray(0, 2)); // whole bytes are not masked
   });
 
   it('draws nextInt by rejection on the smallest mask, little-endian', () => {
@@ -55,6 +56,36 @@ describe('LiteHashDRBG', () => {
     }
     expect(new LiteHashDRBG(seed).nextInt(1000)).toBe(expected);
     expect(new LiteHashDRBG(seed).nextInt(0)).toBe(0);
+  });
+
+  it('refuses a byte count that is not a positive integer and a bound that is not a safe integer', () => {
+    const drbg = new LiteHashDRBG(seed);
+    for (const count of [0, -1, 1.5]) expect(() => drbg.nextBytes(count)).toThrow(new RangeError(`cannot read ${count} bytes`));
+    expect(() => drbg.nextInt(2 ** 53)).toThrow(new RangeError('nextInt bound 9007199254740992 is not a safe integer'));
+    expect(() => drbg.nextInt(0.5)).toThrow(RangeError);
+  });
+
+  it('draws nothing for nextInt(0), mirrors a negative bound, and reads 53 bits without a bound', () => {
+    const b0 = block(seed, 0);
+    const zero = new LiteHashDRBG(seed);
+    expect(zero.nextInt(0)).toBe(0);
+    expect(zero.nextBytes(1)[0]).toBe(b0[0]);
+    expect(new LiteHashDRBG(seed).nextInt(-1000)).toBe(-new LiteHashDRBG(seed).nextInt(1000));
+    const whole = (b0[4]! + b0[5]! * 256 + (b0[6]! & 0x1f) * 65536) * 2 ** 32 + b0.readUInt32LE(0);
+    expect([new LiteHashDRBG(seed).nextInt(), new LiteHashDRBG(seed).nextInt(2 ** 53 - 1)]).toEqual([whole, whole]);
+  });
+
+  it('draws a bound past 32 bits as a low word and the high bits above it, by rejection', () => {
+    const b0 = block(seed, 0);
+    // 2^40 → 41 bits: four bytes, then one byte and one bit; a draw above 2^40 is read again.
+    let i = 0;
+    let expected = -1;
+    while (expected < 0) {
+      const n = (b0[i + 4]! + (b0[i + 5]! & 0x01) * 256) * 2 ** 32 + b0.readUInt32LE(i);
+      i += 6;
+      if (n <= 2 ** 40) expected = n;
+    }
+    expect(new LiteHashDRBG(seed).nextInt(2 ** 40)).toBe(expected);
   });
 
   it('builds nextFloat1 from 54 bits', () => {
