@@ -99,3 +99,28 @@ describe('ActionNationType onCalcStrategic', () => {
     expect([onCalcStrategic('che_중립', 'delay', 9), onCalcStrategic('che_없음', 'delay', 9)]).toEqual([9, 9]);
   });
 });
+
+describe('the trait chain kept per general', () => {
+  it('resolves again when the office’s city, the general’s city, the nation’s level or an item changes', () => {
+    const world = smallWorld();
+    const nation = world.nations.get(1)!;
+    const chief = addGeneral(world, { id: 1, officerLevel: 12 });
+    // calcLeadershipBonus: the ruler gets twice the nation's level.
+    expect(modifiers(chief, nation).stat('leadership', 50, 0)).toBe(54);
+    nation.level = 3;
+    expect(modifiers(chief, nation).stat('leadership', 50, 0)).toBe(56);
+    const officer = addGeneral(world, { id: 2, officerLevel: 4 });
+    officer.officerCity = 1;
+    expect(modifiers(officer, nation).domestic('수비', 'score', 100)).toBe(105);
+    officer.city = 2; // away from the city the office governs
+    expect(modifiers(officer, nation).domestic('수비', 'score', 100)).toBe(100);
+    officer.officerCity = 2;
+    expect(modifiers(officer, nation).domestic('수비', 'score', 100)).toBe(105);
+    const g = addGeneral(world, { id: 3 });
+    expect(modifiers(g, nation).stat('leadership', 50, 0)).toBe(50);
+    g.items = { horse: 'che_명마_15_적토마' };
+    expect(modifiers(g, nation).stat('leadership', 50, 0)).toBe(65);
+    g.items = { horse: 'che_명마_15_적토마', book: 'che_서적_01_효경전' };
+    expect(modifiers(g, nation).stat('intel', 50, 0)).toBe(51);
+  });
+});
