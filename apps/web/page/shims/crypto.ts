@@ -4,7 +4,8 @@ import { Buffer } from 'buffer';
 /**
  * `node:crypto` as far as the pure libs use it in the browser: synchronous SHA-256 and
  * SHA-512 (the engine's randomness and state hashes, the game's legacy DRBG — Web Crypto's
- * digests are asynchronous, so they cannot stand in), `randomBytes` and `timingSafeEqual`.
+ * digests are asynchronous, so they cannot stand in), one-shot `hash`, `randomBytes` and
+ * `timingSafeEqual`.
  */
 type Data = string | Uint8Array;
 
@@ -25,6 +26,12 @@ export function createHash(algorithm: string) {
     },
   };
   return hasher;
+}
+
+/** Node's one-shot `crypto.hash(algorithm, data, outputEncoding)`; only the `'buffer'` output is served. */
+export function hash(algorithm: string, data: Data, outputEncoding: 'buffer'): Buffer {
+  if (outputEncoding !== 'buffer') throw new Error(`this page returns hashes as a buffer, not ${outputEncoding}`);
+  return createHash(algorithm).update(data).digest() as Buffer;
 }
 
 export function randomBytes(size: number): Buffer {
