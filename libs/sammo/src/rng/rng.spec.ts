@@ -99,6 +99,19 @@ describe('LiteHashDRBG', () => {
     expect(f).toBeGreaterThanOrEqual(0);
   });
 
+  it('redraws a 54-bit word of exactly 2^53 + low when low is not 0 (legacy php-cli output)', () => {
+    // The seed was searched for: its 21st 7-byte word has high = 2^21 (p 2^-22) and low ≠ 0,
+    // which the legacy's `$nInt <= $max` redraws; returning 1 there would shift every later draw.
+    const drbg = new LiteHashDRBG('float-edge-30363');
+    const floats = Array.from({ length: 12 }, () => drbg.nextFloat1());
+    expect(floats).toEqual([
+      0.19720146649752135, 0.02549618175656343, 0.4302482410159483, 0.025070259844039655, 0.8956544295999241,
+      0.08900474713711437, 0.6150729299727389, 0.6288446484152017, 0.4075165381770668, 0.6730559064013865,
+      0.5766779267349762, 0.26496807109372933,
+    ]);
+    expect(drbg.nextInt(1000)).toBe(459);
+  });
+
   it('pins the draws of a fixed seed string', () => {
     const rng = streamFromSeed('00'.repeat(32), 'generalCommand', 190, 3, 42, 'che_훈련');
     const draws = [rng.nextRangeInt(1, 100), rng.nextRangeInt(1, 100), rng.nextRange(0.8, 1.2).toFixed(12), rng.nextBool(0.5)];
