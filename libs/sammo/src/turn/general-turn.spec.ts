@@ -5,6 +5,8 @@ import { advanceWorld, checkDelay } from './advance';
 import { runGeneralTurn } from './general-turn';
 import { newRun } from './turn-run';
 import { ensureChiefQueues } from '../world/factory';
+import { newAuctionHouse } from '../auction/house';
+import { openAuction } from '../auction/open';
 
 function turn(world: ReturnType<typeof smallWorld>, id: number, trace?: (step: string, subject: number) => void) {
   const streams = seededStreams();
@@ -440,5 +442,104 @@ describe('checkDelay', () => {
     expect([world.env.turntime, world.env.starttime, g.turntime]).toEqual([turntime, starttime, generalTime]);
     expect(checkDelay(world, turntime + minutes(skipped))).toBe(skipped);
     expect([world.env.turntime, world.env.starttime, g.turntime]).toEqual([turntime, starttime, generalTime].map((t) => t + minutes(skipped)));
+  });
+});
+
+describe('what an advance runs between general turns', () => {
+  const MINUTE = 60_000;
+
+  it('runs a general due exactly at a month boundary after that month’s pipeline', () => {
+    const world = smallWorld();
+    const boundary = world.env.turntime + 60 * MINUTE;
+    addGeneral(world, { id: 1, turntime: boundary });
+    addGeneral(world, { id: 2, turntime: boundary - MINUTE });
+    const steps: string[] = [];
+    advanceWorld(newRun(world, seededStreams(), 1000, (step, subject) => steps.push(`${step}#${subject}`)), boundary + 30 * MINUTE);
+    const at = (s: string) => steps.indexOf(s);
+    // turntime < boundary runs in the closing month; at the boundary it belongs to the next one.
+    expect(at('load#2')).toBeLessThan(at('postUpdateMonthly#0'));
+    expect(at('load#1')).toBeGreaterThan(at('postUpdateMonthly#0'));
+  });
+
+  it('closes an auction between the general turns its close falls between, and at the end of an advance', () => {
+    const world = smallWorld();
+    const t0 = world.env.turntime;
+    world.auctions = newAuctionHouse(t0 - 30 * MINUTE);
+    const host = addGeneral(world, { id: 3, turntime: t0 + 55 * MINUTE });
+    const riceBefore = host.rice;
+    const lot = { kind: 'sellRice' as const, amount: 1000, closeTurnCnt: 1, startBidAmount: 1000, finishBidAmount: 2000 };
+    openAuction(world.auctions, host, lot, world.env.turnterm, t0 - 30 * MINUTE);
+    addGeneral(world, { id: 1, turntime: t0 + 10 * MINUTE });
+    addGeneral(world, { id: 2, turntime: t0 + 40 * MINUTE });
+    const openAtLoad: Record<number, number> = {};
+    const trace = (step: string, subject: number) => {
+      if (step === 'load') openAtLoad[subject] = world.auctions!.open.length;
+    };
+    // Only general 1 is due by t0 + 20 min: the close (t0 + 30 min) is not yet reached.
+    advanceWorld(newRun(world, seededStreams(), 1000, trace), t0 + 20 * MINUTE);
+    expect([world.auctions.open.length, world.auctions.now]).toEqual([1, t0 + 20 * MINUTE]);
+    advanceWorld(newRun(world, seededStreams(), 1000, trace), t0 + 50 * MINUTE);
+    expect(openAtLoad).toEqual({ 1: 1, 2: 0 });
+    // Unsold, the lot goes back to its host.
+    expect(host.rice).toBe(riceBefore);
+
+    const late = smallWorld();
+    late.auctions = newAuctionHouse(t0);
+    openAuction(late.auctions, addGeneral(late, { id: 3, turntime: t0 + 55 * MINUTE }), lot, late.env.turnterm, t0 - 30 * MINUTE);
+    addGeneral(late, { id: 1, turntime: t0 + 10 * MINUTE });
+    advanceWorld(newRun(late, seededStreams()), t0 + 35 * MINUTE);
+    expect(late.auctions.open).toEqual([]);
+  });
+
+  it('closes the auctions due by the last general an advance stopped at, not by its target', () => {
+    const world = smallWorld();
+    const t0 = world.env.turntime;
+    world.auctions = newAuctionHouse(t0);
+    const host = addGeneral(world, { id: 3, turntime: t0 + 55 * MINUTE });
+    openAuction(world.auctions, host, { kind: 'sellRice', amount: 1000, closeTurnCnt: 1, startBidAmount: 1000, finishBidAmount: 2000 }, world.env.turnterm, t0 - 45 * MINUTE);
+    addGeneral(world, { id: 1, turntime: t0 + 10 * MINUTE });
+    addGeneral(world, { id: 2, turntime: t0 + 20 * MINUTE });
+    const report = advanceWorld(newRun(world, seededStreams(), 1), t0 + 50 * MINUTE);
+    expect(report.stopped).toBe(true);
+    expect([world.auctions.open.length, world.auctions.now]).toEqual([1, t0 + 10 * MINUTE]);
+  });
+});
+
+describe('a chief’s nation command slot', () => {
+  it('runs an unknown nation command as rest and keeps the seat’s LastTurn per level', () => {
+    const world = smallWorld();
+    const chief = addGeneral(world, { id: 1, officerLevel: 12 });
+    const nation = world.nations.get(1)!;
+    ensureChiefQueues(nation);
+    nation.chiefQueues[12]![0] = { action: 'che_없는명령', arg: null };
+    expect(nation.lastTurn[12]).toBeUndefined();
+    turn(world, chief.id);
+    expect(nation.lastTurn[12]).toEqual({ command: REST_KEY, arg: null, term: 0 });
+    expect(nation.lastTurn[11]).toBeUndefined();
+  });
+
+  it('stacks a multi-turn nation command on the seat’s LastTurn (증축, 5 turns before it runs)', () => {
+    const world = smallWorld();
+    const chief = addGeneral(world, { id: 1, officerLevel: 12 });
+    const nation = world.nations.get(1)!;
+    ensureChiefQueues(nation);
+    nation.gold = 100_000;
+    nation.rice = 100_000;
+    for (const slot of [0, 1, 2]) nation.chiefQueues[12]![slot] = { action: 'che_증축', arg: null };
+    turn(world, chief.id);
+    turn(world, chief.id);
+    expect(nation.lastTurn[12]).toMatchObject({ command: '증축', term: 2 });
+    expect(world.logs.filter((l) => l.subject === chief.id).map((l) => l.text)).toContain('증축 수행중... (2/6)');
+  });
+
+  it('lets an NPC ruler’s AI take the seat’s turn: the quarterly promotions, on the GeneralAI stream', () => {
+    const world = smallWorld();
+    world.env.month = 3;
+    const ruler = addGeneral(world, { id: 1, officerLevel: 12, npc: 2 });
+    const member = addGeneral(world, { id: 2, npc: 2, leadership: 90, strength: 90, intel: 90 });
+    ensureChiefQueues(world.nations.get(1)!);
+    const { streams } = turn(world, ruler.id);
+    expect(streams.labels).toContain('GeneralAI/190/3/1');
+    expect(member.officerLevel).toBeGreaterThan(4);
   });
 });
