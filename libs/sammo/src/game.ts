@@ -53,6 +53,7 @@ export const sammo: Game<World, SammoMove, RandUtil> = {
     if (opts.chapterYears > 0) world.env.chapterEnd = chapterEndAfter(world.env.year, opts.chapterYears);
     if (opts.tournaments) world.tournament = newTournament(true);
     if (opts.auctions) world.auctions = newAuctionHouse(world.env.turntime);
+    if (opts.invaders) world.env.invaders = { offers: [] };
     return { phase: 'play', turn: 1, order: { seats: [...seats], acting: null, pending: [] }, data: world };
   },
 

@@ -44,6 +44,7 @@ import { spy } from './general/spy';
 import { talentSearch } from './general/talent-search';
 import { tradeEquipment } from './general/trade-equipment';
 import { tradeRice } from './general/trade-rice';
+import { wander } from './general/wander';
 import { aid } from './nation/aid';
 import { assign } from './nation/assign';
 import { confiscate } from './nation/confiscate';
@@ -82,7 +83,7 @@ export const GENERAL_COMMANDS = byKey([
   join, joinGeneral, joinRandom, resign, retire, gift, donate, tradeRice, tradeEquipment,
   raiseBand, foundNation, disband, sightseeing, procure, talentSearch, attack, discharge, npcWarp,
   fireAttack, incite, destroy, plunder, abdicate, scout, rebel, dexDrill, convertDex, forcedMarch, spy,
-  resetDomesticSpeciality, resetWarSpeciality,
+  resetDomesticSpeciality, resetWarSpeciality, wander,
 ]);
 
 /** Nation (chief) commands by legacy key. */

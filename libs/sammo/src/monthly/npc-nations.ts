@@ -4,11 +4,11 @@ import { GeneralBuilder, type PickTypeWeights } from '../pool/general-builder';
 import { pickGeneralsFromPool } from '../pool/general-pool';
 import type { RandUtil } from '../rng/rand-util';
 import { Diplo, GameConst, NATION_COLORS } from '../world/constants';
-import { newNation, scenarioNationAux } from '../world/factory';
+import { newNation, scenarioNationAux, type NationSeed } from '../world/factory';
 import { chronicle } from '../world/logbook';
 import { phpRound } from '../world/php-math';
 import { diplomacyKey } from '../world/queries';
-import type { City, World } from '../world/types';
+import type { City, Nation, World } from '../world/types';
 
 /** The development a new NPC nation's capital is brought to, capped by the city's own maxima. */
 type Development = Record<'pop' | 'agri' | 'comm' | 'secu' | 'def' | 'wall', number>;
@@ -58,6 +58,24 @@ function averageTech(world: World): number {
 }
 
 /**
+ * Legacy `Scenario\Nation::build` for a nation of one city: the row (bill 100, rate 15, a
+ * strategic limit of 24, the flag change allowed — the name change too at level 7), the city
+ * taken, and 통상 both ways with every nation already there.
+ */
+export function buildScenarioNation(world: World, seed: NationSeed): Nation {
+  const others = [...world.nations.keys()];
+  const nation = newNation(seed);
+  Object.assign(nation, { rate: 15, rateTmp: 0, strategicCmdLimit: 24, aux: scenarioNationAux(seed.level) });
+  world.nations.set(seed.id, nation);
+  world.cities[seed.capital]!.nation = seed.id;
+  for (const other of others) {
+    world.diplomacy.set(diplomacyKey(seed.id, other), { state: Diplo.normal, term: 0, dead: 0 });
+    world.diplomacy.set(diplomacyKey(other, seed.id), { state: Diplo.normal, term: 0, dead: 0 });
+  }
+  return nation;
+}
+
+/**
  * One NPC nation (legacy `buildNation`): `ⓤ{city}` of level 2 with 0 gold, 2000 rice, the
  * mean tech, a drawn colour and type; its ruler `{city}태수` (npc 6, killturn 240) and
  * `members − 1` pool generals (npc 6, aged 20, dying 10 + ⌊60(1 − log₂(1..1024)/10)⌋ years
@@ -69,15 +87,7 @@ function buildNpcNation(world: World, rng: RandUtil, city: City, tech: number, d
   const id = world.env.nextNationId++;
   const color = rng.choice(NATION_COLORS);
   const type = rng.choice(NATION_TYPES);
-  const others = [...world.nations.keys()];
-  const nation = newNation({ id, name: `ⓤ${city.name}`, color, capital: city.id, gold: 0, rice: 2000, tech, level: 2, type });
-  Object.assign(nation, { rate: 15, rateTmp: 0, strategicCmdLimit: 24, aux: scenarioNationAux(2) });
-  world.nations.set(id, nation);
-  city.nation = id;
-  for (const other of others) {
-    world.diplomacy.set(diplomacyKey(id, other), { state: Diplo.normal, term: 0, dead: 0 });
-    world.diplomacy.set(diplomacyKey(other, id), { state: Diplo.normal, term: 0, dead: 0 });
-  }
+  const nation = buildScenarioNation(world, { id, name: `ⓤ${city.name}`, color, capital: city.id, gold: 0, rice: 2000, tech, level: 2, type });
   const ruler = new GeneralBuilder(rng, `${city.name}태수`, id);
   Object.assign(ruler, { officerLevel: 12, city: city.id, npc: 6, gold: 1000, rice: 1000 });
   ruler.drawStats(PICK_TYPES);

@@ -11,6 +11,7 @@ import { updateDiplomacy } from './diplomacy';
 import { setNationFronts } from './fronts';
 import { updateNationPower } from './power';
 import { withJosa } from '../world/josa';
+import { invaderOffers } from './invader-offer';
 
 /**
  * postUpdateMonthly (§6.8) with the closing month's stream: power, diplomacy, war-setting
@@ -50,7 +51,10 @@ export function updateGeneralNumbers(world: World): void {
   for (const nation of world.nations.values()) nation.gennum = counts.get(nation.id) ?? 0;
 }
 
-/** `checkEmperior()` (§7.4): one nation of level > 0 holding every city unifies the world. */
+/**
+ * `checkEmperior()` (§7.4): one nation of level > 0 holding every city unifies the world; with
+ * the table option `invaders` the chiefs offered the invader game are recorded.
+ */
 export function checkEmperor(world: World): void {
   if (world.env.isunited !== 0) return;
   const owners = new Set<number>();
@@ -62,4 +66,5 @@ export function checkEmperor(world: World): void {
   world.env.isunited = 2;
   world.env.conlimit *= 100;
   chronicle(world, `【통일】 ${withJosa(nation.name, '이')} 천하를 통일했습니다!`);
+  if (world.env.invaders) world.env.invaders.offers = invaderOffers(world, nation.id);
 }

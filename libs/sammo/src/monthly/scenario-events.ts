@@ -1,8 +1,9 @@
 import { InvalidGame } from '@chronicle/engine';
-import { arr, int, obj, str, strArray } from '../world/read-helpers';
+import { arr, int, obj, str } from '../world/read-helpers';
 import type { World } from '../world/types';
 import { act, DATE_COMPARISONS, DEFAULT_EVENTS, type Condition, type DateComparison, type EventAction, type EventTarget, type GameEvent } from './events';
 import { raiseNpcNations } from './npc-nations';
+import { autoDeleteInvader, runInvaderEnding } from './invader-events';
 
 /** A scenario's own event (legacy scenario `events`), kept in the world as data until an action deletes it. */
 export interface ScenarioEvent {
@@ -10,12 +11,18 @@ export interface ScenarioEvent {
   target: EventTarget;
   priority: number;
   condition: Condition;
-  actions: readonly ScenarioAction[];
+  actions: readonly StoredAction[];
 }
 
 /** The event actions a scenario may name (the default table's run on their own). */
 export const SCENARIO_ACTIONS = ['RaiseNPCNation', 'DeleteEvent'] as const;
 export type ScenarioAction = (typeof SCENARIO_ACTIONS)[number];
+
+/**
+ * An action as the world stores it: a scenario's, or one RaiseInvader adds — InvaderEnding,
+ * and AutoDeleteInvader with its nation, kept in the legacy's form `["AutoDeleteInvader", id]`.
+ */
+export type StoredAction = ScenarioAction | 'InvaderEnding' | readonly ['AutoDeleteInvader', number];
 
 const TARGETS: Readonly<Record<string, EventTarget>> = { month: 'MONTH', pre_month: 'PRE_MONTH' };
 
@@ -32,7 +39,17 @@ const ACTIONS: Readonly<Record<ScenarioAction, (event: ScenarioEvent) => EventAc
   },
 };
 
-const bind = (event: ScenarioEvent): GameEvent => ({ ...event, actions: event.actions.map((name) => act(name, ACTIONS[name](event))) });
+/** An action bound to its event: the invader actions delete their own event when done. */
+function bindAction(action: StoredAction, event: ScenarioEvent): { name: string; run: EventAction } {
+  if (typeof action !== 'string') {
+    const nation = action[1];
+    return act(`AutoDeleteInvader ${nation}`, (world) => autoDeleteInvader(world, nation, event.id));
+  }
+  if (action === 'InvaderEnding') return act(action, (world) => runInvaderEnding(world, event.id));
+  return act(action, ACTIONS[action](event));
+}
+
+const bind = (event: ScenarioEvent): GameEvent => ({ ...event, actions: event.actions.map((a) => bindAction(a, event)) });
 
 /** The events a world runs: the default table, then its scenario's (ids after the default's, as legacy inserts them). */
 export function eventsOf(world: World): readonly GameEvent[] {
@@ -112,6 +129,15 @@ function readCondition(raw: unknown, path: string): Condition {
   }
 }
 
+/** A stored action: a name, or `["AutoDeleteInvader", nation]`. */
+function readStoredAction(raw: unknown, path: string): StoredAction {
+  if (raw === 'InvaderEnding') return raw;
+  if (typeof raw === 'string') return readAction([raw], path);
+  const [name, nation, ...rest] = arr(raw, path);
+  if (name !== 'AutoDeleteInvader' || rest.length > 0) throw new InvalidGame(`${path}: a stored action is a name or ["AutoDeleteInvader", nation]`);
+  return ['AutoDeleteInvader', int({ nation }, 'nation', path, 1)];
+}
+
 /** A world's stored scenario events (`writeWorld` keeps them as they are). */
 export function readStoredEvents(value: unknown, path: string): ScenarioEvent[] {
   return arr(value, path).map((raw, i) => {
@@ -121,7 +147,7 @@ export function readStoredEvents(value: unknown, path: string): ScenarioEvent[] 
     if (target !== 'MONTH' && target !== 'PRE_MONTH') throw new InvalidGame(`${p}.target must be MONTH or PRE_MONTH`);
     return {
       id: int(o, 'id', p, FIRST_SCENARIO_EVENT_ID), target, priority: int(o, 'priority', p), condition: readCondition(o.condition, `${p}.condition`),
-      actions: strArray(o.actions, `${p}.actions`).map((a, j) => readAction([a], `${p}.actions[${j}]`)),
+      actions: arr(o.actions, `${p}.actions`).map((a, j) => readStoredAction(a, `${p}.actions[${j}]`)),
     };
   });
 }

@@ -14,6 +14,7 @@ import { acceptScout, settleScoutLetter } from '../commands/general/scout';
 import type { World } from '../world/types';
 import type { SammoMove } from './move-types';
 import { applyTroopMove } from './troop-moves';
+import { applyInvaderMove, settleAdvance } from './invader-moves';
 import { withJosa } from '../world/josa';
 import { joinTournament, setAutoEntry } from '../tournament/entry';
 import { placeBet } from '../tournament/betting';
@@ -25,15 +26,12 @@ export function applyMove(state: GameState<World>, seat: string | null, move: Sa
   const world = state.data;
   switch (move.type) {
     case 'advance': {
+      const unitedBefore = world.env.isunited;
       const report = advanceWorld(newRun(world, random, move.budget), move.until);
       world.env.generalTurns += report.generalTurns;
       state.turn = (world.env.year - world.env.startyear) * 12 + world.env.month;
-      if (world.env.isunited !== 0) {
-        const unifier = world.cities[1]!.nation;
-        const winners = [...world.generals.values()].filter((g) => g.nation === unifier && g.owner !== null).map((g) => g.owner!).sort();
-        state.outcome = { winners, result: `${world.nations.get(unifier)?.name ?? 'a nation'} unified the land` };
-        state.phase = 'finished';
-      } else if (chapterEnded(world.env)) {
+      if (settleAdvance(state, unitedBefore)) return;
+      if (chapterEnded(world.env)) {
         state.outcome = chapterOutcome(world.env);
         state.phase = 'chapter-end';
       }
@@ -129,6 +127,10 @@ export function applyMove(state: GameState<World>, seat: string | null, move: Sa
     }
     case 'bidAuction':
       placeBid(world, world.generals.get(move.generalId)!, move.auctionId, move.amount);
+      return;
+    case 'raiseInvaders':
+    case 'declineInvaders':
+      applyInvaderMove(state, move, random);
       return;
     default:
       applyTroopMove(world, move);

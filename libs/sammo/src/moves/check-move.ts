@@ -10,6 +10,7 @@ import type { General, ScoutLetter, World } from '../world/types';
 import type { SammoMove } from './move-types';
 import { generalField, ownGeneral, stringField } from './move-fields';
 import { checkTroopMove, TROOP_MOVE_TYPES } from './troop-moves';
+import { checkInvaderMove, INVADER_MOVE_TYPES } from './invader-moves';
 import { whyNotJoin } from '../tournament/entry';
 import { whyNotBet } from '../tournament/betting';
 import { whyNotOpen, type AuctionLot } from '../auction/open';
@@ -38,6 +39,7 @@ export function checkMove(state: Readonly<GameState<World>>, seat: Seat, payload
     case 'reserve': {
       const general = ownGeneral(world, seat, payload.generalId);
       const command = findCommand('general', stringField(payload.command, 'reserve.command'));
+      if (command.eventOnly) throw new IllegalMove(`${command.name} (${command.key}) is not a command a player reserves: only an event puts it in a queue`);
       const arg = payload.arg ?? null;
       command.readArg(arg, world);
       return { type: 'reserve', generalId: general.id, command: command.key, arg, slots: readSlots(payload.slots, GameConst.maxTurn) };
@@ -147,8 +149,9 @@ export function checkMove(state: Readonly<GameState<World>>, seat: Seat, payload
     }
     default:
       if (TROOP_MOVE_TYPES.includes(payload.type as never)) return checkTroopMove(world, seat, payload);
+      if (INVADER_MOVE_TYPES.includes(payload.type as never)) return checkInvaderMove(world, seat, payload);
       throw new IllegalMove(
-        `move type must be advance, reserve, reserveNation, createGeneral, possess, autorun, answerLetter, joinTournament, betTournament, tournamentAutoEntry, openAuction, bidAuction or ${TROOP_MOVE_TYPES.join(', ')}`,
+        `move type must be advance, reserve, reserveNation, createGeneral, possess, autorun, answerLetter, joinTournament, betTournament, tournamentAutoEntry, openAuction, bidAuction, ${INVADER_MOVE_TYPES.join(', ')} or ${TROOP_MOVE_TYPES.join(', ')}`,
       );
   }
 }

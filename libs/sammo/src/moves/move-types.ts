@@ -1,5 +1,6 @@
 import type { Json } from '@chronicle/engine';
 import type { AuctionKind } from '../world/types';
+import type { InvaderDifficulty } from '../monthly/raise-invader';
 
 /** Time passes up to `until` (epoch ms), executing at most `budget` general turns. */
 export interface AdvanceMove {
@@ -145,4 +146,20 @@ export interface BidAuctionMove {
 
 export type SammoMove =
   | AdvanceMove | ReserveMove | ReserveNationMove | CreateGeneralMove | PossessMove | AutorunMove | AnswerLetterMove | TroopMove
-  | JoinTournamentMove | BetTournamentMove | TournamentAutoEntryMove | OpenAuctionMove | BidAuctionMove;
+  | JoinTournamentMove | BetTournamentMove | TournamentAutoEntryMove | OpenAuctionMove | BidAuctionMove | RaiseInvadersMove | DeclineInvadersMove;
+
+/**
+ * A chief offered the invader game at unification (table option `invaders`) starts it at a
+ * difficulty (legacy RaiseInvaderMessage accepted): RaiseInvader runs and the world plays on.
+ */
+export interface RaiseInvadersMove {
+  type: 'raiseInvaders';
+  generalId: number;
+  difficulty: InvaderDifficulty;
+}
+
+/** A chief offered the invader game declines it; once every offer is declined the table is finished. */
+export interface DeclineInvadersMove {
+  type: 'declineInvaders';
+  generalId: number;
+}

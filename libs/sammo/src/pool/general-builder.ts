@@ -107,11 +107,12 @@ export class GeneralBuilder {
    * Legacy `build` for a general of age (the callers make none younger or already dead): the
    * prefixed name, a city of its nation (any city when it has none or is gone), experience and
    * dedication of 100 a year of age when unset, the first turn at a drawn offset into the turn
-   * window opening at `clock` (`TurnRun.clock`), and a killturn to a drawn month of the death
+   * window opening at `clock` (`TurnRun.clock`; `turnterm` long, the world's unless the caller
+   * read the term before changing it, as RaiseInvader does), and a killturn to a drawn month of the death
    * year unless fixed. The row is as legacy inserts it:
    * `explevel` 0 and `dedlevel` 1 whatever the experience, `belong` 0, no crew.
    */
-  build(world: World, clock: number): General {
+  build(world: World, clock: number, turnterm = world.env.turnterm): General {
     const env = world.env;
     const { bornyear, deadyear } = this.lifespan();
     const stats = this.stats;
@@ -121,7 +122,7 @@ export class GeneralBuilder {
     const age = env.year - bornyear;
     const nation = world.nations.has(this.nation) ? this.nation : 0;
     this.city ??= this.drawCity(world, nation);
-    const turntime = legacyRandomTurnTime(clock, env.turnterm, this.rng);
+    const turntime = legacyRandomTurnTime(clock, turnterm, this.rng);
     const killturn = this.killturn || (deadyear - env.year) * 12 + this.rng.nextRangeInt(0, 11) + env.month - 1;
     const id = env.nextGeneralId++;
     const general = newGeneral({

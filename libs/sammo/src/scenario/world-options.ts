@@ -22,6 +22,11 @@ export interface WorldOptions {
   tournaments: boolean;
   /** The auction house (legacy's resource auctions and the merchant's lots): off unless asked for. */
   auctions: boolean;
+  /**
+   * The invader event game after unification (legacy RaiseInvader): off unless asked for, since
+   * a world with it on is only finished when that game ends or every offer is declined.
+   */
+  invaders: boolean;
 }
 
 /** 2026-01-01T00:00Z: a fixed opening, since pure rules have no clock of their own. */
@@ -44,6 +49,7 @@ export function readWorldOptions(options: Readonly<Record<string, Json>>): World
     chapterYears: options.chapterYears === undefined ? 0 : asInteger(options.chapterYears, 'options.chapterYears', 0, 100),
     tournaments: readFlag(options.tournaments, 'options.tournaments'),
     auctions: readFlag(options.auctions, 'options.auctions'),
+    invaders: readFlag(options.invaders, 'options.invaders'),
   };
 }
 

@@ -60,8 +60,9 @@ export function advanceWorld(run: TurnRun, until: number): AdvanceReport {
     // not united`. Legacy executeAllCommand checks isunited only at entry and would still run
     // the call's remaining months; the table is finished at this point (no more moves, no next
     // due time), so running them would change a world whose outcome is already declared.
-    // A closed chapter stops here too: the next chapter, with its own seed, runs the rest.
-    if (env.isunited !== 0 || chapterEnded(env)) return finish(false);
+    // A closed chapter stops here too: the next chapter, with its own seed, runs the rest. The
+    // invaders' war (isunited 1) plays on like an open world; its end (3) freezes it like unification.
+    if (env.isunited === 2 || env.isunited === 3 || chapterEnded(env)) return finish(false);
   }
   const date = turnDate(prevTurn, env.starttime, env.startyear, env.turnterm);
   env.year = date.year;

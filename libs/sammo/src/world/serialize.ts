@@ -150,6 +150,7 @@ function readEnv(value: unknown): GameEnv {
     // Absent, not null, in a world without chapters, so that its state hashes as before.
     ...(o.chapterEnd === undefined ? {} : { chapterEnd: int(o, 'chapterEnd', p, 0) }),
     ...(o.lastNPCTroopLeaderID === undefined ? {} : { lastNPCTroopLeaderID: int(o, 'lastNPCTroopLeaderID', p, 1) }),
+    ...(o.invaders === undefined ? {} : { invaders: { offers: intArray(obj(o.invaders, `${p}.invaders`).offers, `${p}.invaders.offers`) } }),
   };
 }
 

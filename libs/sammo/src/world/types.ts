@@ -31,7 +31,7 @@ export interface GameEnv {
   starttime: number;
   killturn: number;
   develcost: number;
-  /** 0 normal, 2 unified, 3 after the invader war (2 and 3 freeze the clock). */
+  /** 0 normal, 1 the invaders' war after unification, 2 unified, 3 after the invaders' war (2 and 3 freeze the clock). */
   isunited: number;
   fiction: number;
   npcmode: number;
@@ -53,6 +53,12 @@ export interface GameEnv {
   nextLetterId: number;
   /** In a world played in chapters: the year-month (`joinYearMonth`) that closes this chapter. */
   chapterEnd?: number;
+  /**
+   * With the table option `invaders`: the chiefs (general ids, legacy order) offered the invader
+   * event game at unification whose offer is still open; empty before unification and once it
+   * is taken or declined. Absent without the option.
+   */
+  invaders?: { offers: number[] };
   /** The running number of the last troop-leader dummy (ProvideNPCTroopLeader); absent before the first. */
   lastNPCTroopLeaderID?: number;
 }
