@@ -9,6 +9,7 @@ import { warArea } from './war-area';
 import { commandLogsArea, generalCommandsArea, nationCommandsArea } from './commands-area';
 import { monthlyArea } from './monthly-area';
 import { npcEventsArea } from './npc-events-area';
+import { invadersArea } from './invaders-area';
 import { preTurnArea } from './pre-turn-area';
 import { generalAiArea, nationAiArea } from './ai-area';
 import { hex, pick } from './case-helpers';
@@ -29,6 +30,8 @@ export interface Area<C = unknown, R = unknown> {
    * (`--area`), and has no golden file until it is at 0.
    */
   readonly open?: string;
+  /** The fewest cases its golden file holds: 100 unless its cases are large. */
+  readonly goldenCases?: number;
 }
 
 type RngOp = [string, unknown[]];
@@ -186,5 +189,5 @@ const traitsArea: Area<{ kind: string; key: string; turn: DomesticTurn; var: Dom
 
 export const AREAS: readonly Area[] = [
   rngArea, phpMathArea, josaArea, levelsArea, nationIncomeArea, traitsArea, battleArea, warArea, generalCommandsArea, nationCommandsArea, commandLogsArea, monthlyArea,
-  preTurnArea, generalAiArea, nationAiArea, tournamentArea, auctionArea, npcEventsArea,
+  preTurnArea, generalAiArea, nationAiArea, tournamentArea, auctionArea, npcEventsArea, invadersArea,
 ] as Area[];

@@ -87,7 +87,7 @@ function addMonthlyEvent(world: World, action: StoredAction): void {
  * Legacy RaiseInvader (the event game after unification, started by a chief's acceptance):
  * the world is at war again (isunited 1). In every level-4 city rises `ⓞ<city>족` — level 2,
  * 병가, 9,999,999 gold and rice, the tech of `strength` — under `<city>대왕` (1.8/1.8/1.2 of the
- * mean stat, 1.2 × the mean experience) with `npcEachCount` generals `<city>장수<i>` (two
+ * mean stat, 1.2 × the mean experience) with `npcEachCount` − 1 generals `<city>장수<i>` (two
  * stats drawn from 1.2–1.4 of the mean, the rest of three means to the third; a 무장 by a
  * drawn bit, whose dexterity `[2d, d, d]` is shuffled by `shuffleDex` — legacy's unseeded
  * `shuffle` —, or a 지장 with `2d` in wizardry), all npc 9, 패권, 인덕/척사, aged 20 with 20
@@ -174,7 +174,8 @@ export function raiseInvader(
       stats: { leadership: Math.trunc(specAvg * 1.8), strength: Math.trunc(specAvg * 1.8), intel: Math.trunc(specAvg * 1.2) },
     });
     made.push(ruler.build(world, clock, turnterm));
-    for (let i = 1; i <= npcEachCount; i++) {
+    // Legacy's Util::range(1, n) stops before n: the ruler and n − 1 members.
+    for (let i = 1; i < npcEachCount; i++) {
       const member = invader(new GeneralBuilder(rng, `${city.name}장수${i}`, id));
       Object.assign(member, { city: city.id, experience: Math.trunc(exp) });
       const leadership = rng.nextRangeInt(Math.trunc(specAvg * 1.2), Math.trunc(specAvg * 1.4));
