@@ -187,7 +187,28 @@ const traitsArea: Area<{ kind: string; key: string; turn: DomesticTurn; var: Dom
   sammo: (c) => TRAITS.find((t) => t.kind === c.kind && t.key === c.key)!.hook(c.turn, c.var, c.value, c.armType),
 };
 
+/** The values each call of the grid passes: two, so that an added and a multiplied bonus differ. */
+const gridValues = (v: DomesticVar) => (v === 'success' || v === 'fail' ? [0.5, 0.37] : [100, 37]);
+const gridArms = (turn: DomesticTurn) => (turn === '징병' || turn === '모병' ? [1, 2, 3, 4, 5] : [null]);
+
+interface TraitTableCase { kind: string; key: string; turn: DomesticTurn; vars: DomesticVar[] }
+
+/**
+ * The random `traits` cases reach a table entry only by chance (at 2,000 cases whole tables
+ * were never drawn); this walks all of them: every class × turn, each variable at two values
+ * (and each arm for 징병/모병). `count` only cuts the walk short.
+ */
+const traitTablesArea: Area<TraitTableCase, number[]> = {
+  name: 'trait-tables',
+  about: "onCalcDomestic of every trait class on every turn type: each variable at two values (징병/모병 for each arm), in the order the case lists",
+  generate: (_rng, count) => TRAITS.flatMap((t) => TURNS.map((turn) => ({ kind: t.kind, key: t.key, turn, vars: [...VARS] }))).slice(0, count),
+  sammo: (c) => {
+    const hook = TRAITS.find((t) => t.kind === c.kind && t.key === c.key)!.hook;
+    return c.vars.flatMap((v) => gridArms(c.turn).flatMap((arm) => gridValues(v).map((x) => hook(c.turn, v, x, arm ?? undefined))));
+  },
+};
+
 export const AREAS: readonly Area[] = [
-  rngArea, phpMathArea, josaArea, levelsArea, nationIncomeArea, traitsArea, battleArea, warArea, generalCommandsArea, nationCommandsArea, commandLogsArea, monthlyArea,
+  rngArea, phpMathArea, josaArea, levelsArea, nationIncomeArea, traitsArea, traitTablesArea, battleArea, warArea, generalCommandsArea, nationCommandsArea, commandLogsArea, monthlyArea,
   preTurnArea, generalAiArea, nationAiArea, tournamentArea, auctionArea, npcEventsArea, invadersArea,
 ] as Area[];
