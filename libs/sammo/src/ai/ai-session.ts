@@ -1,6 +1,6 @@
 import { statOf } from '../commands/stats';
 import type { RandUtil } from '../rng/rand-util';
-import { GameConst } from '../world/constants';
+import { policyOf } from './nation-policy';
 import type { General, Nation } from '../world/types';
 
 /**
@@ -31,7 +31,7 @@ export class AiSession {
       this.scholar = true;
       this.warrior = s >= i * 0.8 && rng.nextBool(s / i / 2);
     }
-    // Leadership with the trait chain (the officer's bonus) when the nation is given.
-    this.commander = Math.floor(statOf(general, 'leadership', false, nation, relYear)) >= GameConst.minNPCWarLeadership;
+    // Leadership with the trait chain (the officer's bonus) when the nation is given; the nation policy's bar.
+    this.commander = Math.floor(statOf(general, 'leadership', false, nation, relYear)) >= policyOf(nation).minNPCWarLeadership;
   }
 }

@@ -2,10 +2,9 @@ import type { Json } from '@chronicle/engine';
 import { relYear } from '../world/queries';
 import { statOf } from '../commands/stats';
 import type { RandUtil } from '../rng/rand-util';
-import { NATION_COLORS } from '../world/constants';
+import { GameConst, NATION_COLORS } from '../world/constants';
 import type { General, TurnSlot, World } from '../world/types';
 import { CHIEF_STAT_MIN } from './promotions';
-import { NationPolicy } from './nation-policy';
 
 /** Legacy `GameConst::$availableNationType`, in its order (the AI's 건국 draws from it). */
 export const NATION_TYPES = [
@@ -67,7 +66,7 @@ export function raiseBandPriority(t: FoundingTurn): TurnSlot | null {
     break;
   }
   if (!near) return null;
-  const prop = rng.nextFloat1() * ((NationPolicy.defaultStatNpcMax + CHIEF_STAT_MIN) / 2);
+  const prop = rng.nextFloat1() * ((GameConst.defaultStatNPCMax + CHIEF_STAT_MIN) / 2);
   const full = (s: 'leadership' | 'strength' | 'intel') => Math.floor(statOf(general, s, false, null, relYear(world)));
   if (prop >= (full('leadership') + full('strength') + full('intel')) / 3) return null;
   const more = Math.min(3, Math.max(1, 3 - world.env.year + world.env.startyear));

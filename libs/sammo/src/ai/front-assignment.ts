@@ -2,7 +2,6 @@ import type { General, TurnSlot } from '../world/types';
 import { DipState } from './diplomacy-state';
 import type { ChiefTurn } from './nation-ai';
 import { heldCityIds, nationCities } from './nation-categories';
-import { NationPolicy } from './nation-policy';
 import { warUsers } from './user-reward';
 
 /**
@@ -18,8 +17,8 @@ function frontAssignment(t: ChiefTurn, pool: General[]): TurnSlot | null {
   const held = heldCityIds(t);
   const onFront = new Set(front.map((c) => c.id));
   const candidates = pool.filter((g) =>
-    held.has(g.city) && !onFront.has(g.city) && g.crew >= NationPolicy.minWarCrew && g.troop === 0
-    && Math.max(g.train, g.atmos) >= NationPolicy.properWarTrainAtmos);
+    held.has(g.city) && !onFront.has(g.city) && g.crew >= t.policy.minWarCrew && g.troop === 0
+    && Math.max(g.train, g.atmos) >= t.policy.properWarTrainAtmos);
   if (candidates.length === 0) return null;
   const destGeneralId = t.rng.choice(candidates).id;
   return t.attempt('che_발령', { destGeneralId, destCityId: t.rng.choiceUsingWeight(front.map((c) => [c.id, 1] as const)) });

@@ -6,10 +6,10 @@ import type { AiSession } from './ai-session';
 import { calcDiplomacyState, DipState, type DiplomacyState } from './diplomacy-state';
 import { peaceDomestic, skipForRice, warDomestic } from './domestic-weights';
 import { GameConst, REST_KEY } from '../world/constants';
-import type { City, General, Nation, TurnSlot, World } from '../world/types';
+import type { City, General, Nation, NationPolicy, TurnSlot, World } from '../world/types';
 import { contextFor, feasible } from '../commands/feasible';
 import { leadershipWithInjury } from '../commands/stats';
-import { NationPolicy } from './nation-policy';
+import { policyOf } from './nation-policy';
 import { CHIEF_STAT_MIN } from './promotions';
 import { recruitChoice } from './recruit-choice';
 import { attackPriority, dischargePriority, frontWarpPriority } from './war-ai';
@@ -20,15 +20,13 @@ import { troopDummyTurn } from './troop-gather';
 
 const slot = (action: string, arg: Json = null): TurnSlot => ({ action, arg });
 
-/** AI thresholds (§8 values). */
-const { reqNationGold, reqNationRice, minNpcRecruitCityPopulation } = NationPolicy;
-const properWarTrainAtmos = 90;
-
 /** What a priority sees: the general's context, its stream, and a feasibility-checked slot maker. */
 export interface AiTurn {
   world: World;
   general: General;
   nation: Nation;
+  /** The nation's policy (legacy AutorunNationPolicy), which the general AI reads too. */
+  policy: NationPolicy;
   city: City;
   rng: RandUtil;
   ai: AiSession;
@@ -72,7 +70,7 @@ const PRIORITIES: readonly (readonly [string, Priority])[] = [
       const goodwill = t.attempt('che_주민선정');
       if (goodwill) return goodwill;
     }
-    if (t.city.pop < minNpcRecruitCityPopulation && t.rng.nextBool(leadership / CHIEF_STAT_MIN / 2)) {
+    if (t.city.pop < t.policy.minNPCRecruitCityPopulation && t.rng.nextBool(leadership / CHIEF_STAT_MIN / 2)) {
       const settle = t.attempt('che_정착장려');
       if (settle) return settle;
     }
@@ -84,9 +82,9 @@ const PRIORITIES: readonly (readonly [string, Priority])[] = [
     if (t.dip.dipState === DipState.peace || t.dip.dipState === DipState.declared) return null;
     const options: [TurnSlot, number][] = [];
     // Legacy do전투준비 offers each only while it is below properWarTrainAtmos.
-    const drill = g.train < properWarTrainAtmos ? t.attempt('che_훈련') : null;
+    const drill = g.train < t.policy.properWarTrainAtmos ? t.attempt('che_훈련') : null;
     if (drill) options.push([drill, 100 / Math.max(g.train, 1)]);
-    const rally = g.atmos < properWarTrainAtmos ? t.attempt('che_사기진작') : null;
+    const rally = g.atmos < t.policy.properWarTrainAtmos ? t.attempt('che_사기진작') : null;
     if (rally) options.push([rally, 100 / Math.max(g.atmos, 1)]);
     return options.length > 0 ? t.rng.choiceUsingWeight(options) : null;
   }],
@@ -122,8 +120,8 @@ export function chooseGeneralTurn(world: World, general: General, reserved: Turn
   if (general.npc === 5) return troopDummyTurn(general, reserved, rng);
   // A reserved command is kept as it is; if it cannot run, its turn fails and says why.
   if (reserved.action !== REST_KEY) return reserved;
-  // §8: cure if injury > 10 — legacy returns che_요양, which has no condition to fail.
-  if (general.injury > 10) return slot('che_요양');
+  // §8: cure past the policy's cureThreshold (10) — legacy returns che_요양, which has no condition to fail.
+  if (general.injury > policyOf(ctx.nation).cureThreshold) return slot('che_요양');
   const attempt = (action: string, arg: Json = null): TurnSlot | null => (feasible(ctx, GENERAL_COMMANDS.get(action)!, arg) ? slot(action, arg) : null);
   if (general.nation === 0 && (general.npc === 2 || general.npc === 3)) {
     const band = raiseBandPriority({ world, general, rng, attempt });
@@ -134,7 +132,7 @@ export function chooseGeneralTurn(world: World, general: General, reserved: Turn
     const wandering = wanderingRulerTurn({ world, general, rng, attempt });
     if (wandering) return wandering;
   }
-  const turn: AiTurn = { world, general, nation: ctx.nation!, city: ctx.city, rng, ai, attempt, dip: calcDiplomacyState(world, general.nation) };
+  const turn: AiTurn = { world, general, nation: ctx.nation!, policy: policyOf(ctx.nation), city: ctx.city, rng, ai, attempt, dip: calcDiplomacyState(world, general.nation) };
   for (const [, priority] of PRIORITIES) {
     const chosen = priority(turn);
     if (chosen) return chosen;
@@ -178,6 +176,7 @@ export function neutralFallback(general: General, nation: Nation | undefined, rn
     const search = attempt('che_인재탐색');
     return search !== null && !rng.nextBool(0.8) ? search : slot('che_견문');
   }
+  const { reqNationGold, reqNationRice } = policyOf(nation);
   const poor = nation.gold < reqNationGold || nation.rice < reqNationRice;
   const pick = rng.choice(poor ? ['che_물자조달'] : ['che_물자조달', 'che_인재탐색']);
   return attempt(pick) ?? slot('che_물자조달');

@@ -3,7 +3,7 @@ import { NATION_COMMANDS } from '../commands/registry';
 import type { RandUtil } from '../rng/rand-util';
 import { REST_KEY } from '../world/constants';
 import { generalsOfNation, relYear, REST_SLOT } from '../world/queries';
-import type { General, Nation, TurnSlot, World } from '../world/types';
+import type { General, Nation, NationPolicy, TurnSlot, World } from '../world/types';
 import { contextFor, failureLine, feasible } from '../commands/feasible';
 import { generalLog } from '../world/logbook';
 import { calcDiplomacyState, type DiplomacyState } from './diplomacy-state';
@@ -18,16 +18,18 @@ import { capitalMovePriority } from './capital-move';
 import { chooseSalaryRate } from './salary-rate';
 import { npcFrontAssignment, userFrontAssignment } from './front-assignment';
 import { npcRearAssignment, userRearAssignment } from './rear-assignment';
-import { troopRescue, troopUserRearAssignment } from './troop-assignment';
+import { troopFrontAssignment, troopRearAssignment, troopRescue, troopUserRearAssignment } from './troop-assignment';
 import { memberOrder } from './nation-categories';
 import { pactForAidPriority } from './pact-for-aid';
-import { fullLeadership } from './nation-policy';
+import { fullLeadership, policyOf } from './nation-policy';
 import { npcDomesticAssignment, userDomesticAssignment } from './domestic-assignment';
 
 /** What a nation priority sees. */
 export interface ChiefTurn {
   world: World;
   nation: Nation;
+  /** The nation's policy (legacy AutorunNationPolicy): its values, forces and the order of the priorities. */
+  policy: NationPolicy;
   chief: General;
   /** Every other member but troop dummies (npc 5), in legacy's order (`memberOrder`). */
   members: General[];
@@ -44,18 +46,20 @@ export interface ChiefTurn {
   attempt(key: string, arg: Json): TurnSlot | null;
 }
 
-/** The nation priorities of §8 the implemented commands serve, in the reference's order. */
-const PRIORITIES: readonly (readonly [string, (t: ChiefTurn) => TurnSlot | null])[] = [
+/** The nation priorities of §8 by the legacy's action names (all of `DEFAULT_NATION_PRIORITY`), which a policy's `priority` orders. */
+const PRIORITIES: ReadonlyMap<string, (t: ChiefTurn) => TurnSlot | null> = new Map([
   ['불가침제의', pactForAidPriority],
   ['선전포고', declareWarPriority],
   ['천도', capitalMovePriority],
   ['유저장긴급포상', userUrgentReward],
+  ['부대전방발령', troopFrontAssignment],
   ['유저장구출발령', userRescue],
   ['유저장후방발령', userRearAssignment],
   ['부대유저장후방발령', troopUserRearAssignment],
   ['유저장전방발령', userFrontAssignment],
   ['유저장포상', userReward],
   ['부대구출발령', troopRescue],
+  ['부대후방발령', troopRearAssignment],
   ['NPC긴급포상', npcUrgentReward],
   ['NPC구출발령', npcRescue],
   ['NPC후방발령', npcRearAssignment],
@@ -64,14 +68,14 @@ const PRIORITIES: readonly (readonly [string, (t: ChiefTurn) => TurnSlot | null]
   ['유저장내정발령', userDomesticAssignment],
   ['NPC내정발령', npcDomesticAssignment],
   ['NPC몰수', npcConfiscation],
-];
+]);
 
 /**
  * A basic nation AI for chiefs (§8), in the legacy order: NPC chiefs make the quarterly
  * promotions (months 3/6/9/12) and an NPC ruler sets the tax and the salary rate (rice in
  * June, gold in December); a reserved command that can run is kept; then the priorities
- * above; else 휴식. Peace and the troop assignments only a nation policy's force lists drive
- * (부대전방발령, 부대후방발령) are left out (see the README).
+ * above in the order of the nation's policy (legacy's default order unless its ruler set
+ * another); else 휴식.
  */
 export function chooseNationTurn(world: World, chief: General, nation: Nation, reserved: TurnSlot, rng: RandUtil): TurnSlot {
   const turn = chiefTurn(world, chief, nation, rng);
@@ -90,8 +94,8 @@ export function chooseNationTurn(world: World, chief: General, nation: Nation, r
     if (failure === null) return reserved;
     generalLog(world, chief.id, failure);
   }
-  for (const [, priority] of PRIORITIES) {
-    const chosen = priority(turn);
+  for (const name of turn.policy.priority) {
+    const chosen = PRIORITIES.get(name)!(turn);
     if (chosen) return chosen;
   }
   return REST_SLOT;
@@ -107,9 +111,10 @@ export function chiefTurn(world: World, chief: General, nation: Nation, rng: Ran
   const years = relYear(world);
   const asLoaded = new Map(members.map((g) => [g.id, fullLeadership(g, nation, years)]));
   const leadership = (g: General) => asLoaded.get(g.id) ?? fullLeadership(g, nation, years);
+  const policy = policyOf(nation);
   return {
-    world, nation, chief, rng, members, leadership,
-    npc: npcGroups({ members, leadership }),
+    world, nation, policy, chief, rng, members, leadership,
+    npc: npcGroups({ members, leadership, policy }),
     dip: calcDiplomacyState(world, nation.id),
     attempt: (key, arg) => (feasible(ctx, NATION_COMMANDS.get(key)!, arg) ? { action: key, arg } : null),
   };

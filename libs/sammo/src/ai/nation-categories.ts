@@ -1,8 +1,7 @@
 import { modifiers } from '../traits/chain';
 import { generalsOfNation } from '../world/queries';
-import type { City, General } from '../world/types';
+import type { City, General, NationPolicy } from '../world/types';
 import type { ChiefTurn } from './nation-ai';
-import { NationPolicy } from './nation-policy';
 
 /**
  * The order legacy's nation AI reads the members in: its member query is answered from the
@@ -57,11 +56,11 @@ export function troopLeaders(t: ChiefTurn): General[] {
 }
 
 /** People ratio below which legacy's policy does not draft from a city (`safeRecruitCityPopulationRatio`). */
-export const thinCity = (c: City) => c.pop / c.popMax < NationPolicy.safeRecruitCityPopulationRatio;
+export const thinCity = (c: City, policy: NationPolicy) => c.pop / c.popMax < policy.safeRecruitCityPopulationRatio;
 
 /**
  * A general the rear assignments send to draft: short of an army and not one whose drafts
  * take nobody from the city (legacy's `징집인구` score of 100 at most 1: the 징병 special).
  */
 export const needsDraft = (t: ChiefTurn, g: General) =>
-  g.crew < NationPolicy.minWarCrew && modifiers(g, t.nation).domestic('징집인구', 'score', 100) > 1;
+  g.crew < t.policy.minWarCrew && modifiers(g, t.nation).domestic('징집인구', 'score', 100) > 1;

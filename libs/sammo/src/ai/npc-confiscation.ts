@@ -1,6 +1,6 @@
 import type { General, TurnSlot } from '../world/types';
 import type { ChiefTurn } from './nation-ai';
-import { defaultDraft, maxResourceActionAmount, NationPolicy, roundHundreds, valueFit, type RewardCandidate } from './nation-policy';
+import { maxResourceActionAmount, nationReserve, npcDevelStock, npcWarStock, roundHundreds, valueFit, type RewardCandidate } from './nation-policy';
 
 /**
  * Legacy doNPC몰수, gold then rice: civil NPCs holding over 1.5 × the domestic stock give what
@@ -13,18 +13,17 @@ export function npcConfiscation(t: ChiefTurn): TurnSlot | null {
   const { war, civil } = t.npc;
   if (war.length === 0 && civil.length === 0) return null;
   const cap = maxResourceActionAmount(t.world, t.nation);
-  const [draftGold, draftRice] = defaultDraft(t.nation.tech, NationPolicy.defaultStatNpcMax);
-  const resources = [
-    { isGold: true, key: 'gold' as const, have: t.nation.gold, reqNation: NationPolicy.reqNationGold, warStock: roundHundreds(draftGold * 4), develStock: t.world.env.develcost * 30 },
-    { isGold: false, key: 'rice' as const, have: t.nation.rice, reqNation: NationPolicy.reqNationRice, warStock: roundHundreds(draftRice * 4), develStock: NationPolicy.reqNpcDevelRice },
-  ];
+  const resources = (['gold', 'rice'] as const).map((key) => ({
+    isGold: key === 'gold', key, have: t.nation[key], reqNation: nationReserve(t.policy, key),
+    warStock: npcWarStock(t.policy, key, t.nation.tech), develStock: npcDevelStock(t.policy, key, t.world.env.develcost),
+  }));
   const richestFirst = (list: General[], key: 'gold' | 'rice') => [...list].sort((a, b) => b[key] - a[key]);
   const candidates: RewardCandidate[] = [];
   for (const r of resources) {
     for (const g of richestFirst(civil, r.key)) {
       if (g[r.key] <= r.develStock * 1.5) break;
       const take = valueFit(g[r.key] - r.develStock * 1.2, 100, cap);
-      if (take < NationPolicy.minimumResourceActionAmount) break;
+      if (take < t.policy.minimumResourceActionAmount) break;
       // Weighed by the amount as computed, given in hundreds as the command's argTest has it.
       candidates.push([{ destGeneralId: g.id, isGold: r.isGold, amount: roundHundreds(take) }, take]);
     }
@@ -35,7 +34,7 @@ export function npcConfiscation(t: ChiefTurn): TurnSlot | null {
       if (g[r.key] <= r.warStock * (small ? 2 : 1)) break;
       const excess = g[r.key] - r.warStock;
       const take = small ? valueFit(Math.sqrt((g[r.key] - r.warStock * 2) * shortfall), 0, excess) : valueFit(Math.sqrt(excess * shortfall), 0, excess);
-      if (take < 100 || take < NationPolicy.minimumResourceActionAmount) break;
+      if (take < 100 || take < t.policy.minimumResourceActionAmount) break;
       const amount = valueFit(take, 100, cap);
       candidates.push([{ destGeneralId: g.id, isGold: r.isGold, amount: roundHundreds(amount) }, amount]);
     }

@@ -1,6 +1,6 @@
 import type { General, TurnSlot } from '../world/types';
 import type { ChiefTurn } from './nation-ai';
-import { costWithTech, defaultDraft, maxResourceActionAmount, NationPolicy, poorestBelow, roundHundreds, valueFit, type RewardCandidate } from './nation-policy';
+import { costWithTech, maxResourceActionAmount, nationReserve, npcDevelStock, npcWarStock, poorestBelow, roundHundreds, valueFit, type RewardCandidate } from './nation-policy';
 
 /**
  * Legacy categorizeNationGeneral for NPCs (the chief and troop dummies already left out —
@@ -8,13 +8,13 @@ import { costWithTech, defaultDraft, maxResourceActionAmount, NationPolicy, poor
  * name with its key and never holds): with fewer than 5 turns to live an NPC counts as a
  * civil officer; otherwise leadership 40 (full, floored) makes a war general.
  */
-export function npcGroups(t: Pick<ChiefTurn, 'members' | 'leadership'>): { war: General[]; civil: General[] } {
+export function npcGroups(t: Pick<ChiefTurn, 'members' | 'leadership' | 'policy'>): { war: General[]; civil: General[] } {
   const war: General[] = [];
   const civil: General[] = [];
   for (const g of t.members) {
     if (g.killturn <= 5) civil.push(g);
     else if (g.npc < 2) continue;
-    else if (t.leadership(g) >= NationPolicy.minNpcWarLeadership) war.push(g);
+    else if (t.leadership(g) >= t.policy.minNPCWarLeadership) war.push(g);
     else civil.push(g);
   }
   return { war, civil };
@@ -32,12 +32,10 @@ export function npcReward(t: ChiefTurn): TurnSlot | null {
   if (war.length === 0 && civil.length === 0) return null;
   const { env } = t.world;
   const tech = t.nation.tech;
-  // Policy values left at 0 take these defaults: four basic drafts at the NPC stat cap.
-  const [draftGold, draftRice] = defaultDraft(tech, NationPolicy.defaultStatNpcMax);
-  const resources = [
-    { isGold: true, key: 'gold' as const, reqNation: NationPolicy.reqNationGold, have: t.nation.gold, warReserve: roundHundreds(draftGold * 4), develReserve: env.develcost * 30 },
-    { isGold: false, key: 'rice' as const, reqNation: NationPolicy.reqNationRice, have: t.nation.rice, warReserve: roundHundreds(draftRice * 4), develReserve: NationPolicy.reqNpcDevelRice },
-  ];
+  const resources = (['gold', 'rice'] as const).map((key) => ({
+    isGold: key === 'gold', key, reqNation: nationReserve(t.policy, key), have: t.nation[key],
+    warReserve: npcWarStock(t.policy, key, tech), develReserve: npcDevelStock(t.policy, key, env.develcost),
+  }));
   const weightBase = Math.max(war.length, civil.length);
   const candidates: RewardCandidate[] = [];
   const cap = maxResourceActionAmount(t.world, t.nation);
@@ -57,7 +55,7 @@ export function npcReward(t: ChiefTurn): TurnSlot | null {
     for (const [idx, g] of poorestBelow(civil, r.key, r.develReserve).entries()) {
       if (g.killturn <= 5) continue;
       const pay = r.develReserve * 1.5 - g[r.key];
-      if (pay < NationPolicy.minimumResourceActionAmount) continue;
+      if (pay < t.policy.minimumResourceActionAmount) continue;
       candidates.push([{ isGold: r.isGold, amount: roundHundreds(valueFit(pay, 100, cap)), destGeneralId: g.id }, weightBase - idx]);
     }
   }

@@ -3,7 +3,6 @@ import type { City, General, TurnSlot } from '../world/types';
 import { DipState } from './diplomacy-state';
 import type { ChiefTurn } from './nation-ai';
 import { nationCities, needsDraft, thinCity, type NationCities } from './nation-categories';
-import { NationPolicy } from './nation-policy';
 import { warUsers } from './user-reward';
 
 /**
@@ -13,7 +12,7 @@ import { warUsers } from './user-reward';
 function pickDraftee(t: ChiefTurn, pool: General[], cities: NationCities): General | null {
   const candidates = pool.filter((g) => {
     const city = t.world.cities[g.city]!;
-    return city.nation === t.nation.id && city.supply === 1 && g.troop === 0 && thinCity(city) && needsDraft(t, g);
+    return city.nation === t.nation.id && city.supply === 1 && g.troop === 0 && thinCity(city, t.policy) && needsDraft(t, g);
   });
   if (candidates.length === 0 || cities.supply.length === 1) return null;
   return t.rng.choice(candidates);
@@ -49,7 +48,7 @@ export function userRearAssignment(t: ChiefTurn): TurnSlot | null {
   const min = t.leadership(picked) * 100 + GameConst.minAvailableRecruitPop;
   const dest = rearCity(t, cities, (c, backup) => {
     if (backup ? c.pop < min : c.pop <= min) return null;
-    return thinCity(c) ? ratio(c) / (backup ? 4 : 2) : ratio(c);
+    return thinCity(c, t.policy) ? ratio(c) / (backup ? 4 : 2) : ratio(c);
   });
   return dest === null ? null : t.attempt('che_발령', { destGeneralId: picked.id, destCityId: dest });
 }
@@ -65,7 +64,7 @@ export function npcRearAssignment(t: ChiefTurn): TurnSlot | null {
   if (cities.front.length === 0) return null;
   const picked = pickDraftee(t, t.npc.war, cities);
   if (!picked) return null;
-  const min = t.leadership(picked) * 100 + Math.max(GameConst.minAvailableRecruitPop, NationPolicy.minNpcRecruitCityPopulation);
-  const dest = rearCity(t, cities, (c, backup) => ((backup ? c.pop >= min : c.pop > min) && !thinCity(c) ? ratio(c) : null));
+  const min = t.leadership(picked) * 100 + Math.max(GameConst.minAvailableRecruitPop, t.policy.minNPCRecruitCityPopulation);
+  const dest = rearCity(t, cities, (c, backup) => ((backup ? c.pop >= min : c.pop > min) && !thinCity(c, t.policy) ? ratio(c) : null));
   return dest === null ? null : t.attempt('che_발령', { destGeneralId: picked.id, destCityId: dest });
 }

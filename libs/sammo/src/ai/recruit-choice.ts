@@ -7,7 +7,7 @@ import { relYear } from '../world/queries';
 import type { TurnSlot } from '../world/types';
 import type { AiSession } from './ai-session';
 import { DipState, type DiplomacyState } from './diplomacy-state';
-import { NationPolicy, roundHundreds } from './nation-policy';
+import { policyOf, roundHundreds } from './nation-policy';
 
 // Reused buffers: the crew-type draw allocates nothing per general turn.
 const held: Holdings = { cities: 0, regions: 0 };
@@ -19,8 +19,6 @@ const candidates: [number, number][] = [];
  * (no 모병, no 한계징병, no 고급병종). Draws from the AI stream, in order: the skip roll when the
  * city is below half its population cap, the arm type when none is kept, the crew type.
  */
-const { minNpcRecruitCityPopulation, safeRecruitCityPopulationRatio, minWarCrew } = NationPolicy;
-
 export function recruitChoice(
   ctx: CommandContext,
   ai: AiSession,
@@ -30,13 +28,14 @@ export function recruitChoice(
   const { general: g, city, rng } = ctx;
   if (dip.dipState === DipState.peace || dip.dipState === DipState.declared) return null;
   if (!ai.commander) return null;
+  const { minNPCRecruitCityPopulation, safeRecruitCityPopulationRatio, minWarCrew } = policyOf(ctx.nation);
   if (g.crew >= minWarCrew) return null;
 
   const fullLeadership = Math.floor(statOf(g, 'leadership', false, ctx.nation, relYear(ctx.world)));
-  // Keep the city above 50000 people after the draft; below half its cap, skip now and then.
-  const remainPop = city.pop - minNpcRecruitCityPopulation - fullLeadership * 100;
+  // Keep the city above the policy's 50000 people after the draft; below half its cap, skip now and then.
+  const remainPop = city.pop - minNPCRecruitCityPopulation - fullLeadership * 100;
   if (remainPop <= 0) return null;
-  const maxPop = city.popMax - minNpcRecruitCityPopulation;
+  const maxPop = city.popMax - minNPCRecruitCityPopulation;
   if (city.pop / city.popMax < safeRecruitCityPopulationRatio && rng.nextBool(remainPop / maxPop)) return null;
 
   let armType = g.aux.armType;

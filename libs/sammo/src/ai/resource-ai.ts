@@ -6,9 +6,7 @@ import { statOf } from '../commands/stats';
 import { GameConst } from '../world/constants';
 import type { TurnSlot } from '../world/types';
 import type { AiTurn } from './general-ai';
-import { defaultDraft, NationPolicy, roundHundreds, valueFit } from './nation-policy';
-
-const { minimumResourceActionAmount } = NationPolicy;
+import { nationReserve, npcDevelStock, npcWarStock, valueFit } from './nation-policy';
 
 /**
  * Legacy do금쌀구매 (the default policy ignores merchants: a city without trade still
@@ -31,7 +29,7 @@ export function tradePriority(t: AiTurn): TurnSlot | null {
   if (g.npc < 2 && relGold >= goldCost * 3 && relRice >= riceCost * 3) return null;
   const trade = (buyRice: boolean, surplus: number) => {
     const amount = valueFit(Math.trunc(surplus / (1 + deathRate)), 100, GameConst.maxResourceActionAmount);
-    return amount >= minimumResourceActionAmount ? t.attempt('che_군량매매', { buyRice, amount }) : null;
+    return amount >= t.policy.minimumResourceActionAmount ? t.attempt('che_군량매매', { buyRice, amount }) : null;
   };
   if ((relRice * 1.5 < relGold && relRice < riceCost * 2) || relRice * 2 < relGold) {
     const buy = trade(true, relGold - relRice);
@@ -52,12 +50,11 @@ export function tradePriority(t: AiTurn): TurnSlot | null {
  */
 export function donationPriority(t: AiTurn): TurnSlot | null {
   const g = t.general;
-  const [draftGold, draftRice] = defaultDraft(t.nation.tech, NationPolicy.defaultStatNpcMax);
   const offers: [{ isGold: boolean | 'rice'; amount: number }, number][] = [];
-  const kinds = [
-    { isGold: false, held: g.rice, nation: t.nation.rice, reqNation: NationPolicy.reqNationRice, war: roundHundreds(draftRice * 4), devel: NationPolicy.reqNpcDevelRice },
-    { isGold: true, held: g.gold, nation: t.nation.gold, reqNation: NationPolicy.reqNationGold, war: roundHundreds(draftGold * 4), devel: t.world.env.develcost * 30 },
-  ];
+  const kinds = (['rice', 'gold'] as const).map((key) => ({
+    isGold: key === 'gold', held: g[key], nation: t.nation[key], reqNation: nationReserve(t.policy, key),
+    war: npcWarStock(t.policy, key, t.nation.tech), devel: npcDevelStock(t.policy, key, t.world.env.develcost),
+  }));
   for (const k of kinds) {
     let keep = k.war;
     if (!t.ai.commander) {
@@ -75,7 +72,7 @@ export function donationPriority(t: AiTurn): TurnSlot | null {
     if (k.held < keep * 1.5) continue;
     if (keep > 0 && !t.rng.nextBool(k.held / keep - 0.5)) continue;
     const amount = k.held - keep;
-    if (amount < minimumResourceActionAmount) continue;
+    if (amount < t.policy.minimumResourceActionAmount) continue;
     offers.push([{ isGold: k.isGold, amount }, amount]);
   }
   if (offers.length === 0) return null;

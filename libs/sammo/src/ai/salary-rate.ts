@@ -4,7 +4,7 @@ import { billOf } from '../world/levels';
 import { phpRound } from '../world/php-math';
 import { citiesOfNation, generalsOfNation } from '../world/queries';
 import type { General, Nation, World } from '../world/types';
-import { NationPolicy, valueFit } from './nation-policy';
+import { nationReserve, policyOf, valueFit } from './nation-policy';
 
 export type SalaryResource = 'gold' | 'rice';
 
@@ -55,7 +55,7 @@ export function chooseSalaryRate(world: World, ruler: General, nation: Nation, r
   let payroll = 0;
   for (const g of generalsOfNation(world, nation.id)) if (g.id !== ruler.id && g.npc !== 5) payroll += billOf(g.dedication);
   const outcome = valueFit(phpRound(payroll), 1, Infinity);
-  const reserve = (resource === 'gold' ? NationPolicy.reqNationGold : NationPolicy.reqNationRice) * 2;
+  const reserve = nationReserve(policyOf(nation), resource) * 2;
   let bill = Math.trunc((income / outcome) * 90);
   if (nation[resource] + income - outcome > reserve) {
     const more = ((nation[resource] + income - reserve) / outcome) * 80;

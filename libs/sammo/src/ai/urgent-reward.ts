@@ -1,6 +1,6 @@
 import type { General, TurnSlot } from '../world/types';
 import type { ChiefTurn } from './nation-ai';
-import { costWithTech, defaultDraft, maxResourceActionAmount, NationPolicy, poorestBelow, roundHundreds, valueFit, type RewardCandidate } from './nation-policy';
+import { costWithTech, humanWarUrgentStock, maxResourceActionAmount, nationReserve, npcWarStock, poorestBelow, roundHundreds, valueFit, type RewardCandidate } from './nation-policy';
 import { warUsers } from './user-reward';
 
 interface UrgentNeed {
@@ -26,7 +26,7 @@ function urgentOffers(t: ChiefTurn, members: General[], r: UrgentNeed, need: (g:
     const enough = req * enoughOf;
     if (g[r.key] >= req) continue;
     const pay = valueFit(Math.sqrt((enough - g[r.key]) * r.have), minPay, enough - g[r.key]);
-    if (pay < NationPolicy.minimumResourceActionAmount || r.have < pay / 2) continue;
+    if (pay < t.policy.minimumResourceActionAmount || r.have < pay / 2) continue;
     out.push([{ destGeneralId: g.id, isGold: r.key === 'gold', amount: roundHundreds(valueFit(pay, 100, cap)) }, members.length - idx]);
   }
 }
@@ -43,11 +43,10 @@ export function userUrgentReward(t: ChiefTurn): TurnSlot | null {
   const members = warUsers(t);
   if (members.length === 0) return null;
   const { year, startyear } = t.world.env;
-  const [draftGold, draftRice] = defaultDraft(t.nation.tech, NationPolicy.defaultStatMax);
   const offers: RewardCandidate[] = [];
   for (const r of [
-    { key: 'gold' as const, have: t.nation.gold, floor: roundHundreds(draftGold * 3 * 2) },
-    { key: 'rice' as const, have: t.nation.rice, floor: roundHundreds(draftRice * 3 * 2) },
+    { key: 'gold' as const, have: t.nation.gold, floor: humanWarUrgentStock(t.policy, 'gold', t.nation.tech) },
+    { key: 'rice' as const, have: t.nation.rice, floor: humanWarUrgentStock(t.policy, 'rice', t.nation.tech) },
   ]) {
     const need = (g: General) => (year > startyear + 3 ? Math.max(draftCost(t, g) * 3 * 1.1, r.floor) : draftCost(t, g) * 3 * 1.1);
     urgentOffers(t, members, r, need, 1.1, -Infinity, offers);
@@ -65,12 +64,9 @@ export function npcUrgentReward(t: ChiefTurn): TurnSlot | null {
   const { war } = t.npc;
   if (war.length === 0) return null;
   const { year, startyear } = t.world.env;
-  const [draftGold, draftRice] = defaultDraft(t.nation.tech, NationPolicy.defaultStatNpcMax);
   const offers: RewardCandidate[] = [];
-  for (const r of [
-    { key: 'gold' as const, have: t.nation.gold, reqNation: NationPolicy.reqNationGold, floor: roundHundreds(draftGold * 4) / 2 },
-    { key: 'rice' as const, have: t.nation.rice, reqNation: NationPolicy.reqNationRice, floor: roundHundreds(draftRice * 4) / 2 },
-  ]) {
+  for (const key of ['gold', 'rice'] as const) {
+    const r = { key, have: t.nation[key], reqNation: nationReserve(t.policy, key), floor: npcWarStock(t.policy, key, t.nation.tech) / 2 };
     if (r.have < r.reqNation) continue;
     const need = (g: General) => (year > startyear + 5 ? Math.max(draftCost(t, g) * 1.5, r.floor) : draftCost(t, g) * 1.5);
     urgentOffers(t, war, r, need, 1.2, r.have - r.reqNation * 0.9, offers);

@@ -2,7 +2,7 @@ import { generalsOfNation, turnsSinceWar } from '../world/queries';
 import type { General, TurnSlot } from '../world/types';
 import { DipState } from './diplomacy-state';
 import type { ChiefTurn } from './nation-ai';
-import { costWithTech, defaultDraft, maxResourceActionAmount, NationPolicy, poorestBelow, roundHundreds, valueFit, type RewardCandidate } from './nation-policy';
+import { costWithTech, humanDevelStock, humanWarRecommendedStock, maxResourceActionAmount, nationReserve, poorestBelow, roundHundreds, valueFit, type RewardCandidate } from './nation-policy';
 
 /**
  * Legacy `userGenerals`: users (npc 0/1) with more than 5 turns to live (a troop leader with
@@ -30,7 +30,7 @@ export function warUsers(t: ChiefTurn): General[] {
     const turns = turnsSinceWar(g, turnterm);
     if (turns < (g.belong - 1) * 12) lastWar = Math.min(lastWar, turns);
   }
-  return candidates.filter((g) => turnsSinceWar(g, turnterm) <= lastWar + 12 || (t.dip.dipState !== DipState.peace && g.crew >= NationPolicy.minWarCrew));
+  return candidates.filter((g) => turnsSinceWar(g, turnterm) <= lastWar + 12 || (t.dip.dipState !== DipState.peace && g.crew >= t.policy.minWarCrew));
 }
 
 /** Legacy `userCivilGenerals`: the users `warUsers` leaves. */
@@ -52,12 +52,10 @@ export function userReward(t: ChiefTurn): TurnSlot | null {
   const war = new Set(warUsers(t));
   const { env } = t.world;
   const tech = t.nation.tech;
-  const [draftGold, draftRice] = defaultDraft(tech, NationPolicy.defaultStatMax);
-  const recommended = (draft: number) => roundHundreds(roundHundreds(draft * 3 * 2) * 2);
-  const resources = [
-    { isGold: true, key: 'gold' as const, reqNation: NationPolicy.reqNationGold, have: t.nation.gold, warReserve: recommended(draftGold), develReserve: NationPolicy.reqHumanDevelGold },
-    { isGold: false, key: 'rice' as const, reqNation: NationPolicy.reqNationRice, have: t.nation.rice, warReserve: recommended(draftRice), develReserve: NationPolicy.reqHumanDevelRice },
-  ];
+  const resources = (['gold', 'rice'] as const).map((key) => ({
+    isGold: key === 'gold', key, reqNation: nationReserve(t.policy, key), have: t.nation[key],
+    warReserve: humanWarRecommendedStock(t.policy, key, tech), develReserve: humanDevelStock(t.policy, key),
+  }));
   const candidates: RewardCandidate[] = [];
   const cap = maxResourceActionAmount(t.world, t.nation);
   for (const r of resources) {
@@ -73,7 +71,7 @@ export function userReward(t: ChiefTurn): TurnSlot | null {
       }
       if (g[r.key] >= enough) continue;
       const pay = valueFit(Math.sqrt((enough - g[r.key]) * r.have), r.have - r.reqNation, enough - g[r.key]);
-      if (pay < NationPolicy.minimumResourceActionAmount) continue;
+      if (pay < t.policy.minimumResourceActionAmount) continue;
       if (r.have < pay / 2) continue;
       candidates.push([{ isGold: r.isGold, amount: roundHundreds(valueFit(pay, 100, cap)), destGeneralId: g.id }, members.length - idx]);
     }

@@ -7,11 +7,8 @@ import { developedRate } from './developed-rate';
 import { DipState } from './diplomacy-state';
 import type { AiTurn } from './general-ai';
 import type { ChiefTurn } from './nation-ai';
-import { defaultDraft, fullLeadership, NationPolicy, roundHundreds } from './nation-policy';
+import { fullLeadership, npcWarStock } from './nation-policy';
 import { teleport } from './warp-ai';
-
-/** §8 war values of the default AutorunNationPolicy. */
-const { minWarCrew, properWarTrainAtmos } = NationPolicy;
 
 
 /**
@@ -24,7 +21,8 @@ export function attackPriority(t: AiTurn): TurnSlot | null {
   if (!t.dip.attackable || t.dip.dipState !== DipState.war) return null;
   const g = t.general;
   if (t.nation.rice < GameConst.baserice && g.npc >= 2 && t.rng.nextBool(0.7)) return null;
-  if (g.train < properWarTrainAtmos || g.atmos < properWarTrainAtmos) return null;
+  const { properWarTrainAtmos, minWarCrew } = t.policy;
+  if (g.train < Math.min(100, properWarTrainAtmos) || g.atmos < Math.min(100, properWarTrainAtmos)) return null;
   if (g.crew < Math.min((fullLeadership(g, t.nation, relYear(t.world)) - 2) * 100, minWarCrew)) return null;
   if (t.city.front === 0 || t.city.front === 1) return null;
   const targets = new Set<number>();
@@ -38,7 +36,7 @@ export function attackPriority(t: AiTurn): TurnSlot | null {
 /** Legacy do전방워프: a commander with an army away from the front appears in a supplied front city. */
 export function frontWarpPriority(t: AiTurn): TurnSlot | null {
   if (!t.dip.attackable || t.dip.dipState === DipState.peace || t.dip.dipState === DipState.declared) return null;
-  if (!t.ai.commander || t.general.crew < minWarCrew || t.city.front !== 0) return null;
+  if (!t.ai.commander || t.general.crew < t.policy.minWarCrew || t.city.front !== 0) return null;
   const fronts: [number, number][] = [];
   for (let id = 1; id < t.world.cities.length; id++) {
     const c = t.world.cities[id]!;
@@ -82,8 +80,7 @@ export function declareWarPriority(t: ChiefTurn): TurnSlot | null {
   }
   gold /= t.members.length;
   rice /= t.members.length;
-  const [draftGold, draftRice] = defaultDraft(nation.tech, NationPolicy.defaultStatNpcMax);
-  let p = gold / Math.max(roundHundreds(draftGold * 4) * 1.5, 2000) + rice / Math.max(roundHundreds(draftRice * 4) * 1.5, 2000);
+  let p = gold / Math.max(npcWarStock(t.policy, 'gold', nation.tech) * 1.5, 2000) + rice / Math.max(npcWarStock(t.policy, 'rice', nation.tech) * 1.5, 2000);
   const dev = developedRate(own.filter((c) => c.supply === 1));
   p += (dev.pop + dev.all) / 2;
   p = (p / 4) ** 6;

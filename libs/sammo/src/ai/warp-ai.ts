@@ -4,10 +4,7 @@ import type { City, TurnSlot } from '../world/types';
 import type { AiSession } from './ai-session';
 import { DipState } from './diplomacy-state';
 import type { AiTurn } from './general-ai';
-import { NationPolicy } from './nation-policy';
 import { statOf } from '../commands/stats';
-
-const { minNpcRecruitCityPopulation, safeRecruitCityPopulationRatio, minWarCrew } = NationPolicy;
 
 /** `che_NPC능동` (순간이동, its only option) to a city, when it can run. */
 export const teleport = (t: AiTurn, destCityId: number) => t.attempt('che_NPC능동', { destCityId });
@@ -19,14 +16,15 @@ export const teleport = (t: AiTurn, destCityId: number) => t.attempt('che_NPC능
  * first, else any supplied one with front cities at half weight.
  */
 export function rearWarpPriority(t: AiTurn): TurnSlot | null {
+  const { minNPCRecruitCityPopulation, safeRecruitCityPopulationRatio, minWarCrew } = t.policy;
   const full = Math.floor(statOf(t.general, 'leadership', false, t.nation, relYear(t.world)));
-  const minRecruitPop = Math.max(full * 100 + GameConst.minAvailableRecruitPop, full * 100 + minNpcRecruitCityPopulation);
+  const minRecruitPop = Math.max(full * 100 + GameConst.minAvailableRecruitPop, full * 100 + minNPCRecruitCityPopulation);
   if (t.dip.dipState === DipState.peace || t.dip.dipState === DipState.declared) return null;
   if (!t.ai.commander || t.general.crew >= minWarCrew) return null;
   const here = t.city;
-  if (here.pop / here.popMax >= safeRecruitCityPopulationRatio && here.pop >= minNpcRecruitCityPopulation && here.pop >= minRecruitPop) return null;
+  if (here.pop / here.popMax >= safeRecruitCityPopulationRatio && here.pop >= minNPCRecruitCityPopulation && here.pop >= minRecruitPop) return null;
   const recruitable = (c: City, atLeast: (pop: number) => boolean) =>
-    c.id !== here.id && c.pop / c.popMax >= safeRecruitCityPopulationRatio && c.pop >= minNpcRecruitCityPopulation && atLeast(c.pop);
+    c.id !== here.id && c.pop / c.popMax >= safeRecruitCityPopulationRatio && c.pop >= minNPCRecruitCityPopulation && atLeast(c.pop);
   const supplied = citiesOfNation(t.world, t.nation.id).filter((c) => c.supply === 1);
   let weights: [number, number][] = supplied
     .filter((c) => c.front === 0 && recruitable(c, (pop) => pop >= minRecruitPop))

@@ -15,6 +15,7 @@ import type { World } from '../world/types';
 import type { SammoMove } from './move-types';
 import { applyTroopMove } from './troop-moves';
 import { applyInvaderMove, settleAdvance } from './invader-moves';
+import { applySetNationPolicy } from './nation-policy-move';
 import { withJosa } from '../world/josa';
 import { joinTournament, setAutoEntry } from '../tournament/entry';
 import { placeBet } from '../tournament/betting';
@@ -131,6 +132,9 @@ export function applyMove(state: GameState<World>, seat: string | null, move: Sa
     case 'raiseInvaders':
     case 'declineInvaders':
       applyInvaderMove(state, move, random);
+      return;
+    case 'setNationPolicy':
+      applySetNationPolicy(world, move);
       return;
     default:
       applyTroopMove(world, move);

@@ -11,6 +11,7 @@ import type { SammoMove } from './move-types';
 import { generalField, ownGeneral, stringField } from './move-fields';
 import { checkTroopMove, TROOP_MOVE_TYPES } from './troop-moves';
 import { checkInvaderMove, INVADER_MOVE_TYPES } from './invader-moves';
+import { checkSetNationPolicy } from './nation-policy-move';
 import { whyNotJoin } from '../tournament/entry';
 import { whyNotBet } from '../tournament/betting';
 import { whyNotOpen, type AuctionLot } from '../auction/open';
@@ -147,11 +148,13 @@ export function checkMove(state: Readonly<GameState<World>>, seat: Seat, payload
       refuseWith(whyNotBid(world, general, auctionId, amount));
       return { type: 'bidAuction', generalId: general.id, auctionId, amount };
     }
+    case 'setNationPolicy':
+      return checkSetNationPolicy(world, seat, payload);
     default:
       if (TROOP_MOVE_TYPES.includes(payload.type as never)) return checkTroopMove(world, seat, payload);
       if (INVADER_MOVE_TYPES.includes(payload.type as never)) return checkInvaderMove(world, seat, payload);
       throw new IllegalMove(
-        `move type must be advance, reserve, reserveNation, createGeneral, possess, autorun, answerLetter, joinTournament, betTournament, tournamentAutoEntry, openAuction, bidAuction, ${INVADER_MOVE_TYPES.join(', ')} or ${TROOP_MOVE_TYPES.join(', ')}`,
+        `move type must be advance, reserve, reserveNation, createGeneral, possess, autorun, answerLetter, joinTournament, betTournament, tournamentAutoEntry, openAuction, bidAuction, setNationPolicy, ${INVADER_MOVE_TYPES.join(', ')} or ${TROOP_MOVE_TYPES.join(', ')}`,
       );
   }
 }

@@ -1,4 +1,4 @@
-import type { Json } from '@chronicle/engine';
+import type { Json, JsonObject } from '@chronicle/engine';
 import type { AuctionKind } from '../world/types';
 import type { InvaderDifficulty } from '../monthly/raise-invader';
 
@@ -144,9 +144,22 @@ export interface BidAuctionMove {
   amount: number;
 }
 
+/**
+ * The ruler sets values of the nation's AI policy (legacy `AutorunNationPolicy`, in its names):
+ * the amounts and thresholds, the forces (`CombatForce`: troop-leader id → [from city, to
+ * city]; `SupportForce`, `DevelopForce`: troop-leader ids) and `priority`, the nation AI's
+ * action names in the order tried. Names left out keep their value.
+ */
+export interface SetNationPolicyMove {
+  type: 'setNationPolicy';
+  generalId: number;
+  nationId: number;
+  policy: JsonObject;
+}
+
 export type SammoMove =
   | AdvanceMove | ReserveMove | ReserveNationMove | CreateGeneralMove | PossessMove | AutorunMove | AnswerLetterMove | TroopMove
-  | JoinTournamentMove | BetTournamentMove | TournamentAutoEntryMove | OpenAuctionMove | BidAuctionMove | RaiseInvadersMove | DeclineInvadersMove;
+  | JoinTournamentMove | BetTournamentMove | TournamentAutoEntryMove | OpenAuctionMove | BidAuctionMove | RaiseInvadersMove | DeclineInvadersMove | SetNationPolicyMove;
 
 /**
  * A chief offered the invader game at unification (table option `invaders`) starts it at a

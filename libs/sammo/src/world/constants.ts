@@ -39,7 +39,6 @@ export const GameConst = {
   maxInjury: 80,
   /** Alternative commands chain at most this deep (core2026 cap). */
   maxAlternativeDepth: 5,
-  minNPCWarLeadership: 40,
   /** The default scenario's NPC stat limits (`stat.npcTotal`, `npcMax`, `npcMin`) that pool generals are drawn within. */
   defaultStatNPCTotal: 150,
   defaultStatNPCMax: 75,

@@ -4,6 +4,7 @@ import { readStoredEvents } from '../monthly/scenario-events';
 import { GameConst } from './constants';
 import { arr, int, intArray, intRecord, json, nullableInt, nullableStr, num, obj, str, strArray, type Fields } from './read-helpers';
 import { itemOf } from '../items/catalog';
+import { DEFAULT_NATION_POLICY, readPolicyChanges } from '../ai/nation-policy';
 import type {
   Auction, AuctionHouse, City, Diplomacy, DiplomacyLetter, GameEnv, General, GeneralAux, GeneralItems, InheritanceStore, LastTurn, LogEntry, Nation, NationAux, ScoutLetter,
   Tournament, TournamentBetting, TournamentEntry, Troop, TurnSlot, World,
@@ -227,6 +228,11 @@ function readNation(value: unknown, p: string): Nation {
   }
   if (o.aidAnswered !== undefined) nation.aidAnswered = intRecord(o.aidAnswered, `${p}.aidAnswered`);
   if (o.pactOffered !== undefined) nation.pactOffered = intRecord(o.pactOffered, `${p}.pactOffered`);
+  if (o.policy !== undefined) {
+    const reading = readPolicyChanges(o.policy, DEFAULT_NATION_POLICY);
+    if ('problem' in reading) throw new InvalidGame(`${p}.policy: ${reading.problem}`);
+    nation.policy = reading.policy;
+  }
   return nation;
 }
 

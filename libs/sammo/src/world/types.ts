@@ -113,8 +113,46 @@ export interface Nation {
   pactOffered?: Record<number, number>;
   /** Legacy nation `aux`: `can_국기변경` / `can_국호변경` are 1 while the nation may still change its flag / name. */
   aux: NationAux;
+  /** `nation_env`'s `npc_nation_policy` as the ruler set it (`setNationPolicy`), whole; absent, the default. */
+  policy?: NationPolicy;
   /** 12-slot queues per chief level (5..12), keyed by level. */
   chiefQueues: Record<number, TurnSlot[]>;
+}
+
+/**
+ * Legacy `AutorunNationPolicy`: what the AI of a nation's chiefs and NPCs reads, in the
+ * legacy's names. Resource amounts the legacy derives when 0 are read through the helpers
+ * of `ai/nation-policy.ts`.
+ */
+export interface NationPolicy {
+  reqNationGold: number;
+  reqNationRice: number;
+  reqHumanWarUrgentGold: number;
+  reqHumanWarUrgentRice: number;
+  reqHumanWarRecommandGold: number;
+  reqHumanWarRecommandRice: number;
+  reqHumanDevelGold: number;
+  reqHumanDevelRice: number;
+  reqNPCWarGold: number;
+  reqNPCWarRice: number;
+  reqNPCDevelGold: number;
+  reqNPCDevelRice: number;
+  minimumResourceActionAmount: number;
+  maximumResourceActionAmount: number;
+  minNPCWarLeadership: number;
+  minWarCrew: number;
+  minNPCRecruitCityPopulation: number;
+  safeRecruitCityPopulationRatio: number;
+  properWarTrainAtmos: number;
+  cureThreshold: number;
+  /** Troops (by leader id) the chief marches to the front: leader → [from city, toward city]. */
+  CombatForce: Readonly<Record<number, readonly [number, number]>>;
+  /** Troops (by leader id) the chief keeps in the rear, in cities with people to draft. */
+  SupportForce: readonly number[];
+  /** Troops (by leader id) set aside for domestic work (kept as the legacy keeps it; no AI action reads it). */
+  DevelopForce: readonly number[];
+  /** The nation AI's action names in the order tried (legacy `priority`). */
+  priority: readonly string[];
 }
 
 export interface NationAux {
