@@ -1,10 +1,10 @@
 export { sammo } from './game';
 export type {
   SammoMove, AdvanceMove, ReserveMove, ReserveNationMove, CreateGeneralMove, PossessMove, AutorunMove, AnswerLetterMove, JoinTournamentMove,
-  BetTournamentMove, TournamentAutoEntryMove, OpenAuctionMove, BidAuctionMove,
+  BetTournamentMove, TournamentAutoEntryMove, OpenAuctionMove, BidAuctionMove, SetNationPolicyMove,
 } from './moves/move-types';
 export type {
-  World, GameEnv, Nation, City, General, TurnSlot, LastTurn, LogEntry, Diplomacy, GeneralAux, GeneralItems, InheritanceStore, RankData, NationAux, Tournament,
+  World, GameEnv, Nation, City, General, TurnSlot, LastTurn, LogEntry, Diplomacy, GeneralAux, GeneralItems, InheritanceStore, RankData, NationAux, NationPolicy, Tournament,
   TournamentEntry, TournamentBetting, Auction, AuctionBid, AuctionHouse, AuctionKind,
 } from './world/types';
 export { readWorld, writeWorld } from './world/serialize';

@@ -46,6 +46,8 @@ export { newRun } from './turn/turn-run';
 export { AiSession } from './ai/ai-session';
 export { chooseGeneralTurn } from './ai/general-ai';
 export { chooseNationTurn } from './ai/nation-ai';
+export { calcDiplomacyState } from './ai/diplomacy-state';
+export { DEFAULT_NATION_POLICY, DEFAULT_NATION_PRIORITY, readPolicyChanges } from './ai/nation-policy';
 export { setNationFronts } from './monthly/fronts';
 export { fight, type FightDice } from './tournament/fight';
 export { settleGame } from './tournament/game';

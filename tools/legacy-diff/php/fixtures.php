@@ -88,6 +88,12 @@ function fixture_insert(array $case): void
             foreach ($n[$field] as [$other, $value]) $rows["n{$other}"] = [$other, $value];
             $nationStor->setValue($key, $rows);
         }
+        // The ruler's AI policy as j_set_npc_control stores it: the values under `values`, the order under `priority`.
+        if (isset($n['policy'])) {
+            $values = $n['policy'];
+            unset($values['priority']);
+            $nationStor->setValue('npc_nation_policy', ['values' => $values] + (isset($n['policy']['priority']) ? ['priority' => $n['policy']['priority']] : []));
+        }
     }
     foreach ($case['diplomacy'] as $d) {
         $db->insert('diplomacy', ['me' => $d['me'], 'you' => $d['you'], 'state' => $d['state'], 'term' => $d['term']]);

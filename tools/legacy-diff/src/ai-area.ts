@@ -1,6 +1,7 @@
 import type { Json } from '@chronicle/engine';
 import {
-  AiSession, chooseGeneralTurn, chooseNationTurn, DEFAULT_MAP, GENERAL_COMMANDS, NATION_COLORS, NATION_COMMANDS, nationTypes, setNationFronts, streamFromSeed, type RandUtil,
+  AiSession, calcDiplomacyState, chooseGeneralTurn, chooseNationTurn, DEFAULT_MAP, DEFAULT_NATION_PRIORITY, GENERAL_COMMANDS, NATION_COLORS, NATION_COMMANDS, nationTypes,
+  setNationFronts, streamFromSeed, type RandUtil,
 } from '@chronicle/sammo/rules';
 import type { TurnSlot, World } from '@chronicle/sammo';
 import type { Area } from './areas';
@@ -152,6 +153,69 @@ function builtUpLand(rng: RandUtil, c: AiCase, land: number[]): void {
   }
 }
 
+/** A policy value drawn within the bounds the ruler may set (amounts in hundreds; 0 = the legacy's derived default). */
+const POLICY_VALUES: Record<string, (rng: RandUtil) => number> = {
+  reqNationGold: (rng) => 100 * rng.nextInt(400), reqNationRice: (rng) => 100 * rng.nextInt(400),
+  reqHumanWarUrgentGold: (rng) => 100 * rng.nextInt(300), reqHumanWarUrgentRice: (rng) => 100 * rng.nextInt(300),
+  reqHumanWarRecommandGold: (rng) => 100 * rng.nextInt(500), reqHumanWarRecommandRice: (rng) => 100 * rng.nextInt(500),
+  reqHumanDevelGold: (rng) => 100 * rng.nextInt(300), reqHumanDevelRice: (rng) => 100 * rng.nextInt(300),
+  reqNPCWarGold: (rng) => 100 * rng.nextInt(300), reqNPCWarRice: (rng) => 100 * rng.nextInt(300),
+  reqNPCDevelGold: (rng) => 100 * rng.nextInt(200), reqNPCDevelRice: (rng) => 100 * rng.nextInt(200),
+  minimumResourceActionAmount: (rng) => 100 * rng.nextRangeInt(1, 50), maximumResourceActionAmount: (rng) => 100 * rng.nextRangeInt(1, 200),
+  minNPCWarLeadership: (rng) => rng.nextRangeInt(20, 90), minWarCrew: (rng) => 50 * rng.nextInt(100),
+  minNPCRecruitCityPopulation: (rng) => 100 * rng.nextInt(2000), safeRecruitCityPopulationRatio: (rng) => rng.nextInt(200) / 200,
+  properWarTrainAtmos: (rng) => rng.nextRangeInt(20, 100), cureThreshold: (rng) => rng.nextRangeInt(10, 100),
+};
+
+/**
+ * A ruler's AI policy for the chief's nation in 40 % of its cases: some values, now and then
+ * the priority reordered or cut, and its troops as forces — one to three more troop-leader
+ * dummies (mostly off the front, now and then abroad; some assigned before), each leader a
+ * CombatForce (with a route the legacy walks without throwing: from one of its cities next to
+ * a war target's city toward that city, a route that is lost, or one already taken), a
+ * SupportForce or neither. Drawn from a stream of its own, so that the rest of the case is
+ * what it was without it.
+ */
+function nationPolicy(rng: RandUtil, c: AiCase, land: number[], firstId: number): void {
+  if (land.length === 0 || !rng.nextBool(0.4)) return;
+  const policy: Row = {};
+  for (const [key, draw] of Object.entries(POLICY_VALUES)) if (rng.nextBool(0.25)) policy[key] = draw(rng);
+  if (rng.nextBool(0.25)) policy.priority = rng.shuffle([...DEFAULT_NATION_PRIORITY]).filter(() => rng.nextBool(0.8));
+  let id = firstId;
+  const rear = land.filter((city) => c.cities.find((row) => row.id === city)!.front === 0);
+  for (let i = rng.nextRangeInt(1, 3); i > 0; i--) {
+    const home = rear.length > 0 && rng.nextBool(0.7) ? pick(rng, rear) : pick(rng, land);
+    const leader = aiGeneral(rng, id++, 1, rng.nextBool(0.2) ? rng.nextRangeInt(1, DEFAULT_MAP.cities.length) : home, 1, 0);
+    Object.assign(leader, { npc: 5, troop: leader.id, killturn: rng.nextRangeInt(6, 80), turntime: rng.nextInt(3600) });
+    c.generals.push(leader);
+  }
+  const rows = new Map(c.cities.map((row) => [row.id, row]));
+  for (const id of land) if (rng.nextBool(0.3)) rows.get(id)!.pop = Math.floor(MAP.get(id)!.max.population * rng.nextRange(0.1, 0.5));
+  const world = fixtureWorld(c);
+  const targets = calcDiplomacyState(world, 1).warTargets;
+  const own = land.filter((id) => rows.get(id)!.supply === 1);
+  const combat: Record<number, [number, number]> = {};
+  const support: number[] = [];
+  for (const g of c.generals) {
+    if (g.nation !== 1 || g.troop !== g.id || g.id === c.generals[0]!.id) continue;
+    if (rng.nextBool(0.2)) g.aux = { ...g.aux, last발령: c.year * 12 + c.month - 1 };
+    const role = rng.nextInt(5);
+    if (role < 2) {
+      const toward = own.flatMap((from) => MAP.get(from)!.neighbors.filter((to) => targets.has(world.cities[to]!.nation) && world.cities[to]!.nation !== 1).map((to) => [from, to] as [number, number]));
+      const taken = own.length > 0 ? [pick(rng, own), pick(rng, own)] as [number, number] : undefined;
+      const far = DEFAULT_MAP.cities.map((m) => m.id).filter((id) => !targets.has(world.cities[id]!.nation) && world.cities[id]!.nation !== 1);
+      const lost = far.length > 0 ? [pick(rng, far), pick(rng, far)] as [number, number] : undefined;
+      const route = toward.length > 0 && rng.nextBool(0.6) ? pick(rng, toward) : rng.nextBool() ? taken : lost;
+      if (route) combat[g.id] = route;
+    } else if (role < 4) {
+      support.push(g.id);
+    }
+  }
+  if (Object.keys(combat).length > 0 || rng.nextBool(0.2)) policy.CombatForce = combat;
+  if (support.length > 0 || rng.nextBool(0.2)) policy.SupportForce = support;
+  c.nations[0]!.policy = policy;
+}
+
 /**
  * A random world around one NPC: 0–3 nations (one of them, rarely, a band still wandering)
  * holding clusters of cities with fronts as SetNationFront sets them, diplomacy between every
@@ -247,6 +311,7 @@ export function generateAiCase(rng: RandUtil, chief = false): AiCase {
   for (const row of cities) row.front = world.cities[row.id]!.front;
   if (chief) muster(rng, c, lands[0] ?? [], id);
   if (chief) builtUpLand(streamFromSeed(c.tableSeed, 'builtUpLand'), c, lands[0] ?? []);
+  if (chief) nationPolicy(streamFromSeed(c.tableSeed, 'nationPolicy'), c, lands[0] ?? [], Math.max(...c.generals.map((g) => g.id)) + 1);
   for (const n of nations) n.gennum = generals.filter((g) => g.nation === n.id).length;
   return c;
 }

@@ -1,6 +1,6 @@
 import {
-  CREW_TYPES, DEFAULT_MAP, ITEMS, ITEM_SLOTS, dedLevelOf, domesticSpecials, emptyWorld, expLevelOf, newCity, newGeneral, newNation, personalities,
-  warSpecials, type Item, type RandUtil,
+  CREW_TYPES, DEFAULT_MAP, DEFAULT_NATION_POLICY, ITEMS, ITEM_SLOTS, dedLevelOf, domesticSpecials, emptyWorld, expLevelOf, newCity, newGeneral, newNation,
+  personalities, readPolicyChanges, warSpecials, type Item, type RandUtil,
 } from '@chronicle/sammo/rules';
 import type { Json } from '@chronicle/engine';
 import type { General, GeneralAux, GeneralItems, InheritanceStore, LastTurn, NationAux, RankData, World } from '@chronicle/sammo';
@@ -42,6 +42,8 @@ export interface FixtureNation {
   spy?: Record<number, number>;
   /** nation_env's recv_assist (in order), resp_assist and resp_assist_try, as [nation, value] pairs. */
   aidReceived?: [number, number][]; aidAnswered?: [number, number][]; pactOffered?: [number, number][];
+  /** nation_env's npc_nation_policy: the values set (legacy names; CombatForce keyed by leader id) and `priority` when set. */
+  policy?: Row;
 }
 export interface FixtureCity {
   id: number; nation: number; def: number; wall: number; agri: number; comm: number; secu: number; pop: number; trust: number; supply: number;
@@ -144,7 +146,7 @@ export function fixtureWorld(f: Fixture): World {
     world.cities[m.id] = city;
   }
   for (const n of f.nations) {
-    const { gennum, bill, rate, scout, war, surlimit, strategicCmdLimit, chiefSet, prevIncomeGold, prevIncomeRice, capset, aux, spy, aidReceived, aidAnswered, pactOffered, ...seed } = n;
+    const { gennum, bill, rate, scout, war, surlimit, strategicCmdLimit, chiefSet, prevIncomeGold, prevIncomeRice, capset, aux, spy, aidReceived, aidAnswered, pactOffered, policy, ...seed } = n;
     const nation = newNation({ ...seed, color: n.color ?? '#000000' });
     Object.assign(nation, { gennum }, dropUndefined({
       bill, rate, rateTmp: rate, scout, war, surlimit, strategicCmdLimit, chiefSet, prevIncomeGold, prevIncomeRice, capset, aux: aux && { ...aux }, spy: spy && { ...spy },
@@ -152,6 +154,11 @@ export function fixtureWorld(f: Fixture): World {
       aidAnswered: aidAnswered && Object.fromEntries(aidAnswered),
       pactOffered: pactOffered && Object.fromEntries(pactOffered),
     }));
+    if (policy !== undefined) {
+      const reading = readPolicyChanges(policy, DEFAULT_NATION_POLICY);
+      if ('problem' in reading) throw new Error(`nation ${n.id}'s policy: ${reading.problem}`);
+      nation.policy = reading.policy;
+    }
     world.nations.set(n.id, nation);
   }
   for (const d of f.diplomacy) world.diplomacy.set(`${d.me}:${d.you}`, { state: d.state, term: d.term, dead: 0 });
