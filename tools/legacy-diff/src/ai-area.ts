@@ -176,6 +176,14 @@ const POLICY_VALUES: Record<string, (rng: RandUtil) => number> = {
  * SupportForce or neither. Drawn from a stream of its own, so that the rest of the case is
  * what it was without it.
  */
+/** For a general's turn, in 30 % of the cases with a nation: some values of its policy, which the general AI reads. */
+function policyValues(rng: RandUtil, nation: FixtureNation): void {
+  if (!rng.nextBool(0.3)) return;
+  const policy: Row = {};
+  for (const [key, draw] of Object.entries(POLICY_VALUES)) if (rng.nextBool(0.3)) policy[key] = draw(rng);
+  nation.policy = policy;
+}
+
 function nationPolicy(rng: RandUtil, c: AiCase, land: number[], firstId: number): void {
   if (land.length === 0 || !rng.nextBool(0.4)) return;
   const policy: Row = {};
@@ -312,6 +320,7 @@ export function generateAiCase(rng: RandUtil, chief = false): AiCase {
   if (chief) muster(rng, c, lands[0] ?? [], id);
   if (chief) builtUpLand(streamFromSeed(c.tableSeed, 'builtUpLand'), c, lands[0] ?? []);
   if (chief) nationPolicy(streamFromSeed(c.tableSeed, 'nationPolicy'), c, lands[0] ?? [], Math.max(...c.generals.map((g) => g.id)) + 1);
+  else if (nationOf !== 0) policyValues(streamFromSeed(c.tableSeed, 'nationPolicy'), c.nations[nationOf - 1]!);
   for (const n of nations) n.gennum = generals.filter((g) => g.nation === n.id).length;
   return c;
 }
