@@ -6,6 +6,7 @@ import type { General, World } from '../world/types';
 import { AiSession } from './ai-session';
 import { chooseGeneralTurn } from './general-ai';
 import { chooseNationTurn } from './nation-ai';
+import { DEFAULT_NATION_POLICY, readPolicyChanges } from './nation-policy';
 
 const rest = { action: REST_KEY, arg: null };
 const stream = () => streamFromSeed(TEST_SEED, 'GeneralAI', 190, 1, 1);
@@ -136,5 +137,79 @@ describe('general AI do집합 (a troop dummy, npc 5)', () => {
     const { dummy, reserved, chosen } = dummyTurn(0);
     expect(chosen).toBe(reserved);
     expect(dummy.killturn).toBe(1);
+  });
+});
+
+describe('nation AI with the ruler\'s policy (legacy AutorunNationPolicy: forces, order, values)', () => {
+  const withPolicy = (world: World, changes: object) => {
+    const reading = readPolicyChanges(changes, DEFAULT_NATION_POLICY);
+    if ('problem' in reading) throw new Error(reading.problem);
+    world.nations.get(1)!.policy = reading.policy;
+  };
+
+  it('부대후방발령 sends a SupportForce troop in a thin city to a rear city with people to draft', () => {
+    const { world, turn } = warWorld();
+    member(world, { id: 5, npc: 5, city: 2 }, { troop: 5 });
+    expect(turn()).toEqual(rest); // in a supplied city: no force, nothing to do
+    withPolicy(world, { SupportForce: [5] });
+    expect(turn()).toEqual({ action: 'che_발령', arg: { destGeneralId: 5, destCityId: 4 } });
+    world.cities[2]!.pop = 200000; // half its people: stays to draft
+    expect(turn()).toEqual(rest);
+  });
+
+  it('skips a force leader once assigned whose turn window is not before the chief\'s (legacy compares the current month only)', () => {
+    const { world, ruler, turn } = warWorld();
+    const leader = member(world, { id: 5, npc: 5, city: 2 }, { troop: 5 });
+    withPolicy(world, { SupportForce: [5] });
+    leader.aux.last발령 = 1;
+    expect(turn()).toEqual(rest); // same 60-minute window as the chief
+    ruler.turntime = leader.turntime + 60 * 60_000; // the chief's window after the leader's
+    expect(turn()).toEqual(rest);
+    ruler.turntime = leader.turntime - 60 * 60_000; // the leader moves after the chief this turn
+    expect(turn()).toEqual({ action: 'che_발령', arg: { destGeneralId: 5, destCityId: 4 } });
+  });
+
+  it('부대구출발령 spares the forces: a stranded SupportForce troop goes to the rear, a CombatForce one gets no 발령', () => {
+    const { world, turn } = warWorld();
+    member(world, { id: 5, npc: 5, city: 3 }, { troop: 5 });
+    withPolicy(world, { SupportForce: [5] });
+    expect(turn()).toEqual({ action: 'che_발령', arg: { destGeneralId: 5, destCityId: 4 } });
+    // 부대전방발령 picks a front city for it, then builds the 발령 without destGeneralID: 발령 refuses it.
+    withPolicy(world, { CombatForce: { 5: [4, 3] } });
+    expect(turn()).toEqual(rest);
+  });
+
+  it('tries the priorities in the policy\'s order', () => {
+    const { world, turn } = warWorld();
+    member(world, { id: 5, npc: 5, city: 2 }, { troop: 5 });
+    member(world, { id: 2, city: 2 }, { crew: 1499 });
+    withPolicy(world, { SupportForce: [5] });
+    expect(turn()).toEqual({ action: 'che_발령', arg: { destGeneralId: 2, destCityId: 4 } }); // 유저장후방발령 first
+    withPolicy(world, { SupportForce: [5], priority: ['부대후방발령', '유저장후방발령'] });
+    expect(turn()).toEqual({ action: 'che_발령', arg: { destGeneralId: 5, destCityId: 4 } });
+    withPolicy(world, { SupportForce: [5], priority: ['NPC몰수'] });
+    expect(turn()).toEqual(rest);
+  });
+
+  it('reads the policy\'s values: an army of 1000 is enough with minWarCrew 1000, a city at 25 % fit to draft from with a 0.2 ratio', () => {
+    for (const changes of [{ minWarCrew: 1000 }, { safeRecruitCityPopulationRatio: 0.2 }]) {
+      const { world, turn } = warWorld();
+      member(world, { id: 2, city: 2 }, { crew: 1499 });
+      expect(turn()).toEqual({ action: 'che_발령', arg: { destGeneralId: 2, destCityId: 4 } });
+      withPolicy(world, changes);
+      expect(turn()).toEqual(rest);
+    }
+  });
+});
+
+describe('general AI with the nation\'s policy', () => {
+  it('cures above the policy\'s cureThreshold (10 by default)', () => {
+    const world = smallWorld();
+    const g = Object.assign(addGeneral(world, { id: 3, npc: 2 }), { injury: 20 });
+    const choose = () => chooseGeneralTurn(world, g, rest, new AiSession(streamFromSeed(TEST_SEED, 'GeneralAI', 190, 1, 3), g, world.nations.get(1), 0));
+    expect(choose()).toEqual({ action: 'che_요양', arg: null });
+    const reading = readPolicyChanges({ cureThreshold: 20 }, DEFAULT_NATION_POLICY);
+    world.nations.get(1)!.policy = 'policy' in reading ? reading.policy : undefined;
+    expect(choose().action).not.toBe('che_요양');
   });
 });
