@@ -1,3 +1,4 @@
+import { joinYearMonth } from '../world/clock';
 import type { RandUtil } from '../rng/rand-util';
 import { addGeneral, smallWorld } from '../testing/small-world';
 import type { World } from '../world/types';
@@ -73,9 +74,18 @@ describe('nextDueTime', () => {
     expect(nextDueTime(world)).toBe(world.env.turntime);
   });
 
-  it('has nothing due in a united world or after its chapter closed', () => {
+  it('has nothing due in a frozen world (united, or after the invaders’ war) or after its chapter closed', () => {
     const world = smallWorld();
+    const open = nextDueTime(world);
+    expect(open).not.toBeNull();
+    for (const isunited of [2, 3]) {
+      world.env.isunited = isunited;
+      expect(nextDueTime(world)).toBeNull();
+    }
+    // The invaders' war (isunited 1) runs the clock as before.
     world.env.isunited = 1;
+    expect(nextDueTime(world)).toBe(open);
+    world.env.chapterEnd = joinYearMonth(world.env.year, world.env.month);
     expect(nextDueTime(world)).toBeNull();
   });
 });
