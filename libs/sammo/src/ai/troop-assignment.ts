@@ -9,6 +9,12 @@ import { warUsers } from './user-reward';
 const inCombatForce = (t: ChiefTurn, leader: General) => t.policy.CombatForce[leader.id] !== undefined;
 const inSupportForce = (t: ChiefTurn, leader: General) => t.policy.SupportForce.includes(leader.id);
 
+/** Whether the policy names any CombatForce troop (without listing the keys: most nations' chiefs ask every turn). */
+function hasCombatForce(t: ChiefTurn): boolean {
+  for (const _ in t.policy.CombatForce) return true;
+  return false;
+}
+
 /**
  * Legacy's once-a-turn guard for the force 발령s, as it is written: a leader ever assigned
  * (`last발령` set) is skipped whenever its turn window is not before the chief's — the month
@@ -32,7 +38,8 @@ function assignedThisTurn(t: ChiefTurn, leader: General): boolean {
  * is left out.
  */
 export function troopFrontAssignment(t: ChiefTurn): TurnSlot | null {
-  if (t.chief.npc < 2 || t.nation.capital === 0) return null;
+  // Without forces legacy's loop finds no candidate and draws nothing: return before reading the cities.
+  if (t.chief.npc < 2 || t.nation.capital === 0 || !hasCombatForce(t)) return null;
   const cities = nationCities(t);
   if (cities.front.length === 0) return null;
   const leaders = troopLeaders(t).filter((g) => inCombatForce(t, g));
@@ -108,7 +115,7 @@ function advanceToFront(t: ChiefTurn, route: Map<number, Map<number, number>>, o
  * city with people enough — off the front first, else any supplied one.
  */
 export function troopRearAssignment(t: ChiefTurn): TurnSlot | null {
-  if (t.chief.npc < 2 || t.nation.capital === 0) return null;
+  if (t.chief.npc < 2 || t.nation.capital === 0 || t.policy.SupportForce.length === 0) return null;
   const cities = nationCities(t);
   if (cities.front.length === 0) return null;
   const supplied = new Map(cities.supply.map((c) => [c.id, c]));
