@@ -217,6 +217,11 @@ describe('battle triggers (legacy WarUnitTrigger/*)', () => {
       // The footman defender's 방어력증가5p (FINAL) still acted.
       expect(a.warPowerMultiply).toBe(1 / 1.05);
 
+      // The roll failed: nothing changes hands and the phase goes on.
+      const missed = engage({ held: { item: 'che_약탈_옥벽' } });
+      fireTriggers('phase', missed.a, missed.d);
+      expect([missed.a.has('약탈'), missed.attacker.gold, missed.defender.gold, missed.a.warPowerMultiply]).toEqual([false, 1000, 1000, 1 / 1.05]);
+
       const wall = engage({ held: { item: 'che_약탈_옥벽' } }, {}, true);
       wall.dice.yes = yesTo(0.2);
       fireTriggers('phase', wall.a, wall.d);
@@ -282,7 +287,7 @@ describe('battle triggers (legacy WarUnitTrigger/*)', () => {
       const crit = engage({}, { special2: 'che_격노' });
       crit.dice.yes = yesTo(critical(crit.a), 0.5);
       fireTriggers('phase', crit.a, crit.d);
-      expect([active(crit.d, ['격노', '진노']), crit.dice.asked.includes(0.25)]).toEqual([['격노'], false]);
+      expect([active(crit.d, ['격노', '진노']), crit.dice.asked.includes(0.25), crit.d.bonusPhase]).toEqual([['격노'], false, 0]);
       expect(crit.d.warPowerMultiply).toBeCloseTo(1.65, 12);
 
       // The defender's avoidance: the attacker rages and takes its avoidance away.
@@ -291,6 +296,11 @@ describe('battle triggers (legacy WarUnitTrigger/*)', () => {
       fireTriggers('phase', avoid.a, avoid.d);
       expect([active(avoid.a, ['격노', '진노']), avoid.d.has('회피'), avoid.a.bonusPhase]).toEqual([['격노', '진노'], false, 1]);
       expect(avoid.a.warPowerMultiply).toBeCloseTo(1.65 / 1.05, 12);
+      // Without 진노 (the ½ failed): no phase more.
+      const calm = engage({ special2: 'che_격노' });
+      calm.dice.yes = yesTo((calm.d as GeneralUnit).avoidRatio(), 0.25);
+      fireTriggers('phase', calm.a, calm.d);
+      expect([active(calm.a, ['격노', '진노']), calm.dice.asked.includes(0.5), calm.a.bonusPhase]).toEqual([['격노'], true, 0]);
 
       const quelled = engage({ held: { item: 'che_진압_박혁론' } }, { special2: 'che_격노' });
       quelled.dice.yes = yesTo(critical(quelled.a));
@@ -315,6 +325,20 @@ describe('battle triggers (legacy WarUnitTrigger/*)', () => {
       expect(bonus({}, {}, 8, true)).toBe(0);
       // Footmen against cavalry (×0.8) without a volley: nothing.
       expect(bonus({}, { crewtype: 1300 }, 8)).toBe(0);
+      // Either way the phase goes on: the footman defender's 방어력증가5p, the cavalry's ×1.02 (FINAL) still act.
+      const after = (defender: Side, phase: number) => {
+        const { a, d } = engage({ special2: 'che_돌격' }, defender);
+        a.phase = phase;
+        fireTriggers('phase', a, d);
+        return a.warPowerMultiply;
+      };
+      expect([after({}, 7), after({}, 8), after({ crewtype: 1300 }, 8)]).toEqual([1 / 1.05, 1 / 1.05, 1.02]);
+      // Nor against a 목우 that blocks the phase (저지 stops it before).
+      const blocked = engage({ special2: 'che_돌격' }, { crewtype: 1503, atmos: 120 });
+      blocked.a.phase = 8;
+      blocked.dice.yes = yesTo(0.55);
+      fireTriggers('phase', blocked.a, blocked.d);
+      expect([blocked.d.has('저지'), blocked.a.bonusPhase]).toEqual([true, 0]);
       // Cavalry against archers (×0.8): the archer's volley sets the attacker's phase back by one first.
       expect([bonus({ crewtype: 1300 }, { crewtype: 1200 }, 7), bonus({ crewtype: 1300 }, { crewtype: 1200 }, 8)]).toEqual([0, -1]);
       // A defender never charges on.
@@ -340,6 +364,11 @@ describe('battle triggers (legacy WarUnitTrigger/*)', () => {
       const horse = engage({ held: { horse: 'che_명마_07_백마' } });
       fireTriggers('init', horse.a, horse.d);
       expect(horse.a.has('퇴각부상무효')).toBe(true);
+
+      // A siege engine's 성벽부상무효 against a general does nothing and stops nothing (the defender's 백마 still acts).
+      const field = engage({ crewtype: 1500 }, { held: { horse: 'che_명마_07_백마' } });
+      fireTriggers('init', field.a, field.d);
+      expect([field.a.has('부상무효'), field.d.has('퇴각부상무효')]).toEqual([false, true]);
 
       const siege = engage({ crewtype: 1500, atmos: 100, held: { item: 'che_사기_탁주' } }, {}, true);
       fireTriggers('init', siege.a, siege.d);
@@ -384,20 +413,23 @@ describe('battle triggers (legacy WarUnitTrigger/*)', () => {
     });
   });
 
-  it('a skill’s 불가 stops its try: 저지불가, 위압불가, 치료불가, 약탈불가, 저격불가 (태현청생부 on the opponent)', () => {
-    const tries: readonly [Side, Side, string, string, number][] = [
-      [{}, { crewtype: 1503, atmos: 120 }, 'd', '저지', 0.55],
-      [{ special2: 'che_위압' }, {}, 'a', '위압', 1],
-      [{ special2: 'che_의술' }, {}, 'a', '치료', 0.4],
-      [{ held: { item: 'che_약탈_옥벽' } }, {}, 'a', '약탈', 0.2],
+  it('a skill’s 불가 stops its try, not the phase: 저지불가, 위압불가, 치료불가, 약탈불가, 격노불가, 저격불가 (태현청생부 on the opponent)', () => {
+    // [attacker, defender, the side holding the skill, skill, its roll(s), the attacker's multiplier at the end]
+    const tries: readonly [Side, Side, string, string, (f: ReturnType<typeof engage>) => number[], number][] = [
+      [{}, { crewtype: 1503, atmos: 120 }, 'd', '저지', () => [0.55], 1],
+      [{ special2: 'che_위압' }, {}, 'a', '위압', () => [], 1 / 1.05],
+      [{ special2: 'che_의술' }, {}, 'a', '치료', () => [0.4], 1 / 1.05],
+      [{ held: { item: 'che_약탈_옥벽' } }, {}, 'a', '약탈', () => [0.2], 1 / 1.05],
+      // The defender (train 80: it does not avoid with the attacker) would answer the attacker's avoidance with p ¼.
+      [{}, { special2: 'che_격노', train: 80 }, 'd', '격노', (f) => [(f.a as GeneralUnit).avoidRatio(), 0.25], 1 / 1.05],
     ];
-    for (const [attacker, defender, side, skill, p] of tries) {
+    for (const [attacker, defender, side, skill, rolls, multiplier] of tries) {
       const fight = engage(attacker, defender);
       const unit = side === 'a' ? fight.a : fight.d;
-      fight.dice.yes = yesTo(p);
+      fight.dice.yes = yesTo(...rolls(fight));
       unit.activate(`${skill}불가`);
       fireTriggers('phase', fight.a, fight.d);
-      expect([skill, unit.has(skill)]).toEqual([skill, false]);
+      expect([skill, unit.has(skill), fight.a.warPowerMultiply]).toEqual([skill, false, multiplier]);
     }
     const guarded = engage({ special2: 'che_저격' }, { held: { item: 'che_부적_태현청생부' } });
     guarded.dice.yes = yesTo(0.5);
@@ -411,5 +443,20 @@ describe('battle triggers (legacy WarUnitTrigger/*)', () => {
     fireTriggers('phase', a, d);
     expect(active(a, ['필살시도', '필살', '회피시도', '회피'])).toEqual(['필살시도', '필살', '회피시도', '회피']);
     expect(active(d, ['회피불가', '회피'])).toEqual(['회피불가']);
+  });
+  it('draws in legacy priority order: 저지 (PRE) before 저격 (PRE + 100), the critical and avoidance before 약탈 (PRE + 400), 반계 (BODY + 300) before 격노 (BODY + 400)', () => {
+    const raid = engage({ special2: 'che_저격', held: { item: 'che_약탈_옥벽' } }, { crewtype: 1503, atmos: 120 });
+    fireTriggers('phase', raid.a, raid.d);
+    const at = (p: number) => raid.dice.asked.indexOf(p);
+    expect(at(0.55)).toBeLessThan(at(0.5));
+    expect(Math.max(at(critical(raid.a)), at((raid.a as GeneralUnit).avoidRatio()))).toBeLessThan(at(0.2));
+
+    // The defender holds 반계 and 구정신단경's 격노; the attacker's stratagem succeeds and it avoids.
+    const both = engage({ crewtype: 1400, intel: 60 }, { special2: 'che_반계', held: { item: 'che_격노_구정신단경' } });
+    both.dice.yes = (p) => p !== critical(both.a) && p !== critical(both.d) && p !== 0.4 && p !== 0.25;
+    fireTriggers('phase', both.a, both.d);
+    expect([both.a.has('회피'), both.a.has('계략')]).toEqual([true, true]);
+    expect(both.dice.asked.indexOf(0.4)).toBeGreaterThan(-1);
+    expect(both.dice.asked.indexOf(0.4)).toBeLessThan(both.dice.asked.indexOf(0.25));
   });
 });
