@@ -32,14 +32,32 @@ const MAGIC_VS_CITY: readonly (readonly [string, number, number])[] = [
   ['급습', 1.2, 1.1], ['위보', 1.4, 1.2], ['혼란', 1.6, 1.3],
 ];
 
+/**
+ * Legacy's `getPhase() !== 0 && oppose->getPhase() !== 0` test, negated: one side or the other is
+ * in its first phase against this opponent (an encounter opening, or a new defender).
+ */
+const newOpponent = (self: WarUnit, oppose: WarUnit): boolean => self.phase === 0 || oppose.phase === 0;
+
+/**
+ * Legacy's `$selfEnv['<skill>발동']` flag: whether this is the first of a unit's 발동 triggers for
+ * the skill to act this phase (a war special's and an item's carry one each, by raise type).
+ */
+function firstThisPhase(env: SideEnv, skill: string): boolean {
+  const flag = `${skill}발동`;
+  if (env[flag]) return false;
+  env[flag] = true;
+  return true;
+}
+
 /** The legacy `WarUnitTrigger` classes libs/sammo has, by legacy name. */
 const TRIGGERS: Record<BattleTrigger, Trigger> = {
   /** Archers and the wall shoot first in an encounter's first phase, once per battle. */
   che_선제사격시도: {
     priority: BEGIN + 50,
     act(self, oppose) {
-      if (self.phase !== 0 && oppose.phase !== 0) return true;
-      if (self.has('선제') || self.hasOnLog('선제')) return true;
+      if (!newOpponent(self, oppose)) return true;
+      // The battle's log counts this phase's skills too (legacy asks both).
+      if (self.hasOnLog('선제')) return true;
       self.activate('특수', '선제');
       return true;
     },
@@ -175,8 +193,7 @@ const TRIGGERS: Record<BattleTrigger, Trigger> = {
   che_위압시도: {
     priority: BEGIN + 100,
     act(self, oppose) {
-      if (self.phase !== 0 && oppose.phase !== 0) return true;
-      if (self.has('위압불가')) return true;
+      if (!newOpponent(self, oppose) || self.has('위압불가')) return true;
       self.activate('위압');
       oppose.activate('회피불가', '필살불가', '계략불가');
       return true;
@@ -341,8 +358,7 @@ function snipeTry(raise: number, ratio: number, wound: readonly [number, number]
   return {
     priority: PRE + 100,
     act(self, oppose, env) {
-      if (self.phase !== 0 && oppose.phase !== 0) return true;
-      if (oppose.phase < 0 || self.has('저격') || self.has('저격불가')) return true;
+      if (!newOpponent(self, oppose) || oppose.phase < 0 || self.has('저격') || self.has('저격불가')) return true;
       if (!self.rng.nextBool(ratio)) return true;
       self.activate('저격');
       env['저격발동자'] = raise;
@@ -358,8 +374,7 @@ function snipe(raise: number): Trigger {
   return {
     priority: POST + 100,
     act(self, oppose, env) {
-      if (!self.has('저격') || env['저격발동자'] !== raise || env['저격발동']) return true;
-      env['저격발동'] = true;
+      if (!self.has('저격') || env['저격발동자'] !== raise || !firstThisPhase(env, '저격')) return true;
       if (self instanceof GeneralUnit) {
         generalLog(self.world, self.general.id, oppose instanceof GeneralUnit ? '상대를 저격했다!' : '성벽 수비대장을 저격했다!');
         self.general.atmos = Math.min(WarConst.maxAtmosByWar, Math.max(0, self.general.atmos + (env['addAtmos'] as number)));
@@ -380,8 +395,7 @@ function heal(raise: number): Trigger {
   return {
     priority: POST + 550,
     act(self, oppose, env) {
-      if (!self.has('치료') || env['치료발동']) return true;
-      env['치료발동'] = true;
+      if (!self.has('치료') || !firstThisPhase(env, '치료')) return true;
       oppose.warPowerMultiply *= 0.7;
       if (self instanceof GeneralUnit) self.general.injury = 0;
       useItem(self, raise);
@@ -395,8 +409,7 @@ function plunderTry(raise: number, ratio: number, theft: number): Trigger {
   return {
     priority: PRE + 400,
     act(self, oppose, env) {
-      if (self.phase !== 0 && oppose.phase !== 0) return true;
-      if (!(oppose instanceof GeneralUnit) || self.has('약탈') || self.has('약탈불가')) return true;
+      if (!newOpponent(self, oppose) || !(oppose instanceof GeneralUnit) || self.has('약탈') || self.has('약탈불가')) return true;
       if (!self.rng.nextBool(ratio)) return true;
       self.activate('약탈');
       env['theftRatio'] = theft;
@@ -410,8 +423,7 @@ function plunder(raise: number): Trigger {
   return {
     priority: POST + 350,
     act(self, oppose, env) {
-      if (!self.has('약탈') || env['약탈발동']) return true;
-      env['약탈발동'] = true;
+      if (!self.has('약탈') || !firstThisPhase(env, '약탈')) return true;
       if (!(self instanceof GeneralUnit) || !(oppose instanceof GeneralUnit)) return true;
       const ratio = env['theftRatio'] as number;
       const them = oppose.general;
