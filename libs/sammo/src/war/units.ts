@@ -63,7 +63,6 @@ export abstract class WarUnit {
   dead = 0;
   trainBonus = 0;
   atmosBonus = 0;
-  finished = false;
   /** Skills activated this phase (legacy `activatedSkill`; false once deactivated). */
   private readonly activeSkills = new Map<string, boolean>();
   /** How many phases of the whole battle had each skill active (legacy `logActivatedSkill`, never reset). */
@@ -189,6 +188,8 @@ export function battleNation(nation: Nation | undefined): BattleNation {
 export class GeneralUnit extends WarUnit {
   killedPerson = 0;
   deadPerson = 0;
+  /** Legacy `isFinished`: a battle's counters go to the rank once. */
+  private finished = false;
 
   constructor(rng: RandUtil, readonly world: World, readonly general: General, readonly realNation: Nation | undefined, isAttacker: boolean, readonly city: City) {
     super(rng, isAttacker, crewTypeOf(general.crewtype)!, battleNation(realNation));
@@ -546,7 +547,6 @@ export class CityUnit extends WarUnit {
     this.phase = 0;
     this.prePhase = 0;
     this.bonusPhase = 0;
-    this.finished = false;
   }
 
   decreaseHP(damage: number): void {
@@ -578,7 +578,6 @@ export class CityUnit extends WarUnit {
    */
   finishBattle(): void {
     this.clearSkills();
-    this.finished = true;
     this.city.def = phpRound(this.hpLeft / 10);
     this.city.wall = phpRound(this.city.wall);
   }
