@@ -19,6 +19,7 @@ export { processWar } from './war/process-war';
 export { DEFAULT_MAP } from './scenario/sample';
 export { NATION_COLORS } from './world/constants';
 export { GENERAL_COMMANDS, NATION_COMMANDS } from './commands/registry';
+export { instantRetreat } from './commands/general/instant-retreat';
 export type { AnyCommand, CommandContext } from './commands/command';
 export { processCommand } from './turn/process-command';
 export { whyNot } from './commands/feasible';

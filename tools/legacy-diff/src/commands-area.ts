@@ -1,6 +1,6 @@
 import type { Json } from '@chronicle/engine';
 import {
-  CREW_TYPES, DEFAULT_MAP, GENERAL_COMMANDS, ITEMS, ITEM_SLOTS, domesticSpecials, warSpecials, NATION_COLORS, NATION_COMMANDS, generalHolder, nationHolder, nationTypes, processCommand, streamFromSeed, whyNot,
+  CREW_TYPES, DEFAULT_MAP, GENERAL_COMMANDS, instantRetreat, ITEMS, ITEM_SLOTS, domesticSpecials, warSpecials, NATION_COLORS, NATION_COMMANDS, generalHolder, nationHolder, nationTypes, processCommand, streamFromSeed, whyNot,
   type AnyCommand, type CommandContext, type RandUtil,
 } from '@chronicle/sammo/rules';
 import type { General, LastTurn, World } from '@chronicle/sammo';
@@ -68,6 +68,10 @@ const foreignGeneral = (rng: RandUtil, c: CommandCase) => {
   return others.length > 0 && rng.nextBool(0.8) ? pick(rng, others).id : otherGeneral(rng, c);
 };
 
+const founding: ArgMaker = (rng) => ({ nationName: pick(rng, ['촉', '진', '위']), nationType: pick(rng, nationTypes.map((t) => t.key)), color: pick(rng, ['#FF0000', '#800000', '#008080', '#0000FF']) });
+/** The scenario-only founding commands, steered to a wandering band in the opening years. */
+const SCENARIO_FOUNDING = new Set(['cr_건국', 'che_무작위건국']);
+
 /** Every command libs/sammo implements, with a maker of valid-ish arguments. */
 const GENERAL_ARGS: Record<string, ArgMaker> = {
   휴식: none, che_농지개간: none, che_상업투자: none, che_기술연구: none, che_수비강화: none, che_성벽보수: none, che_치안강화: none,
@@ -88,7 +92,11 @@ const GENERAL_ARGS: Record<string, ArgMaker> = {
   che_숙련전환: (rng) => ({ srcArmType: rng.nextRangeInt(1, 5), destArmType: rng.nextRangeInt(1, 5) }),
   che_강행: (rng, c) => (rng.nextBool(0.8) ? { destCityId: pick(rng, citiesWithin(actor(c).city, 3)) } : nearCity(rng, c)),
   che_첩보: (rng, c) => (rng.nextBool(0.6) ? enemyCity(rng, c) : { destCityId: pick(rng, citiesWithin(actor(c).city, 4)) }),
-  che_건국: (rng) => ({ nationName: pick(rng, ['촉', '진', '위']), nationType: pick(rng, nationTypes.map((t) => t.key)), color: pick(rng, ['#FF0000', '#800000', '#008080', '#0000FF']) }),
+  che_건국: founding,
+  // The commands only a scenario's lists offer.
+  cr_건국: founding, che_무작위건국: founding, cr_맹훈련: none, che_전투태세: none,
+  // The instant action, run here as a command (the legacy API runs the same class).
+  che_접경귀환: none,
   che_해산: none, che_견문: none, che_물자조달: none, che_인재탐색: none,
   che_출병: nearCity, che_소집해제: none, che_NPC능동: nearCity,
   che_화계: nearCity, che_선동: nearCity, che_파괴: nearCity, che_탈취: nearCity,
@@ -103,6 +111,8 @@ const GENERAL_ARGS: Record<string, ArgMaker> = {
     return { itemType: slot, itemCode: item };
   },
 };
+
+const ownNeighbours = (c: CommandCase) => c.cities.filter((x) => x.nation === actor(c).nation && MAP.get(actor(c).city)!.neighbors.includes(x.id)).map((x) => x.id);
 
 const NATION_ARGS: Record<string, ArgMaker> = {
   휴식: none,
@@ -131,14 +141,24 @@ const NATION_ARGS: Record<string, ArgMaker> = {
   che_백성동원: someCity,
   che_필사즉생: none,
   che_의병모집: none,
+  che_무작위수도이전: none,
+  cr_인구이동: (rng, c) => ({
+    // Mostly a neighbouring own city.
+    destCityId: rng.nextBool(0.8) ? pick(rng, ownNeighbours(c).concat(MAP.get(actor(c).city)!.neighbors.slice(0, 1))) : pick(rng, c.cities.map((x) => x.id)),
+    amount: pick(rng, [0, 100, 5000, 20000, 50000, 100000, 150000]) + pick(rng, [0, 0, 77]),
+  }),
 };
+
+/** General commands that are no turn: the instant action 접경귀환 (never in the registry, so never reserved). */
+const INSTANT_COMMANDS: ReadonlyMap<string, AnyCommand> = new Map([[instantRetreat.key, instantRetreat]]);
+const generalCommand = (key: string): AnyCommand => GENERAL_COMMANDS.get(key) ?? INSTANT_COMMANDS.get(key)!;
 
 const STRATEGIC = new Set(['che_급습', 'che_이호경식', 'che_피장파장', 'che_허보', 'che_수몰', 'che_백성동원', 'che_필사즉생']);
 const CAPITAL = new Set(['che_천도', 'che_증축', 'che_감축']);
 
-function randomWorld(rng: RandUtil, kind: 'general' | 'nation'): Omit<CommandCase, 'command' | 'arg'> {
+function randomWorld(rng: RandUtil, kind: 'general' | 'nation', opening = false): Omit<CommandCase, 'command' | 'arg'> {
   const startyear = pick(rng, [180, 184, 190]);
-  const year = startyear + pick(rng, [0, 1, 2, 3, 5, 10, 20, 40]);
+  const year = startyear + (opening ? pick(rng, [0, 0, 1, 1, 2]) : pick(rng, [0, 1, 2, 3, 5, 10, 20, 40]));
   const home = pick(rng, CITY_IDS);
   const taken = new Set<number>();
   const around = (from: number, n: number) => {
@@ -151,7 +171,7 @@ function randomWorld(rng: RandUtil, kind: 'general' | 'nation'): Omit<CommandCas
   };
   // Nation 1 is the actor's: a settled nation, or (for general commands) a wandering band
   // or none at all; nation 2 a neighbour; sometimes a third.
-  const mode = kind === 'nation' ? 'settled' : pick(rng, ['settled', 'settled', 'settled', 'settled', 'wandering', 'none']);
+  const mode = kind === 'nation' ? 'settled' : opening ? 'wandering' : pick(rng, ['settled', 'settled', 'settled', 'settled', 'wandering', 'none']);
   taken.add(home);
   const own = mode === 'settled' ? [home, ...around(home, rng.nextInt(3))] : [];
   const second = around(home, 1 + rng.nextInt(2));
@@ -234,7 +254,9 @@ function commandKeys(args: Record<string, ArgMaker>): string[] {
 function generateCase(rng: RandUtil, kind: 'general' | 'nation'): CommandCase {
   const args = kind === 'general' ? GENERAL_ARGS : NATION_ARGS;
   const command = pick(rng, commandKeys(args));
-  const c: CommandCase = { command, arg: null, ...randomWorld(rng, kind) };
+  // The scenario-only founding commands and the random capital move mostly come where they can run.
+  const opening = (SCENARIO_FOUNDING.has(command) || command === 'che_무작위수도이전') && rng.nextBool(0.7);
+  const c: CommandCase = { command, arg: null, ...randomWorld(rng, kind, opening) };
   if (kind === 'general') for (const g of c.generals) randomItems(rng, g);
   c.arg = args[command]!(rng, c);
   // Only an NPC can reserve 순간이동 (the legacy's permission check when the turn is set).
@@ -261,6 +283,20 @@ function generateCase(rng: RandUtil, kind: 'general' | 'nation'): CommandCase {
     const held = rng.nextBool(0.5) ? (war ? 19 : 7) : rng.nextInt(war ? 19 : 7);
     if (rng.nextBool(0.7)) actor(c).aux = { ...actor(c).aux, [war ? 'prev_types_special2' : 'prev_types_special']: family.slice(0, held).map((s) => s.key) };
   }
+  // 접경귀환 is for a general outside its territory: often stand it within three steps of it.
+  if (command === 'che_접경귀환' && rng.nextBool(0.7)) {
+    const own = new Set(c.cities.filter((x) => x.nation === actor(c).nation).map((x) => x.id));
+    const outside = citiesWithin(actor(c).city, 3).filter((id) => !own.has(id));
+    if (outside.length > 0) actor(c).city = pick(rng, outside);
+  }
+  // 무작위수도이전 spends the move 무작위건국 granted.
+  if (command === 'che_무작위수도이전' && rng.nextBool(0.7)) {
+    for (const n of c.nations) if (n.id === 1) n.aux = { ...n.aux, can_무작위수도이전: pick(rng, [0, 1, 1, 2]) };
+    if (rng.nextBool(0.7)) {
+      for (const g of c.generals) if (g.nation === 1 && g.officerLevel === 12) g.officerLevel = 1;
+      actor(c).officerLevel = 12;
+    }
+  }
   // 초토화 wants peace and no diplomacy limit: often give it both.
   if (command === 'che_초토화' && rng.nextBool(0.6)) {
     for (const d of c.diplomacy) if ((d.me === actor(c).nation || d.you === actor(c).nation) && d.state === 0) d.state = 2;
@@ -274,7 +310,7 @@ function generateCase(rng: RandUtil, kind: 'general' | 'nation'): CommandCase {
   if (command === 'che_감축' && capitalRow && rng.nextBool(0.6)) capitalRow.expanded = Math.max(capitalRow.expanded ?? 0, 1 + rng.nextInt(Math.max(1, 8 - MAP.get(capitalRow.id)!.level)));
   // A command with pre-turns runs once its term is complete: half the cases come at the last term.
   if (rng.nextBool(0.5)) {
-    const def = (kind === 'general' ? GENERAL_COMMANDS : NATION_COMMANDS).get(command)!;
+    const def = kind === 'general' ? generalCommand(command) : NATION_COMMANDS.get(command)!;
     actor(c).lastTurn = { command: def.name, arg: c.arg, term: rng.nextInt(12) };
     // The capital commands' stacks carry the nation's capset when they began.
     const capset = c.nations.find((n) => n.id === 1)?.capset ?? 0;
@@ -331,8 +367,7 @@ function runSammo(c: CommandCase, kind: 'general' | 'nation'): CommandOut & { lo
   const random = { stream: (...labels: (string | number)[]) => streamFromSeed(c.tableSeed, ...labels) };
   const general = world.generals.get(ACTOR)!;
   const nation = general.nation === 0 ? undefined : world.nations.get(general.nation);
-  const table = kind === 'general' ? GENERAL_COMMANDS : NATION_COMMANDS;
-  const command = table.get(c.command)!;
+  const command = kind === 'general' ? generalCommand(c.command) : NATION_COMMANDS.get(c.command)!;
   const ctx: CommandContext = {
     world, general, city: world.cities[general.city]!, nation, year: c.year, month: c.month,
     rng: random.stream(kind === 'general' ? 'generalCommand' : 'nationCommand', c.year, c.month, general.id, command.key), random,

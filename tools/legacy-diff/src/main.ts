@@ -1,25 +1,28 @@
 // The legacy differential: runs each area's random cases through the legacy PHP
 // (LEGACY_ROOT) and through libs/sammo, and prints one RESULT line per area with the first
-// differing field of each mismatch. `--record` writes the golden files CI checks.
+// differing field of each mismatch. `--record` writes the golden files CI checks; `--append`
+// adds the run's cases to them (with LEGACY_DIFF_COMMANDS, a few cases of new commands
+// without re-recording the rest).
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { streamFromSeed } from '@chronicle/sammo/rules';
 import { AREAS } from './areas';
 import { mismatches, type GoldenCase, type GoldenFile } from './golden';
 
-interface Options { cases: number; seed: string; record: boolean; areas: string[]; show: number }
+interface Options { cases: number; seed: string; record: boolean; append: boolean; areas: string[]; show: number }
 
 function parse(argv: string[]): Options {
-  const o: Options = { cases: 500, seed: 'legacy-diff', record: false, areas: [], show: 5 };
+  const o: Options = { cases: 500, seed: 'legacy-diff', record: false, append: false, areas: [], show: 5 };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === '--record') o.record = true;
+    else if (a === '--append') o.append = true;
     else if (a === '--cases') o.cases = Number(argv[++i]);
     else if (a === '--seed') o.seed = argv[++i]!;
     else if (a === '--show') o.show = Number(argv[++i]);
     else if (a === '--area') o.areas.push(argv[++i]!);
-    else throw new Error(`unknown option ${a} (use --cases N, --seed S, --area NAME, --show N, --record)`);
+    else throw new Error(`unknown option ${a} (use --cases N, --seed S, --area NAME, --show N, --record, --append)`);
   }
   return o;
 }
@@ -49,16 +52,20 @@ function main(): void {
     if (area.open !== undefined) console.log(`  open: ${area.open}`);
     for (const m of found.slice(0, options.show)) console.log(`  case ${m.index}: ${m.difference}  input=${JSON.stringify(cases[m.index]!.input).slice(0, process.env.LEGACY_DIFF_INPUT_CHARS ? Number(process.env.LEGACY_DIFF_INPUT_CHARS) : 300)}`);
     if (found.length > options.show) console.log(`  … and ${found.length - options.show} more`);
-    if (options.record && area.open === undefined) {
+    if ((options.record || options.append) && area.open === undefined) {
+      const path = join(__dirname, '..', 'golden', `${area.name}.json`);
+      const before = options.append ? (JSON.parse(readFileSync(path, 'utf8')) as GoldenFile) : undefined;
+      const only = process.env.LEGACY_DIFF_COMMANDS === undefined ? '' : `LEGACY_DIFF_COMMANDS=${process.env.LEGACY_DIFF_COMMANDS} `;
+      const made = `${only}npm run legacy-diff -- --${options.append ? 'append' : 'record'} --cases ${options.cases} --seed ${options.seed}: hided62/hidche_core under ${execFileSync('php', ['-r', 'echo PHP_VERSION;'], { encoding: 'utf8' })}`;
       const file: GoldenFile = {
         area: area.name,
         about: area.about,
-        made: `npm run legacy-diff -- --record --cases ${options.cases} --seed ${options.seed}: hided62/hidche_core under ${execFileSync('php', ['-r', 'echo PHP_VERSION;'], { encoding: 'utf8' })}`,
-        cases,
+        made: before ? `${before.made}; then ${made}` : made,
+        cases: [...(before?.cases ?? []), ...cases],
       };
       // One case a line: readable diffs without the bulk of indenting every value.
       const head = JSON.stringify({ ...file, cases: [] }, null, 1).replace(/\[\]\n\}$/, '');
-      writeFileSync(join(__dirname, '..', 'golden', `${area.name}.json`), `${head}[\n${cases.map((c) => JSON.stringify(c)).join(',\n')}\n]}\n`);
+      writeFileSync(path, `${head}[\n${file.cases.map((c) => JSON.stringify(c)).join(',\n')}\n]}\n`);
     }
   }
   process.exitCode = failed > 0 ? 1 : 0;

@@ -1,5 +1,5 @@
 import type { Json } from '@chronicle/engine';
-import { relYear } from '../world/queries';
+import { relYear, searchDistance } from '../world/queries';
 import { statOf } from '../commands/stats';
 import type { RandUtil } from '../rng/rand-util';
 import { GameConst, NATION_COLORS } from '../world/constants';
@@ -30,23 +30,6 @@ function occupiedCities(world: World): Set<number> {
   return occupied;
 }
 
-/** Legacy `searchDistance(from, max)`: BFS distances over the whole map, in discovery order. */
-function distancesFrom(world: World, from: number, max: number): Map<number, number> {
-  const dist = new Map<number, number>([[from, 0]]);
-  const queue = [from];
-  for (let head = 0; head < queue.length; head++) {
-    const id = queue[head]!;
-    const d = dist.get(id)!;
-    if (d >= max) continue;
-    for (const n of world.cities[id]!.neighbours) {
-      if (dist.has(n)) continue;
-      dist.set(n, d + 1);
-      queue.push(n);
-    }
-  }
-  return dist;
-}
-
 /**
  * Legacy do거병: an unaffiliated NPC (type 2) free to act, near (3 steps) a free small or
  * medium city, able enough (a draw below its mean full stat, out of (75 + 70)/2), raises a
@@ -59,7 +42,7 @@ export function raiseBandPriority(t: FoundingTurn): TurnSlot | null {
   if (!foundable(world, general.city) && rng.nextBool(0.5)) return null;
   const occupied = occupiedCities(world);
   let near = false;
-  for (const [id, d] of distancesFrom(world, general.city, 3)) {
+  for (const [id, d] of searchDistance(world, general.city, 3)) {
     if (occupied.has(id) || !foundable(world, id)) continue;
     if (d === 3 && rng.nextBool()) continue;
     near = true;
@@ -107,7 +90,7 @@ function wanderingMove(t: FoundingTurn): TurnSlot | null {
   if (target === general.city || (target !== undefined && occupied.has(target))) target = undefined;
   if (target === undefined) {
     const candidates: [number, number][] = [];
-    for (const [id, d] of distancesFrom(world, general.city, 4)) {
+    for (const [id, d] of searchDistance(world, general.city, 4)) {
       if (!occupied.has(id) && foundable(world, id)) candidates.push([id, 1 / 2 ** d]);
     }
     if (candidates.length === 0) return null;
@@ -115,7 +98,7 @@ function wanderingMove(t: FoundingTurn): TurnSlot | null {
     general.aux.movingTargetCityID = target;
   }
   if (target === general.city) return { action: 'che_인재탐색', arg: null };
-  const toTarget = distancesFrom(world, target, 99);
+  const toTarget = searchDistance(world, target, 99);
   const here = toTarget.get(general.city)!;
   const steps: [number, number][] = [];
   for (const n of world.cities[general.city]!.neighbours) {

@@ -16,6 +16,10 @@ import { farm } from './general/farm';
 import { fortify } from './general/fortify';
 import { forcedMarch } from './general/forced-march';
 import { foundNation } from './general/found-nation';
+import { foundNationAnywhere } from './general/founding';
+import { foundNationRandom } from './general/found-nation-random';
+import { combatReadiness } from './general/combat-readiness';
+import { hardDrill } from './general/hard-drill';
 import { gift } from './general/gift';
 import { goodwill } from './general/goodwill';
 import { heal } from './general/heal';
@@ -51,6 +55,8 @@ import { confiscate } from './nation/confiscate';
 import { declareWar } from './nation/declare-war';
 import { expandCapital } from './nation/expand-capital';
 import { moveCapital } from './nation/move-capital';
+import { moveCapitalRandom } from './nation/move-capital-random';
+import { movePopulation } from './nation/move-population';
 import { proposeBreakNonAggression, proposeNonAggression, proposePeace } from './nation/diplomacy-letters';
 import { grant } from './nation/grant';
 import { nationRest } from './nation/rest';
@@ -84,6 +90,8 @@ export const GENERAL_COMMANDS = byKey([
   raiseBand, foundNation, disband, sightseeing, procure, talentSearch, attack, discharge, npcWarp,
   fireAttack, incite, destroy, plunder, abdicate, scout, rebel, dexDrill, convertDex, forcedMarch, spy,
   resetDomesticSpeciality, resetWarSpeciality, wander,
+  // Offered only where a scenario's command lists name them (command-lists.ts).
+  combatReadiness, foundNationRandom, foundNationAnywhere, hardDrill,
 ]);
 
 /** Nation (chief) commands by legacy key. */
@@ -91,6 +99,8 @@ export const NATION_COMMANDS = byKey([
   nationRest, grant, confiscate, assign, declareWar, proposeNonAggression, proposePeace, proposeBreakNonAggression, aid,
   moveCapital, expandCapital, reduceCapital, changeFlag, renameNation, scorchedEarth,
   deathOrGlory, mobilizePeople, flood, falseReport, sowDiscord, suddenAttack, titForTat, raiseMilitia,
+  // Offered only where a scenario's command lists name them (command-lists.ts).
+  moveCapitalRandom, movePopulation,
 ]);
 
 /** Looks a command up by its key or its English id, for moves. */

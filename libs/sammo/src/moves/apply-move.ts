@@ -11,6 +11,8 @@ import { chronicle, generalLog } from '../world/logbook';
 import type { CommandContext } from '../commands/command';
 import { LETTER_ANSWERS } from '../commands/nation/diplomacy-letters';
 import { acceptScout, settleScoutLetter } from '../commands/general/scout';
+import { instantRetreat } from '../commands/general/instant-retreat';
+import { contextFor } from '../commands/feasible';
 import type { World } from '../world/types';
 import type { SammoMove } from './move-types';
 import { applyTroopMove } from './troop-moves';
@@ -136,6 +138,14 @@ export function applyMove(state: GameState<World>, seat: string | null, move: Sa
     case 'setNationPolicy':
       applySetNationPolicy(world, move);
       return;
+    case 'instantRetreat': {
+      const general = world.generals.get(move.generalId)!;
+      const { year, month } = world.env;
+      // Legacy InstantRetreat's own stream: (hiddenSeed, 'InstantRetreat', general, year, month, city).
+      const rng = random.stream('InstantRetreat', general.id, year, month, general.city);
+      instantRetreat.run(contextFor(world, general, rng), null);
+      return;
+    }
     default:
       applyTroopMove(world, move);
   }

@@ -1,10 +1,13 @@
 import { IllegalMove, type GameState, type Json, type Seat } from '@chronicle/engine';
 import { findCommand } from '../commands/registry';
+import { offersCommand } from '../commands/command-lists';
+import type { AnyCommand } from '../commands/command';
 import { contextFor, firstFailure } from '../commands/feasible';
 import { LiteHashDRBG } from '../rng/lite-hash-drbg';
 import { RandUtil } from '../rng/rand-util';
 import { LETTER_ANSWERS } from '../commands/nation/diplomacy-letters';
 import { acceptScout } from '../commands/general/scout';
+import { instantRetreat, nearestOwnCities } from '../commands/general/instant-retreat';
 import { GameConst } from '../world/constants';
 import type { General, ScoutLetter, World } from '../world/types';
 import type { SammoMove } from './move-types';
@@ -41,6 +44,7 @@ export function checkMove(state: Readonly<GameState<World>>, seat: Seat, payload
       const general = ownGeneral(world, seat, payload.generalId);
       const command = findCommand('general', stringField(payload.command, 'reserve.command'));
       if (command.eventOnly) throw new IllegalMove(`${command.name} (${command.key}) is not a command a player reserves: only an event puts it in a queue`);
+      refuseUnoffered(world, command);
       const arg = payload.arg ?? null;
       command.readArg(arg, world);
       return { type: 'reserve', generalId: general.id, command: command.key, arg, slots: readSlots(payload.slots, GameConst.maxTurn) };
@@ -51,6 +55,7 @@ export function checkMove(state: Readonly<GameState<World>>, seat: Seat, payload
       if (!nation || general.officerLevel < 5) throw new IllegalMove(`${general.name} is not a chief (officer level 5 or more) of a nation`);
       if (!nation.chiefQueues[general.officerLevel]) throw new IllegalMove(`${nation.name} has no chief queue for level ${general.officerLevel}`);
       const command = findCommand('nation', stringField(payload.command, 'reserveNation.command'));
+      refuseUnoffered(world, command);
       const arg = payload.arg ?? null;
       command.readArg(arg, world);
       return {
@@ -150,11 +155,19 @@ export function checkMove(state: Readonly<GameState<World>>, seat: Seat, payload
     }
     case 'setNationPolicy':
       return checkSetNationPolicy(world, seat, payload);
+    case 'instantRetreat': {
+      const general = ownGeneral(world, seat, payload.generalId);
+      if (!world.env.instantRetreat) throw new IllegalMove('접경귀환을 사용할 수 없는 시나리오입니다. (the scenario does not set const.availableInstantAction.instantRetreat)');
+      const reason = firstFailure(contextFor(world, general, NO_DRAWS), instantRetreat, null);
+      if (reason !== null) throw new IllegalMove(`${reason} ${instantRetreat.name} 실패.`);
+      if (nearestOwnCities(world, general).length === 0) throw new IllegalMove('가까운 아국 도시가 없습니다. (no own supplied city within 3 steps)');
+      return { type: 'instantRetreat', generalId: general.id };
+    }
     default:
       if (TROOP_MOVE_TYPES.includes(payload.type as never)) return checkTroopMove(world, seat, payload);
       if (INVADER_MOVE_TYPES.includes(payload.type as never)) return checkInvaderMove(world, seat, payload);
       throw new IllegalMove(
-        `move type must be advance, reserve, reserveNation, createGeneral, possess, autorun, answerLetter, joinTournament, betTournament, tournamentAutoEntry, openAuction, bidAuction, setNationPolicy, ${INVADER_MOVE_TYPES.join(', ')} or ${TROOP_MOVE_TYPES.join(', ')}`,
+        `move type must be advance, reserve, reserveNation, createGeneral, possess, autorun, answerLetter, joinTournament, betTournament, tournamentAutoEntry, openAuction, bidAuction, setNationPolicy, instantRetreat, ${INVADER_MOVE_TYPES.join(', ')} or ${TROOP_MOVE_TYPES.join(', ')}`,
       );
   }
 }
@@ -187,4 +200,11 @@ function readSlots(value: Json | undefined, length: number): number[] {
   });
   if (new Set(slots).size !== slots.length) throw new IllegalMove('slots lists a slot twice');
   return slots;
+}
+
+/** Legacy `ReserveCommand`: a command the game's lists do not hold cannot be reserved. */
+function refuseUnoffered(world: World, command: AnyCommand): void {
+  if (!offersCommand(world, command.kind, command.key)) {
+    throw new IllegalMove(`${command.key} (${command.name}) is not offered in this game: its scenario's command lists (const.available${command.kind === 'general' ? 'General' : 'Chief'}Command) do not name it`);
+  }
 }

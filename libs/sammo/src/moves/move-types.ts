@@ -157,9 +157,15 @@ export interface SetNationPolicyMove {
   policy: JsonObject;
 }
 
+/** 접경귀환 at once, between turns (legacy InstantRetreat), where the scenario offers it. */
+export interface InstantRetreatMove {
+  type: 'instantRetreat';
+  generalId: number;
+}
+
 export type SammoMove =
   | AdvanceMove | ReserveMove | ReserveNationMove | CreateGeneralMove | PossessMove | AutorunMove | AnswerLetterMove | TroopMove
-  | JoinTournamentMove | BetTournamentMove | TournamentAutoEntryMove | OpenAuctionMove | BidAuctionMove | RaiseInvadersMove | DeclineInvadersMove | SetNationPolicyMove;
+  | JoinTournamentMove | BetTournamentMove | TournamentAutoEntryMove | OpenAuctionMove | BidAuctionMove | RaiseInvadersMove | DeclineInvadersMove | SetNationPolicyMove | InstantRetreatMove;
 
 /**
  * A chief offered the invader game at unification (table option `invaders`) starts it at a

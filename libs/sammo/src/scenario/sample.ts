@@ -54,6 +54,9 @@ export function loadScenario(s: ScenarioData, map: MapData, options: WorldOption
     world.diplomacy.set(diplomacyKey(pair.b, pair.a), { state: pair.state, term: pair.termMonths, dead: 0 });
   }
   if (s.events.length > 0) world.events = structuredClone(s.events);
+  // Absent unless the scenario sets them, so that a world on the defaults hashes as before.
+  if (s.commandLists) world.env.commandLists = { general: [...s.commandLists.general], chief: [...s.commandLists.chief] };
+  if (s.instantRetreat) world.env.instantRetreat = true;
   const cityCount = world.cities.length - 1;
   for (const g of s.generals) {
     world.env.nextGeneralId = Math.max(world.env.nextGeneralId, g.id + 1);

@@ -1,6 +1,8 @@
 import { InvalidGame, type Json } from '@chronicle/engine';
 import { FIRST_SCENARIO_EVENT_ID, readLegacyEvent, type ScenarioEvent } from '../monthly/scenario-events';
-import { arr, int, nullableInt, nullableStr, num, obj, str, type Fields } from '../world/read-helpers';
+import { DEFAULT_CHIEF_COMMAND_LIST, DEFAULT_GENERAL_COMMAND_LIST } from '../commands/command-lists';
+import type { CommandLists } from '../world/types';
+import { arr, int, nullableInt, nullableStr, num, obj, str, strArray, type Fields } from '../world/read-helpers';
 
 /** A map in the format of `data/map-default.json`. */
 export interface MapData {
@@ -32,6 +34,10 @@ export interface ScenarioData {
   }[];
   /** The scenario's own events in the legacy's form (`[target, priority, condition, action…]`), after the default table. */
   events: ScenarioEvent[];
+  /** `const.availableGeneralCommand` / `availableChiefCommand` when the scenario sets either (the other stays the default). */
+  commandLists?: CommandLists;
+  /** `const.availableInstantAction.instantRetreat`: 접경귀환 is on. */
+  instantRetreat: boolean;
 }
 
 const STATS = ['population', 'agriculture', 'commerce', 'security', 'defence', 'wall'] as const;
@@ -105,5 +111,31 @@ export function readScenarioData(value: Json, map: MapData): ScenarioData {
     fiction: int(o, 'fiction', 'scenario', 0, 1),
     maxGeneral: constants.defaultMaxGeneral === undefined ? 500 : int(constants, 'defaultMaxGeneral', 'scenario.const', 1),
     nations, diplomacy, generals, events,
+    ...readCommandLists(constants),
+    instantRetreat: readInstantRetreat(constants),
   };
+}
+
+/** A legacy command list: categories (`개인`, `내정`, …) of command keys, flattened in order. */
+function readCategories(value: unknown, path: string): string[] {
+  return Object.entries(obj(value, path)).flatMap(([category, keys]) => strArray(keys, `${path}.${category}`));
+}
+
+function readCommandLists(constants: Fields): { commandLists?: CommandLists } {
+  const { availableGeneralCommand: general, availableChiefCommand: chief } = constants;
+  if (general === undefined && chief === undefined) return {};
+  return {
+    commandLists: {
+      general: general === undefined ? DEFAULT_GENERAL_COMMAND_LIST : readCategories(general, 'scenario.const.availableGeneralCommand'),
+      chief: chief === undefined ? DEFAULT_CHIEF_COMMAND_LIST : readCategories(chief, 'scenario.const.availableChiefCommand'),
+    },
+  };
+}
+
+function readInstantRetreat(constants: Fields): boolean {
+  if (constants.availableInstantAction === undefined) return false;
+  const actions = obj(constants.availableInstantAction, 'scenario.const.availableInstantAction');
+  const on = actions.instantRetreat ?? false;
+  if (typeof on !== 'boolean') throw new InvalidGame('scenario.const.availableInstantAction.instantRetreat must be true or false');
+  return on;
 }

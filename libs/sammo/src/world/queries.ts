@@ -45,3 +45,20 @@ export function turnsSinceWar(general: General, turnterm: number): number {
 export function relYear(world: World): number {
   return world.env.year - world.env.startyear;
 }
+
+/** Legacy `searchDistance(from, max)`: BFS distances over the whole map, in discovery order. */
+export function searchDistance(world: World, from: number, max: number): Map<number, number> {
+  const dist = new Map<number, number>([[from, 0]]);
+  const queue = [from];
+  for (let head = 0; head < queue.length; head++) {
+    const id = queue[head]!;
+    const d = dist.get(id)!;
+    if (d >= max) continue;
+    for (const n of world.cities[id]!.neighbours) {
+      if (dist.has(n)) continue;
+      dist.set(n, d + 1);
+      queue.push(n);
+    }
+  }
+  return dist;
+}

@@ -6,7 +6,7 @@ import { arr, int, intArray, intRecord, json, nullableInt, nullableStr, num, obj
 import { itemOf } from '../items/catalog';
 import { DEFAULT_NATION_POLICY, readPolicyChanges } from '../ai/nation-policy';
 import type {
-  Auction, AuctionHouse, City, Diplomacy, DiplomacyLetter, GameEnv, General, GeneralAux, GeneralItems, InheritanceStore, LastTurn, LogEntry, Nation, NationAux, ScoutLetter,
+  Auction, AuctionHouse, City, CommandLists, Diplomacy, DiplomacyLetter, GameEnv, General, GeneralAux, GeneralItems, InheritanceStore, LastTurn, LogEntry, Nation, NationAux, ScoutLetter,
   Tournament, TournamentBetting, TournamentEntry, Troop, TurnSlot, World,
 } from './types';
 
@@ -152,7 +152,19 @@ function readEnv(value: unknown): GameEnv {
     ...(o.chapterEnd === undefined ? {} : { chapterEnd: int(o, 'chapterEnd', p, 0) }),
     ...(o.lastNPCTroopLeaderID === undefined ? {} : { lastNPCTroopLeaderID: int(o, 'lastNPCTroopLeaderID', p, 1) }),
     ...(o.invaders === undefined ? {} : { invaders: { offers: intArray(obj(o.invaders, `${p}.invaders`).offers, `${p}.invaders.offers`) } }),
+    ...(o.commandLists === undefined ? {} : { commandLists: readCommandLists(o.commandLists, `${p}.commandLists`) }),
+    ...(o.instantRetreat === undefined ? {} : { instantRetreat: readTrue(o.instantRetreat, `${p}.instantRetreat`) }),
   };
+}
+
+function readCommandLists(value: unknown, p: string): CommandLists {
+  const o = obj(value, p);
+  return { general: strArray(o.general, `${p}.general`), chief: strArray(o.chief, `${p}.chief`) };
+}
+
+function readTrue(value: unknown, p: string): true {
+  if (value !== true) throw new InvalidGame(`${p} is true when present`);
+  return true;
 }
 
 function readSlots(value: unknown, path: string, length: number): TurnSlot[] {
@@ -236,7 +248,7 @@ function readNation(value: unknown, p: string): Nation {
   return nation;
 }
 
-const NATION_AUX_KEYS = ['can_국기변경', 'can_국호변경'] as const;
+const NATION_AUX_KEYS = ['can_국기변경', 'can_국호변경', 'can_무작위수도이전'] as const;
 
 function readNationAux(value: unknown, p: string): NationAux {
   const flags = intRecord(value, p);

@@ -61,6 +61,16 @@ export interface GameEnv {
   invaders?: { offers: number[] };
   /** The running number of the last troop-leader dummy (ProvideNPCTroopLeader); absent before the first. */
   lastNPCTroopLeaderID?: number;
+  /** The scenario's command lists when it sets its own (legacy `const.availableGeneralCommand` / `availableChiefCommand`); absent: the defaults. */
+  commandLists?: CommandLists;
+  /** Legacy `availableInstantAction.instantRetreat`: 접경귀환 may be used between turns; absent: not in this game. */
+  instantRetreat?: true;
+}
+
+/** The commands a game offers its players, each list flattened from the legacy's categories. */
+export interface CommandLists {
+  readonly general: readonly string[];
+  readonly chief: readonly string[];
 }
 
 export interface Nation {
@@ -158,6 +168,8 @@ export interface NationPolicy {
 export interface NationAux {
   can_국기변경?: number;
   can_국호변경?: number;
+  /** Granted by 무작위건국: how many 무작위수도이전 the nation may still make. */
+  can_무작위수도이전?: number;
 }
 
 export interface City {

@@ -12,12 +12,22 @@ export function drillScore(ctx: CommandContext, delta: number): number {
   return phpRound(((leadershipWithInjury(ctx.general, ctx.nation, relYear(ctx.world)) * 100) / ctx.general.crew) * delta);
 }
 
-/** What 훈련 and 사기진작 both earn after raising their stat: dex, exp 100, ded 70, a leadership point. */
-export function drillRewards(ctx: CommandContext, g: General, score: number, message: string): void {
+/** What a drill earns besides its stat: experience, dedication and leadership experience. */
+export interface DrillReward {
+  exp: number;
+  ded: number;
+  leadershipExp: number;
+}
+
+/** 훈련's and 사기진작's reward. */
+const DRILL_REWARD: DrillReward = { exp: 100, ded: 70, leadershipExp: 1 };
+
+/** What a drill earns after raising its stat, in the legacy's order: the log, dex, exp, ded, leadership (100, 70, 1 for 훈련 and 사기진작). */
+export function drillRewards(ctx: CommandContext, g: General, dex: number, message: string, reward = DRILL_REWARD): void {
   generalLog(ctx.world, g.id, message);
-  addDex(g, armTypeOf(g.crewtype), score);
-  for (const line of addExperience(g, 100)) generalLog(ctx.world, g.id, line);
-  for (const line of addDedication(g, 70)) generalLog(ctx.world, g.id, line);
-  g.leadershipExp += 1;
+  addDex(g, armTypeOf(g.crewtype), dex);
+  for (const line of addExperience(g, reward.exp)) generalLog(ctx.world, g.id, line);
+  for (const line of addDedication(g, reward.ded)) generalLog(ctx.world, g.id, line);
+  g.leadershipExp += reward.leadershipExp;
   for (const line of checkStatChange(g)) generalLog(ctx.world, g.id, line);
 }
