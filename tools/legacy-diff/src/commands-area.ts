@@ -97,7 +97,7 @@ const GENERAL_ARGS: Record<string, ArgMaker> = {
   cr_건국: founding, che_무작위건국: founding, cr_맹훈련: none, che_전투태세: none,
   // The instant action, run here as a command (the legacy API runs the same class).
   che_접경귀환: none,
-  che_해산: none, che_견문: none, che_물자조달: none, che_인재탐색: none,
+  che_해산: none, che_견문: none, che_물자조달: none, che_인재탐색: none, che_방랑: none,
   che_출병: nearCity, che_소집해제: none, che_NPC능동: nearCity,
   che_화계: nearCity, che_선동: nearCity, che_파괴: nearCity, che_탈취: nearCity,
   che_선양: (rng, c) => ({ destGeneralId: otherGeneral(rng, c) }),
@@ -267,6 +267,13 @@ function generateCase(rng: RandUtil, kind: 'general' | 'nation'): CommandCase {
   if (command === 'che_모반시도' && actor(c).nation !== 0 && actor(c).officerLevel !== 12 && rng.nextBool(0.6)) {
     actor(c).officerLevel = pick(rng, [5, 8, 11]);
     for (const g of c.generals) if (g.nation === actor(c).nation && g.officerLevel === 12) Object.assign(g, { killturn: rng.nextRangeInt(60, 85), npc: pick(rng, [0, 1, 2, 3, 6]) });
+  }
+  // 방랑 wants the ruler of a settled nation past the opening: often make the actor one.
+  if (command === 'che_방랑' && actor(c).nation !== 0 && rng.nextBool(0.7)) {
+    for (const g of c.generals) if (g.nation === actor(c).nation && g.officerLevel === 12) g.officerLevel = 1;
+    actor(c).officerLevel = 12;
+    actor(c).officerCity = 0;
+    c.year = Math.max(c.year, c.startyear + 3);
   }
   // Strategic commands want an enemy: often at war with nation 2, or declared long ahead (급습).
   if (STRATEGIC.has(command) && rng.nextBool(0.6)) {
