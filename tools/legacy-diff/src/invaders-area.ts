@@ -7,8 +7,8 @@ import { hex, pick } from './case-helpers';
 import { MAP, fixtureWorld, randomGeneral, type Fixture, type FixtureCity, type FixtureDiplomacy, type FixtureGeneral, type FixtureNation } from './fixtures';
 import { PhpMt } from './php-mt';
 
-/** Which invader step a case runs. */
-type InvaderStep = 'raise' | 'autoDelete' | 'ending';
+/** Which invader step a case runs: `term` is a raise big enough to lengthen the turn. */
+type InvaderStep = 'raise' | 'term' | 'autoDelete' | 'ending';
 
 export interface InvaderCase extends Fixture {
   step: InvaderStep;
@@ -94,6 +94,20 @@ function raiseCase(rng: RandUtil): InvaderCase {
   return c;
 }
 
+/**
+ * A raise past 1,000 generals a turn minute on a 1- or 2-minute turn (ServerTool::changeServerTerm):
+ * fixed arguments of 150–290 generals an invader city, the old generals' turns an hour and
+ * some seconds after the world's turn time.
+ */
+function termCase(rng: RandUtil): InvaderCase {
+  const c = raiseCase(rng);
+  c.step = 'term';
+  c.turnterm = pick(rng, [1, 1, 2]);
+  c.strength = [c.turnterm === 1 ? pick(rng, [150, 200, 290]) : 300, 50, 0, 0];
+  for (const g of c.generals) g.turntime = rng.nextInt(3 * 3600);
+  return c;
+}
+
 /** An invader nation (or one fallen: 1 in 10) among 1–3 others, at war, declared, at peace or in a pact with each. */
 function autoDeleteCase(rng: RandUtil): InvaderCase {
   const c = base(rng, 'autoDelete');
@@ -126,13 +140,15 @@ function endingCase(rng: RandUtil): InvaderCase {
 }
 
 function generateCase(rng: RandUtil): InvaderCase {
-  const step = pick(rng, ['raise', 'raise', 'autoDelete', 'ending'] as const);
-  return step === 'raise' ? raiseCase(rng) : step === 'autoDelete' ? autoDeleteCase(rng) : endingCase(rng);
+  const step = rng.nextBool(0.06) ? 'term' : pick(rng, ['raise', 'raise', 'autoDelete', 'ending'] as const);
+  return step === 'raise' ? raiseCase(rng) : step === 'term' ? termCase(rng) : step === 'autoDelete' ? autoDeleteCase(rng) : endingCase(rng);
 }
 
 /** The case's world as the step finds it (the fixture's clock at the turn-time base PHP is given, 2026-01-01 00:00). */
 function caseWorld(c: InvaderCase): World {
   const world = fixtureWorld(c);
+  // The legacy's rows have their turns that many seconds after 01:00, an hour after the world's turn time (php/fixtures.php).
+  for (const g of world.generals.values()) g.turntime = world.env.turntime + 3_600_000 + g.turntime;
   world.env.isunited = c.isunited;
   world.env.conlimit = c.refreshLimit;
   world.env.nextNationId = Math.max(world.env.nextNationId, c.oldNation + 1);
@@ -142,12 +158,14 @@ function caseWorld(c: InvaderCase): World {
 /** The legacy's history line as both sides' texts compare: tags, the date prefix and the space after a 【…】 heading dropped. */
 const plainHistory = (text: string) => text.replace(/】\s+/g, '】');
 
-/** A general RaiseInvader made, in `INVADER_GENERAL_COLUMNS`' order (php/areas/invaders.php): its first turn a window back. */
+const sqlTime = (ms: number) => new Date(ms).toISOString().replace('T', ' ').replace('Z', '');
+
+/** A general RaiseInvader made, in `INVADER_GENERAL_COLUMNS`' order (php/areas/invaders.php): its first turn a window (of the term it was made in) back. */
 function madeGeneral(g: General, turnterm: number): unknown[] {
   return [
     g.id, g.name, g.nation, g.city, g.officerLevel, g.npc, g.leadership, g.strength, g.intel, g.affinity, g.personal ?? 'None', g.special ?? 'None', g.special2 ?? 'None',
     g.specage, g.specage2, g.bornyear, g.deadyear, g.age, g.killturn, g.gold, g.rice, g.experience, g.dedication, g.dex[1], g.dex[2], g.dex[3], g.dex[4], g.dex[5],
-    new Date(g.turntime - turnterm * 60_000).toISOString().replace('T', ' ').replace('Z', ''),
+    sqlTime(g.turntime - turnterm * 60_000),
   ];
 }
 
@@ -157,15 +175,25 @@ function raiseResult(c: InvaderCase): Record<string, unknown> {
   const strength: InvaderStrength = { npcEachCount, specAvg, tech, dex };
   const mt = new PhpMt(c.mtSeed);
   const historyBefore = world.history.length;
-  const raised = raiseInvader(world, strength, streamFromSeed(c.tableSeed, 'RaiseInvader', c.year, c.month), world.env.turntime + world.env.turnterm * 60_000, (t) => mt.shuffle(t));
+  const turnterm = world.env.turnterm;
+  const raised = raiseInvader(world, strength, streamFromSeed(c.tableSeed, 'RaiseInvader', c.year, c.month), world.env.turntime + turnterm * 60_000, (t) => mt.shuffle(t));
   const lastGeneral = Math.max(0, ...c.generals.map((g) => g.id));
   const lastNation = Math.max(0, ...c.nations.map((n) => n.id));
   const generals = [...world.generals.values()].sort((a, b) => a.id - b.id);
   const nations = [...world.nations.values()].sort((a, b) => a.id - b.id);
+  const made = generals.filter((g) => g.id > lastGeneral).map((g) => madeGeneral(g, turnterm));
+  if (c.step === 'term') {
+    // A thousand generals and more: their count, the first and last few, and what the new term moved.
+    return {
+      raised, isunited: world.env.isunited, turnterm: world.env.turnterm, starttime: sqlTime(world.env.starttime).slice(0, 19),
+      turns: generals.filter((g) => g.id <= lastGeneral).map((g) => [g.id, sqlTime(g.turntime)]),
+      made: made.length, first: made.slice(0, 3), last: made.slice(-3), history: world.history.slice(historyBefore).map((h) => plainHistory(h.text)),
+    };
+  }
   return {
     raised, isunited: world.env.isunited, turnterm: world.env.turnterm,
     generals: generals.filter((g) => g.id <= lastGeneral).map((g) => [g.id, g.nation, g.city, g.officerLevel, g.officerCity, g.gold, g.rice]),
-    made: generals.filter((g) => g.id > lastGeneral).map((g) => madeGeneral(g, world.env.turnterm)),
+    made,
     nations: nations.map((n) => [n.id, n.name, n.color, n.capital, n.gold, n.rice, n.bill, n.rate, n.rateTmp, n.tech, n.level, n.type, n.gennum, n.strategicCmdLimit, n.surlimit, n.war, n.scout, n.aux]),
     // The fixture writes no chief turns: those of the nations the step made.
     chiefTurns: nations.filter((n) => n.id > lastNation).flatMap((n) => Object.keys(n.chiefQueues).map(Number).sort((a, b) => a - b).map((level) => [n.id, level, n.chiefQueues[level]!.length])),
@@ -205,5 +233,5 @@ export const invadersArea: Area<InvaderCase, Record<string, unknown>> = {
   generate: (rng, count) => Array.from({ length: count }, () => generateCase(rng)),
   // A raise makes some 70 generals: two dozen cases keep the golden file near 300 KB.
   goldenCases: 24,
-  sammo: (c) => (c.step === 'raise' ? raiseResult(c) : c.step === 'autoDelete' ? autoDeleteResult(c) : endingResult(c)),
+  sammo: (c) => (c.step === 'raise' || c.step === 'term' ? raiseResult(c) : c.step === 'autoDelete' ? autoDeleteResult(c) : endingResult(c)),
 };

@@ -50,7 +50,7 @@ function run_invader_step(array $case): array
     // getNationStaticInfo keeps the nations in a static cache, which a rollback does not reach.
     refreshNationStaticInfo();
     $env = $gameStor->getAll();
-    $env = ['startyear' => $case['startyear'], 'year' => $case['year'], 'month' => $case['month'], 'turnterm' => 60, 'turntime' => INVADER_TURNTIME, 'fiction' => 0, 'show_img_level' => 0] + $env;
+    $env = ['startyear' => $case['startyear'], 'year' => $case['year'], 'month' => $case['month'], 'turnterm' => $case['turnterm'] ?? 60, 'turntime' => INVADER_TURNTIME, 'fiction' => 0, 'show_img_level' => 0] + $env;
 
     if ($case['step'] === 'autoDelete') {
         $db->insert('event', ['target' => 'month', 'priority' => 1000, 'condition' => 'true', 'action' => json_encode([['AutoDeleteInvader', $case['nation']]])]);
@@ -77,6 +77,16 @@ function run_invader_step(array $case): array
     $made = $db->queryAllLists('SELECT ' . INVADER_GENERAL_COLUMNS . ' FROM general WHERE no > %i ORDER BY no', $lastGeneral);
     foreach ($made as &$row) $row[count($row) - 1] = substr($row[count($row) - 1], 0, 23);
     unset($row);
+    if ($case['step'] === 'term') {
+        // A thousand generals and more: their count, the first and last few, and what the new term moved.
+        $turns = $db->queryAllLists('SELECT no, turntime FROM general WHERE no <= %i ORDER BY no', $lastGeneral);
+        foreach ($turns as &$t) $t[1] = substr($t[1], 0, 23);
+        unset($t);
+        return [
+            'raised' => $raised, 'isunited' => (int)$gameStor->isunited, 'turnterm' => (int)$gameStor->turnterm, 'starttime' => substr($gameStor->starttime, 0, 19),
+            'turns' => $turns, 'made' => count($made), 'first' => array_slice($made, 0, 3), 'last' => array_slice($made, -3), 'history' => invader_history(),
+        ];
+    }
     $nations = $db->queryAllLists('SELECT ' . INVADER_NATION_COLUMNS . ' FROM nation ORDER BY nation');
     foreach ($nations as &$n) $n[count($n) - 1] = (object)(json_decode($n[count($n) - 1], true) ?: []);
     unset($n);
