@@ -22,8 +22,11 @@ export const DEFAULT_CHIEF_COMMAND_LIST: readonly string[] = [
 /** The commands only a scenario's lists offer (legacy scenarios 905 and 910 name them). */
 const SCENARIO_ONLY: ReadonlySet<string> = new Set(['che_전투태세', 'che_무작위건국', 'cr_건국', 'cr_맹훈련', 'che_무작위수도이전', 'cr_인구이동']);
 
+/** 방랑: in no legacy list (no player reserves it), only the invader game's AutoDeleteInvader puts it in a queue. */
+const EVENT_ONLY: readonly string[] = ['che_방랑'];
+
 /** Every command some command list names; the others (the AI's 순간이동 and 모반시도) are never offered by a list. */
-const LISTED: ReadonlySet<string> = new Set([...DEFAULT_GENERAL_COMMAND_LIST, ...DEFAULT_CHIEF_COMMAND_LIST, ...SCENARIO_ONLY]);
+const LISTED: ReadonlySet<string> = new Set([...DEFAULT_GENERAL_COMMAND_LIST, ...DEFAULT_CHIEF_COMMAND_LIST, ...SCENARIO_ONLY, ...EVENT_ONLY]);
 
 /** The world's command lists: the scenario's when it set them, else the legacy's defaults. */
 export function commandLists(world: World): CommandLists {

@@ -38,11 +38,6 @@ export interface CommandDef<A = Json> {
   readonly name: string;
   readonly id: string;
   readonly kind: 'general' | 'nation';
-  /**
-   * Not in the legacy's command lists (`GameConst::$availableGeneralCommand`): only an event
-   * puts it in a queue, and a player's reservation is refused as the legacy's ReserveCommand refuses it.
-   */
-  readonly eventOnly?: true;
   /** Reads and checks the argument (`argTest`); throws `IllegalMove` with what is wrong. */
   readArg(raw: Json, world: World): A;
   /** The full condition, in order; the first failure wins. */

@@ -1,4 +1,4 @@
-import { IllegalMove, type GameState } from '@chronicle/engine';
+import type { GameState } from '@chronicle/engine';
 import { contextFor, whyNot } from '../commands/feasible';
 import { wander } from '../commands/general/wander';
 import { checkMove } from '../moves/check-move';
@@ -145,7 +145,7 @@ describe('AutoDeleteInvader and 방랑', () => {
     expect(whyNot(ctx, wander, null)).toBe('방랑군은 불가능합니다.');
     world.generals.get(1)!.owner = 'p1';
     const state = { tableId: 't', order: { seats: ['p1'] }, data: world } as unknown as GameState<World>;
-    expect(() => checkMove(state, 'p1', { type: 'reserve', generalId: 1, command: 'che_방랑', arg: null, slots: [0] })).toThrow(IllegalMove);
+    expect(() => checkMove(state, 'p1', { type: 'reserve', generalId: 1, command: 'che_방랑', arg: null, slots: [0] })).toThrow(/che_방랑 \(방랑\) is not offered in this game/);
   });
 });
 

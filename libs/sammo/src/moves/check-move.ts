@@ -43,7 +43,6 @@ export function checkMove(state: Readonly<GameState<World>>, seat: Seat, payload
     case 'reserve': {
       const general = ownGeneral(world, seat, payload.generalId);
       const command = findCommand('general', stringField(payload.command, 'reserve.command'));
-      if (command.eventOnly) throw new IllegalMove(`${command.name} (${command.key}) is not a command a player reserves: only an event puts it in a queue`);
       refuseUnoffered(world, command);
       const arg = payload.arg ?? null;
       command.readArg(arg, world);

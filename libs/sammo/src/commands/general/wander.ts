@@ -19,16 +19,16 @@ function hasPeacefulRelation(c: CommandContext): string | null {
 /**
  * 방랑 (legacy che_방랑): a ruler at peace gives up the land and the nation becomes a band —
  * named after the ruler, level 0, no type, tech or capital; its cities fall to no one, its
- * officers become plain members, every relation goes back to 통상. Not in the legacy's
- * command lists (no player can reserve it): only AutoDeleteInvader puts it in an invader
- * ruler's queue once the invaders are at war with no one.
+ * officers become plain members, every relation goes back to 통상. In none of the legacy's
+ * command lists (no player reserves it unless a scenario's lists name it, see
+ * command-lists.ts): AutoDeleteInvader puts it in an invader ruler's queue once the invaders
+ * are at war with no one.
  */
 export const wander: CommandDef<null> = {
   key: 'che_방랑',
   name: '방랑',
   id: 'wander',
   kind: 'general',
-  eventOnly: true,
   readArg: (raw) => noArg(raw, 'wander'),
   constraints: [beLord, notWanderingNation, notOpeningPart, hasPeacefulRelation],
   run(ctx) {
