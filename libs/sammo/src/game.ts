@@ -34,7 +34,9 @@ export const sammo: Game<World, SammoMove, RandUtil> = {
   // 6: session 6's rules (items in battle, before the turn, against sabotage and in the
   // tournament's lines; 동작's dex; ProvideNPCTroopLeader's dummies every month); version-5
   // tables replay to other states.
-  version: '6',
+  // 7: che_건국 as the legacy runs it (not in the game's first month, where the turn goes to
+  // 인재탐색; the legacy's lines); version-6 tables replay to other states.
+  version: '7',
   streams: legacyStreams,
 
   setup({ seats, options, random }) {

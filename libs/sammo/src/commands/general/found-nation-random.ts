@@ -2,7 +2,7 @@ import { generalLog } from '../../world/logbook';
 import type { World } from '../../world/types';
 import type { CommandContext, CommandDef } from '../command';
 import { foundNation, type FoundArg } from './found-nation';
-import { foundIn, foundingTooEarly, TOO_EARLY } from './founding';
+import { foundIn, foundingTooEarly, TOO_EARLY } from './found-nation';
 
 /** The neutral medium and small cities (level 5 or 6), by id: where 무작위건국 and 무작위수도이전 may land. */
 export function openMediumCities(world: World): number[] {

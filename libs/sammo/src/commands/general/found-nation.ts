@@ -1,8 +1,10 @@
+import { joinYearMonth } from '../../world/clock';
 import { addDedication, addExperience, checkStatChange } from '../../world/levels';
 import { chronicle, generalLog } from '../../world/logbook';
 import type { World } from '../../world/types';
+import { nationTypeOf } from '../../traits/nation-types';
 import { argObject, argString } from '../args';
-import type { CommandDef } from '../command';
+import type { Alternative, CommandContext, CommandDef } from '../command';
 import { allowJoinAction, beLord, beOpeningPartNextYear, wanderingNation } from '../constraints';
 import { withJosa } from '../../world/josa';
 import { increaseInheritancePoint } from '../../world/inheritance';
@@ -20,8 +22,45 @@ function nameTaken(world: World, name: string): boolean {
 }
 
 /**
+ * Legacy `yearMonth <= init_year/init_month`: a nation cannot be founded in the game's first
+ * month; the turn goes to 인재탐색 instead.
+ */
+export function foundingTooEarly(ctx: CommandContext): boolean {
+  return joinYearMonth(ctx.year, ctx.month) <= joinYearMonth(ctx.world.env.startyear, 1);
+}
+
+export const TOO_EARLY: Alternative = { key: 'che_인재탐색', arg: null };
+
+/**
+ * The founding itself as legacy che_건국, cr_건국 and che_무작위건국 write it, in the city the general
+ * stands in: the band becomes a level-1 nation with this city as its capital, the flag may
+ * be changed once (and, after 무작위건국, the capital moved at random once).
+ */
+export function foundIn(ctx: CommandContext, arg: FoundArg, aux: { can_무작위수도이전?: number } = {}): void {
+  const { world, general, city } = ctx;
+  const nation = ctx.nation!;
+  generalLog(world, general.id, `${withJosa(arg.nationName, '을')} 건국하였습니다.`);
+  chronicle(world, `【건국】${nationTypeOf(arg.nationType)?.label ?? arg.nationType} ${withJosa(arg.nationName, '이')} 새로이 등장하였습니다.`);
+  for (const line of addExperience(general, 1000)) generalLog(world, general.id, line);
+  for (const line of addDedication(general, 1000)) generalLog(world, general.id, line);
+  nation.aux.can_국기변경 = 1;
+  Object.assign(nation.aux, aux);
+  city.nation = nation.id;
+  city.conflict = [];
+  nation.name = arg.nationName;
+  nation.color = arg.color;
+  nation.level = 1;
+  nation.type = arg.nationType;
+  nation.capital = city.id;
+  increaseInheritancePoint(world, general, 'active_action', 1);
+  for (const line of checkStatChange(general)) generalLog(world, general.id, line);
+  tryUniqueItemLottery(ctx, '건국');
+}
+
+/**
  * 건국: the ruler of a band with at least two members founds a nation in the neutral
- * medium or small city (level 5 or 6) where it stands, during the opening years.
+ * medium or small city (level 5 or 6) where it stands, during the opening years but not in
+ * the game's first month.
  */
 export const foundNation: CommandDef<FoundArg> = {
   key: 'che_건국',
@@ -45,23 +84,12 @@ export const foundNation: CommandDef<FoundArg> = {
     (c) => (c.city.nation !== 0 ? '공백지가 아닙니다.' : c.city.level !== 5 && c.city.level !== 6 ? '중, 소 도시에만 가능합니다.' : null),
   ],
   run(ctx, arg) {
-    const { world, general, city } = ctx;
-    const nation = ctx.nation!;
-    nation.name = arg.nationName;
-    nation.type = arg.nationType;
-    nation.color = arg.color;
-    nation.level = 1;
-    nation.capital = city.id;
-    // Legacy che_건국: a founded nation may change its flag once.
-    nation.aux.can_국기변경 = 1;
-    city.nation = nation.id;
-    for (const line of addExperience(general, 1000)) generalLog(world, general.id, line);
-    for (const line of addDedication(general, 1000)) generalLog(world, general.id, line);
-    generalLog(world, general.id, `${city.name}에서 ${withJosa(nation.name, '을')} 건국했습니다.`);
-    for (const line of checkStatChange(general)) generalLog(world, general.id, line);
-    chronicle(world, `【건국】 ${withJosa(general.name, '이')} ${city.name}에 ${withJosa(nation.name, '을')} 세웠습니다.`);
-    increaseInheritancePoint(ctx.world, ctx.general, 'active_action', 1);
-    tryUniqueItemLottery(ctx, '건국');
+    if (foundingTooEarly(ctx)) {
+      generalLog(ctx.world, ctx.general.id, '다음 턴부터 건국할 수 있습니다.');
+      return false;
+    }
+    foundIn(ctx, arg);
     return true;
   },
+  alternative: (ctx) => (foundingTooEarly(ctx) ? TOO_EARLY : null),
 };

@@ -54,8 +54,17 @@ describe('거병, 건국, 해산', () => {
     world.env.year = 192;
     expect(failure(foundNation, ctxFor(world, 1), arg)).toBe('초반이 지났습니다.');
     world.env.year = 190;
-    foundNation.run(ctxFor(world, 1), arg);
+    // Legacy che_건국's `yearMonth <= init_year/init_month`: not in the game's first month; the turn goes to 인재탐색.
+    expect(foundNation.run(ctxFor(world, 1), arg)).toBe(false);
+    expect(foundNation.alternative!(ctxFor(world, 1), arg)).toEqual({ key: 'che_인재탐색', arg: null });
+    expect(world.logs.at(-1)!.text).toBe('다음 턴부터 건국할 수 있습니다.');
+    expect(band.level).toBe(0);
+    world.env.month = 2;
+    expect(foundNation.alternative!(ctxFor(world, 1), arg)).toBeNull();
+    expect(foundNation.run(ctxFor(world, 1), arg)).toBe(true);
     expect(band).toMatchObject({ name: '촉한', level: 1, capital: 2, type: 'che_덕가' });
+    expect(world.logs.filter((l) => l.subject === 1).map((l) => l.text)).toContain('촉한을 건국하였습니다.');
+    expect(world.history.at(-1)!.text).toBe('【건국】덕가 촉한이 새로이 등장하였습니다.');
     expect(world.cities[2]!.nation).toBe(3);
     expect(leader.experience).toBe(1100);
   });
