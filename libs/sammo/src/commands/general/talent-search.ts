@@ -103,11 +103,7 @@ export const talentSearch: CommandDef<null> = {
   },
 };
 
-/**
- * Pays the search and credits the searcher (the stat-exp draw comes last, as legacy draws it).
- * Legacy then runs `tryUniqueItemLottery` on a stream of its own: the hook point for items,
- * which the world does not have yet.
- */
+/** Pays the search and credits the searcher (the stat-exp draw comes last, as legacy draws it). */
 function reward(ctx: CommandContext, cost: number, gains: { experience: number; dedication: number; statExp: number }): void {
   const g = ctx.general;
   const stat = drawStatExp(ctx.rng, g);
