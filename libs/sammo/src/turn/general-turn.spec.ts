@@ -543,3 +543,84 @@ describe('a chief’s nation command slot', () => {
     expect(member.officerLevel).toBeGreaterThan(4);
   });
 });
+
+describe('the edges of an advance', () => {
+  const MINUTE = 60_000;
+  const lot = { kind: 'sellRice' as const, amount: 1000, closeTurnCnt: 1, startBidAmount: 1000, finishBidAmount: 2000 };
+
+  it('stops at the month that unifies the land, with the months after it left unrun', () => {
+    const world = smallWorld();
+    // A 5-minute term: four turns of catching up stay under the delay threshold (6).
+    world.env.turnterm = 5;
+    world.cities[3]!.nation = 1;
+    world.nations.delete(2);
+    world.diplomacy.clear();
+    addGeneral(world, { id: 1 });
+    const report = advanceWorld(newRun(world, seededStreams()), world.env.turntime + 4 * 5 * MINUTE + MINUTE);
+    expect(world.env.isunited).toBe(2);
+    expect(report.months).toBe(1);
+    expect([world.env.year, world.env.month]).toEqual([190, 2]);
+  });
+
+  it('closes an auction due exactly at a general’s turn time before that turn', () => {
+    const world = smallWorld();
+    const t0 = world.env.turntime;
+    world.auctions = newAuctionHouse(t0);
+    openAuction(world.auctions, addGeneral(world, { id: 3, turntime: t0 + 55 * MINUTE }), lot, world.env.turnterm, t0 - 30 * MINUTE);
+    addGeneral(world, { id: 2, turntime: t0 + 30 * MINUTE });
+    const openAtLoad: number[] = [];
+    advanceWorld(newRun(world, seededStreams(), 1000, (step) => step === 'load' && openAtLoad.push(world.auctions!.open.length)), t0 + 40 * MINUTE);
+    expect(openAtLoad).toEqual([0]);
+  });
+
+  it('closes an auction due exactly at a month boundary after that month’s pipeline, in the new month', () => {
+    const world = smallWorld();
+    const t0 = world.env.turntime;
+    world.auctions = newAuctionHouse(t0);
+    openAuction(world.auctions, addGeneral(world, { id: 3, turntime: t0 + 90 * MINUTE }), lot, world.env.turnterm, t0);
+    advanceWorld(newRun(world, seededStreams()), t0 + 70 * MINUTE);
+    expect(world.auctions.open).toEqual([]);
+    const closed = world.logs.find((l) => l.scope === 'auction')!;
+    expect([closed.year, closed.month]).toEqual([190, 2]);
+  });
+});
+
+describe('whose turn is whose', () => {
+  it('runs the nation command of a level-5 chief seat', () => {
+    const world = smallWorld();
+    const chief = addGeneral(world, { id: 1, officerLevel: 5 });
+    const nation = world.nations.get(1)!;
+    // A level-7 nation has seats from level 5 up.
+    nation.level = 7;
+    ensureChiefQueues(nation);
+    nation.chiefQueues[5]![0] = { action: 'che_없는명령', arg: null };
+    const { streams } = turn(world, chief.id);
+    expect(streams.labels[0]).toBe('nationCommand/190/1/1/휴식');
+    expect(nation.lastTurn[5]).toEqual({ command: REST_KEY, arg: null, term: 0 });
+  });
+
+  it('resets the killturn of an autorun user whose reserved command the AI keeps', () => {
+    const world = smallWorld();
+    const g = addGeneral(world, { id: 1, killturn: 50 });
+    g.aux.autorunLimit = joinYearMonth(world.env.year, world.env.month) + 3;
+    g.queue[0] = { action: 'che_농지개간', arg: null };
+    const { streams } = turn(world, 1);
+    expect(streams.labels).toContain('generalCommand/190/1/1/che_농지개간');
+    expect(g.killturn).toBe(world.env.killturn);
+  });
+
+  it('runs the alternative a command names: 건국 in the game’s first month becomes 인재탐색', () => {
+    const world = smallWorld();
+    world.cities[2]!.nation = 0;
+    const leader = addGeneral(world, { id: 1, nation: 0, officerLevel: 0, city: 2 });
+    leader.queue[0] = { action: 'che_거병', arg: null };
+    leader.queue[1] = { action: 'che_건국', arg: { nationName: '촉한', nationType: 'che_덕가', color: '#00aa00' } };
+    turn(world, 1);
+    expect(leader.officerLevel).toBe(12);
+    addGeneral(world, { id: 2, nation: leader.nation, city: 2 });
+    const { streams } = turn(world, 1);
+    expect(streams.labels).toContain('generalCommand/190/1/1/che_건국');
+    expect(world.logs.filter((l) => l.subject === 1).map((l) => l.text)).toContain('다음 턴부터 건국할 수 있습니다.');
+    expect(leader.lastTurn.command).toBe('인재탐색');
+  });
+});

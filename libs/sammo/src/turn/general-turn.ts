@@ -127,7 +127,6 @@ export function generalHolder(general: General, lookup: CommandHolder['lookup'] 
 
 // Classes rather than object literals with accessors: one holder is made every general turn.
 class NationHolder implements CommandHolder {
-  readonly kind = 'nation';
   readonly cooldowns: Record<string, number>;
 
   constructor(private readonly nation: Nation, private readonly level: number) {
@@ -148,7 +147,6 @@ class NationHolder implements CommandHolder {
 }
 
 class GeneralHolder implements CommandHolder {
-  readonly kind = 'general';
   readonly cooldowns: Record<string, number>;
 
   constructor(private readonly general: General, readonly lookup: CommandHolder['lookup']) {

@@ -10,7 +10,6 @@ import { ARGUMENT_REFUSED, failureText, type AnyCommand, type CommandContext } f
 export interface CommandHolder {
   last: LastTurn;
   readonly cooldowns: Record<string, number>;
-  readonly kind: 'general' | 'nation';
   /** Resolves an alternative's key to its command. */
   lookup(key: string): AnyCommand | undefined;
 }

@@ -417,7 +417,7 @@ describe('선전포고 and the diplomacy clock (§6.8)', () => {
   });
   const holder = () => {
     let last = { command: '휴식', arg: null, term: 0 } as General['lastTurn'];
-    return { get last() { return last; }, set last(v) { last = v; }, cooldowns: {}, kind: 'nation' as const, lookup: (k: string) => NATION_COMMANDS.get(k) };
+    return { get last() { return last; }, set last(v) { last = v; }, cooldowns: {}, lookup: (k: string) => NATION_COMMANDS.get(k) };
   };
 
   it('declares on a neighbour: both rows 선포 for 24 months, then war; refuses a second declaration', () => {
@@ -457,7 +457,7 @@ describe('물자원조 (legacy che_물자원조)', () => {
     const world = smallWorld();
     const ruler = addGeneral(world, { id: 1, npc: 2, officerLevel: 12 });
     for (const n of world.nations.values()) n.surlimit = 0;
-    const holder = { last: { command: '휴식', arg: null, term: 0 } as General['lastTurn'], cooldowns: {} as Record<string, number>, kind: 'nation' as const, lookup: (k: string) => NATION_COMMANDS.get(k) };
+    const holder = { last: { command: '휴식', arg: null, term: 0 } as General['lastTurn'], cooldowns: {} as Record<string, number>, lookup: (k: string) => NATION_COMMANDS.get(k) };
     const ctx: CommandContext = { world, general: ruler, city: world.cities[1]!, nation: world.nations.get(1), year: 190, month: 1, rng: streamFromSeed(TEST_SEED, 'nationCommand') };
     return { world, ruler, holder, ctx };
   };
@@ -482,7 +482,7 @@ describe('천도 and 증축 (legacy che_천도, che_증축)', () => {
   const setup = () => {
     const world = smallWorld();
     const ruler = addGeneral(world, { id: 1, npc: 2, officerLevel: 12 });
-    const holder = { last: { command: '휴식', arg: null, term: 0 } as General['lastTurn'], cooldowns: {} as Record<string, number>, kind: 'nation' as const, lookup: (k: string) => NATION_COMMANDS.get(k) };
+    const holder = { last: { command: '휴식', arg: null, term: 0 } as General['lastTurn'], cooldowns: {} as Record<string, number>, lookup: (k: string) => NATION_COMMANDS.get(k) };
     const ctx: CommandContext = { world, general: ruler, city: world.cities[1]!, nation: world.nations.get(1), year: 190, month: 1, rng: streamFromSeed(TEST_SEED, 'nationCommand') };
     return { world, ruler, holder, ctx, nation: world.nations.get(1)! };
   };

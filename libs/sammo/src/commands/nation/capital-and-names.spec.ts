@@ -1,3 +1,4 @@
+import { nationHolder } from '../../turn/general-turn';
 import { streamFromSeed } from '../../rng/streams';
 import { SammoTable } from '../../testing/table';
 import { addGeneral, seededStreams, smallWorld, TEST_SEED } from '../../testing/small-world';
@@ -6,10 +7,9 @@ import { processCommand, type CommandHolder } from '../../turn/process-command';
 import { NATION_COLORS } from '../../world/constants';
 import { phpStrWidth } from '../../world/php-math';
 import { readWorld, writeWorld } from '../../world/serialize';
-import type { General, LastTurn, World } from '../../world/types';
+import type { General, World } from '../../world/types';
 import type { AnyCommand, CommandContext } from '../command';
 import { firstFailure } from '../feasible';
-import { NATION_COMMANDS } from '../registry';
 import { changeFlag } from './change-flag';
 import { expandCapital } from './expand-capital';
 import { moveCapital } from './move-capital';
@@ -24,18 +24,7 @@ function ctxOf(world: World, general: General): CommandContext {
 }
 
 function holderOf(world: World, general: General): CommandHolder {
-  const nation = world.nations.get(general.nation)!;
-  return {
-    get last(): LastTurn {
-      return nation.lastTurn[general.officerLevel] ?? { command: '휴식', arg: null, term: 0 };
-    },
-    set last(value) {
-      nation.lastTurn[general.officerLevel] = value;
-    },
-    cooldowns: nation.nextExecute,
-    kind: 'nation',
-    lookup: (key) => NATION_COMMANDS.get(key),
-  };
+  return nationHolder(world.nations.get(general.nation)!, general.officerLevel);
 }
 
 const turn = (world: World, general: General, command: AnyCommand, arg: unknown) =>

@@ -1,12 +1,12 @@
+import { nationHolder } from '../../turn/general-turn';
 import { streamFromSeed } from '../../rng/streams';
 import { addGeneral, smallWorld, TEST_SEED } from '../../testing/small-world';
 import { processCommand, type CommandHolder } from '../../turn/process-command';
 import { joinYearMonth } from '../../world/clock';
 import { Diplo } from '../../world/constants';
-import type { General, LastTurn, World } from '../../world/types';
+import type { General, World } from '../../world/types';
 import type { AnyCommand, CommandContext } from '../command';
 import { firstFailure } from '../feasible';
-import { NATION_COMMANDS } from '../registry';
 import { deathOrGlory } from './death-or-glory';
 import { falseReport } from './false-report';
 import { flood } from './flood';
@@ -35,18 +35,7 @@ function ctxOf(world: World, general: General, key = 'test'): CommandContext {
 }
 
 function holderOf(world: World, general: General): CommandHolder {
-  const nation = world.nations.get(general.nation)!;
-  return {
-    get last(): LastTurn {
-      return nation.lastTurn[general.officerLevel] ?? { command: '휴식', arg: null, term: 0 };
-    },
-    set last(value) {
-      nation.lastTurn[general.officerLevel] = value;
-    },
-    cooldowns: nation.nextExecute,
-    kind: 'nation',
-    lookup: (key) => NATION_COMMANDS.get(key),
-  };
+  return nationHolder(world.nations.get(general.nation)!, general.officerLevel);
 }
 
 const both = (world: World) => [world.diplomacy.get('1:2')!, world.diplomacy.get('2:1')!];
