@@ -12,6 +12,13 @@ describe('a general in battle (legacy WarUnitGeneral)', () => {
     }
   });
 
+  it('takes a siege engine’s leadership unfloored (legacy useFloor false): 낙주’s 15 % of 75 leaves a fraction', () => {
+    const { a } = engage({ crewtype: 1500, leadership: 75, held: { item: 'che_징병_낙주' } });
+    const leadership = a.stat('leadership', false, false);
+    expect(Number.isInteger(leadership)).toBe(false);
+    expect(critical(a)).toBeCloseTo(((leadership - 65) * 0.4) / 100, 12);
+  });
+
   it('stops for want of rice with a hundredth of its crew or less, and when its crew is gone (legacy continueWar)', () => {
     const { a, attacker } = engage({ crew: 7000, rice: 70 });
     expect(a.continueWar()).toEqual({ go: false, noRice: true });
