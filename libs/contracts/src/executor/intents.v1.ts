@@ -11,8 +11,8 @@ import { IsJsonValue, IsTableId } from '../validators';
  * `reserveNation`, `createGeneral`, `possess`, `autorun`, `answerLetter` and the troop moves
  * `createTroop`, `joinTroop`, `leaveTroop`, `kickFromTroop`, `renameTroop`, the tournament moves
  * `joinTournament`, `betTournament`, `tournamentAutoEntry`, the auction moves `openAuction`,
- * `bidAuction`, `instantRetreat` (접경귀환, where the scenario offers it), and the invader game's
- * `raiseInvaders`, `declineInvaders`); `kind: 'undo'` asks to take the seat's last move back. The executors judge them with the game's rules; nothing here
+ * `bidAuction`, `instantRetreat` (접경귀환, where the scenario offers it), a ruler's
+ * `setNationPolicy` (the nation AI's policy), and the invader game's `raiseInvaders`, `declineInvaders`); `kind: 'undo'` asks to take the seat's last move back. The executors judge them with the game's rules; nothing here
  * knows a game.
  *
  * Flow: `executor.v1.submit-intent` (request) validates at the door and puts an
