@@ -222,6 +222,35 @@ describe('출병 and the battle (legacy processWar)', () => {
     expect(said('general', chief.id)).toContain(`오 정복으로 금${spoils[0]} 쌀${spoils[1]}을 획득했습니다.`);
   });
 
+  it('spreads a battle\'s tech over max(10, gennum), members counted without troop dummies (legacy process_war)', () => {
+    const techAfterSiege = (pad: (world: World) => void) => {
+      const { world, attacker } = warWorld();
+      atWar(world);
+      pad(world);
+      // From tech 0 the gain is the tech, to the FLOAT column's six digits.
+      world.nations.get(1)!.tech = 0;
+      processCommand(ctxOf(world, attacker, 'che_출병'), generalHolder(attacker), GENERAL_COMMANDS.get('che_출병')!, { destCityId: 3 });
+      return world.nations.get(1)!.tech;
+    };
+    const addMembers = (world: World, npc: number, count: number) => {
+      for (let id = 10; id < 10 + count; id++) addGeneral(world, { id, npc, city: 1 });
+    };
+    // One member: fewer than 10 effective, so the gain is spread over 10.
+    const alone = techAfterSiege(() => undefined);
+    expect(alone).toBeGreaterThan(0);
+    // Twelve troop dummies (npc 5) are no members (nor in gennum, updateGeneralNumber's count): the same gain.
+    expect(techAfterSiege((world) => {
+      addMembers(world, 5, 12);
+      world.nations.get(1)!.gennum = 1;
+    })).toBeCloseTo(alone, 4);
+    // Sixteen members but a gennum of 5 (the month's count, not yet updated): × 5/16, over 10.
+    const stale = techAfterSiege((world) => {
+      addMembers(world, 2, 15);
+      world.nations.get(1)!.gennum = 5;
+    });
+    expect(stale).toBeCloseTo((alone * 5) / 16, 4);
+  });
+
   it('hands the city to the nation with the larger share of the dispute (【분쟁협상】); the attacker stays home', () => {
     const { world, attacker } = warWorld();
     atWar(world);
