@@ -222,6 +222,41 @@ describe('출병 and the battle (legacy processWar)', () => {
     expect(said('general', chief.id)).toContain(`오 정복으로 금${spoils[0]} 쌀${spoils[1]}을 획득했습니다.`);
   });
 
+  it('when a nation falls, its NPCs (npc 2–8 but troop dummies) may join the victor and every member may get a scout letter, unless joining is random-only', () => {
+    const fall = (joinMode: 'full' | 'onlyRandom') => {
+      const { world, attacker } = warWorld();
+      world.env.joinMode = joinMode;
+      atWar(world);
+      world.nations.get(2)!.rice = 0;
+      addGeneral(world, { id: 5, npc: 2, nation: 2, city: 3, officerLevel: 12 });
+      // 30 NPCs of each kind that could join, troop dummies and invaders (npc 9).
+      for (const [first, npc] of [[100, 2], [200, 5], [300, 9]] as const) {
+        for (let id = first; id < first + 30; id++) addGeneral(world, { id, npc, nation: 2, city: 1 });
+      }
+      const member = addGeneral(world, { id: 8, npc: 2, nation: 1, city: 1, officerLevel: 1 });
+      const outsider = addGeneral(world, { id: 9, npc: 2, nation: 3, city: 1, officerLevel: 12 });
+      processCommand(ctxOf(world, attacker, 'che_출병'), generalHolder(attacker), GENERAL_COMMANDS.get('che_출병')!, { destCityId: 3 });
+      expect(world.nations.has(2)).toBe(false);
+      const joiners = [...world.generals.values()].filter((g) => g.queue.some((s) => s.action === 'che_임관'));
+      const spoils = (g: General) => world.logs.some((l) => l.subject === g.id && l.text.includes('정복으로'));
+      expect([spoils(member), spoils(outsider)]).toEqual([false, false]);
+      return { world, attacker, joiners };
+    };
+    const { world, attacker, joiners } = fall('full');
+    expect(joiners.length).toBeGreaterThan(0);
+    for (const g of joiners) {
+      expect(g.npc).toBe(2);
+      const at = g.queue.findIndex((s) => s.action === 'che_임관');
+      expect(g.queue[at]!.arg).toEqual({ destNationId: 1 });
+      expect(g.queue.slice(0, at).every((s) => s.action === 'che_견문')).toBe(true);
+    }
+    expect(world.scoutLetters.length).toBeGreaterThan(0);
+    expect(world.scoutLetters.every((l) => l.fromGeneral === attacker.id)).toBe(true);
+    const randomOnly = fall('onlyRandom');
+    expect(randomOnly.joiners).toEqual([]);
+    expect(randomOnly.world.scoutLetters).toEqual([]);
+  });
+
   it('spreads a battle\'s tech over max(10, gennum), members counted without troop dummies (legacy process_war)', () => {
     const techAfterSiege = (pad: (world: World) => void) => {
       const { world, attacker } = warWorld();

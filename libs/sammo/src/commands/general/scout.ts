@@ -35,7 +35,7 @@ export function sendScoutLetter(world: World, from: General, to: General): void 
  * 등용 {destGeneralId} (legacy che_등용): a member sends a general of another nation (or none)
  * a scout letter, which its player may accept (등용수락) or decline. Costs round(develcost +
  * (its exp + ded) / 1000) × 10 gold; exp +100, ded +200, a point of leadership exp. Rulers
- * get no letters. The unique-item lottery after it is not modelled (the world has no items).
+ * get no letters. The unique-item lottery follows it, as in the legacy.
  */
 export const scout: CommandDef<ScoutArg> = {
   key: 'che_등용',
