@@ -3,7 +3,7 @@ import { streamFromSeed } from '../rng/streams';
 import { addGeneral, smallWorld } from '../testing/small-world';
 import { preprocess } from '../turn/preprocess';
 import { pickSpecialDomestic, pickSpecialWar, specialityAges, splitSpeciality, statConditions } from './speciality';
-import { SpecCond } from './specials';
+import { domesticSpecials, SpecCond } from './specials';
 
 const SEED = 'ab'.repeat(32);
 /** The grant's stream of January of 190 … 197, as legacy AssignGeneralSpeciality seeds it. */
@@ -41,6 +41,13 @@ describe('the speciality pickers (legacy SpecialityHelper)', () => {
     [{ leadership: 50, strength: 40, intel: 90 }, ['che_경작', 'che_상재'], 'che_발명,che_발명,che_발명,che_귀모,che_발명,che_발명,che_발명,che_발명'],
   ])('draws a domestic speciality for %j (held before: %j) as the legacy does', (g, previous, expected) => {
     expect(januaries.map((rng) => pickSpecialDomestic(rng(), g, previous)).join(',')).toBe(expected);
+  });
+
+  it('draws again among all when every fitting domestic speciality was held before (legacy: no draw, then the pick without them)', () => {
+    const g = { leadership: 80, strength: 30, intel: 40 };
+    const everyOne = domesticSpecials.map((s) => s.key);
+    // The same picks as with nothing held (the first row above: the legacy's).
+    expect(januaries.map((rng) => pickSpecialDomestic(rng(), g, everyOne)).join(',')).toBe('che_인덕,che_인덕,che_인덕,che_귀모,che_인덕,che_인덕,che_인덕,che_인덕');
   });
 
   it.each([
