@@ -171,8 +171,8 @@ const POLICY_VALUES: Record<string, (rng: RandUtil) => number> = {
  * A ruler's AI policy for the chief's nation in 40 % of its cases: some values, now and then
  * the priority reordered or cut, and its troops as forces — one to three more troop-leader
  * dummies (mostly off the front, now and then abroad; some assigned before), each leader a
- * CombatForce (with a route the legacy walks without throwing: from one of its cities next to
- * a war target's city toward that city, a route that is lost, or one already taken), a
+ * CombatForce (with a route the legacy walks without throwing: from one of its supplied cities
+ * toward a war target's city next to its land, a route that is lost, or one already taken), a
  * SupportForce or neither. Drawn from a stream of its own, so that the rest of the case is
  * what it was without it.
  */
@@ -209,7 +209,9 @@ function nationPolicy(rng: RandUtil, c: AiCase, land: number[], firstId: number)
     if (rng.nextBool(0.2)) g.aux = { ...g.aux, last발령: c.year * 12 + c.month - 1 };
     const role = rng.nextInt(5);
     if (role < 2) {
-      const toward = own.flatMap((from) => MAP.get(from)!.neighbors.filter((to) => targets.has(world.cities[to]!.nation) && world.cities[to]!.nation !== 1).map((to) => [from, to] as [number, number]));
+      // Toward a war target's city next to the land, from any supplied city: the way crosses a front city of the land.
+      const border = [...new Set(land.flatMap((city) => MAP.get(city)!.neighbors))].filter((to) => targets.has(world.cities[to]!.nation) && world.cities[to]!.nation !== 1);
+      const toward = border.length > 0 ? own.map((from) => [from, pick(rng, border)] as [number, number]) : [];
       const taken = own.length > 0 ? [pick(rng, own), pick(rng, own)] as [number, number] : undefined;
       const far = DEFAULT_MAP.cities.map((m) => m.id).filter((id) => !targets.has(world.cities[id]!.nation) && world.cities[id]!.nation !== 1);
       const lost = far.length > 0 ? [pick(rng, far), pick(rng, far)] as [number, number] : undefined;
