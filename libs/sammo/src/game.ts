@@ -34,8 +34,9 @@ export const sammo: Game<World, SammoMove, RandUtil> = {
   // 6: session 6's rules (items in battle, before the turn, against sabotage and in the
   // tournament's lines; 동작's dex; ProvideNPCTroopLeader's dummies every month); version-5
   // tables replay to other states.
-  // 7: che_건국 as the legacy runs it (not in the game's first month, where the turn goes to
-  // 인재탐색; the legacy's lines); version-6 tables replay to other states.
+  // 7: che_건국 and che_해산 as the legacy runs them (not in the game's first month, where the
+  // turn goes to 인재탐색; 건국's lines), a battle's level lines told as they happen; version-6
+  // tables replay to other states.
   version: '7',
   streams: legacyStreams,
 

@@ -3,7 +3,7 @@ import { relYear } from '../world/queries';
 import { statOf, type StatName } from '../commands/stats';
 import type { RandUtil } from '../rng/rand-util';
 import { GameConst } from '../world/constants';
-import { checkStatChange, expLevelOf, experienceWorth } from '../world/levels';
+import { checkStatChange, expLevelLine, expLevelOf, experienceWorth } from '../world/levels';
 import { generalLog } from '../world/logbook';
 import { modifiers } from '../traits/chain';
 import type { City, General, Nation, World } from '../world/types';
@@ -408,11 +408,18 @@ export class GeneralUnit extends WarUnit {
     else this.general.strengthExp += 1;
   }
 
-  /** Experience from the battle (×0.8 for the defender), through the personality, unrounded. */
+  /**
+   * Experience from the battle (×0.8 for the defender), through the personality, unrounded;
+   * a level reached or lost is told at once, between the battle's lines, as legacy's
+   * `General::addExperience` does.
+   */
   addLevelExp(value: number): void {
     const g = this.general;
     g.experience += experienceWorth(g, this.isAttacker ? value : value * 0.8);
-    g.explevel = expLevelOf(g.experience);
+    const level = expLevelOf(g.experience);
+    if (level === g.explevel) return;
+    generalLog(this.world, g.id, expLevelLine(level, level > g.explevel));
+    g.explevel = level;
   }
 
   addDex(crewType: CrewType, amount: number): void {

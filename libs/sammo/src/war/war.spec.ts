@@ -388,6 +388,8 @@ describe('crew-type triggers and the office in battle (legacy WarUnitTrigger, ge
     expect([wiped.attacker.rank.killnum, wiped.world.generals.get(10)!.rank.deathnum]).toEqual([1, 1]);
     expect(story(siege({ crew: 8000 }, [{ crew: 3000, rice: 31 }]))).toEqual([
       ...opening, 'world 0: 장수10의 보병이 패퇴했습니다.', 'general 1: 장수10의 보병이 패퇴했습니다.', 'general 10: 군량 부족으로 패퇴합니다.', ...wall,
+      // The siege's experience reaches level 1 mid-battle: told at once (legacy General::addExperience).
+      'general 1: Lv 1로 레벨업!',
     ]);
     const hungry = siege({ crew: 1000, rice: 5 }, [{ crew: 3000 }]);
     expect(story(hungry)).toEqual([...opening, 'world 0: 장수1의 보병이 퇴각했습니다.', 'general 1: 군량 부족으로 퇴각합니다.', 'general 10: 장수1의 보병이 퇴각했습니다.']);

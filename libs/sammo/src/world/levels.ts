@@ -39,7 +39,12 @@ export function dedLevelText(level: number): string {
 export function addExperience(general: General, amount: number, traits = true): string[] {
   const change = gain(general, 'experience', amount, traits);
   if (change === null) return [];
-  return [`Lv ${change.level}${josa(change.level, '으로')} ${change.up ? '레벨업' : '레벨다운'}!`];
+  return [expLevelLine(change.level, change.up)];
+}
+
+/** The legacy's line for an experience level reached (`Lv 44로 레벨업!`) or lost. */
+export function expLevelLine(level: number, up: boolean): string {
+  return `Lv ${level}${josa(level, '으로')} ${up ? '레벨업' : '레벨다운'}!`;
 }
 
 export function addDedication(general: General, amount: number, traits = true): string[] {

@@ -5,8 +5,9 @@ import type { CommandDef } from '../command';
 import { beLord, wanderingNation } from '../constraints';
 import { withJosa } from '../../world/josa';
 import { deleteNation } from '../../lifecycle/delete-nation';
+import { inFirstMonth, TALENT_SEARCH_INSTEAD } from './first-month';
 
-/** 해산: the ruler of a band disbands it; everyone goes back to the wilderness. */
+/** 해산: the ruler of a band disbands it (not in the game's first month); everyone goes back to the wilderness. */
 export const disband: CommandDef<null> = {
   key: 'che_해산',
   name: '해산',
@@ -16,6 +17,10 @@ export const disband: CommandDef<null> = {
   constraints: [beLord, wanderingNation],
   run(ctx) {
     const { world } = ctx;
+    if (inFirstMonth(ctx)) {
+      generalLog(world, ctx.general.id, '다음 턴부터 해산할 수 있습니다.');
+      return false;
+    }
     const nation = ctx.nation!;
     // Members keep at most the default gold. The legacy's rice update tests gold again
     // (che_해산.php l.89–96), after gold was capped, so it catches nobody: only the ruler's
@@ -27,4 +32,5 @@ export const disband: CommandDef<null> = {
     for (const g of deleteNation(world, ctx.general)) g.makelimit = GameConst.joinActionLimit;
     return true;
   },
+  alternative: (ctx) => (inFirstMonth(ctx) ? TALENT_SEARCH_INSTEAD : null),
 };

@@ -2,7 +2,8 @@ import { generalLog } from '../../world/logbook';
 import type { World } from '../../world/types';
 import type { CommandContext, CommandDef } from '../command';
 import { foundNation, type FoundArg } from './found-nation';
-import { foundIn, foundingTooEarly, TOO_EARLY } from './found-nation';
+import { foundIn } from './found-nation';
+import { inFirstMonth, TALENT_SEARCH_INSTEAD } from './first-month';
 
 /** The neutral medium and small cities (level 5 or 6), by id: where 무작위건국 and 무작위수도이전 may land. */
 export function openMediumCities(world: World): number[] {
@@ -23,7 +24,7 @@ export const foundNationRandom: CommandDef<FoundArg> = {
   // che_건국's conditions without its city: the city is drawn.
   constraints: foundNation.constraints.slice(0, -1),
   run(ctx, arg) {
-    if (foundingTooEarly(ctx)) {
+    if (inFirstMonth(ctx)) {
       generalLog(ctx.world, ctx.general.id, '다음 턴부터 건국할 수 있습니다.');
       return false;
     }
@@ -39,5 +40,5 @@ export const foundNationRandom: CommandDef<FoundArg> = {
     foundIn({ ...ctx, city: ctx.world.cities[cityId]! } satisfies CommandContext, arg, { can_무작위수도이전: 1 });
     return true;
   },
-  alternative: (ctx) => (foundingTooEarly(ctx) ? TOO_EARLY : { key: 'che_해산', arg: null }),
+  alternative: (ctx) => (inFirstMonth(ctx) ? TALENT_SEARCH_INSTEAD : { key: 'che_해산', arg: null }),
 };

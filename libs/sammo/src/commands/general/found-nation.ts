@@ -1,10 +1,10 @@
-import { joinYearMonth } from '../../world/clock';
 import { addDedication, addExperience, checkStatChange } from '../../world/levels';
 import { chronicle, generalLog } from '../../world/logbook';
 import type { World } from '../../world/types';
 import { nationTypeOf } from '../../traits/nation-types';
 import { argObject, argString } from '../args';
-import type { Alternative, CommandContext, CommandDef } from '../command';
+import type { CommandContext, CommandDef } from '../command';
+import { inFirstMonth, TALENT_SEARCH_INSTEAD } from './first-month';
 import { allowJoinAction, beLord, beOpeningPartNextYear, wanderingNation } from '../constraints';
 import { withJosa } from '../../world/josa';
 import { increaseInheritancePoint } from '../../world/inheritance';
@@ -20,16 +20,6 @@ function nameTaken(world: World, name: string): boolean {
   for (const n of world.nations.values()) if (n.name === name) return true;
   return false;
 }
-
-/**
- * Legacy `yearMonth <= init_year/init_month`: a nation cannot be founded in the game's first
- * month; the turn goes to 인재탐색 instead.
- */
-export function foundingTooEarly(ctx: CommandContext): boolean {
-  return joinYearMonth(ctx.year, ctx.month) <= joinYearMonth(ctx.world.env.startyear, 1);
-}
-
-export const TOO_EARLY: Alternative = { key: 'che_인재탐색', arg: null };
 
 /**
  * The founding itself as legacy che_건국, cr_건국 and che_무작위건국 write it, in the city the general
@@ -84,12 +74,12 @@ export const foundNation: CommandDef<FoundArg> = {
     (c) => (c.city.nation !== 0 ? '공백지가 아닙니다.' : c.city.level !== 5 && c.city.level !== 6 ? '중, 소 도시에만 가능합니다.' : null),
   ],
   run(ctx, arg) {
-    if (foundingTooEarly(ctx)) {
+    if (inFirstMonth(ctx)) {
       generalLog(ctx.world, ctx.general.id, '다음 턴부터 건국할 수 있습니다.');
       return false;
     }
     foundIn(ctx, arg);
     return true;
   },
-  alternative: (ctx) => (foundingTooEarly(ctx) ? TOO_EARLY : null),
+  alternative: (ctx) => (inFirstMonth(ctx) ? TALENT_SEARCH_INSTEAD : null),
 };

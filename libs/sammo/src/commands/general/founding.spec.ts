@@ -92,7 +92,14 @@ describe('거병, 건국, 해산', () => {
     Object.assign(leader, { gold: 5000, rice: 3000 });
     Object.assign(member, { gold: 2000, rice: 4000 });
     Object.assign(poor, { gold: 300, rice: 200 });
-    disband.run(ctxFor(world, 1), null);
+    // Legacy che_해산's `yearMonth <= init_year/init_month`: not in the game's first month; the turn goes to 인재탐색.
+    expect(disband.run(ctxFor(world, 1), null)).toBe(false);
+    expect(disband.alternative!(ctxFor(world, 1), null)).toEqual({ key: 'che_인재탐색', arg: null });
+    expect(world.logs.at(-1)!.text).toBe('다음 턴부터 해산할 수 있습니다.');
+    expect(leader.gold).toBe(5000);
+    world.env.month = 2;
+    expect(disband.alternative!(ctxFor(world, 1), null)).toBeNull();
+    expect(disband.run(ctxFor(world, 1), null)).toBe(true);
     expect([leader.gold, leader.rice]).toEqual([1000, 1000]);
     expect([member.gold, member.rice]).toEqual([1000, 4000]);
     expect([poor.gold, poor.rice]).toEqual([300, 200]);
