@@ -1,8 +1,7 @@
-import { streamFromSeed } from '../rng/streams';
-import { addGeneral, seededStreams, smallWorld, TEST_SEED } from '../testing/small-world';
+import { firstFailure } from './feasible';
+import { addGeneral, commandContext, smallWorld } from '../testing/small-world';
 import { readWorld, writeWorld } from '../world/serialize';
 import type { World } from '../world/types';
-import type { AnyCommand, CommandContext } from './command';
 import { join } from './general/join';
 import { joinGeneral } from './general/join-general';
 import { joinRandom } from './general/join-random';
@@ -17,22 +16,7 @@ import { assign } from './nation/assign';
 import { confiscate } from './nation/confiscate';
 import { grant } from './nation/grant';
 
-function ctxFor(world: World, id: number): CommandContext {
-  const general = world.generals.get(id)!;
-  return {
-    world, general, city: world.cities[general.city]!, nation: world.nations.get(general.nation), year: world.env.year, month: world.env.month,
-    rng: streamFromSeed(TEST_SEED, 'personnel', id),
-    random: seededStreams(),
-  };
-}
-
-function failure(command: AnyCommand, ctx: CommandContext, arg: unknown): string | null {
-  for (const c of command.constraints) {
-    const reason = c(ctx, arg);
-    if (reason !== null) return reason;
-  }
-  return null;
-}
+const ctxFor = (world: World, id: number) => commandContext(world, id, 'personnel');
 
 describe('임관 and its variants (§5.4)', () => {
   it('joins at the ruler’s city as an ordinary officer, with 700 experience in a small nation', () => {
@@ -47,12 +31,12 @@ describe('임관 and its variants (§5.4)', () => {
   it('refuses members, closed nations and those who just left', () => {
     const world = smallWorld();
     addGeneral(world, { id: 1 });
-    expect(failure(join, ctxFor(world, 1), { destNationId: 2 })).toBe('재야가 아닙니다.');
+    expect(firstFailure(ctxFor(world, 1), join, { destNationId: 2 })).toBe('재야가 아닙니다.');
     const w = addGeneral(world, { id: 2, nation: 0, officerLevel: 0 });
     world.nations.get(1)!.scout = 1;
-    expect(failure(join, ctxFor(world, 2), { destNationId: 1 })).toBe('임관이 금지되어 있습니다.');
+    expect(firstFailure(ctxFor(world, 2), join, { destNationId: 1 })).toBe('임관이 금지되어 있습니다.');
     w.makelimit = 5;
-    expect(failure(join, ctxFor(world, 2), { destNationId: 2 })).toBe('재야가 된지 12턴이 지나야 합니다.');
+    expect(firstFailure(ctxFor(world, 2), join, { destNationId: 2 })).toBe('재야가 된지 12턴이 지나야 합니다.');
   });
 
   it('records joins from the third year (or for npc 1) and refuses a return to such a nation', () => {
@@ -73,8 +57,8 @@ describe('임관 and its variants (§5.4)', () => {
     expect(user.aux.joinedNations).toEqual([1]);
     user.nation = 0;
     user.officerLevel = 0;
-    expect(failure(join, ctxFor(world, 4), { destNationId: 1 })).toBe('이미 임관했었던 국가입니다.');
-    expect(failure(join, ctxFor(world, 4), { destNationId: 2 })).toBeNull();
+    expect(firstFailure(ctxFor(world, 4), join, { destNationId: 1 })).toBe('이미 임관했었던 국가입니다.');
+    expect(firstFailure(ctxFor(world, 4), join, { destNationId: 2 })).toBeNull();
     // The record survives a save and load.
     expect(readWorld(writeWorld(world)).generals.get(4)!.aux.joinedNations).toEqual([1]);
   });
@@ -106,7 +90,7 @@ describe('랜덤임관 (legacy che_랜덤임관)', () => {
     // P(위) = 50⁻³ / (50⁻³ + 60⁻³) = 0.63343.
     const world = weakWorld();
     const a = addGeneral(world, { id: 3, nation: 0, officerLevel: 0 });
-    expect(failure(joinRandom, ctxFor(world, 3), null)).toBeNull();
+    expect(firstFailure(ctxFor(world, 3), joinRandom, null)).toBeNull();
     joinRandom.run(ctxFor(world, 3), null);
     // 0.57875 ≤ 0.63343 → 위; talk index 2.
     expect(a.nation).toBe(1);
@@ -137,7 +121,7 @@ describe('랜덤임관 (legacy che_랜덤임관)', () => {
     const world = weakWorld();
     for (const n of world.nations.values()) n.scout = 1;
     const g = addGeneral(world, { id: 3, nation: 0, officerLevel: 0 });
-    expect(failure(joinRandom, ctxFor(world, 3), null)).toBeNull();
+    expect(firstFailure(ctxFor(world, 3), joinRandom, null)).toBeNull();
     expect(joinRandom.run(ctxFor(world, 3), null)).toBe(false);
     expect(joinRandom.alternative!(ctxFor(world, 3), null)).toEqual({ key: 'che_인재탐색', arg: null });
     expect(g.nation).toBe(0);
@@ -160,7 +144,7 @@ describe('하야 (§5.4)', () => {
   it('is not for rulers', () => {
     const world = smallWorld();
     addGeneral(world, { id: 1, officerLevel: 12 });
-    expect(failure(resign, ctxFor(world, 1), null)).toBe('군주입니다.');
+    expect(firstFailure(ctxFor(world, 1), resign, null)).toBe('군주입니다.');
   });
 });
 
@@ -184,29 +168,29 @@ describe('증여, 헌납, 군량매매', () => {
     expect(world.nations.get(1)!.rice).toBe(11000);
     expect([a.experience, a.dedication, a.leadershipExp]).toEqual([140, 200, 1]);
     addGeneral(world, { id: 3, nation: 2, city: 3 });
-    expect(failure(gift, ctxFor(world, 1), { isGold: true, amount: 100, destGeneralId: 3 })).toBe('아국 장수가 아닙니다.');
+    expect(firstFailure(ctxFor(world, 1), gift, { isGold: true, amount: 100, destGeneralId: 3 })).toBe('아국 장수가 아닙니다.');
   });
 
   it('runs at exactly the minimum (ReqGeneralRice(500)) and earns; refuses below it', () => {
     const world = smallWorld();
     const a = addGeneral(world, { id: 1 });
     a.rice = 500;
-    expect(failure(donate, ctxFor(world, 1), { isGold: false, amount: 100 })).toBeNull();
+    expect(firstFailure(ctxFor(world, 1), donate, { isGold: false, amount: 100 })).toBeNull();
     donate.run(ctxFor(world, 1), { isGold: false, amount: 100 });
     expect([a.rice, world.nations.get(1)!.rice]).toEqual([400, 10100]);
     expect([a.experience, a.dedication]).toEqual([70, 100]);
     a.rice = 499;
-    expect(failure(donate, ctxFor(world, 1), { isGold: false, amount: 100 })).toBe('군량이 모자랍니다.');
+    expect(firstFailure(ctxFor(world, 1), donate, { isGold: false, amount: 100 })).toBe('군량이 모자랍니다.');
     // The gold minimum is 0: even an empty purse passes and gives nothing.
     a.gold = 0;
-    expect(failure(donate, ctxFor(world, 1), { isGold: true, amount: 100 })).toBeNull();
+    expect(firstFailure(ctxFor(world, 1), donate, { isGold: true, amount: 100 })).toBeNull();
   });
 
   it('trades rice at the city rate, pays the 1% fee to the nation and earns exp 30, ded 50', () => {
     const world = smallWorld();
     const g = addGeneral(world, { id: 1 });
     const nation = world.nations.get(1)!;
-    expect(failure(tradeRice, ctxFor(world, 1), { buyRice: true, amount: 100 })).toBe('도시에 상인이 없습니다.');
+    expect(firstFailure(ctxFor(world, 1), tradeRice, { buyRice: true, amount: 100 })).toBe('도시에 상인이 없습니다.');
     world.cities[1]!.trade = 105;
     tradeRice.run(ctxFor(world, 1), { buyRice: true, amount: 500 });
     // Legacy buy at r = 1.05: spent = min(500×1.05, 1000) = 525, fee 5.25 (525 + 5.25 ≤ 1000),
@@ -236,15 +220,15 @@ describe('증여, 헌납, 군량매매', () => {
   it('lets an AI general trade at par without a merchant, and a wanderer trade anywhere', () => {
     const world = smallWorld();
     const npc = addGeneral(world, { id: 1, npc: 2 });
-    expect(failure(tradeRice, ctxFor(world, 1), { buyRice: false, amount: 200 })).toBeNull();
+    expect(firstFailure(ctxFor(world, 1), tradeRice, { buyRice: false, amount: 200 })).toBeNull();
     tradeRice.run(ctxFor(world, 1), { buyRice: false, amount: 200 });
     // r = 1.0: 200 gold − fee 2 = 198.
     expect([npc.gold, npc.rice]).toEqual([1198, 800]);
     world.cities[3]!.trade = 100;
     addGeneral(world, { id: 2, nation: 0, officerLevel: 0, city: 3 });
-    expect(failure(tradeRice, ctxFor(world, 2), { buyRice: true, amount: 100 })).toBeNull();
+    expect(firstFailure(ctxFor(world, 2), tradeRice, { buyRice: true, amount: 100 })).toBeNull();
     addGeneral(world, { id: 3, city: 3 });
-    expect(failure(tradeRice, ctxFor(world, 3), { buyRice: true, amount: 100 })).toBe('아국이 아닙니다.');
+    expect(firstFailure(ctxFor(world, 3), tradeRice, { buyRice: true, amount: 100 })).toBe('아국이 아닙니다.');
   });
 });
 
@@ -256,7 +240,7 @@ describe('집합', () => {
     const outsider = addGeneral(world, { id: 3, city: 1 });
     leader.troop = 1;
     member.troop = 1;
-    expect(failure(assemble, ctxFor(world, 2), null)).toBe('부대장이 아닙니다.');
+    expect(firstFailure(ctxFor(world, 2), assemble, null)).toBe('부대장이 아닙니다.');
     assemble.run(ctxFor(world, 1), null);
     expect([member.city, outsider.city]).toEqual([2, 1]);
     expect(leader).toMatchObject({ experience: 70, dedication: 100, leadershipExp: 1 });
@@ -285,11 +269,11 @@ describe('nation commands (§5.5)', () => {
     grant.run(ctxFor(world, 1), { isGold: false, amount: 1000, destGeneralId: 2 });
     expect(b.rice).toBe(1300);
     expect(world.nations.get(1)!.rice).toBe(2000);
-    expect(failure(grant, ctxFor(world, 1), { isGold: false, amount: 100, destGeneralId: 2 })).toBe('병량이 부족합니다.');
-    expect(failure(grant, ctxFor(world, 2), { isGold: true, amount: 100, destGeneralId: 1 })).toBe('수뇌가 아닙니다.');
+    expect(firstFailure(ctxFor(world, 1), grant, { isGold: false, amount: 100, destGeneralId: 2 })).toBe('병량이 부족합니다.');
+    expect(firstFailure(ctxFor(world, 2), grant, { isGold: true, amount: 100, destGeneralId: 1 })).toBe('수뇌가 아닙니다.');
     // Legacy ReqNationRice(1 + base): 42 above the base is enough, and all of it is paid.
     world.nations.get(1)!.rice = 2042;
-    expect(failure(grant, ctxFor(world, 1), { isGold: false, amount: 1000, destGeneralId: 2 })).toBeNull();
+    expect(firstFailure(ctxFor(world, 1), grant, { isGold: false, amount: 1000, destGeneralId: 2 })).toBeNull();
     grant.run(ctxFor(world, 1), { isGold: false, amount: 1000, destGeneralId: 2 });
     expect(b.rice).toBe(1342);
   });
@@ -298,7 +282,7 @@ describe('nation commands (§5.5)', () => {
     const world = smallWorld();
     const chief = addGeneral(world, { id: 1, officerLevel: 12 });
     const b = addGeneral(world, { id: 2 });
-    expect(failure(confiscate, ctxFor(world, 1), { isGold: true, amount: 550, destGeneralId: 2 })).toBe('초반 제한 중에는 불가능합니다.');
+    expect(firstFailure(ctxFor(world, 1), confiscate, { isGold: true, amount: 550, destGeneralId: 2 })).toBe('초반 제한 중에는 불가능합니다.');
     world.env.year = 194;
     confiscate.run(ctxFor(world, 1), { isGold: true, amount: 550, destGeneralId: 2 });
     expect(b.gold).toBe(400);
@@ -311,7 +295,7 @@ describe('nation commands (§5.5)', () => {
     const world = smallWorld();
     addGeneral(world, { id: 1, officerLevel: 12 });
     const b = addGeneral(world, { id: 2 });
-    expect(failure(assign, ctxFor(world, 1), { destGeneralId: 2, destCityId: 3 })).toBe('대상 도시가 아국이 아닙니다.');
+    expect(firstFailure(ctxFor(world, 1), assign, { destGeneralId: 2, destCityId: 3 })).toBe('대상 도시가 아국이 아닙니다.');
     assign.run(ctxFor(world, 1), { destGeneralId: 2, destCityId: 2 });
     expect(b.city).toBe(2);
     expect(b.aux.last발령).toBe(190 * 12);

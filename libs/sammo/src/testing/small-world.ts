@@ -4,6 +4,7 @@ import { emptyWorld } from '../scenario/new-world';
 import { Diplo } from '../world/constants';
 import { newCity, newGeneral, newNation, type GeneralSeed } from '../world/factory';
 import type { General, World } from '../world/types';
+import type { CommandContext } from '../commands/command';
 import type { StreamSource } from '../turn/turn-run';
 
 export const TEST_SEED = '5a'.repeat(32);
@@ -54,4 +55,14 @@ export function addGeneral(world: World, seed: Partial<GeneralSeed> & { id: numb
   if (nation) nation.gennum += 1;
   world.env.nextGeneralId = Math.max(world.env.nextGeneralId, general.id + 1);
   return general;
+}
+
+/** A command's context for general `id` as a turn makes it, its stream labelled (`label`, id). */
+export function commandContext(world: World, id: number, label: string): CommandContext {
+  const general = world.generals.get(id)!;
+  return {
+    world, general, city: world.cities[general.city]!, nation: world.nations.get(general.nation), year: world.env.year, month: world.env.month,
+    rng: streamFromSeed(TEST_SEED, label, id),
+    random: seededStreams(),
+  };
 }

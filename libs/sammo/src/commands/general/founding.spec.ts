@@ -1,29 +1,14 @@
+import { firstFailure } from '../feasible';
 import { streamFromSeed } from '../../rng/streams';
 import { postUpdateMonthly } from '../../monthly/post-update';
-import { addGeneral, seededStreams, smallWorld, TEST_SEED } from '../../testing/small-world';
+import { addGeneral, commandContext, seededStreams, smallWorld, TEST_SEED } from '../../testing/small-world';
 import type { World } from '../../world/types';
-import type { AnyCommand, CommandContext } from '../command';
 import { disband } from './disband';
 import { foundNation } from './found-nation';
 import { raiseBand } from './raise-band';
 import { join } from './join';
 
-function ctxFor(world: World, id: number): CommandContext {
-  const general = world.generals.get(id)!;
-  return {
-    world, general, city: world.cities[general.city]!, nation: world.nations.get(general.nation), year: world.env.year, month: world.env.month,
-    rng: streamFromSeed(TEST_SEED, 'founding', id),
-    random: seededStreams(),
-  };
-}
-
-function failure(command: AnyCommand, ctx: CommandContext, arg: unknown): string | null {
-  for (const c of command.constraints) {
-    const reason = c(ctx, arg);
-    if (reason !== null) return reason;
-  }
-  return null;
-}
+const ctxFor = (world: World, id: number) => commandContext(world, id, 'founding');
 
 describe('거병, 건국, 해산', () => {
   it('raises a band, founds a nation in a neutral city of level 5 or 6, with a follower', () => {
@@ -31,9 +16,9 @@ describe('거병, 건국, 해산', () => {
     world.cities[2]!.nation = 0;
     const leader = addGeneral(world, { id: 1, nation: 0, officerLevel: 0, city: 2 });
     world.env.year = 192;
-    expect(failure(raiseBand, ctxFor(world, 1), null)).toBe('초반이 지났습니다.');
+    expect(firstFailure(ctxFor(world, 1), raiseBand, null)).toBe('초반이 지났습니다.');
     world.env.year = 190;
-    expect(failure(raiseBand, ctxFor(world, 1), null)).toBeNull();
+    expect(firstFailure(ctxFor(world, 1), raiseBand, null)).toBeNull();
     raiseBand.run(ctxFor(world, 1), null);
     const band = world.nations.get(leader.nation)!;
     expect(band).toMatchObject({ id: 3, name: '장수1', level: 0, gold: 0, rice: 2000, gennum: 1, capital: 0 });
@@ -42,17 +27,17 @@ describe('거병, 건국, 해산', () => {
     expect(world.diplomacy.get('3:1')).toEqual({ state: 2, term: 0, dead: 0 });
 
     const arg = { nationName: '촉한', nationType: 'che_덕가', color: '#00aa00' };
-    expect(failure(foundNation, ctxFor(world, 1), arg)).toBe('수하 장수가 부족합니다.');
+    expect(firstFailure(ctxFor(world, 1), foundNation, arg)).toBe('수하 장수가 부족합니다.');
     addGeneral(world, { id: 2, nation: 0, officerLevel: 0 });
     join.run(ctxFor(world, 2), { destNationId: 3 });
-    expect(failure(foundNation, ctxFor(world, 1), { ...arg, nationName: '위' })).toBe('존재하는 국가명입니다.');
+    expect(firstFailure(ctxFor(world, 1), foundNation, { ...arg, nationName: '위' })).toBe('존재하는 국가명입니다.');
     // Legacy AllowJoinAction: no founding while the join cooldown runs.
     leader.makelimit = 3;
-    expect(failure(foundNation, ctxFor(world, 1), arg)).toBe('재야가 된지 12턴이 지나야 합니다.');
+    expect(firstFailure(ctxFor(world, 1), foundNation, arg)).toBe('재야가 된지 12턴이 지나야 합니다.');
     leader.makelimit = 0;
     // Legacy BeOpeningPart(relYear + 1): two years in (190 → 192), the coming year is past the opening.
     world.env.year = 192;
-    expect(failure(foundNation, ctxFor(world, 1), arg)).toBe('초반이 지났습니다.');
+    expect(firstFailure(ctxFor(world, 1), foundNation, arg)).toBe('초반이 지났습니다.');
     world.env.year = 190;
     // Legacy che_건국's `yearMonth <= init_year/init_month`: not in the game's first month; the turn goes to 인재탐색.
     expect(foundNation.run(ctxFor(world, 1), arg)).toBe(false);
@@ -73,7 +58,7 @@ describe('거병, 건국, 해산', () => {
     const world = smallWorld();
     const leader = addGeneral(world, { id: 1, nation: 0, officerLevel: 0 });
     raiseBand.run(ctxFor(world, 1), null);
-    expect(failure(disband, ctxFor(world, 1), null)).toBeNull();
+    expect(firstFailure(ctxFor(world, 1), disband, null)).toBeNull();
     postUpdateMonthly(world, streamFromSeed(TEST_SEED, 'monthly'), seededStreams(), world.env.turntime);
     expect(world.nations.has(3)).toBe(true);
     world.env.year = 192;

@@ -1,10 +1,10 @@
+import { firstFailure } from '../feasible';
 import { streamFromSeed } from '../../rng/streams';
-import { addGeneral, seededStreams, smallWorld, TEST_SEED } from '../../testing/small-world';
+import { addGeneral, commandContext, smallWorld, TEST_SEED } from '../../testing/small-world';
 import { generalHolder } from '../../turn/general-turn';
 import { processCommand } from '../../turn/process-command';
 import { newCity } from '../../world/factory';
 import type { World } from '../../world/types';
-import type { AnyCommand, CommandContext } from '../command';
 import { combatReadiness } from './combat-readiness';
 import { foundNationAnywhere } from './founding';
 import { foundNation } from './found-nation';
@@ -12,22 +12,7 @@ import { foundNationRandom } from './found-nation-random';
 import { hardDrill } from './hard-drill';
 import { instantRetreat, nearestOwnCities } from './instant-retreat';
 
-function ctxFor(world: World, id: number, label = 'scenario-commands'): CommandContext {
-  const general = world.generals.get(id)!;
-  return {
-    world, general, city: world.cities[general.city]!, nation: world.nations.get(general.nation), year: world.env.year, month: world.env.month,
-    rng: streamFromSeed(TEST_SEED, label, id),
-    random: seededStreams(),
-  };
-}
-
-function failure(command: AnyCommand, ctx: CommandContext, arg: unknown): string | null {
-  for (const c of command.constraints) {
-    const reason = c(ctx, arg);
-    if (reason !== null) return reason;
-  }
-  return null;
-}
+const ctxFor = (world: World, id: number, label = 'scenario-commands') => commandContext(world, id, label);
 
 /** The general's own lines, without the unique-item lottery's find (its own stream). */
 const linesOf = (world: World, id: number) => world.logs.filter((l) => l.scope === 'general' && l.subject === id && !l.text.endsWith('습득했습니다!')).map((l) => l.text);
@@ -50,7 +35,7 @@ describe('맹훈련 (cr_맹훈련)', () => {
     const world = smallWorld();
     const g = addGeneral(world, { id: 1, leadership: 50 });
     Object.assign(g, { crew: 3000, train: 40, atmos: 90, rice: 0 });
-    expect(failure(hardDrill, ctxFor(world, 1), null)).toBeNull();
+    expect(firstFailure(ctxFor(world, 1), hardDrill, null)).toBeNull();
     expect(hardDrill.run(ctxFor(world, 1), null)).toBe(true);
     // round(50 × 100 / 3000 × 30 × 2 / 3) = round(33.3) = 33; morale stops at 100.
     expect(g).toMatchObject({ train: 73, atmos: 100, experience: 150, dedication: 100, leadershipExp: 1, rice: 0 });
@@ -61,9 +46,9 @@ describe('맹훈련 (cr_맹훈련)', () => {
   it('is refused as 훈련 is: no crew, or training already at 100', () => {
     const world = smallWorld();
     const g = addGeneral(world, { id: 1 });
-    expect(failure(hardDrill, ctxFor(world, 1), null)).toBe('병사가 모자랍니다.');
+    expect(firstFailure(ctxFor(world, 1), hardDrill, null)).toBe('병사가 모자랍니다.');
     Object.assign(g, { crew: 1000, train: 100 });
-    expect(failure(hardDrill, ctxFor(world, 1), null)).toBe('병사들은 이미 정예병사들입니다.');
+    expect(firstFailure(ctxFor(world, 1), hardDrill, null)).toBe('병사들은 이미 정예병사들입니다.');
   });
 });
 
@@ -72,13 +57,13 @@ describe('전투태세 (che_전투태세)', () => {
     const world = smallWorld();
     const g = addGeneral(world, { id: 1 });
     Object.assign(g, { crew: 2200, train: 80, atmos: 80, gold: 65 });
-    expect(failure(combatReadiness, ctxFor(world, 1), null)).toBe('자금이 모자랍니다.');
+    expect(firstFailure(ctxFor(world, 1), combatReadiness, null)).toBe('자금이 모자랍니다.');
     g.gold = 66;
-    expect(failure(combatReadiness, ctxFor(world, 1), null)).toBeNull();
+    expect(firstFailure(ctxFor(world, 1), combatReadiness, null)).toBeNull();
     g.train = 90;
-    expect(failure(combatReadiness, ctxFor(world, 1), null)).toBe('병사들은 이미 정예병사들입니다.');
+    expect(firstFailure(ctxFor(world, 1), combatReadiness, null)).toBe('병사들은 이미 정예병사들입니다.');
     Object.assign(g, { train: 89, atmos: 90 });
-    expect(failure(combatReadiness, ctxFor(world, 1), null)).toBe('이미 사기는 하늘을 찌를듯 합니다.');
+    expect(firstFailure(ctxFor(world, 1), combatReadiness, null)).toBe('이미 사기는 하늘을 찌를듯 합니다.');
   });
 
   it('stacks three terms, then its run restarts its own count, so it never completes', () => {
@@ -101,10 +86,10 @@ describe('건국 anywhere (cr_건국)', () => {
   it('founds in any neutral city, where che_건국 wants a medium or small one', () => {
     const world = bandWorld();
     world.cities[2]!.level = 7;
-    expect(failure(foundNation, ctxFor(world, 1), ARG)).toBe('중, 소 도시에만 가능합니다.');
-    expect(failure(foundNationAnywhere, ctxFor(world, 1), ARG)).toBeNull();
+    expect(firstFailure(ctxFor(world, 1), foundNation, ARG)).toBe('중, 소 도시에만 가능합니다.');
+    expect(firstFailure(ctxFor(world, 1), foundNationAnywhere, ARG)).toBeNull();
     world.cities[2]!.nation = 2;
-    expect(failure(foundNationAnywhere, ctxFor(world, 1), ARG)).toBe('공백지가 아닙니다.');
+    expect(firstFailure(ctxFor(world, 1), foundNationAnywhere, ARG)).toBe('공백지가 아닙니다.');
   });
 
   it('founds a level-1 nation that may change its flag once, with the legacy’s lines', () => {
@@ -138,7 +123,7 @@ describe('무작위 도시 건국 (che_무작위건국)', () => {
     for (const id of [4, 5, 6]) world.cities[id]!.nation = 0;
     const outsider = addGeneral(world, { id: 3, nation: 1, city: 1 });
     // No city condition: the band's own city is another nation's.
-    expect(failure(foundNationRandom, ctxFor(world, 1), ARG)).toBeNull();
+    expect(firstFailure(ctxFor(world, 1), foundNationRandom, ARG)).toBeNull();
     const ctx = ctxFor(world, 1);
     const drawn = streamFromSeed(TEST_SEED, 'scenario-commands', 1).choice([4, 6]);
     expect(foundNationRandom.run(ctx, ARG)).toBe(true);
@@ -171,11 +156,11 @@ describe('접경귀환 (che_접경귀환)', () => {
 
   it('is for a general of a settled nation outside its territory', () => {
     const world = bandWorld();
-    expect(failure(instantRetreat, ctxFor(world, 1), null)).toBe('방랑군은 불가능합니다.');
+    expect(firstFailure(ctxFor(world, 1), instantRetreat, null)).toBe('방랑군은 불가능합니다.');
     addGeneral(world, { id: 3, nation: 0, city: 3 });
-    expect(failure(instantRetreat, ctxFor(world, 3), null)).toBe('재야입니다.');
+    expect(firstFailure(ctxFor(world, 3), instantRetreat, null)).toBe('재야입니다.');
     addGeneral(world, { id: 4, nation: 1, city: 1 });
-    expect(failure(instantRetreat, ctxFor(world, 4), null)).toBe('아국입니다.');
+    expect(firstFailure(ctxFor(world, 4), instantRetreat, null)).toBe('아국입니다.');
   });
 
   it('finds nothing beyond three steps', () => {

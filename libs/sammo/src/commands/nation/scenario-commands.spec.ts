@@ -1,29 +1,14 @@
+import { firstFailure } from '../feasible';
 import { streamFromSeed } from '../../rng/streams';
-import { addGeneral, seededStreams, smallWorld, TEST_SEED } from '../../testing/small-world';
+import { addGeneral, commandContext, smallWorld, TEST_SEED } from '../../testing/small-world';
 import { nationHolder } from '../../turn/general-turn';
 import { processCommand } from '../../turn/process-command';
 import { newCity } from '../../world/factory';
 import type { World } from '../../world/types';
-import type { AnyCommand, CommandContext } from '../command';
 import { moveCapitalRandom } from './move-capital-random';
 import { movePopulation } from './move-population';
 
-function ctxFor(world: World, id: number): CommandContext {
-  const general = world.generals.get(id)!;
-  return {
-    world, general, city: world.cities[general.city]!, nation: world.nations.get(general.nation), year: world.env.year, month: world.env.month,
-    rng: streamFromSeed(TEST_SEED, 'nation-scenario-commands', id),
-    random: seededStreams(),
-  };
-}
-
-function failure(command: AnyCommand, ctx: CommandContext, arg: unknown): string | null {
-  for (const c of command.constraints) {
-    const reason = c(ctx, arg);
-    if (reason !== null) return reason;
-  }
-  return null;
-}
+const ctxFor = (world: World, id: number) => commandContext(world, id, 'nation-scenario-commands');
 
 const linesOf = (world: World, id: number) => world.logs.filter((l) => l.scope === 'general' && l.subject === id).map((l) => l.text);
 
@@ -61,16 +46,16 @@ describe('무작위 수도 이전 (che_무작위수도이전)', () => {
     expect(linesOf(w, 1)).toEqual(['무작위 수도 이전 수행중... (1/2)', promoted, `${name}로 국가를 옮겼습니다.`]);
     expect(linesOf(w, 2)).toEqual([`국가 수도를 ${name}로 옮겼습니다.`]);
     // Spent: the next one is refused.
-    expect(failure(moveCapitalRandom, ctxFor(w, 1), {})).toBe('더이상 변경이 불가능합니다.');
+    expect(firstFailure(ctxFor(w, 1), moveCapitalRandom, {})).toBe('더이상 변경이 불가능합니다.');
   });
 
   it('is the lord’s, in the opening years', () => {
     const w = world();
-    expect(failure(moveCapitalRandom, ctxFor(w, 2), {})).toBe('아국이 아닙니다.');
+    expect(firstFailure(ctxFor(w, 2), moveCapitalRandom, {})).toBe('아국이 아닙니다.');
     w.generals.get(2)!.city = 1;
-    expect(failure(moveCapitalRandom, ctxFor(w, 2), {})).toBe('군주가 아닙니다.');
+    expect(firstFailure(ctxFor(w, 2), moveCapitalRandom, {})).toBe('군주가 아닙니다.');
     w.env.year = 192;
-    expect(failure(moveCapitalRandom, ctxFor(w, 1), {})).toBe('초반이 지났습니다.');
+    expect(firstFailure(ctxFor(w, 1), moveCapitalRandom, {})).toBe('초반이 지났습니다.');
   });
 
   it('fails with no neutral medium or small city left', () => {
@@ -104,17 +89,17 @@ describe('인구이동 (cr_인구이동)', () => {
     addGeneral(w, { id: 1, officerLevel: 5 });
     const arg = { destCityId: 2, amount: 50_000 };
     w.cities[1]!.pop = 30_099;
-    expect(failure(movePopulation, ctxFor(w, 1), arg)).toBe('주민이 부족합니다.');
+    expect(firstFailure(ctxFor(w, 1), movePopulation, arg)).toBe('주민이 부족합니다.');
     w.cities[1]!.pop = 30_100;
-    expect(failure(movePopulation, ctxFor(w, 1), { ...arg, destCityId: 3 })).toBe('대상 도시가 아국이 아닙니다.');
-    expect(failure(movePopulation, ctxFor(w, 1), { ...arg, destCityId: 1 })).toBe('같은 도시입니다.');
+    expect(firstFailure(ctxFor(w, 1), movePopulation, { ...arg, destCityId: 3 })).toBe('대상 도시가 아국이 아닙니다.');
+    expect(firstFailure(ctxFor(w, 1), movePopulation, { ...arg, destCityId: 1 })).toBe('같은 도시입니다.');
     // 100 gold and rice; rice must also keep the base 2,000.
     w.nations.get(1)!.rice = 2099;
-    expect(failure(movePopulation, ctxFor(w, 1), arg)).toBe('병량이 부족합니다.');
+    expect(firstFailure(ctxFor(w, 1), movePopulation, arg)).toBe('병량이 부족합니다.');
     w.nations.get(1)!.rice = 2100;
-    expect(failure(movePopulation, ctxFor(w, 1), arg)).toBeNull();
+    expect(firstFailure(ctxFor(w, 1), movePopulation, arg)).toBeNull();
     w.generals.get(1)!.officerLevel = 4;
-    expect(failure(movePopulation, ctxFor(w, 1), arg)).toBe('수뇌가 아닙니다.');
+    expect(firstFailure(ctxFor(w, 1), movePopulation, arg)).toBe('수뇌가 아닙니다.');
   });
 
   it('refuses a negative amount', () => {
