@@ -52,6 +52,11 @@ describe('the speciality pickers (legacy SpecialityHelper)', () => {
 
   it.each([
     [{ leadership: 80, strength: 85, intel: 40, dex: [0, 1000, 0, 50000, 0, 0] }, [], 'che_기병,che_척사,che_징병,che_견고,che_저격,che_척사,che_돌격,che_돌격'],
+    // Dex this high (√250000 / 4 = 125 ≥ any draw of 0..99) never names an arm.
+    [{ leadership: 80, strength: 85, intel: 40, dex: [0, 250000, 0, 0, 0, 0] }, [], 'che_필살,che_척사,che_징병,che_견고,che_저격,che_척사,che_돌격,che_돌격'],
+    // √71824 / 4 = 67, which the first stream draws: the arm is named (the draw is not below 67).
+    [{ leadership: 80, strength: 85, intel: 40, dex: [0, 71824, 0, 0, 0, 0] }, [], 'che_보병,che_척사,che_징병,che_견고,che_저격,che_척사,che_돌격,che_돌격'],
+    [{ leadership: 40, strength: 30, intel: 95, dex: [0, 0, 0, 0, 0, 0] }, [], 'che_척사,che_척사,che_필살,che_신중,che_반계,che_척사,che_신산,che_신산'],
     [{ leadership: 40, strength: 30, intel: 95, dex: [0, 0, 0, 0, 0, 0] }, ['che_신산'], 'che_척사,che_척사,che_징병,che_반계,che_저격,che_척사,che_집중,che_집중'],
   ])('draws a war speciality for %j (held before: %j) as the legacy does', (g, previous, expected) => {
     expect(januaries.map((rng) => pickSpecialWar(rng(), g, previous)).join(',')).toBe(expected);
