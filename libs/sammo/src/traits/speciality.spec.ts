@@ -43,6 +43,16 @@ describe('the speciality pickers (legacy SpecialityHelper)', () => {
     expect(januaries.map((rng) => pickSpecialDomestic(rng(), g, previous)).join(',')).toBe(expected);
   });
 
+  // Forty Januaries (190 … 229) weigh the percent specialities against the rest ("none of them": 100 − their sum).
+  it.each([
+    [{ leadership: 80, strength: 30, intel: 40 }, 'che_인덕,che_인덕,che_인덕,che_귀모,' + Array(36).fill('che_인덕').join(',')],
+    [{ leadership: 50, strength: 90, intel: 40 }, 'che_통찰,che_통찰,che_통찰,che_귀모,che_수비,che_수비,che_통찰,che_수비,che_통찰,che_통찰,che_축성,che_축성,che_수비,che_축성,che_축성,che_통찰,che_축성,che_수비,che_수비,che_축성,che_통찰,che_수비,che_통찰,che_수비,che_수비,che_수비,che_축성,che_통찰,che_통찰,che_수비,che_축성,che_수비,che_축성,che_통찰,che_수비,che_통찰,che_수비,che_통찰,che_수비,che_수비'],
+    [{ leadership: 70, strength: 70, intel: 68 }, 'che_통찰,che_인덕,che_수비,che_귀모,che_축성,che_발명,che_수비,che_발명,che_통찰,che_인덕,che_경작,che_경작,che_수비,che_발명,che_상재,che_통찰,che_경작,che_수비,che_수비,che_경작,che_통찰,che_축성,che_통찰,che_축성,che_축성,che_축성,che_상재,che_통찰,che_인덕,che_축성,che_경작,che_축성,che_경작,che_인덕,che_수비,che_인덕,che_축성,che_통찰,che_축성,che_축성'],
+  ])('draws a domestic speciality for %j over forty Januaries as the legacy does', (g, expected) => {
+    const picks = Array.from({ length: 40 }, (_, k) => pickSpecialDomestic(streamFromSeed(SEED, 'assignGeneralSpeciality', 190 + k, 1), g));
+    expect(picks.join(',')).toBe(expected);
+  });
+
   it('draws again among all when every fitting domestic speciality was held before (legacy: no draw, then the pick without them)', () => {
     const g = { leadership: 80, strength: 30, intel: 40 };
     const everyOne = domesticSpecials.map((s) => s.key);
