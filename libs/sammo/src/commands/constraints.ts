@@ -35,6 +35,14 @@ export function reqGeneralRice<A>(amount: (c: CommandContext, a: A) => number): 
 
 export const reqGeneralCrew: Constraint<unknown> = (c) => (c.general.crew <= 0 ? '병사가 모자랍니다.' : null);
 
+/** Legacy ReqGeneralTrainMargin: training below the commands' maximum less `margin`. */
+export const reqTrainMargin = (margin: number): Constraint<unknown> => (c) =>
+  c.general.train >= GameConst.maxTrainByCommand - margin ? '병사들은 이미 정예병사들입니다.' : null;
+
+/** Legacy ReqGeneralAtmosMargin: morale below the commands' maximum less `margin`. */
+export const reqAtmosMargin = (margin: number): Constraint<unknown> => (c) =>
+  c.general.atmos >= GameConst.maxAtmosByCommand - margin ? '이미 사기는 하늘을 찌를듯 합니다.' : null;
+
 type CityStat = 'agri' | 'comm' | 'secu' | 'def' | 'wall' | 'pop';
 
 /** RemainCityCapacity: the stat is not at its maximum yet. */

@@ -1,10 +1,9 @@
-import { GameConst } from '../../world/constants';
 import { phpRound } from '../../world/php-math';
 import { generalLog } from '../../world/logbook';
 import { noArg } from '../args';
 import type { CommandDef } from '../command';
 import { techCost } from '../crew-types';
-import { notBeNeutral, notWanderingNation, occupiedCity, reqGeneralCrew, reqGeneralGold, reqGeneralRice } from '../constraints';
+import { notBeNeutral, notWanderingNation, occupiedCity, reqGeneralCrew, reqGeneralGold, reqGeneralRice, reqTrainMargin, reqAtmosMargin } from '../constraints';
 
 const NAME = '전투태세';
 const TERMS = 3;
@@ -29,8 +28,8 @@ export const combatReadiness: CommandDef<null> = {
     // The tech cost of the nation's static row, which holds no tech: 1.
     reqGeneralGold((c) => phpRound((c.general.crew / 100) * 3 * techCost(0))),
     reqGeneralRice(() => 0),
-    (c) => (c.general.train >= GameConst.maxTrainByCommand - 10 ? '병사들은 이미 정예병사들입니다.' : null),
-    (c) => (c.general.atmos >= GameConst.maxAtmosByCommand - 10 ? '이미 사기는 하늘을 찌를듯 합니다.' : null),
+    reqTrainMargin(10),
+    reqAtmosMargin(10),
   ],
   preTurns: () => TERMS,
   keepsLastTurn: true,

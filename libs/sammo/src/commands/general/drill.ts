@@ -2,7 +2,7 @@ import { grouped } from '../../world/php-math';
 import { GameConst } from '../../world/constants';
 import { noArg } from '../args';
 import type { CommandDef } from '../command';
-import { notBeNeutral, notWanderingNation, occupiedCity, reqGeneralCrew } from '../constraints';
+import { notBeNeutral, notWanderingNation, occupiedCity, reqGeneralCrew, reqTrainMargin } from '../constraints';
 import { clamp } from './domestic';
 import { drillRewards, drillScore } from './drill-score';
 import { tryUniqueItemLottery } from '../../items/lottery';
@@ -14,7 +14,7 @@ export const drill: CommandDef<null> = {
   id: 'drill',
   kind: 'general',
   readArg: (raw) => noArg(raw, 'drill'),
-  constraints: [notBeNeutral, notWanderingNation, occupiedCity, reqGeneralCrew, (c) => (c.general.train >= GameConst.maxTrainByCommand ? '병사들은 이미 정예병사들입니다.' : null)],
+  constraints: [notBeNeutral, notWanderingNation, occupiedCity, reqGeneralCrew, reqTrainMargin(0)],
   run(ctx) {
     const g = ctx.general;
     const score = drillScore(ctx, GameConst.trainDelta);

@@ -3,7 +3,7 @@ import { GameConst } from '../../world/constants';
 import { relYear } from '../../world/queries';
 import { noArg } from '../args';
 import type { CommandDef } from '../command';
-import { notBeNeutral, notWanderingNation, occupiedCity, reqGeneralCrew } from '../constraints';
+import { notBeNeutral, notWanderingNation, occupiedCity, reqGeneralCrew, reqTrainMargin } from '../constraints';
 import { leadershipWithInjury } from '../stats';
 import { clamp } from './domestic';
 import { drillRewards } from './drill-score';
@@ -19,7 +19,7 @@ export const hardDrill: CommandDef<null> = {
   id: 'hard-drill',
   kind: 'general',
   readArg: (raw) => noArg(raw, 'hard-drill'),
-  constraints: [notBeNeutral, notWanderingNation, occupiedCity, reqGeneralCrew, (c) => (c.general.train >= GameConst.maxTrainByCommand ? '병사들은 이미 정예병사들입니다.' : null)],
+  constraints: [notBeNeutral, notWanderingNation, occupiedCity, reqGeneralCrew, reqTrainMargin(0)],
   run(ctx) {
     const g = ctx.general;
     // The legacy's left-to-right product: × delta × 2 / 3, not × (delta × 2 / 3).

@@ -2,7 +2,7 @@ import { grouped } from '../../world/php-math';
 import { GameConst } from '../../world/constants';
 import { noArg } from '../args';
 import type { CommandDef } from '../command';
-import { notBeNeutral, notWanderingNation, occupiedCity, reqGeneralCrew, reqGeneralGold } from '../constraints';
+import { notBeNeutral, notWanderingNation, occupiedCity, reqGeneralCrew, reqGeneralGold, reqAtmosMargin } from '../constraints';
 import { clamp } from './domestic';
 import { drillRewards, drillScore } from './drill-score';
 import { phpRound } from '../../world/php-math';
@@ -18,7 +18,7 @@ export const rally: CommandDef<null> = {
   constraints: [
     notBeNeutral, notWanderingNation, occupiedCity, reqGeneralCrew,
     reqGeneralGold((c) => phpRound(c.general.crew / 100)),
-    (c) => (c.general.atmos >= GameConst.maxAtmosByCommand ? '이미 사기는 하늘을 찌를듯 합니다.' : null),
+    reqAtmosMargin(0),
   ],
   run(ctx) {
     const g = ctx.general;
