@@ -335,4 +335,46 @@ describe('snapshot service (real PostgreSQL and NATS)', () => {
     expect(mine.state).toEqual((await snapshotOf('gappy', 2)).state);
     expect((await snapshotOf('gappy')).revision).toBe(2);
   });
+
+  it('checks an undo against the state it left, though the log holds later moves when the entry arrives', async () => {
+    // Tic-tac-toe draws nothing: the test computes the true hashes without the seed.
+    const played = (tableId: string, moves: Array<[string, number]>) => {
+      const header = { tableId, gameId: ticTacToe.id, rulesVersion: ticTacToe.version, seed: 'a'.repeat(64), seats: ['x', 'o'], options: {}, moves: 0 };
+      let state = engine.setup(ticTacToe, header);
+      moves.forEach(([seat, cell], i) => { state = engine.step(ticTacToe, { ...header, moves: i }, state, seat, { cell }).state; });
+      return stateHash(ticTacToe, state);
+    };
+    const entriesOf = (tableId: string, count: number) => waitUntil(async () => {
+      const all = (await readStream(nc, subjects.stream('MOVES'))).map((m) => m.data as MoveEventV1).filter((e) => e.tableId === tableId);
+      return all.length >= count ? all : undefined;
+    }, 5_000, `${count} entries of ${tableId}`);
+    /**
+     * x takes 4 and o takes 0, which the keeper follows; then o takes it back and the next
+     * moves are made, all in the log before the keeper sees the undo, as when it lags.
+     */
+    const playUndoAndMore = async (label: string, tableId: string, undoHash: string, after: Array<[string, number]>) => {
+      const { keeper, seen } = await standaloneKeeper(label);
+      await log.open({ tableId, gameId: 'tic-tac-toe', seats: ['x', 'o'] });
+      await append(tableId, 'x', { cell: 4 }, 0, { stateHash: played(tableId, [['x', 4]]) });
+      await append(tableId, 'o', { cell: 0 }, 1, { stateHash: played(tableId, [['x', 4], ['o', 0]]) });
+      for (const entry of await entriesOf(tableId, 2)) await keeper.onEntry(entry);
+      await log.undo({ tableId, seat: 'o', expectedRevision: 2, stateHash: undoHash });
+      for (const [i, [seat, cell]] of after.entries()) {
+        await append(tableId, seat, { cell }, 1 + i, { stateHash: played(tableId, [['x', 4], ...after.slice(0, i + 1)]) });
+      }
+      for (const entry of (await entriesOf(tableId, 3 + after.length)).slice(2)) await keeper.onEntry(entry);
+      return { keeper, seen };
+    };
+
+    const lagging = await playUndoAndMore('u', 'lagged', played('lagged', [['x', 4]]), [['o', 8], ['x', 2]]);
+    expect(lagging.seen).toEqual(['rebuilt missing 2', 'rebuilt undo 1']);
+    const kept = await lagging.keeper.get('lagged');
+    expect([kept.revision, kept.quarantined]).toEqual([3, null]);
+    expect((decodeSnapshot(kept.snapshot) as { state: unknown }).state).toEqual((await snapshotOf('lagged', 3)).state);
+    expect((await snapshotOf('lagged')).quarantined).toBeNull();
+
+    // The check still holds: an undo that recorded a state it did not leave quarantines the table.
+    const lied = await playUndoAndMore('l', 'lied', played('lied', [['x', 4], ['o', 8]]), [['o', 8]]);
+    expect((await lied.keeper.get('lied')).quarantined).toMatch(/entry 3 recorded state hash [0-9a-f]{64}, but replaying the log gives/);
+  });
 });

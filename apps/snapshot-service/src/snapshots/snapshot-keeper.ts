@@ -74,8 +74,7 @@ export class SnapshotKeeper {
       if (event.seq > kept.seq + 1) {
         await this.catchUp(event.tableId, kept, 'gap');
       } else if (event.kind === 'undo') {
-        await this.rebuild(event.tableId, kept, 'undo');
-        if (!kept.quarantined) await this.checkHash(event.tableId, kept, event, event.seq);
+        await this.replayToUndo(event.tableId, kept, event);
       } else if (event.number !== kept.state.revision + 1) {
         await this.rebuild(event.tableId, kept, 'diverged', `entry ${event.seq} appends move ${event.number} to a state at revision ${kept.state.revision}`);
       } else {
@@ -220,11 +219,38 @@ export class SnapshotKeeper {
   /** Replays the whole log into `kept`. */
   private async rebuild(tableId: string, kept: Kept, reason: RebuildReason, detail?: string): Promise<void> {
     const started = process.hrtime.bigint();
+    await this.reset(kept);
+    await this.replayAll(tableId, kept, started, reason, detail);
+  }
+
+  /**
+   * An undo's recorded hash is of the state it left: the log's moves up to its revision as
+   * they stood at that entry. When the entry reaches this keeper the log may already hold
+   * later moves (the executors do not wait for snapshots), so the replay stops at the
+   * undo's revision and is checked there, and the entries after it then follow as usual.
+   * Only when a later undo has taken those moves back (the move at that revision is now a
+   * later entry's) is that state gone from the log: nothing is left to check against, and
+   * the whole log is replayed.
+   */
+  private async replayToUndo(tableId: string, kept: Kept, undo: MoveEventV1): Promise<void> {
+    const started = process.hrtime.bigint();
+    await this.reset(kept);
+    const moves = await this.follow(tableId, kept, 0, undo.revision);
+    if (kept.quarantined) return;
+    if (kept.state.revision !== undo.revision || kept.lastMoveSeq > undo.seq) {
+      await this.rebuild(tableId, kept, 'undo', `the log no longer holds the state entry ${undo.seq} left`);
+      return;
+    }
+    kept.seq = undo.seq;
+    this.observer.rebuilt(tableId, 'undo', moves, Number(process.hrtime.bigint() - started) / 1e9);
+    await this.checkHash(tableId, kept, undo, undo.seq);
+  }
+
+  private async reset(kept: Kept): Promise<void> {
     kept.header = { ...kept.header, moves: 0 };
     kept.state = await this.setup(kept.game, kept.header);
     kept.seq = 0;
     kept.lastMoveSeq = 0;
-    await this.replayAll(tableId, kept, started, reason, detail);
   }
 
   private async replayAll(tableId: string, kept: Kept, started: bigint, reason: RebuildReason, detail?: string): Promise<void> {
@@ -271,17 +297,21 @@ export class SnapshotKeeper {
     throw new InvalidGame(`the log service returned no page for table ${tableId}`);
   }
 
-  /** Applies the log's moves above `fromRevision`, page by page, with progress for long replays. */
-  private async follow(tableId: string, kept: Kept, fromRevision: number): Promise<number> {
+  /**
+   * Applies the log's moves above `fromRevision` (up to `throughRevision`, else to the log's
+   * end, whose last entry it then holds), page by page, with progress for long replays.
+   */
+  private async follow(tableId: string, kept: Kept, fromRevision: number, throughRevision = Infinity): Promise<number> {
     let applied = 0;
     let nextProgress = this.options.progressEvery;
     for await (const page of this.log.pages(tableId, fromRevision)) {
       for (const move of page.moves) {
+        if (move.number > throughRevision) return applied;
         await this.advance(tableId, kept, move, move.seq);
         if (kept.quarantined) return applied;
         applied++;
       }
-      kept.seq = Math.max(kept.seq, page.seq);
+      if (throughRevision === Infinity) kept.seq = Math.max(kept.seq, page.seq);
       if (applied >= nextProgress) {
         this.observer.progress(tableId, kept.state.revision, page.revision);
         nextProgress += this.options.progressEvery;
