@@ -2,6 +2,7 @@ import type { Json } from './json';
 import type { RandomSource } from './random-source';
 import type { Randomness, StreamDerivation } from './randomness';
 import type { GameState, Outcome, TurnOrder } from './game-state';
+import type { Views } from './views';
 
 /** Who acts: a seat id, or `null` for the table itself (the operator, the clock). */
 export type Seat = string | null;
@@ -56,6 +57,12 @@ export interface Game<G, P = Json, S = RandomSource> {
 
   /** Whether moves may be taken back (besides the engine's own rules); `false` when absent. */
   undoable?: boolean | ((state: Readonly<GameState<G>>, move: LoggedMove) => boolean);
+
+  /**
+   * What each viewer may see while the table is in play (see `views.ts`); a game without
+   * views is wholly public.
+   */
+  readonly views?: Views<G>;
 
   /** Plain values for the game data; identity when absent (the data must then be JSON). */
   writeData?(data: G): Json;

@@ -28,3 +28,6 @@ export { verifyChain, type PublishedChapter, type VerifiedChain } from './chain'
 export {
   REAL_TIME, clockOptions, readGameClock, gameTimeAt, wallTimeOf, tickTimeOf, type GameClock,
 } from './game-clock';
+export {
+  PUBLIC, isHidden, viewState, viewMove, type Viewer, type Views, type ViewedGame, type Visibility, type StateView, type MoveView,
+} from './views';
