@@ -8,7 +8,7 @@ export {
   type ContractErrorCode, type ErrorBody, type Reply,
 } from './errors';
 export { validate, decodeAndValidate, type Validated } from './validate';
-export { parseWireJson, wireProblem, MAX_WIRE_DEPTH } from './wire-json';
+export { parseWireJson, wireProblem, isReservedKey, MAX_WIRE_DEPTH } from './wire-json';
 export { IsJsonValue, IsOutcome, IsSeat, IsTableId, MAX_PAYLOAD_BYTES } from './validators';
 export {
   OpenTableV1, AppendMoveV1, AppendManyV1, MAX_APPENDS_PER_REQUEST, MAX_APPEND_MANY_BYTES, UndoV1, ReadMovesV1,

@@ -30,6 +30,8 @@ export class ServiceKitModule {
             level: options.logLevel,
             // Errors are logged through `safeError`: no driver parameters, no row details, no seed.
             serializers: { err: safeError },
+            // Credentials ride in these headers (the gateway's sessions): never in a log line.
+            redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-csrf-token"]', 'res.headers["set-cookie"]'], censor: '[redacted]' },
             // Probes every few seconds would drown the log.
             autoLogging: { ignore: (req) => QUIET_PATHS.has(req.url ?? '') },
           }, logDestination()],

@@ -22,6 +22,10 @@ export interface ServiceDefinition {
   topology: Topology;
   /** The durable consumers its `@OnEvent` handlers read. */
   consumers?: ConsumerDefinition[];
+  /** Nest's body parser (on by default); a service that parses bodies with its own limits turns it off. */
+  bodyParser?: boolean;
+  /** Runs on the app before it listens (middleware, filters, more servers). */
+  configure?: (app: INestApplication) => void | Promise<void>;
 }
 
 export interface RunningService {
@@ -41,7 +45,9 @@ export async function startService(definition: ServiceDefinition): Promise<Runni
   // abortOnError: false: a failed start is thrown to the caller (main logs the one line that
   // says why, a test fails with it) instead of Nest calling process.exit inside a test runner.
   // autoFlushLogs: false: Nest's own multi-line report of that failure stays in its buffer.
-  const app = await NestFactory.create(definition.module, { bufferLogs: true, abortOnError: false, autoFlushLogs: false });
+  const app = await NestFactory.create(definition.module, {
+    bufferLogs: true, abortOnError: false, autoFlushLogs: false, bodyParser: definition.bodyParser ?? true,
+  });
   const logger = app.get(Logger);
   app.useLogger(logger);
   app.flushLogs();
@@ -56,6 +62,7 @@ export async function startService(definition: ServiceDefinition): Promise<Runni
   const server = new JetStreamServer({ connection: nc, subjects, queue: name, consumers, observer: app.get(Metrics).busObserver() });
   if (consumers.length > 0) health.register('consumers', consumersCheck(() => server.consumerStatus()));
   app.connectMicroservice({ strategy: server });
+  await definition.configure?.(app);
   await app.startAllMicroservices();
   await app.listen(config.HTTP_PORT, '0.0.0.0');
   const port = (app.getHttpServer().address() as AddressInfo).port;
