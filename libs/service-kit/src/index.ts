@@ -10,3 +10,4 @@ export { safeError, maskSeeds, printableSetting } from './redact';
 export { TrustKeyUnless } from './trust-key';
 export { ProvisionConfig, topologyLimits } from './provision-config';
 export { StartupError, dependency, logStartupFailure, variablesToFix } from './startup';
+export { migratedDataSource } from './data-source';

@@ -1,19 +1,11 @@
-import { DataSource } from 'typeorm';
+import { migratedDataSource } from '@chronicle/service-kit';
+import type { DataSource } from 'typeorm';
 import { entities } from './entities';
 import { Accounts1765100000000 } from './migrations/1765100000000-accounts';
 
 export const migrations = [Accounts1765100000000];
 
-/** The gateway's database (accounts, sessions, seats). Migrations run at start; never `synchronize`. */
+/** The gateway's database (accounts, sessions, seats): migrations run at start, never `synchronize`. */
 export function gatewayDataSource(url: string, poolSize: number): DataSource {
-  return new DataSource({
-    type: 'postgres',
-    url,
-    entities,
-    migrations,
-    migrationsRun: true,
-    migrationsTransactionMode: 'each',
-    synchronize: false,
-    extra: { max: poolSize },
-  });
+  return migratedDataSource(url, poolSize, entities, migrations);
 }
