@@ -2,7 +2,7 @@ import { IllegalMove, InvalidGame } from '../errors';
 import type { Game, Seat } from '../game';
 import type { GameState } from '../game-state';
 import { asArray, asInteger, asMoveObject, asObject, asString, type Json, type JsonObject } from '../json';
-import { PUBLIC, type Viewer } from '../views';
+import type { Viewer } from '../views';
 
 /**
  * Sealed bids: lot after lot, every seat seals one bid at once; when all have bid, the lot
