@@ -91,9 +91,18 @@ describe('views', () => {
       const closing = bid(state, log, 'cat', 5);
       expect(viewMove(sealedBid, state, closing, PUBLIC)).toEqual({ visibility: 'public', number: 3, told: { bidder: 'cat', lot: 1, closed: { winner: 'ann', price: 7 } } });
       const pub = viewState(sealedBid, state, PUBLIC);
-      expect(pub.data).toEqual({ lots: 2, budgets: { ann: 3, bob: 10, cat: 10 }, sealed: [], closed: [{ winner: 'ann', price: 7 }] });
+      expect(pub.data).toEqual({ lots: 2, budgets: { ann: 3, bob: 10, cat: 10 }, sealed: [], closed: [{ lot: 1, winner: 'ann', price: 7 }] });
       expect(viewState(sealedBid, state, 'bob').data).toMatchObject({ myBids: [3] });
       expect(JSON.stringify(viewState(sealedBid, state, 'bob'))).not.toMatch(/"5"|:5\b/);
+    });
+
+    it('with `since`, a view leaves out the lots closed by then', () => {
+      const { log, state } = opened({ lots: 3, budget: 10 });
+      for (const [seat, amount] of [['ann', 1], ['bob', 2], ['cat', 3], ['ann', 4], ['bob', 0], ['cat', 0]] as const) bid(state, log, seat, amount);
+      expect(viewState(sealedBid, state, PUBLIC).data).toMatchObject({ closed: [{ lot: 1, winner: 'cat' }, { lot: 2, winner: 'ann' }] });
+      expect(viewState(sealedBid, state, PUBLIC, 3).data).toMatchObject({ closed: [{ lot: 2, winner: 'ann', price: 4 }] });
+      expect(viewState(sealedBid, state, 'bob', 3).data).toMatchObject({ closed: [{ lot: 2 }], myBids: [0] });
+      expect(viewState(sealedBid, state, 'bob', 6).data).toMatchObject({ closed: [], myBids: [] });
     });
 
     it('refuses a move viewed from a state that is not right after it', () => {
@@ -188,7 +197,7 @@ describe('views', () => {
               lots: 2,
               budgets: state.data.budgets,
               sealed: SEATS.filter((s) => s in state.data.sealed),
-              closed: state.data.closed.map(({ winner, price }) => ({ winner, price })),
+              closed: state.data.closed.map(({ winner, price }, i) => ({ lot: i + 1, winner, price })),
             };
             const own = viewer === null ? {} : { myBid: state.data.sealed[viewer] ?? null, myBids: state.data.closed.map((lot) => lot.bids[viewer]!) };
             expect(view.data).toEqual({ ...publicData, ...own });

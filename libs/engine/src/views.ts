@@ -22,12 +22,19 @@ export const PUBLIC = null;
  * Each function reads the state and returns fresh plain values: it must not change the state
  * nor hand out any object of it (a consumer may change what it got). A view should read only
  * what it shows, so that one seat's view costs far less than the whole state's `writeData`.
+ * A state view is best a projection of the written data (`writeData`'s shape, hidden fields
+ * left out, the viewer's own additions beside): a reader of full states (a page) then reads a
+ * view with the same code, taking an absent field as unknown.
  */
 export interface Views<G> {
-  /** The game data as `seat` may see it. */
-  seat(state: Readonly<GameState<G>>, seat: string): Json;
-  /** The game data as anyone may see it. */
-  public(state: Readonly<GameState<G>>): Json;
+  /**
+   * The game data as `seat` may see it. `since`, when given, is the revision of the last view
+   * the viewer holds: the game may leave out of what only grows (log lines, history) what was
+   * there at that revision, so that a seat following a table fetches only what is new.
+   */
+  seat(state: Readonly<GameState<G>>, seat: string, since?: number): Json;
+  /** The game data as anyone may see it; `since` as for `seat`. */
+  public(state: Readonly<GameState<G>>, since?: number): Json;
   /**
    * What `viewer` (a seat, the mover included, or `PUBLIC`) may learn of `move`, read from
    * the state right after it (`after.revision === move.number`). The state before a move is
@@ -77,8 +84,11 @@ export function isHidden<G>(game: ViewedGame<G>, state: Readonly<GameState<G>>):
   return game.views !== undefined && state.outcome === null;
 }
 
-/** The state as `viewer` may see it: the game's view while the table is in play, else all of it. */
-export function viewState<G>(game: ViewedGame<G>, state: Readonly<GameState<G>>, viewer: Viewer): StateView {
+/**
+ * The state as `viewer` may see it: the game's view while the table is in play (`since` passed
+ * on to it), else all of it.
+ */
+export function viewState<G>(game: ViewedGame<G>, state: Readonly<GameState<G>>, viewer: Viewer, since?: number): StateView {
   const views = game.views;
   if (!views || state.outcome !== null) {
     const whole = stateToArray(game, state);
@@ -94,8 +104,8 @@ export function viewState<G>(game: ViewedGame<G>, state: Readonly<GameState<G>>,
     outcome: null,
   };
   return viewer === null
-    ? { visibility: 'public', ...frame, data: views.public(state) }
-    : { visibility: 'seat', seat: viewer, ...frame, data: views.seat(state, viewer) };
+    ? { visibility: 'public', ...frame, data: views.public(state, since) }
+    : { visibility: 'seat', seat: viewer, ...frame, data: views.seat(state, viewer, since) };
 }
 
 /**

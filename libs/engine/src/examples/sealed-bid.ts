@@ -83,8 +83,12 @@ export const sealedBid: Game<SealedBidData, Bid> = {
   },
 
   views: {
-    public: (state) => publicData(state),
-    seat: (state, seat) => ({ ...publicData(state), myBid: state.data.sealed[seat] ?? null, myBids: state.data.closed.map((lot) => lot.bids[seat] ?? null) }),
+    public: (state, since) => publicData(state, since),
+    seat: (state, seat, since) => ({
+      ...publicData(state, since),
+      myBid: state.data.sealed[seat] ?? null,
+      myBids: closedSince(state.data, since).map(({ lot }) => lot.bids[seat]!),
+    }),
     move(after, move, viewer: Viewer) {
       const lot = after.data.closed.at(-1);
       const closing = lot !== undefined && lot.closedBy === move.number;
@@ -117,16 +121,21 @@ export const sealedBid: Game<SealedBidData, Bid> = {
 /**
  * What anyone may know: the lots, every budget (each is the start less the prices its
  * winner paid, all public), who has sealed a bid for this lot, and each closed lot's winner
- * and price.
+ * and price (only the lots closed after `since`, when given).
  */
-function publicData(state: Readonly<GameState<SealedBidData>>): JsonObject {
+function publicData(state: Readonly<GameState<SealedBidData>>, since: number | undefined): JsonObject {
   const data = state.data;
   return {
     lots: data.lots,
     budgets: { ...data.budgets },
     sealed: state.order.seats.filter((s) => data.sealed[s] !== undefined),
-    closed: data.closed.map((lot) => ({ winner: lot.winner, price: lot.price })),
+    closed: closedSince(data, since).map(({ lot, number }) => ({ lot: number, winner: lot.winner, price: lot.price })),
   };
+}
+
+/** The closed lots (with their numbers from 1) that closed after revision `since`, or all of them. */
+function closedSince(data: SealedBidData, since = 0): Array<{ lot: ClosedLot; number: number }> {
+  return data.closed.flatMap((lot, i) => (lot.closedBy > since ? [{ lot, number: i + 1 }] : []));
 }
 
 function outcomeOf(data: SealedBidData): { winners: string[]; result: string } {
