@@ -10,6 +10,38 @@ const ioModules = [
 ];
 const infrastructure = ['@nestjs/*', '@nats-io/*', 'typeorm', 'pg', 'pino', 'prom-client', 'nestjs-pino', 'class-validator', 'commander'];
 
+// libs/sammo's layers, top to bottom: a folder imports only the folders below it (its tests,
+// and the test helpers in testing/, may reach any). libs/sammo/README.md maps what each holds.
+const sammoRoot = ['game', 'index', 'rules']; // the game definition, the package's exports, the rules' exports
+const sammoFolders = [
+  'testing', 'moves', // the moves a table applies
+  'turn', 'monthly', // the pipelines
+  'ai', 'commands',
+  'war', 'lifecycle', 'tournament', 'auction', 'pool', 'lottery', 'scenario', // the mechanics
+  'views', // what a seat and the public see of a state
+  'state', 'stats', 'items', 'traits', 'rng', 'world', // the model
+];
+
+const pureImports = (patterns = []) => ['error', {
+  paths: ioModules.map((name) => ({ name, message: 'pure libs do no I/O: take data as arguments' })),
+  patterns: [{ group: infrastructure, message: 'pure libs may not import infrastructure' }, ...patterns],
+}];
+
+/** Each folder of libs/sammo may not import the root files nor the folders above it. */
+const sammoLayerRules = sammoFolders.map((folder, i) => {
+  const above = [...sammoRoot, ...sammoFolders.slice(0, i)];
+  return {
+    files: [`libs/sammo/src/${folder}/**/*.ts`],
+    ignores: ['**/*.spec.ts', 'libs/sammo/src/testing/**'],
+    rules: {
+      'no-restricted-imports': pureImports([{
+        regex: `^(\\.\\./)+(${above.join('|')})(/|$)`,
+        message: `libs/sammo imports only downwards, and ${folder}/ stands below ${above.join(', ')}: move what both need down`,
+      }]),
+    },
+  };
+});
+
 const pureProperties = [
   { object: 'Date', property: 'now', message: 'pure libs have no clock: time comes from moves' },
   { object: 'Math', property: 'random', message: 'randomness comes only from the engine\'s Randomness' },
@@ -43,10 +75,7 @@ export default [
     files: ['libs/engine/src/**/*.ts', 'libs/sammo/src/**/*.ts'],
     ignores: ['**/*.spec.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        paths: ioModules.map((name) => ({ name, message: 'pure libs do no I/O: take data as arguments' })),
-        patterns: [{ group: infrastructure, message: 'pure libs may not import infrastructure' }],
-      }],
+      'no-restricted-imports': pureImports(),
       'no-restricted-globals': ['error',
         { name: 'fetch', message: 'pure libs do no I/O' },
         { name: 'setTimeout', message: 'pure libs have no clock: time comes from moves' },
@@ -65,4 +94,5 @@ export default [
       ],
     },
   },
+  ...sammoLayerRules,
 ];

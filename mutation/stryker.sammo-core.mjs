@@ -12,7 +12,7 @@ export default {
   mutate: [
     'libs/sammo/src/rng/*.ts',
     'libs/sammo/src/world/php-math.ts',
-    'libs/sammo/src/world/levels.ts',
+    'libs/sammo/src/stats/levels.ts',
     'libs/sammo/src/turn/*.ts',
     'libs/sammo/src/lifecycle/*.ts',
     'libs/sammo/src/traits/*.ts',

@@ -12,10 +12,11 @@ export default {
   mutate: [
     'libs/sammo/src/rng/*.ts',
     'libs/sammo/src/world/php-math.ts',
-    'libs/sammo/src/world/levels.ts',
+    'libs/sammo/src/stats/levels.ts',
     'libs/sammo/src/commands/general/domestic.ts',
     'libs/sammo/src/commands/general/recruit.ts',
     'libs/sammo/src/monthly/income.ts',
+    'libs/sammo/src/stats/income.ts',
     'libs/sammo/src/turn/advance.ts',
     'libs/sammo/src/lifecycle/kill.ts',
     '!**/*.spec.ts',

@@ -10,7 +10,9 @@ export default {
   jest: { projectType: 'custom', configFile: 'mutation/jest.war.cjs', enableFindRelatedTests: false },
   mutate: [
     'libs/sammo/src/war/battle.ts',
-    'libs/sammo/src/war/units.ts',
+    'libs/sammo/src/war/war-unit.ts',
+    'libs/sammo/src/war/general-unit.ts',
+    'libs/sammo/src/war/city-unit.ts',
     'libs/sammo/src/war/triggers.ts',
     'libs/sammo/src/war/war-specials.ts',
     'libs/sammo/src/war/process-war.ts',

@@ -11,7 +11,7 @@ import { chapterEndAfter, continueChapter } from './turn/chapter';
 import { readWorldOptions } from './scenario/world-options';
 import { newTournament } from './tournament/state';
 import { newAuctionHouse } from './auction/house';
-import { readWorld, writeWorld } from './world/serialize';
+import { readWorld, writeWorld } from './state/serialize';
 import type { World } from './world/types';
 
 /**

@@ -7,7 +7,7 @@ export type {
   World, GameEnv, Nation, City, General, TurnSlot, LastTurn, LogEntry, Diplomacy, GeneralAux, GeneralItems, InheritanceStore, RankData, NationAux, NationPolicy, Tournament,
   TournamentEntry, TournamentBetting, Auction, AuctionBid, AuctionHouse, AuctionKind,
 } from './world/types';
-export { readWorld, writeWorld } from './world/serialize';
+export { readWorld, writeWorld } from './state/serialize';
 export { addTurn, cutTurn, turnDate, joinYearMonth } from './world/clock';
 export { LiteHashDRBG } from './rng/lite-hash-drbg';
 export { RandUtil } from './rng/rand-util';

@@ -2,18 +2,16 @@
 // the legacy PHP, and its golden-file test checks.
 export { phpNumberFormat, phpRound } from './world/php-math';
 export { josa, type Particle } from './world/josa';
-export { billOfLevel, dedLevelOf, dedLevelText, expLevelOf } from './world/levels';
-export {
-  applyTable, domesticSpecials, nationalIncome, nationTypes, personalities, populationRatio, specialDomestic, warSpecials,
-  type DomesticTurn, type DomesticVar,
-} from './traits';
+export { billOfLevel, dedLevelOf, dedLevelText, expLevelOf } from './stats/levels';
+export { applyTable, domesticSpecials, nationTypes, personalities, specialDomestic, warSpecials, type DomesticTurn, type DomesticVar } from './traits';
+export { nationalIncome, populationRatio } from './stats/chain';
 export { streamFromSeed } from './rng/streams';
 export { RandUtil } from './rng/rand-util';
 export { LiteHashDRBG } from './rng/lite-hash-drbg';
 export { emptyWorld } from './scenario/new-world';
-export { newCity, newGeneral, newNation } from './world/factory';
+export { newCity, newGeneral, newNation } from './state/factory';
 export { battle } from './war/process-war';
-export { CREW_TYPES } from './commands/crew-types';
+export { CREW_TYPES } from './stats/crew-types';
 export { ITEMS, ITEM_SLOTS, type Item, type ItemSlot } from './items/catalog';
 export { processWar } from './war/process-war';
 export { DEFAULT_MAP } from './scenario/sample';
@@ -43,13 +41,13 @@ export { preUpdateMonthly } from './monthly/pre-update';
 export { postUpdateMonthly } from './monthly/post-update';
 export { runMonth } from './monthly/pipeline';
 export { preprocess } from './turn/preprocess';
-export { newRun } from './turn/turn-run';
+export { newRun } from './state/turn-run';
 export { AiSession } from './ai/ai-session';
 export { chooseGeneralTurn } from './ai/general-ai';
 export { chooseNationTurn } from './ai/nation-ai';
 export { calcDiplomacyState } from './ai/diplomacy-state';
-export { DEFAULT_NATION_POLICY, DEFAULT_NATION_PRIORITY, readPolicyChanges } from './ai/nation-policy';
-export { setNationFronts } from './monthly/fronts';
+export { DEFAULT_NATION_POLICY, DEFAULT_NATION_PRIORITY, readPolicyChanges } from './world/policy';
+export { setNationFronts } from './world/fronts';
 export { fight, type FightDice } from './tournament/fight';
 export { settleGame } from './tournament/game';
 export { tournamentKind } from './tournament/kinds';

@@ -1,6 +1,6 @@
-import { statOf } from '../commands/stats';
+import { statOf } from '../stats/stats';
 import type { RandUtil } from '../rng/rand-util';
-import { policyOf } from './nation-policy';
+import { policyOf } from '../world/policy';
 import type { General, Nation } from '../world/types';
 
 /**

@@ -6,7 +6,7 @@ import { AiSession } from './ai-session';
 import { chooseGeneralTurn } from './general-ai';
 import { chooseNationTurn } from './nation-ai';
 import { promoteByRuler } from './promotions';
-import { setNationFronts } from '../monthly/fronts';
+import { setNationFronts } from '../world/fronts';
 import { contextFor, feasible } from '../commands/feasible';
 import { GENERAL_COMMANDS } from '../commands/registry';
 

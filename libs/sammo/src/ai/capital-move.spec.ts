@@ -1,6 +1,6 @@
 import { streamFromSeed } from '../rng/streams';
 import { addGeneral, smallWorld, TEST_SEED } from '../testing/small-world';
-import { newCity } from '../world/factory';
+import { newCity } from '../state/factory';
 import { REST_SLOT } from '../world/queries';
 import type { World } from '../world/types';
 import { chooseNationTurn } from './nation-ai';

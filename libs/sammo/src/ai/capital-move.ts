@@ -1,5 +1,5 @@
 import type { TurnSlot, World } from '../world/types';
-import type { ChiefTurn } from './nation-ai';
+import type { ChiefTurn } from './turns';
 import { builtUp } from './nation-categories';
 
 /** The nation's cities reached from the capital through its own cities, in breadth-first order along the map's roads. */

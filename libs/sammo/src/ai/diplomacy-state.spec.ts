@@ -1,4 +1,4 @@
-import { setNationFronts } from '../monthly/fronts';
+import { setNationFronts } from '../world/fronts';
 import { streamFromSeed } from '../rng/streams';
 import { addGeneral, smallWorld, TEST_SEED } from '../testing/small-world';
 import { Diplo, REST_KEY } from '../world/constants';

@@ -1,7 +1,7 @@
 import { generalsOfNation } from '../world/queries';
 import type { General, TurnSlot } from '../world/types';
 import { DipState } from './diplomacy-state';
-import type { ChiefTurn } from './nation-ai';
+import type { ChiefTurn } from './turns';
 import { builtUp, nationCities } from './nation-categories';
 import { civilUsers, warUsers } from './user-reward';
 

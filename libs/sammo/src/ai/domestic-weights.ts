@@ -1,4 +1,4 @@
-import { statOf } from '../commands/stats';
+import { statOf } from '../stats/stats';
 import { relYear } from '../world/queries';
 import type { RandUtil } from '../rng/rand-util';
 import { techLimited } from '../world/tech';

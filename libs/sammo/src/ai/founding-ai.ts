@@ -1,10 +1,9 @@
 import type { Json } from '@chronicle/engine';
 import { relYear, searchDistance } from '../world/queries';
-import { statOf } from '../commands/stats';
+import { statOf } from '../stats/stats';
 import type { RandUtil } from '../rng/rand-util';
-import { GameConst, NATION_COLORS } from '../world/constants';
+import { GameConst, NATION_COLORS, CHIEF_STAT_MIN } from '../world/constants';
 import type { General, TurnSlot, World } from '../world/types';
-import { CHIEF_STAT_MIN } from './promotions';
 
 /** Legacy `GameConst::$availableNationType`, in its order (the AI's 건국 draws from it). */
 export const NATION_TYPES = [

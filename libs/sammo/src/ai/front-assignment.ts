@@ -1,6 +1,6 @@
 import type { General, TurnSlot } from '../world/types';
 import { DipState } from './diplomacy-state';
-import type { ChiefTurn } from './nation-ai';
+import type { ChiefTurn } from './turns';
 import { heldCityIds, nationCities } from './nation-categories';
 import { warUsers } from './user-reward';
 

@@ -3,14 +3,14 @@ import { relYear } from '../world/queries';
 import { GENERAL_COMMANDS } from '../commands/registry';
 import type { RandUtil } from '../rng/rand-util';
 import type { AiSession } from './ai-session';
-import { calcDiplomacyState, DipState, type DiplomacyState } from './diplomacy-state';
+import { calcDiplomacyState, DipState } from './diplomacy-state';
 import { peaceDomestic, skipForRice, warDomestic } from './domestic-weights';
-import { GameConst, REST_KEY } from '../world/constants';
-import type { City, General, Nation, NationPolicy, TurnSlot, World } from '../world/types';
+import { GameConst, REST_KEY, CHIEF_STAT_MIN } from '../world/constants';
+import type { City, General, Nation, TurnSlot, World } from '../world/types';
 import { contextFor, feasible } from '../commands/feasible';
-import { leadershipWithInjury } from '../commands/stats';
-import { policyOf } from './nation-policy';
-import { CHIEF_STAT_MIN } from './promotions';
+import { leadershipWithInjury } from '../stats/stats';
+import { policyOf } from '../world/policy';
+import type { AiTurn } from './turns';
 import { recruitChoice } from './recruit-choice';
 import { attackPriority, dischargePriority, frontWarpPriority } from './war-ai';
 import { raiseBandPriority, wanderingRulerTurn } from './founding-ai';
@@ -19,22 +19,6 @@ import { domesticWarpPriority, rearWarpPriority } from './warp-ai';
 import { troopDummyTurn } from './troop-gather';
 
 const slot = (action: string, arg: Json = null): TurnSlot => ({ action, arg });
-
-/** What a priority sees: the general's context, its stream, and a feasibility-checked slot maker. */
-export interface AiTurn {
-  world: World;
-  general: General;
-  nation: Nation;
-  /** The nation's policy (legacy AutorunNationPolicy), which the general AI reads too. */
-  policy: NationPolicy;
-  city: City;
-  rng: RandUtil;
-  ai: AiSession;
-  /** The nation's diplomatic standing as legacy calcDiplomacyState sees it. */
-  dip: DiplomacyState;
-  /** The slot when the command's argument reads and its full condition holds, else null. */
-  attempt(action: string, arg?: Json): TurnSlot | null;
-}
 
 type Priority = (t: AiTurn) => TurnSlot | null;
 

@@ -1,12 +1,12 @@
-import type { Json } from '@chronicle/engine';
 import { NATION_COMMANDS } from '../commands/registry';
 import type { RandUtil } from '../rng/rand-util';
 import { REST_KEY } from '../world/constants';
 import { generalsOfNation, relYear, REST_SLOT } from '../world/queries';
-import type { General, Nation, NationPolicy, TurnSlot, World } from '../world/types';
+import type { General, Nation, TurnSlot, World } from '../world/types';
 import { contextFor, failureLine, feasible } from '../commands/feasible';
 import { generalLog } from '../world/logbook';
-import { calcDiplomacyState, type DiplomacyState } from './diplomacy-state';
+import { calcDiplomacyState } from './diplomacy-state';
+import type { ChiefTurn } from './turns';
 import { npcRescue, userRescue } from './nation-rescue';
 import { npcGroups, npcReward } from './npc-reward';
 import { userReward } from './user-reward';
@@ -21,30 +21,9 @@ import { npcRearAssignment, userRearAssignment } from './rear-assignment';
 import { troopFrontAssignment, troopRearAssignment, troopRescue, troopUserRearAssignment } from './troop-assignment';
 import { memberOrder } from './nation-categories';
 import { pactForAidPriority } from './pact-for-aid';
-import { fullLeadership, policyOf } from './nation-policy';
+import { fullLeadership } from './nation-policy';
+import { policyOf } from '../world/policy';
 import { npcDomesticAssignment, userDomesticAssignment } from './domestic-assignment';
-
-/** What a nation priority sees. */
-export interface ChiefTurn {
-  world: World;
-  nation: Nation;
-  /** The nation's policy (legacy AutorunNationPolicy): its values, forces and the order of the priorities. */
-  policy: NationPolicy;
-  chief: General;
-  /** Every other member but troop dummies (npc 5), in legacy's order (`memberOrder`). */
-  members: General[];
-  rng: RandUtil;
-  dip: DiplomacyState;
-  /** The NPCs' war and civil groups as they stood before this turn's promotions (legacy sorts them first). */
-  npc: { war: General[]; civil: General[] };
-  /**
-   * A member's full leadership (no injury, floored) with the office bonus it held when the
-   * turn began: legacy's General objects keep the office trigger they were loaded with, so
-   * this turn's promotions do not change what the priorities after them read.
-   */
-  leadership(g: General): number;
-  attempt(key: string, arg: Json): TurnSlot | null;
-}
 
 /** The nation priorities of §8 by the legacy's action names (all of `DEFAULT_NATION_PRIORITY`), which a policy's `priority` orders. */
 const PRIORITIES: ReadonlyMap<string, (t: ChiefTurn) => TurnSlot | null> = new Map([

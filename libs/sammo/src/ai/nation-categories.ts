@@ -1,7 +1,7 @@
-import { modifiers } from '../traits/chain';
+import { modifiers } from '../stats/chain';
 import { generalsOfNation } from '../world/queries';
 import type { City, General, NationPolicy } from '../world/types';
-import type { ChiefTurn } from './nation-ai';
+import type { ChiefTurn } from './turns';
 
 /**
  * The order legacy's nation AI reads the members in: its member query is answered from the

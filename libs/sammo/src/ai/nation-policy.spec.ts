@@ -1,9 +1,7 @@
 import { smallWorld } from '../testing/small-world';
 import type { NationPolicy } from '../world/types';
-import {
-  DEFAULT_NATION_POLICY, humanDevelStock, humanWarRecommendedStock, humanWarUrgentStock, maxResourceActionAmount, nationReserve, npcDevelStock, npcWarStock,
-  policyOf, readPolicyChanges,
-} from './nation-policy';
+import { humanDevelStock, humanWarRecommendedStock, humanWarUrgentStock, maxResourceActionAmount, nationReserve, npcDevelStock, npcWarStock } from './nation-policy';
+import { DEFAULT_NATION_POLICY, policyOf, readPolicyChanges } from '../world/policy';
 
 const read = (changes: unknown, base: NationPolicy = DEFAULT_NATION_POLICY): NationPolicy => {
   const reading = readPolicyChanges(changes, base);

@@ -1,6 +1,6 @@
 import type { General, TurnSlot } from '../world/types';
 import { DipState } from './diplomacy-state';
-import type { ChiefTurn } from './nation-ai';
+import type { ChiefTurn } from './turns';
 import { isTroopLeader, nationCities } from './nation-categories';
 
 const minWarCrew = 1500;

@@ -1,5 +1,5 @@
 import type { General, TurnSlot } from '../world/types';
-import type { ChiefTurn } from './nation-ai';
+import type { ChiefTurn } from './turns';
 import { maxResourceActionAmount, nationReserve, npcDevelStock, npcWarStock, roundHundreds, valueFit, type RewardCandidate } from './nation-policy';
 
 /**

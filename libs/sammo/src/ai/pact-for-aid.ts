@@ -1,5 +1,5 @@
 import type { TurnSlot } from '../world/types';
-import type { ChiefTurn } from './nation-ai';
+import type { ChiefTurn } from './turns';
 import { incomeAt } from './salary-rate';
 
 /** The tax rate legacy prices a pact's length at, whatever the nation's own. */

@@ -3,17 +3,12 @@ import type { RandUtil } from '../rng/rand-util';
 import { nationLog } from '../world/logbook';
 import { citiesOfNation, generalsOfNation, lowestChiefLevel } from '../world/queries';
 import type { General, Nation, World } from '../world/types';
+import { CHIEF_STAT_MIN } from '../world/constants';
 import { withJosa } from '../world/josa';
 import { memberOrder } from './nation-categories';
-import type { ChiefTurn } from './nation-ai';
+import type { ChiefTurn } from './turns';
 import { civilUsers, users, warUsers } from './user-reward';
 
-/**
- * `GameConst::$chiefStatMin`: the strength (even seats) or intel (odd seats) a chief needs.
- * The `.orig.php` template lacks it; the installed game's GameConst, which the installer
- * builds from the scenario, has 65 (reference §13.1 item 14).
- */
-export const CHIEF_STAT_MIN = 65;
 /** NPCs this close to the end of their life are not made chiefs. */
 const MIN_NPC_KILLTURN = 36;
 const MAX_USER_CHIEFS = 3;

@@ -1,7 +1,7 @@
 import { GameConst } from '../world/constants';
 import type { City, General, TurnSlot } from '../world/types';
 import { DipState } from './diplomacy-state';
-import type { ChiefTurn } from './nation-ai';
+import type { ChiefTurn } from './turns';
 import { nationCities, needsDraft, thinCity, type NationCities } from './nation-categories';
 import { warUsers } from './user-reward';
 

@@ -1,13 +1,14 @@
 import type { Json } from '@chronicle/engine';
 import type { CommandContext } from '../commands/command';
-import { crewTypeAvailable, crewTypeOf, crewTypesOfArm, nationHoldings, pickScore, riceWithTech, type Holdings } from '../commands/crew-types';
+import { crewTypeAvailable, crewTypeOf, crewTypesOfArm, nationHoldings, pickScore, riceWithTech, type Holdings } from '../stats/crew-types';
 import { recruitCost } from '../commands/general/recruit';
-import { statOf } from '../commands/stats';
+import { statOf } from '../stats/stats';
 import { relYear } from '../world/queries';
 import type { TurnSlot } from '../world/types';
 import type { AiSession } from './ai-session';
 import { DipState, type DiplomacyState } from './diplomacy-state';
-import { policyOf, roundHundreds } from './nation-policy';
+import { roundHundreds } from './nation-policy';
+import { policyOf } from '../world/policy';
 
 // Reused buffers: the crew-type draw allocates nothing per general turn.
 const held: Holdings = { cities: 0, regions: 0 };

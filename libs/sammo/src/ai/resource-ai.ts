@@ -1,11 +1,11 @@
 import { contextFor } from '../commands/feasible';
 import { relYear } from '../world/queries';
-import { crewTypeOf, DEFAULT_CREW_TYPE, riceWithTech } from '../commands/crew-types';
+import { crewTypeOf, DEFAULT_CREW_TYPE, riceWithTech } from '../stats/crew-types';
 import { recruitCost } from '../commands/general/recruit';
-import { statOf } from '../commands/stats';
+import { statOf } from '../stats/stats';
 import { GameConst } from '../world/constants';
 import type { TurnSlot } from '../world/types';
-import type { AiTurn } from './general-ai';
+import type { AiTurn } from './turns';
 import { nationReserve, npcDevelStock, npcWarStock, valueFit } from './nation-policy';
 
 /**

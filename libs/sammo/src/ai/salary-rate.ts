@@ -1,10 +1,11 @@
-import { cityIncome, wallIncome } from '../monthly/income';
-import { nationalIncome } from '../traits';
-import { billOf } from '../world/levels';
+import { cityIncome, wallIncome } from '../stats/income';
+import { nationalIncome } from '../stats/chain';
+import { billOf } from '../stats/levels';
 import { phpRound } from '../world/php-math';
 import { citiesOfNation, generalsOfNation } from '../world/queries';
 import type { General, Nation, World } from '../world/types';
-import { nationReserve, policyOf, valueFit } from './nation-policy';
+import { nationReserve, valueFit } from './nation-policy';
+import { policyOf } from '../world/policy';
 
 export type SalaryResource = 'gold' | 'rice';
 

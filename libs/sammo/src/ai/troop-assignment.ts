@@ -1,7 +1,7 @@
 import { cutTurn } from '../world/clock';
 import type { City, General, TurnSlot } from '../world/types';
 import { DipState } from './diplomacy-state';
-import type { ChiefTurn } from './nation-ai';
+import type { ChiefTurn } from './turns';
 import { nationCities, needsDraft, thinCity, troopLeaders, type NationCities } from './nation-categories';
 import { warUsers } from './user-reward';
 

@@ -1,5 +1,5 @@
 import type { General, TurnSlot } from '../world/types';
-import type { ChiefTurn } from './nation-ai';
+import type { ChiefTurn } from './turns';
 import { costWithTech, humanWarUrgentStock, maxResourceActionAmount, nationReserve, npcWarStock, poorestBelow, roundHundreds, valueFit, type RewardCandidate } from './nation-policy';
 import { warUsers } from './user-reward';
 

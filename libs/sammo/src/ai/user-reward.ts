@@ -1,7 +1,7 @@
 import { generalsOfNation, turnsSinceWar } from '../world/queries';
 import type { General, TurnSlot } from '../world/types';
 import { DipState } from './diplomacy-state';
-import type { ChiefTurn } from './nation-ai';
+import type { ChiefTurn } from './turns';
 import { costWithTech, humanDevelStock, humanWarRecommendedStock, maxResourceActionAmount, nationReserve, poorestBelow, roundHundreds, valueFit, type RewardCandidate } from './nation-policy';
 
 /**

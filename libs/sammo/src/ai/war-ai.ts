@@ -5,8 +5,7 @@ import { techLimited } from '../world/tech';
 import type { City, TurnSlot } from '../world/types';
 import { developedRate } from './developed-rate';
 import { DipState } from './diplomacy-state';
-import type { AiTurn } from './general-ai';
-import type { ChiefTurn } from './nation-ai';
+import type { AiTurn, ChiefTurn } from './turns';
 import { fullLeadership, npcWarStock } from './nation-policy';
 import { teleport } from './warp-ai';
 

@@ -1,12 +1,12 @@
 import { streamFromSeed } from '../rng/streams';
 import { addGeneral, smallWorld, TEST_SEED } from '../testing/small-world';
 import { REST_KEY } from '../world/constants';
-import { newCity } from '../world/factory';
+import { newCity } from '../state/factory';
 import type { General, World } from '../world/types';
 import { AiSession } from './ai-session';
 import { chooseGeneralTurn } from './general-ai';
 import { chooseNationTurn } from './nation-ai';
-import { DEFAULT_NATION_POLICY, readPolicyChanges } from './nation-policy';
+import { DEFAULT_NATION_POLICY, readPolicyChanges } from '../world/policy';
 
 const rest = { action: REST_KEY, arg: null };
 const stream = () => streamFromSeed(TEST_SEED, 'GeneralAI', 190, 1, 1);

@@ -3,8 +3,8 @@ import { citiesOfNation, relYear } from '../world/queries';
 import type { City, TurnSlot } from '../world/types';
 import type { AiSession } from './ai-session';
 import { DipState } from './diplomacy-state';
-import type { AiTurn } from './general-ai';
-import { statOf } from '../commands/stats';
+import type { AiTurn } from './turns';
+import { statOf } from '../stats/stats';
 
 /** `che_NPC능동` (순간이동, its only option) to a city, when it can run. */
 export const teleport = (t: AiTurn, destCityId: number) => t.attempt('che_NPC능동', { destCityId });

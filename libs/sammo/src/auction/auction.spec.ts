@@ -4,7 +4,7 @@ import type { RandUtil } from '../rng/rand-util';
 import { SammoTable } from '../testing/table';
 import { addGeneral, smallWorld } from '../testing/small-world';
 import { nextDueTime } from '../turn/next-due';
-import { readWorld, writeWorld } from '../world/serialize';
+import { readWorld, writeWorld } from '../state/serialize';
 import type { General, World } from '../world/types';
 import { placeBid, whyNotBid } from './bid';
 import { nextAuctionClose, runAuctionsUntil } from './close';

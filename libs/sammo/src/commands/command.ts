@@ -1,7 +1,7 @@
 import type { Json } from '@chronicle/engine';
 import type { RandUtil } from '../rng/rand-util';
 import { nextTurnWindow } from '../world/clock';
-import type { StreamSource } from '../turn/turn-run';
+import type { StreamSource } from '../state/turn-run';
 import type { City, General, Nation, World } from '../world/types';
 
 /** What a command sees when it is checked or run (§4: general/city/nation/dest* context). */

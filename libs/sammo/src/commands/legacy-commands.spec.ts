@@ -7,7 +7,7 @@ import { contextFor, whyNot } from './feasible';
 import { GENERAL_COMMANDS, NATION_COMMANDS } from './registry';
 import { generalHolder, nationHolder } from '../turn/general-turn';
 import { processCommand } from '../turn/process-command';
-import { addDex, ArmType } from './crew-types';
+import { addDex, ArmType } from '../stats/crew-types';
 
 // What the command differential (tools/legacy-diff, areas general-commands and
 // nation-commands) found libs/sammo doing otherwise than the legacy PHP; the numbers are the

@@ -1,6 +1,6 @@
 import { firstFailure } from './feasible';
 import { addGeneral, commandContext, smallWorld } from '../testing/small-world';
-import { readWorld, writeWorld } from '../world/serialize';
+import { readWorld, writeWorld } from '../state/serialize';
 import type { World } from '../world/types';
 import { join } from './general/join';
 import { joinGeneral } from './general/join-general';

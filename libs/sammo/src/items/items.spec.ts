@@ -2,16 +2,16 @@ import { InvalidGame, IllegalMove, type JsonObject } from '@chronicle/engine';
 import type { CommandContext } from '../commands/command';
 import { firstFailure } from '../commands/feasible';
 import { tradeEquipment } from '../commands/general/trade-equipment';
-import { statOf } from '../commands/stats';
+import { statOf } from '../stats/stats';
 import { streamFromSeed } from '../rng/streams';
 import { addGeneral, seededStreams, smallWorld, TEST_SEED } from '../testing/small-world';
-import { modifiers } from '../traits/chain';
-import { addExperience } from '../world/levels';
-import { readWorld, writeWorld } from '../world/serialize';
+import { modifiers } from '../stats/chain';
+import { addExperience } from '../stats/levels';
+import { readWorld, writeWorld } from '../state/serialize';
 import type { World } from '../world/types';
 import { ITEMS, itemOf } from './catalog';
 import { itemIn, setItem, uniqueItemsHeld } from './held';
-import { giveRandomUniqueItem, tryUniqueItemLottery, uniqueLimitByYear } from './lottery';
+import { giveRandomUniqueItem, tryUniqueItemLottery, uniqueLimitByYear } from '../lottery/item-lottery';
 
 function ctxFor(world: World, id: number): CommandContext {
   const general = world.generals.get(id)!;

@@ -3,7 +3,7 @@ import type { General, World } from '../world/types';
 import { withJosa } from '../world/josa';
 import { dropNationTroops } from '../world/troops';
 import { keepMaxBelong } from '../world/inheritance';
-import { deleteConflict } from '../war/conflict';
+import { deleteConflict } from '../world/conflict';
 
 /**
  * Legacy `deleteNation`, the one way a nation ends — taken (출병's conquest), disbanded (해산)

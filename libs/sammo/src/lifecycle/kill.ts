@@ -1,6 +1,6 @@
 import { chronicle, nationLog } from '../world/logbook';
 import type { General, World } from '../world/types';
-import type { StreamSource } from '../turn/turn-run';
+import type { StreamSource } from '../state/turn-run';
 import { nextRuler } from './succession';
 import { withJosa } from '../world/josa';
 import { dissolveTroop } from '../world/troops';

@@ -2,7 +2,7 @@ import { addTurn, cutTurn } from '../world/clock';
 import { GameConst } from '../world/constants';
 import { generalLog } from '../world/logbook';
 import type { General, World } from '../world/types';
-import type { StreamSource } from '../turn/turn-run';
+import type { StreamSource } from '../state/turn-run';
 import { killGeneral } from './kill';
 import { rebirth } from './rebirth';
 

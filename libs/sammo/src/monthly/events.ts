@@ -3,7 +3,7 @@ import { assignGeneralSpeciality } from './assign-speciality';
 import { mergeInheritPointRank } from './inherit-rank';
 import { addGlobalBetray } from './betray';
 import type { World } from '../world/types';
-import type { StreamSource } from '../turn/turn-run';
+import type { StreamSource } from '../state/turn-run';
 import { raiseDisaster } from './disaster';
 import { processIncome } from './income';
 import { updateNationLevel } from './nation-level';
@@ -13,24 +13,7 @@ import { randomizeCityTradeRate } from './trade-rate';
 import { provideTroopLeaders } from './troop-leaders';
 import { newYear, resetOfficerLock } from './yearly';
 import { nextTurnWindow } from '../world/clock';
-
-export type EventTarget = 'PRE_MONTH' | 'MONTH';
-
-/** Legacy `Date`'s comparisons. */
-export const DATE_COMPARISONS = ['==', '!=', '<', '>', '<=', '>='] as const;
-export type DateComparison = (typeof DATE_COMPARISONS)[number];
-
-/**
- * Event conditions (§6.2): `Date` by month, or compared with a year and month (either may be
- * absent), `DateRelative` by years and month since the start, and `and`/`or`/`not`.
- */
-export type Condition =
-  | { kind: 'always' }
-  | { kind: 'months'; months: readonly number[] }
-  | { kind: 'date'; cmp: DateComparison; year: number | null; month: number | null }
-  | { kind: 'relative'; years: number; month: number }
-  | { kind: 'and' | 'or'; of: readonly Condition[] }
-  | { kind: 'not'; of: Condition };
+import type { Condition, DateComparison, EventTarget } from '../world/stored-events';
 
 /** An event action; `clock` is where a general it creates takes its first turn (`TurnRun.clock`). */
 export type EventAction = (world: World, random: StreamSource, clock: number) => void;

@@ -3,9 +3,11 @@ import { addGeneral, seededStreams, smallWorld, TEST_SEED } from '../testing/sma
 import { Diplo } from '../world/constants';
 import { updateDiplomacy } from './diplomacy';
 import { raiseDisaster } from './disaster';
-import { holds, runEvents } from './events';
-import { setNationFronts } from './fronts';
-import { cityIncome, processIncome } from './income';
+import { DEFAULT_EVENTS, holds, runEvents } from './events';
+import { FIRST_SCENARIO_EVENT_ID } from '../world/stored-events';
+import { setNationFronts } from '../world/fronts';
+import { processIncome } from './income';
+import { cityIncome } from '../stats/income';
 import { levelForCities, updateNationLevel } from './nation-level';
 import { updateNationPower } from './power';
 import { processSemiAnnual } from './semi-annual';
@@ -14,7 +16,7 @@ import { randomizeCityTradeRate } from './trade-rate';
 import { preUpdateMonthly } from './pre-update';
 import { postUpdateMonthly } from './post-update';
 import { advanceWorld } from '../turn/advance';
-import { newRun } from '../turn/turn-run';
+import { newRun } from '../state/turn-run';
 import { phpRound } from '../world/php-math';
 
 describe('ProcessIncome (§6.6)', () => {
@@ -319,6 +321,11 @@ describe('nation level, diplomacy, fronts, power (§6.7, §6.8)', () => {
 });
 
 describe('events (§6.2)', () => {
+  it('numbers a scenario\'s events after the default table, as a stored world reads them', () => {
+    expect(DEFAULT_EVENTS.map((e) => e.id)).toEqual(DEFAULT_EVENTS.map((_, i) => i + 1));
+    expect(FIRST_SCENARIO_EVENT_ID).toBe(DEFAULT_EVENTS.length + 1);
+  });
+
   it('evaluates date conditions on the new month', () => {
     const world = smallWorld();
     world.env.year = 191;

@@ -1,8 +1,8 @@
 import { ITEM_SLOTS } from '../items/catalog';
 import { uniqueItemsHeld } from '../items/held';
-import { giveRandomUniqueItem, uniqueLimitByYear } from '../items/lottery';
-import type { StreamSource } from '../turn/turn-run';
-import { ensureChiefQueues } from '../world/factory';
+import { giveRandomUniqueItem, uniqueLimitByYear } from '../lottery/item-lottery';
+import type { StreamSource } from '../state/turn-run';
+import { ensureChiefQueues } from '../state/factory';
 import { chronicle } from '../world/logbook';
 import { increaseInheritancePoint } from '../world/inheritance';
 import { relYear } from '../world/queries';

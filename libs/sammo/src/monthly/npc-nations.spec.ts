@@ -1,13 +1,14 @@
 import { emptyWorld } from '../scenario/new-world';
 import { addGeneral, seededStreams, START } from '../testing/small-world';
 import { Diplo } from '../world/constants';
-import { newCity, newNation } from '../world/factory';
-import { readWorld, writeWorld } from '../world/serialize';
+import { newCity, newNation } from '../state/factory';
+import { readWorld, writeWorld } from '../state/serialize';
 import type { World } from '../world/types';
 import { streamFromSeed } from '../rng/streams';
 import { runEvents } from './events';
 import { raiseNpcNations } from './npc-nations';
-import { eventsOf, FIRST_SCENARIO_EVENT_ID, readLegacyEvent } from './scenario-events';
+import { eventsOf } from './scenario-events';
+import { FIRST_SCENARIO_EVENT_ID, readLegacyEvent } from '../world/stored-events';
 
 const HOUR = 3_600_000;
 

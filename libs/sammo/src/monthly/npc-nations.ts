@@ -4,7 +4,7 @@ import { GeneralBuilder, type PickTypeWeights } from '../pool/general-builder';
 import { pickGeneralsFromPool } from '../pool/general-pool';
 import type { RandUtil } from '../rng/rand-util';
 import { Diplo, GameConst, NATION_COLORS } from '../world/constants';
-import { newNation, scenarioNationAux, type NationSeed } from '../world/factory';
+import { newNation, scenarioNationAux, type NationSeed } from '../state/factory';
 import { chronicle } from '../world/logbook';
 import { phpRound } from '../world/php-math';
 import { diplomacyKey } from '../world/queries';

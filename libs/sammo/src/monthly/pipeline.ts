@@ -1,5 +1,5 @@
 import { turnDate } from '../world/clock';
-import type { TurnRun } from '../turn/turn-run';
+import type { TurnRun } from '../state/turn-run';
 import { runEvents } from './events';
 import { eventsOf } from './scenario-events';
 import { postUpdateMonthly } from './post-update';

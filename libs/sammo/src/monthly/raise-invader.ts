@@ -7,7 +7,7 @@ import { chronicle } from '../world/logbook';
 import { diplomacyKey } from '../world/queries';
 import type { City, General, World } from '../world/types';
 import { buildScenarioNation } from './npc-nations';
-import { FIRST_SCENARIO_EVENT_ID, type ScenarioEvent, type StoredAction } from './scenario-events';
+import { FIRST_SCENARIO_EVENT_ID, type ScenarioEvent, type StoredAction } from '../world/stored-events';
 import { INVADER_MARK } from './invader-events';
 
 /**

@@ -1,9 +1,9 @@
-import { populationRatio } from '../traits';
+import { populationRatio } from '../stats/chain';
 import type { City, World } from '../world/types';
+import type { Resource } from '../stats/income';
 import { phpRound } from '../world/php-math';
 import { floatColumn, floatInSql } from '../world/sql-columns';
 
-export type Resource = 'gold' | 'rice';
 
 const DOMESTIC = ['agri', 'comm', 'secu', 'def', 'wall'] as const;
 

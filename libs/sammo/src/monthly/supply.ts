@@ -1,4 +1,4 @@
-import { nationalIncome } from '../traits';
+import { nationalIncome } from '../stats/chain';
 import { chronicle, nationLog } from '../world/logbook';
 import type { World } from '../world/types';
 import { phpRound } from '../world/php-math';

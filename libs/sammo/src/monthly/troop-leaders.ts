@@ -1,5 +1,5 @@
 import { GeneralBuilder } from '../pool/general-builder';
-import type { StreamSource } from '../turn/turn-run';
+import type { StreamSource } from '../state/turn-run';
 import type { World } from '../world/types';
 
 /** Troop-leader dummies a nation keeps, by its level (legacy `MaxNPCTroopLeaderCnt`; a band keeps none). */

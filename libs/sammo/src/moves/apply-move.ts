@@ -1,12 +1,11 @@
 import type { GameState, Randomness } from '@chronicle/engine';
 import type { RandUtil } from '../rng/rand-util';
-import { randomTurnTime } from '../scenario/new-world';
+import { randomTurnTime, joinYearMonth } from '../world/clock';
 import { specialityAges } from '../traits/speciality';
 import { chapterEnded, chapterOutcome } from '../turn/chapter';
 import { advanceWorld } from '../turn/advance';
-import { newRun } from '../turn/turn-run';
-import { joinYearMonth } from '../world/clock';
-import { newGeneral } from '../world/factory';
+import { newRun } from '../state/turn-run';
+import { newGeneral } from '../state/factory';
 import { chronicle, generalLog } from '../world/logbook';
 import type { CommandContext } from '../commands/command';
 import { LETTER_ANSWERS } from '../commands/nation/diplomacy-letters';

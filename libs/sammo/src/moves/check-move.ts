@@ -1,6 +1,6 @@
 import { IllegalMove, type GameState, type Json, type Seat } from '@chronicle/engine';
 import { findCommand } from '../commands/registry';
-import { offersCommand } from '../commands/command-lists';
+import { offersCommand } from '../world/command-lists';
 import type { AnyCommand } from '../commands/command';
 import { contextFor, firstFailure } from '../commands/feasible';
 import { LiteHashDRBG } from '../rng/lite-hash-drbg';

@@ -1,9 +1,9 @@
 import { engine, type Json } from '@chronicle/engine';
 import { sammo } from '../game';
-import { DEFAULT_NATION_POLICY } from '../ai/nation-policy';
+import { DEFAULT_NATION_POLICY } from '../world/policy';
 import { regionScenario } from '../testing/region-scenario';
 import { SammoTable } from '../testing/table';
-import { readWorld, writeWorld } from '../world/serialize';
+import { readWorld, writeWorld } from '../state/serialize';
 
 const SEED = '5d'.repeat(32);
 const MA_TENG = 10; // 마등, ruler 94

@@ -1,5 +1,5 @@
 import { IllegalMove, type JsonObject, type Seat } from '@chronicle/engine';
-import { policyOf, readPolicyChanges } from '../ai/nation-policy';
+import { policyOf, readPolicyChanges } from '../world/policy';
 import type { NationPolicy, World } from '../world/types';
 import { ownGeneral } from './move-fields';
 import type { SetNationPolicyMove } from './move-types';

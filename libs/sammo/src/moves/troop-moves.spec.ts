@@ -5,7 +5,7 @@ import { regionScenario } from '../testing/region-scenario';
 import { seededStreams } from '../testing/small-world';
 import { SammoTable } from '../testing/table';
 import { withJosa } from '../world/josa';
-import { readWorld, writeWorld } from '../world/serialize';
+import { readWorld, writeWorld } from '../state/serialize';
 
 const SEED = '3c'.repeat(32);
 const MA_TENG = 10; // 마등, ruler 94

@@ -1,8 +1,8 @@
 import type { RandUtil } from '../rng/rand-util';
-import { legacyRandomTurnTime } from '../scenario/new-world';
+import { legacyRandomTurnTime } from '../world/clock';
 import { specialityAges } from '../traits/speciality';
 import { AVAILABLE_PERSONALITIES, GameConst } from '../world/constants';
-import { newGeneral } from '../world/factory';
+import { newGeneral } from '../state/factory';
 import { citiesOfNation } from '../world/queries';
 import type { General, World } from '../world/types';
 import type { PoolAverages } from './pool-averages';

@@ -4,10 +4,11 @@ import scenarioJson from '../../data/scenario-sample.json';
 import type { RandUtil } from '../rng/rand-util';
 import { specialityAges, splitSpeciality } from '../traits/speciality';
 import { Diplo } from '../world/constants';
-import { newCity, newGeneral, newNation, scenarioNationAux } from '../world/factory';
+import { newCity, newGeneral, newNation, scenarioNationAux } from '../state/factory';
 import { diplomacyKey } from '../world/queries';
 import type { World } from '../world/types';
-import { emptyWorld, randomTurnTime } from './new-world';
+import { emptyWorld } from './new-world';
+import { randomTurnTime } from '../world/clock';
 import { readMapData, readScenarioData, type MapData, type ScenarioData } from './scenario-data';
 import type { WorldOptions } from './world-options';
 

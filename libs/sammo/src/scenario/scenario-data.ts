@@ -1,6 +1,6 @@
 import { InvalidGame, type Json } from '@chronicle/engine';
-import { FIRST_SCENARIO_EVENT_ID, readLegacyEvent, type ScenarioEvent } from '../monthly/scenario-events';
-import { DEFAULT_CHIEF_COMMAND_LIST, DEFAULT_GENERAL_COMMAND_LIST } from '../commands/command-lists';
+import { FIRST_SCENARIO_EVENT_ID, readLegacyEvent, type ScenarioEvent } from '../world/stored-events';
+import { DEFAULT_CHIEF_COMMAND_LIST, DEFAULT_GENERAL_COMMAND_LIST } from '../world/command-lists';
 import type { CommandLists } from '../world/types';
 import { arr, int, nullableInt, nullableStr, num, obj, str, strArray, type Fields } from '../world/read-helpers';
 

@@ -1,10 +1,11 @@
 import type { RandUtil } from '../rng/rand-util';
 import { specialityAges } from '../traits/speciality';
 import { Diplo } from '../world/constants';
-import { newCity, newGeneral, newNation, scenarioNationAux } from '../world/factory';
+import { newCity, newGeneral, newNation, scenarioNationAux } from '../state/factory';
 import { diplomacyKey } from '../world/queries';
 import type { World } from '../world/types';
-import { emptyWorld, randomTurnTime } from './new-world';
+import { emptyWorld } from './new-world';
+import { randomTurnTime } from '../world/clock';
 import type { WorldOptions } from './world-options';
 
 const START_YEAR = 190;

@@ -2,7 +2,9 @@
 import { setItem } from '../items/held';
 import { LiteHashDRBG } from '../rng/lite-hash-drbg';
 import { RandUtil } from '../rng/rand-util';
-import { CityUnit, GeneralUnit, battleNation, type WarUnit } from '../war/units';
+import { battleNation, type WarUnit } from '../war/war-unit';
+import { GeneralUnit } from '../war/general-unit';
+import { CityUnit } from '../war/city-unit';
 import type { General, World } from '../world/types';
 import { addGeneral, smallWorld } from './small-world';
 

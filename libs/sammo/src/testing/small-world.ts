@@ -2,10 +2,10 @@ import type { Label } from '@chronicle/engine';
 import { streamFromSeed } from '../rng/streams';
 import { emptyWorld } from '../scenario/new-world';
 import { Diplo } from '../world/constants';
-import { newCity, newGeneral, newNation, type GeneralSeed } from '../world/factory';
+import { newCity, newGeneral, newNation, type GeneralSeed } from '../state/factory';
 import type { General, World } from '../world/types';
 import type { CommandContext } from '../commands/command';
-import type { StreamSource } from '../turn/turn-run';
+import type { StreamSource } from '../state/turn-run';
 
 export const TEST_SEED = '5a'.repeat(32);
 export const START = Date.UTC(2026, 0, 1);

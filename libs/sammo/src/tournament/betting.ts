@@ -1,4 +1,4 @@
-import type { StreamSource } from '../turn/turn-run';
+import type { StreamSource } from '../state/turn-run';
 import { chronicle, generalLog } from '../world/logbook';
 import { phpNumberFormat, phpRound } from '../world/php-math';
 import type { General, World } from '../world/types';

@@ -1,4 +1,4 @@
-import type { StreamSource } from '../turn/turn-run';
+import type { StreamSource } from '../state/turn-run';
 import type { General, Tournament, TournamentEntry, World } from '../world/types';
 import { tournamentKind } from './kinds';
 import { Stage, tournamentStream } from './state';

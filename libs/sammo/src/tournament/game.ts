@@ -1,4 +1,4 @@
-import type { StreamSource } from '../turn/turn-run';
+import type { StreamSource } from '../state/turn-run';
 import { phpRound } from '../world/php-math';
 import type { Tournament, TournamentEntry } from '../world/types';
 import { fight, fightDice, type FightMode, type FightResult } from './fight';

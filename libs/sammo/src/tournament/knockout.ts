@@ -1,4 +1,4 @@
-import type { StreamSource } from '../turn/turn-run';
+import type { StreamSource } from '../state/turn-run';
 import type { Tournament } from '../world/types';
 import { playGame } from './game';
 import { entryAt, seatAgain, Stage } from './state';

@@ -1,5 +1,5 @@
 import type { RandUtil } from '../rng/rand-util';
-import type { StreamSource } from '../turn/turn-run';
+import type { StreamSource } from '../state/turn-run';
 import { chronicle } from '../world/logbook';
 import type { World } from '../world/types';
 import { tournamentKind } from './kinds';

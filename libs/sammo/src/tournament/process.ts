@@ -1,4 +1,4 @@
-import type { StreamSource } from '../turn/turn-run';
+import type { StreamSource } from '../state/turn-run';
 import type { World } from '../world/types';
 import { openBetting } from './betting';
 import { drawFinalsSeats, DRAW_PHASES, DRAWS_PER_STEP } from './draw';

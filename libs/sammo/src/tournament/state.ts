@@ -1,6 +1,6 @@
 import type { Label } from '@chronicle/engine';
 import type { RandUtil } from '../rng/rand-util';
-import type { StreamSource } from '../turn/turn-run';
+import type { StreamSource } from '../state/turn-run';
 import type { Tournament, TournamentEntry } from '../world/types';
 
 export const Stage = {

@@ -1,8 +1,8 @@
 import { streamFromSeed } from '../rng/streams';
 import { addGeneral, seededStreams, smallWorld, TEST_SEED } from '../testing/small-world';
 import { advanceWorld } from '../turn/advance';
-import { newRun } from '../turn/turn-run';
-import { writeWorld } from '../world/serialize';
+import { newRun } from '../state/turn-run';
+import { writeWorld } from '../state/serialize';
 import type { World } from '../world/types';
 import { withJosa } from '../world/josa';
 import { payBets, placeBet, whyNotBet } from './betting';

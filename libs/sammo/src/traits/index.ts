@@ -1,4 +1,3 @@
-export { modifiers, nationalIncome, populationRatio, TraitChain, type StatHook } from './chain';
 export { applyTable, type DomesticTurn, type DomesticVar } from './effects';
 export { nationTypeOf, nationTypes, type NationType } from './nation-types';
 export { domesticSpecialOf, domesticSpecials, specialDomestic, warSpecialOf, warSpecials, type Special } from './specials';

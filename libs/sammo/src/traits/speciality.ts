@@ -1,7 +1,6 @@
 import { InvalidGame } from '@chronicle/engine';
-import { CHIEF_STAT_MIN } from '../ai/promotions';
+import { CHIEF_STAT_MIN, GameConst } from '../world/constants';
 import type { RandUtil } from '../rng/rand-util';
-import { GameConst } from '../world/constants';
 import { phpRound } from '../world/php-math';
 import { domesticSpecialOf, domesticSpecials, SpecCond, warSpecialOf, warSpecials, type Special } from './specials';
 

@@ -1,6 +1,6 @@
 import { addGeneral, smallWorld } from '../testing/small-world';
 import type { DomesticTurn } from './effects';
-import { modifiers } from './chain';
+import { modifiers } from '../stats/chain';
 import { nationTypeOf, nationTypes, onCalcStrategic } from './nation-types';
 import { effectiveOfficerLevel, officerDomestic, officerWarPower } from './officer-level';
 import { personalities, personalityOf } from './personalities';

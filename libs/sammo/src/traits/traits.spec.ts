@@ -6,11 +6,11 @@ import { criticalRatios } from '../commands/general/domestic';
 import { farm } from '../commands/general/farm';
 import { patrol } from '../commands/general/patrol';
 import { appliedAmount, recruitCost } from '../commands/general/recruit';
-import { statOf } from '../commands/stats';
-import { cityIncome, wallIncome } from '../monthly/income';
-import { addDedication, addExperience } from '../world/levels';
+import { statOf } from '../stats/stats';
+import { cityIncome, wallIncome } from '../stats/income';
+import { addDedication, addExperience } from '../stats/levels';
 import type { World } from '../world/types';
-import { modifiers, nationalIncome, populationRatio } from './index';
+import { modifiers, nationalIncome, populationRatio } from '../stats/chain';
 import { phpRound } from '../world/php-math';
 
 function ctxFor(world: World, id: number, label = 'traits'): CommandContext {

@@ -3,7 +3,7 @@ import { addTurn, cutTurn, turnDate } from '../world/clock';
 import type { World } from '../world/types';
 import { chapterEnded } from './chapter';
 import { runGeneralTurn } from './general-turn';
-import type { TurnRun } from './turn-run';
+import type { TurnRun } from '../state/turn-run';
 import { phpRound } from '../world/php-math';
 import { nextTournamentStep, runTournamentUntil } from '../tournament/process';
 import { nextAuctionClose, runAuctionsUntil } from '../auction/close';

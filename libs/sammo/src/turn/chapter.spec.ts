@@ -3,12 +3,11 @@ import {
   type GameState, type JsonObject, type TableDefinition,
 } from '@chronicle/engine';
 import { sammo } from '../game';
-import { addTurn } from '../world/clock';
-import { writeWorld } from '../world/serialize';
+import { addTurn, joinYearMonth } from '../world/clock';
+import { writeWorld } from '../state/serialize';
 import type { World } from '../world/types';
 import { nextDueTime } from './next-due';
 import { chapterEnded, continueChapter } from './chapter';
-import { joinYearMonth } from '../world/clock';
 
 const MINUTE = 60_000;
 const OPTIONS: JsonObject = { world: 'synthetic', generals: 20, cities: 10, nations: 2, turnterm: 60, chapterYears: 1 };

@@ -3,8 +3,8 @@ import { joinYearMonth } from '../world/clock';
 import { REST_KEY } from '../world/constants';
 import { advanceWorld, checkDelay } from './advance';
 import { runGeneralTurn } from './general-turn';
-import { newRun } from './turn-run';
-import { ensureChiefQueues } from '../world/factory';
+import { newRun } from '../state/turn-run';
+import { ensureChiefQueues } from '../state/factory';
 import { newAuctionHouse } from '../auction/house';
 import { openAuction } from '../auction/open';
 

@@ -12,7 +12,7 @@ import type { General, LastTurn, Nation, TurnSlot } from '../world/types';
 import { preprocess } from './preprocess';
 import { increaseInheritancePoint } from '../world/inheritance';
 import { processCommand, type CommandHolder } from './process-command';
-import type { TurnRun } from './turn-run';
+import type { TurnRun } from '../state/turn-run';
 
 const EMPTY_LAST = { command: REST_KEY, arg: null, term: 0 };
 

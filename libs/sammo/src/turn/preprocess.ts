@@ -1,5 +1,5 @@
 import type { RandUtil } from '../rng/rand-util';
-import { modifiers } from '../traits/chain';
+import { modifiers } from '../stats/chain';
 import type { Item } from '../items/catalog';
 import { itemIn, setItem } from '../items/held';
 import { josa, withJosa } from '../world/josa';

@@ -1,7 +1,9 @@
 import { generalLog, log } from '../world/logbook';
 import type { World } from '../world/types';
 import { fireTriggers } from './triggers';
-import { CityUnit, GeneralUnit, type WarUnit } from './units';
+import { type WarUnit } from './war-unit';
+import { GeneralUnit } from './general-unit';
+import { CityUnit } from './city-unit';
 import { withJosa } from '../world/josa';
 
 export interface BattleResult {

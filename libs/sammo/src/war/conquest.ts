@@ -1,13 +1,13 @@
-import { setNationFronts } from '../monthly/fronts';
-import { addDedication, addExperience } from '../world/levels';
+import { setNationFronts } from '../world/fronts';
+import { addDedication, addExperience } from '../stats/levels';
 import { chronicle, generalLog, log, nationLog } from '../world/logbook';
 import { GameConst } from '../world/constants';
 import type { City, General, Nation, World } from '../world/types';
-import type { StreamSource } from '../turn/turn-run';
+import type { StreamSource } from '../state/turn-run';
 import type { RandUtil } from '../rng/rand-util';
 import { phpNumberFormat, phpRound } from '../world/php-math';
 import { withJosa } from '../world/josa';
-import { sendScoutLetter } from '../commands/general/scout';
+import { sendScoutLetter } from '../world/scout-letters';
 import { deleteNation } from '../lifecycle/delete-nation';
 
 /** Legacy `GameConst::$joinRuinedNPCProp`: an NPC of a fallen nation joins the victor. */

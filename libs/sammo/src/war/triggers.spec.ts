@@ -1,7 +1,7 @@
 import { itemIn } from '../items/held';
 import { active, allBut, critical, engage, lines, yesTo, type Side } from '../testing/battle';
 import { fireTriggers } from './triggers';
-import { GeneralUnit } from './units';
+import { GeneralUnit } from './general-unit';
 
 describe('battle triggers (legacy WarUnitTrigger/*)', () => {
   describe('the new-opponent gates: 선제, 위압, 저격 and 약탈 try while either side is in its first phase against the other', () => {

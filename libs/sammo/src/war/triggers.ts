@@ -1,11 +1,13 @@
-import { attackCoef } from '../commands/crew-types';
+import { attackCoef } from '../stats/crew-types';
 import { relYear } from '../world/queries';
-import { statOf } from '../commands/stats';
+import { statOf } from '../stats/stats';
 import { itemIn, setItem } from '../items/held';
 import { GameConst } from '../world/constants';
 import { josa } from '../world/josa';
 import { generalLog } from '../world/logbook';
-import { CityUnit, GeneralUnit, WarConst, type BattleTrigger, type TriggerSpec, type TriggerWithArgs, type WarUnit } from './units';
+import { WarConst, type BattleTrigger, type TriggerSpec, type TriggerWithArgs, type WarUnit } from './war-unit';
+import { GeneralUnit } from './general-unit';
+import { CityUnit } from './city-unit';
 import { RaiseType } from './war-items';
 
 /** Legacy `ObjectTrigger` priorities: lower fires first. */

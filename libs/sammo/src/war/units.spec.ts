@@ -1,6 +1,6 @@
 import { critical, engage, lines, yesTo } from '../testing/battle';
 import { fireTriggers } from './triggers';
-import { battleNation } from './units';
+import { battleNation } from './war-unit';
 
 describe('a general in battle (legacy WarUnitGeneral)', () => {
   it('takes its critical ratio from its arm’s main stat without injury (strength; intel for 귀병, leadership for siege engines)', () => {

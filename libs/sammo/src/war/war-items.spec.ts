@@ -12,7 +12,9 @@ import { processCommand } from '../turn/process-command';
 import type { General, World } from '../world/types';
 import { phpRound } from '../world/php-math';
 import { fireTriggers } from './triggers';
-import { CityUnit, GeneralUnit, battleNation } from './units';
+import { battleNation } from './war-unit';
+import { GeneralUnit } from './general-unit';
+import { CityUnit } from './city-unit';
 
 /** Two footmen (1100) in 193: nation 1's in 나 (2) attacking, nation 2's in 다 (3) defending, items as given. */
 function armies(attackerItems: Partial<General['items']> = {}, defenderItems: Partial<General['items']> = {}) {

@@ -1,5 +1,5 @@
-import { attackCoef, type CrewType } from '../commands/crew-types';
-import type { GeneralUnit, TriggerSpec } from './units';
+import { attackCoef, type CrewType } from '../stats/crew-types';
+import type { TriggerSpec, GeneralSide } from './war-unit';
 import { plus, times, type WarHooks } from './war-specials';
 
 /** Legacy `BaseWarUnitTrigger::TYPE_*`: an item's trigger, a consumable item's, and the base that keeps two items' triggers of one class apart. */
@@ -12,8 +12,8 @@ export const RaiseType = { none: 0, item: 1, consumable: 1 | 2, dedupBase: 1024 
  * 삼황내문 draws from the battle's stream while it is built.
  */
 export interface WarItemBattle extends WarHooks {
-  initTriggers?: (unit: GeneralUnit) => readonly TriggerSpec[];
-  phaseTriggers?: (unit: GeneralUnit) => readonly TriggerSpec[];
+  initTriggers?: (unit: GeneralSide) => readonly TriggerSpec[];
+  phaseTriggers?: (unit: GeneralSide) => readonly TriggerSpec[];
 }
 
 const always = (list: readonly TriggerSpec[]) => () => list;

@@ -1,5 +1,5 @@
-import type { CrewType } from '../commands/crew-types';
-import type { BattleTrigger, GeneralUnit } from './units';
+import type { CrewType } from '../stats/crew-types';
+import type { BattleTrigger, GeneralSide } from './war-unit';
 
 /** The battle stats a war special's `onCalcStat`/`onCalcOpposeStat` may change. */
 export type WarStat = 'warCriticalRatio' | 'warAvoidRatio' | 'warMagicTrialProb' | 'warMagicSuccessProb' | 'warMagicSuccessDamage' | 'initWarPhase' | 'killRice';
@@ -8,7 +8,7 @@ export type WarStat = 'warCriticalRatio' | 'warAvoidRatio' | 'warMagicTrialProb'
 export interface StatAux {
   isAttacker: boolean;
   magic?: string;
-  unit: GeneralUnit;
+  unit: GeneralSide;
 }
 
 /** What `getWarPowerMultiplier` of a war special looks at. */

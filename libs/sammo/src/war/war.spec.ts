@@ -1,15 +1,15 @@
-import { crewTypeOf } from '../commands/crew-types';
+import { crewTypeOf } from '../stats/crew-types';
 import { GENERAL_COMMANDS, NATION_COMMANDS } from '../commands/registry';
 import { chooseNationTurn } from '../ai/nation-ai';
 import { updateDiplomacy } from '../monthly/diplomacy';
-import { setNationFronts } from '../monthly/fronts';
+import { setNationFronts } from '../world/fronts';
 import { REST_SLOT } from '../world/queries';
-import { readWorld, writeWorld } from '../world/serialize';
+import { readWorld, writeWorld } from '../state/serialize';
 import { LiteHashDRBG } from '../rng/lite-hash-drbg';
 import { RandUtil } from '../rng/rand-util';
 import { streamFromSeed } from '../rng/streams';
 import { addGeneral, seededStreams, smallWorld, TEST_SEED } from '../testing/small-world';
-import { newNation } from '../world/factory';
+import { newNation } from '../state/factory';
 import { processCommand } from '../turn/process-command';
 import { generalHolder } from '../turn/general-turn';
 import { Diplo, GameConst } from '../world/constants';
@@ -17,7 +17,9 @@ import type { General, World } from '../world/types';
 import type { CommandContext } from '../commands/command';
 import { dexLevel } from './dex';
 import { battle, battleOrder, battleRng } from './process-war';
-import { CityUnit, GeneralUnit, battleNation } from './units';
+import { battleNation } from './war-unit';
+import { GeneralUnit } from './general-unit';
+import { CityUnit } from './city-unit';
 
 const ctxOf = (world: World, general: General, key: string): CommandContext => {
   const random = seededStreams();

@@ -1,5 +1,5 @@
 import { addTurn, cutTurn, joinYearMonth, turnDate } from './clock';
-import { billOf, dedLevelOf, expLevelOf } from './levels';
+import { billOf, dedLevelOf, expLevelOf } from '../stats/levels';
 
 describe('clock', () => {
   const t = Date.UTC(2026, 0, 10, 13, 47, 12);

@@ -34,3 +34,24 @@ export function turnDate(time: number, startTime: number, startYear: number, ter
 export function joinYearMonth(year: number, month: number): number {
   return year * 12 + month - 1;
 }
+
+/**
+ * A stable offset inside the first turn window, in ms, for the scenario worlds and new
+ * players: legacy `getRandTurn`'s second, but its fraction drawn in ms (legacy draws µs), as
+ * the worlds already played were drawn. Generals the rules create use {@link legacyRandomTurnTime}.
+ */
+export function randomTurnTime(base: number, turnterm: number, rng: { nextRangeInt(a: number, b: number): number }): number {
+  return base + rng.nextRangeInt(0, 60 * turnterm - 1) * 1000 + rng.nextRangeInt(0, 999);
+}
+
+/**
+ * Legacy `getRandTurn` draw for draw: a second of the turn window, then a fraction in µs;
+ * legacy adds them as one float and splits it again (`secondsToDateInterval`), which can lose
+ * the last µs, and the world keeps the result to the ms.
+ */
+export function legacyRandomTurnTime(base: number, turnterm: number, rng: { nextRangeInt(a: number, b: number): number }): number {
+  const seconds = rng.nextRangeInt(0, 60 * turnterm - 1) + rng.nextRangeInt(0, 999_999) / 1_000_000;
+  const whole = Math.floor(seconds);
+  const micro = Math.trunc((seconds - whole) * 1_000_000);
+  return base + whole * 1000 + Math.floor(micro / 1000);
+}

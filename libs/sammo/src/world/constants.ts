@@ -45,6 +45,13 @@ export const GameConst = {
   defaultStatNPCMin: 10,
 } as const;
 
+/**
+ * `GameConst::$chiefStatMin`: the strength (even seats) or intel (odd seats) a chief needs.
+ * The `.orig.php` template lacks it; the installed game's GameConst, which the installer
+ * builds from the scenario, has 65 (reference §13.1 item 14).
+ */
+export const CHIEF_STAT_MIN = 65;
+
 /** Legacy `GameConst::$availablePersonality`, in its order (a drawn personality is an index into it). */
 export const AVAILABLE_PERSONALITIES: readonly string[] = [
   'che_안전', 'che_유지', 'che_재간', 'che_출세', 'che_할거', 'che_정복', 'che_패권', 'che_의협', 'che_대의', 'che_왕좌',

@@ -1,4 +1,4 @@
-import type { ScenarioEvent } from '../monthly/scenario-events';
+import type { ScenarioEvent } from './stored-events';
 import type { Json } from '@chronicle/engine';
 
 /** One reserved turn: a command key (`che_농지개간`, `휴식`) and its argument. */

@@ -1,4 +1,4 @@
-import { checkStatChange } from '../../world/levels';
+import { checkStatChange } from '../../stats/levels';
 import { chronicle, generalLog } from '../../world/logbook';
 import { argGeneral, argObject } from '../args';
 import type { CommandDef } from '../command';

@@ -1,10 +1,10 @@
-import { addDedication, addExperience, checkStatChange } from '../../world/levels';
+import { addDedication, addExperience, checkStatChange } from '../../stats/levels';
 import { generalLog } from '../../world/logbook';
 import { noArg } from '../args';
 import type { CommandDef } from '../command';
 import { notBeNeutral, occupiedCity, suppliedCity } from '../constraints';
 import { withJosa } from '../../world/josa';
-import { tryUniqueItemLottery } from '../../items/lottery';
+import { tryUniqueItemLottery } from '../../lottery/item-lottery';
 
 /** 집합: a troop leader calls the troop's members to the leader's city. */
 export const assemble: CommandDef<null> = {

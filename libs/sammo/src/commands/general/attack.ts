@@ -3,14 +3,14 @@ import { generalLog } from '../../world/logbook';
 import { GameConst } from '../../world/constants';
 import { processWar } from '../../war/process-war';
 import { distancesToDest, firstHopCandidates, passableNations } from '../../war/route';
-import { addDex, crewTypeOf } from '../crew-types';
+import { addDex, crewTypeOf } from '../../stats/crew-types';
 import type { CommandContext, CommandDef, Constraint } from '../command';
 import { notBeNeutral, notSameDestCity, occupiedCity, reqGeneralCrew, reqGeneralRice } from '../constraints';
 import { towardsCity, readDestCity, type DestCityArg } from './move';
 import { phpRound } from '../../world/php-math';
 import { withJosa } from '../../world/josa';
 import { increaseInheritancePoint } from '../../world/inheritance';
-import { tryUniqueItemLottery } from '../../items/lottery';
+import { tryUniqueItemLottery } from '../../lottery/item-lottery';
 
 const notOpeningPart: Constraint<DestCityArg> = (c) => (relYear(c.world) < GameConst.openingPartYear ? '초반 제한 중에는 불가능합니다.' : null);
 const allowWar: Constraint<DestCityArg> = (c) => (c.nation !== undefined && c.nation.war !== 0 ? '현재 전쟁 금지입니다.' : null);

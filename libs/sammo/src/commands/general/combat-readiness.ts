@@ -2,7 +2,7 @@ import { phpRound } from '../../world/php-math';
 import { generalLog } from '../../world/logbook';
 import { noArg } from '../args';
 import type { CommandDef } from '../command';
-import { techCost } from '../crew-types';
+import { techCost } from '../../stats/crew-types';
 import { notBeNeutral, notWanderingNation, occupiedCity, reqGeneralCrew, reqGeneralGold, reqGeneralRice, reqTrainMargin, reqAtmosMargin } from '../constraints';
 
 const NAME = '전투태세';

@@ -1,13 +1,13 @@
 import { IllegalMove } from '@chronicle/engine';
-import { addExperience, checkStatChange } from '../../world/levels';
+import { addExperience, checkStatChange } from '../../stats/levels';
 import { generalLog } from '../../world/logbook';
 import { withJosa } from '../../world/josa';
 import { phpNumberFormat } from '../../world/php-math';
 import { argInt, argObject } from '../args';
 import type { CommandDef } from '../command';
 import { notBeNeutral, occupiedCity, reqGeneralGold, reqGeneralRice } from '../constraints';
-import { ARM_NAMES } from '../crew-types';
-import { tryUniqueItemLottery } from '../../items/lottery';
+import { ARM_NAMES } from '../../stats/crew-types';
+import { tryUniqueItemLottery } from '../../lottery/item-lottery';
 
 export interface ConvertDexArg {
   srcArmType: number;

@@ -1,12 +1,12 @@
 import { GameConst } from '../../world/constants';
-import { addExperience, checkStatChange } from '../../world/levels';
+import { addExperience, checkStatChange } from '../../stats/levels';
 import { generalLog } from '../../world/logbook';
 import { phpNumberFormat, phpRound } from '../../world/php-math';
 import { noArg } from '../args';
 import type { CommandDef } from '../command';
 import { notBeNeutral, reqGeneralCrew, reqGeneralGold, reqGeneralRice } from '../constraints';
-import { addDex, ARM_NAMES, armTypeOf } from '../crew-types';
-import { tryUniqueItemLottery } from '../../items/lottery';
+import { addDex, ARM_NAMES, armTypeOf } from '../../stats/crew-types';
+import { tryUniqueItemLottery } from '../../lottery/item-lottery';
 
 /** 단련's outcome: the first draw, and how many times the base score it earns. */
 const OUTCOMES: readonly (readonly [readonly ['success' | 'normal' | 'fail', number], number])[] = [

@@ -1,5 +1,5 @@
-import { modifiers } from '../../traits/chain';
-import { addDedication, addExperience, checkStatChange } from '../../world/levels';
+import { modifiers } from '../../stats/chain';
+import { addDedication, addExperience, checkStatChange } from '../../stats/levels';
 import { generalLog } from '../../world/logbook';
 import { noArg } from '../args';
 import type { CommandDef } from '../command';

@@ -1,7 +1,7 @@
 import { streamFromSeed } from '../../rng/streams';
 import { addGeneral, seededStreams, smallWorld, TEST_SEED } from '../../testing/small-world';
 import type { CommandContext } from '../command';
-import { statOf } from '../stats';
+import { statOf } from '../../stats/stats';
 import { criticalRatios, domesticCost, frontDebuff } from './domestic';
 import { commerce } from './commerce';
 import { farm } from './farm';

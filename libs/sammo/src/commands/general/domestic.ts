@@ -1,4 +1,4 @@
-import { addDedication, addExperience, checkStatChange } from '../../world/levels';
+import { addDedication, addExperience, checkStatChange } from '../../stats/levels';
 import { relYear } from '../../world/queries';
 import { techLimited } from '../../world/tech';
 import { floatColumn, sqlNumber } from '../../world/sql-columns';
@@ -9,12 +9,13 @@ import type { CommandContext, CommandDef, Constraint } from '../command';
 import {
   notBeNeutral, notWanderingNation, occupiedCity, remainCityCapacity, remainCityTrust, reqGeneralGold, reqGeneralRice, suppliedCity,
 } from '../constraints';
-import { statOf, type StatName } from '../stats';
-import { modifiers, type DomesticTurn } from '../../traits';
+import { statOf, type StatName } from '../../stats/stats';
+import { type DomesticTurn } from '../../traits';
+import { modifiers } from '../../stats/chain';
 import { withJosa } from '../../world/josa';
 import { phpNumberFormat, phpRound } from '../../world/php-math';
 import { recordDomesticCriticalRun } from '../../world/inheritance';
-import { tryUniqueItemLottery } from '../../items/lottery';
+import { tryUniqueItemLottery } from '../../lottery/item-lottery';
 
 /** What a domestic command improves (§5.1 table). */
 type Target = 'agri' | 'comm' | 'secu' | 'def' | 'wall' | 'tech' | 'pop' | 'trust';

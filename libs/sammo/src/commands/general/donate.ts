@@ -5,7 +5,7 @@ import type { CommandDef } from '../command';
 import { notBeNeutral, occupiedCity, suppliedCity } from '../constraints';
 import { holdsMinimum, readAmount, rewardGiving, take } from './resource-amount';
 import { withJosa } from '../../world/josa';
-import { tryUniqueItemLottery } from '../../items/lottery';
+import { tryUniqueItemLottery } from '../../lottery/item-lottery';
 
 export interface DonateArg {
   isGold: boolean;

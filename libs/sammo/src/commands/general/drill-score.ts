@@ -1,10 +1,10 @@
 import type { General } from '../../world/types';
 import { relYear } from '../../world/queries';
-import { addDedication, addExperience, checkStatChange } from '../../world/levels';
+import { addDedication, addExperience, checkStatChange } from '../../stats/levels';
 import { generalLog } from '../../world/logbook';
 import type { CommandContext } from '../command';
-import { addDex, armTypeOf } from '../crew-types';
-import { leadershipWithInjury } from '../stats';
+import { addDex, armTypeOf } from '../../stats/crew-types';
+import { leadershipWithInjury } from '../../stats/stats';
 import { phpRound } from '../../world/php-math';
 
 /** `round(L×100/crew × delta)`, not clamped: the stat is capped, dex gets the whole score (§5.2). */

@@ -5,7 +5,7 @@ import type { CommandDef } from '../command';
 import { notBeNeutral, notWanderingNation, occupiedCity, reqGeneralCrew, reqTrainMargin } from '../constraints';
 import { clamp } from './domestic';
 import { drillRewards, drillScore } from './drill-score';
-import { tryUniqueItemLottery } from '../../items/lottery';
+import { tryUniqueItemLottery } from '../../lottery/item-lottery';
 
 /** 훈련: raises training. */
 export const drill: CommandDef<null> = {

@@ -1,10 +1,10 @@
-import { addExperience, checkStatChange } from '../../world/levels';
+import { addExperience, checkStatChange } from '../../stats/levels';
 import { generalLog } from '../../world/logbook';
 import { withJosa } from '../../world/josa';
 import type { CommandDef } from '../command';
 import { nearCity, notSameDestCity, reqGeneralGold } from '../constraints';
 import { towardsCity, readDestCity, type DestCityArg } from './move';
-import { tryUniqueItemLottery } from '../../items/lottery';
+import { tryUniqueItemLottery } from '../../lottery/item-lottery';
 
 /**
  * 강행 (legacy che_강행): a march of up to three cities for five times the develcost in gold,

@@ -1,4 +1,4 @@
-import { addDedication, addExperience, checkStatChange } from '../../world/levels';
+import { addDedication, addExperience, checkStatChange } from '../../stats/levels';
 import { chronicle, generalLog } from '../../world/logbook';
 import type { World } from '../../world/types';
 import { nationTypeOf } from '../../traits/nation-types';
@@ -8,7 +8,7 @@ import { inFirstMonth, TALENT_SEARCH_INSTEAD } from './first-month';
 import { allowJoinAction, beLord, beOpeningPartNextYear, wanderingNation } from '../constraints';
 import { withJosa } from '../../world/josa';
 import { increaseInheritancePoint } from '../../world/inheritance';
-import { tryUniqueItemLottery } from '../../items/lottery';
+import { tryUniqueItemLottery } from '../../lottery/item-lottery';
 
 export interface FoundArg {
   nationName: string;

@@ -4,7 +4,7 @@ import { argGeneral, argObject } from '../args';
 import type { CommandDef } from '../command';
 import { friendlyDestGeneral, notBeNeutral, notSelfArgument, occupiedCity, suppliedCity } from '../constraints';
 import { holdsMinimum, readAmount, rewardGiving, take } from './resource-amount';
-import { tryUniqueItemLottery } from '../../items/lottery';
+import { tryUniqueItemLottery } from '../../lottery/item-lottery';
 
 export interface GiftArg {
   isGold: boolean;

@@ -4,10 +4,10 @@ import { relYear } from '../../world/queries';
 import { noArg } from '../args';
 import type { CommandDef } from '../command';
 import { notBeNeutral, notWanderingNation, occupiedCity, reqGeneralCrew, reqTrainMargin } from '../constraints';
-import { leadershipWithInjury } from '../stats';
+import { leadershipWithInjury } from '../../stats/stats';
 import { clamp } from './domestic';
 import { drillRewards } from './drill-score';
-import { tryUniqueItemLottery } from '../../items/lottery';
+import { tryUniqueItemLottery } from '../../lottery/item-lottery';
 
 /**
  * 맹훈련 (legacy cr_맹훈련, offered by scenarios that list it): two thirds of 훈련's score to

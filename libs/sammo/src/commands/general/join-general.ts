@@ -2,7 +2,7 @@ import { argGeneral, argObject } from '../args';
 import type { CommandDef } from '../command';
 import { allowJoinAction, allowJoinDestNation, beNeutral, notSelfArgument } from '../constraints';
 import { joinNation } from './join';
-import { tryUniqueItemLottery } from '../../items/lottery';
+import { tryUniqueItemLottery } from '../../lottery/item-lottery';
 
 /** 장수대상임관 {destGeneralId}: follow a general into their nation and city. */
 export const joinGeneral: CommandDef<{ destGeneralId: number }> = {

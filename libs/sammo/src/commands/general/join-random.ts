@@ -6,7 +6,7 @@ import { noArg } from '../args';
 import type { CommandContext, CommandDef } from '../command';
 import { allowJoinAction, allowJoinDestNation, beNeutral } from '../constraints';
 import { joinNation, rulerOf } from './join';
-import { tryUniqueItemLottery } from '../../items/lottery';
+import { tryUniqueItemLottery } from '../../lottery/item-lottery';
 
 /** Nations a wanderer may join now, by id (the AI's test before it tries 랜덤임관). */
 export function joinableNations(ctx: CommandContext): Nation[] {

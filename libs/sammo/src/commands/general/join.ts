@@ -1,4 +1,4 @@
-import { addExperience, checkStatChange } from '../../world/levels';
+import { addExperience, checkStatChange } from '../../stats/levels';
 import { relYear } from '../../world/queries';
 import { chronicle, generalLog } from '../../world/logbook';
 import type { General, Nation, World } from '../../world/types';
@@ -7,7 +7,7 @@ import type { CommandContext, CommandDef } from '../command';
 import { allowJoinAction, allowJoinDestNation, beNeutral } from '../constraints';
 import { withJosa } from '../../world/josa';
 import { increaseInheritancePoint } from '../../world/inheritance';
-import { tryUniqueItemLottery } from '../../items/lottery';
+import { tryUniqueItemLottery } from '../../lottery/item-lottery';
 
 export function rulerOf(world: World, nationId: number): General | undefined {
   for (const g of world.generals.values()) if (g.nation === nationId && g.officerLevel === 12) return g;

@@ -1,12 +1,12 @@
 import type { Json } from '@chronicle/engine';
 import type { World } from '../../world/types';
-import { addExperience, checkStatChange } from '../../world/levels';
+import { addExperience, checkStatChange } from '../../stats/levels';
 import { generalLog } from '../../world/logbook';
 import { argCity, argObject } from '../args';
 import type { CommandContext, CommandDef } from '../command';
 import { nearCity, notSameDestCity, reqGeneralGold } from '../constraints';
 import { withJosa } from '../../world/josa';
-import { tryUniqueItemLottery } from '../../items/lottery';
+import { tryUniqueItemLottery } from '../../lottery/item-lottery';
 
 export interface DestCityArg {
   destCityId: number;

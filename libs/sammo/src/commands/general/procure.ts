@@ -1,15 +1,15 @@
-import { addDedication, addExperience, checkStatChange } from '../../world/levels';
+import { addDedication, addExperience, checkStatChange } from '../../stats/levels';
 import { relYear } from '../../world/queries';
 import { generalLog } from '../../world/logbook';
 import { noArg } from '../args';
 import type { CommandDef } from '../command';
 import { notBeNeutral, notWanderingNation, occupiedCity, suppliedCity } from '../constraints';
-import { modifiers } from '../../traits';
-import { statOf } from '../stats';
+import { modifiers } from '../../stats/chain';
+import { statOf } from '../../stats/stats';
 import { frontDebuff } from './domestic';
 import { drawStatExp } from './stat-exp';
 import { phpRound } from '../../world/php-math';
-import { tryUniqueItemLottery } from '../../items/lottery';
+import { tryUniqueItemLottery } from '../../lottery/item-lottery';
 
 /** The front debuff of 물자조달 (legacy `$debuffFront`). */
 const PROCURE_FRONT_DEBUFF = 0.5;

@@ -1,6 +1,6 @@
 import { Diplo, GameConst } from '../../world/constants';
-import { newNation } from '../../world/factory';
-import { addDedication, addExperience, checkStatChange } from '../../world/levels';
+import { newNation } from '../../state/factory';
+import { addDedication, addExperience, checkStatChange } from '../../stats/levels';
 import { chronicle, generalLog } from '../../world/logbook';
 import { diplomacyKey } from '../../world/queries';
 import { noArg } from '../args';
@@ -8,7 +8,7 @@ import type { CommandDef } from '../command';
 import { allowJoinAction, beNeutral, beOpeningPartNextYear } from '../constraints';
 import { withJosa } from '../../world/josa';
 import { increaseInheritancePoint } from '../../world/inheritance';
-import { tryUniqueItemLottery } from '../../items/lottery';
+import { tryUniqueItemLottery } from '../../lottery/item-lottery';
 
 /** 거병: a wanderer raises a band, a level-0 nation named after the general (§1.2, §5.4). */
 export const raiseBand: CommandDef<null> = {

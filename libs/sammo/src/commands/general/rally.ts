@@ -1,12 +1,11 @@
-import { grouped } from '../../world/php-math';
+import { grouped, phpRound } from '../../world/php-math';
 import { GameConst } from '../../world/constants';
 import { noArg } from '../args';
 import type { CommandDef } from '../command';
 import { notBeNeutral, notWanderingNation, occupiedCity, reqGeneralCrew, reqGeneralGold, reqAtmosMargin } from '../constraints';
 import { clamp } from './domestic';
 import { drillRewards, drillScore } from './drill-score';
-import { phpRound } from '../../world/php-math';
-import { tryUniqueItemLottery } from '../../items/lottery';
+import { tryUniqueItemLottery } from '../../lottery/item-lottery';
 
 /** 사기진작: raises morale for a crew/100 gold. */
 export const rally: CommandDef<null> = {

@@ -1,4 +1,4 @@
-import { checkStatChange } from '../../world/levels';
+import { checkStatChange } from '../../stats/levels';
 import { chronicle, generalLog, nationLog } from '../../world/logbook';
 import { phpRound } from '../../world/php-math';
 import { withJosa } from '../../world/josa';

@@ -1,18 +1,18 @@
-import { addDedication, addExperience, checkStatChange } from '../../world/levels';
+import { addDedication, addExperience, checkStatChange } from '../../stats/levels';
 import { generalLog } from '../../world/logbook';
 import { GameConst } from '../../world/constants';
 import { IllegalMove, type Json } from '@chronicle/engine';
 import { argInt, argObject } from '../args';
 import type { CommandContext, CommandDef, Constraint } from '../command';
 import { notBeNeutral, occupiedCity, reqCityTrust, reqGeneralGold, reqGeneralRice } from '../constraints';
-import { addDex, costWithTech, crewTypeOf, crewTypeRefusal, nationHoldings, type Holdings } from '../crew-types';
+import { addDex, costWithTech, crewTypeOf, crewTypeRefusal, nationHoldings, type Holdings } from '../../stats/crew-types';
 import { relYear } from '../../world/queries';
-import { leadershipWithInjury } from '../stats';
+import { leadershipWithInjury } from '../../stats/stats';
 import { clamp } from './domestic';
-import { modifiers } from '../../traits';
+import { modifiers } from '../../stats/chain';
 import { phpNumberFormat, phpRound } from '../../world/php-math';
 import { floatColumn, sqlNumber } from '../../world/sql-columns';
-import { tryUniqueItemLottery } from '../../items/lottery';
+import { tryUniqueItemLottery } from '../../lottery/item-lottery';
 
 export interface RecruitArg {
   crewType: number;

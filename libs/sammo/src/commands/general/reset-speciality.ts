@@ -3,7 +3,7 @@ import type { General } from '../../world/types';
 import { AVAILABLE_DOMESTIC, AVAILABLE_WAR } from '../../traits/speciality';
 import { noArg } from '../args';
 import type { CommandDef } from '../command';
-import { tryUniqueItemLottery } from '../../items/lottery';
+import { tryUniqueItemLottery } from '../../lottery/item-lottery';
 
 interface SpecialitySlot {
   key: string;

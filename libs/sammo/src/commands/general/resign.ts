@@ -1,13 +1,12 @@
 import { GameConst } from '../../world/constants';
-import { addDedication, addExperience, checkStatChange } from '../../world/levels';
+import { addDedication, addExperience, checkStatChange } from '../../stats/levels';
 import { chronicle, generalLog } from '../../world/logbook';
 import { noArg } from '../args';
 import type { CommandDef } from '../command';
 import { notBeNeutral, notLord } from '../constraints';
 import { withJosa } from '../../world/josa';
 import { dissolveTroop } from '../../world/troops';
-import { keepMaxBelong } from '../../world/inheritance';
-import { increaseInheritancePoint } from '../../world/inheritance';
+import { keepMaxBelong, increaseInheritancePoint } from '../../world/inheritance';
 
 /** 하야: leave the nation; riches above the default stay with it, and trust in the general drops. */
 export const resign: CommandDef<null> = {

@@ -1,6 +1,6 @@
 import type { Json } from '@chronicle/engine';
 import { GameConst } from '../../world/constants';
-import { addDedication, addExperience, checkStatChange } from '../../world/levels';
+import { addDedication, addExperience, checkStatChange } from '../../stats/levels';
 import { generalLog } from '../../world/logbook';
 import { argBool, argInt } from '../args';
 import type { CommandContext, Constraint } from '../command';

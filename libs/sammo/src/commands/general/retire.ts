@@ -2,7 +2,7 @@ import { generalLog } from '../../world/logbook';
 import { rebirth } from '../../lifecycle/rebirth';
 import { noArg } from '../args';
 import type { CommandDef } from '../command';
-import { tryUniqueItemLottery } from '../../items/lottery';
+import { tryUniqueItemLottery } from '../../lottery/item-lottery';
 
 /** 은퇴: from 60, after one turn of preparation, the general is reborn (§5.4, §3). */
 export const retire: CommandDef<null> = {

@@ -1,10 +1,10 @@
-import { addDedication, addExperience, checkStatChange } from '../../world/levels';
+import { addDedication, addExperience, checkStatChange } from '../../stats/levels';
 import { generalLog } from '../../world/logbook';
 import { noArg } from '../args';
 import type { CommandDef } from '../command';
 import { notBeNeutral, notWanderingNation } from '../constraints';
 import { withJosa } from '../../world/josa';
-import { tryUniqueItemLottery } from '../../items/lottery';
+import { tryUniqueItemLottery } from '../../lottery/item-lottery';
 
 /** 귀환: city officers (2–4) go to their post, everyone else to the capital. */
 export const returnHome: CommandDef<null> = {

@@ -1,7 +1,7 @@
 import { GameConst } from '../../world/constants';
 import { withJosa } from '../../world/josa';
 import { dissolveTroop } from '../../world/troops';
-import { addDedication, addExperience, checkStatChange } from '../../world/levels';
+import { addDedication, addExperience, checkStatChange } from '../../stats/levels';
 import { chronicle, generalLog } from '../../world/logbook';
 import { phpRound } from '../../world/php-math';
 import { relYear } from '../../world/queries';
@@ -9,9 +9,9 @@ import type { General, ScoutLetter, World } from '../../world/types';
 import { argInt, argObject } from '../args';
 import type { CommandContext, CommandDef, Constraint } from '../command';
 import { notBeNeutral, occupiedCity, reqGeneralGold, suppliedCity } from '../constraints';
-import { keepMaxBelong } from '../../world/inheritance';
-import { increaseInheritancePoint } from '../../world/inheritance';
-import { tryUniqueItemLottery } from '../../items/lottery';
+import { keepMaxBelong, increaseInheritancePoint } from '../../world/inheritance';
+import { sendScoutLetter } from '../../world/scout-letters';
+import { tryUniqueItemLottery } from '../../lottery/item-lottery';
 
 export interface ScoutArg {
   destGeneralId: number;
@@ -25,11 +25,6 @@ const cost = (c: CommandContext, a: ScoutArg) => {
   const dest = target(c, a)!;
   return phpRound(c.world.env.develcost + (dest.experience + dest.dedication) / 1000) * 10;
 };
-
-/** Sends a scout letter (legacy `ScoutMessage::buildScoutMessage` + `send`). */
-export function sendScoutLetter(world: World, from: General, to: General): void {
-  world.scoutLetters.push({ id: world.env.nextLetterId++, fromGeneral: from.id, fromNation: from.nation, toGeneral: to.id });
-}
 
 /**
  * 등용 {destGeneralId} (legacy che_등용): a member sends a general of another nation (or none)

@@ -1,9 +1,9 @@
 import { GameConst } from '../../world/constants';
-import { addExperience, checkStatChange } from '../../world/levels';
+import { addExperience, checkStatChange } from '../../stats/levels';
 import { generalLog } from '../../world/logbook';
 import { noArg } from '../args';
 import type { CommandDef } from '../command';
-import { tryUniqueItemLottery } from '../../items/lottery';
+import { tryUniqueItemLottery } from '../../lottery/item-lottery';
 
 /** Effect flags of legacy `SightseeingMessage` (same bit values). */
 export const Sight = {

@@ -1,11 +1,11 @@
-import { addDedication, addExperience, checkStatChange } from '../../world/levels';
+import { addDedication, addExperience, checkStatChange } from '../../stats/levels';
 import { generalLog, log } from '../../world/logbook';
 import { withJosa } from '../../world/josa';
 import { phpNumberFormat } from '../../world/php-math';
 import type { City, World } from '../../world/types';
 import type { CommandDef } from '../command';
 import { cityDistance, reqGeneralGold, reqGeneralRice } from '../constraints';
-import { crewTypeOf } from '../crew-types';
+import { crewTypeOf } from '../../stats/crew-types';
 import { atCity, readDestCity, type DestCityArg } from './move';
 import { increaseInheritancePoint } from '../../world/inheritance';
 

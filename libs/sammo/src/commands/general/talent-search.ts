@@ -3,7 +3,7 @@ import { pickGeneralsFromPool } from '../../pool/general-pool';
 import { poolAverages } from '../../pool/pool-averages';
 import { GameConst } from '../../world/constants';
 import { phpRound } from '../../world/php-math';
-import { addDedication, addExperience, checkStatChange } from '../../world/levels';
+import { addDedication, addExperience, checkStatChange } from '../../stats/levels';
 import { chronicle, generalLog } from '../../world/logbook';
 import type { General, World } from '../../world/types';
 import { noArg } from '../args';
@@ -13,7 +13,7 @@ import { domesticCost } from './domestic';
 import { drawStatExp } from './stat-exp';
 import { withJosa } from '../../world/josa';
 import { increaseInheritancePoint } from '../../world/inheritance';
-import { tryUniqueItemLottery } from '../../items/lottery';
+import { tryUniqueItemLottery } from '../../lottery/item-lottery';
 
 /** Legacy `$pickTypeList` of the search: 무 6, 지 6, 무지 3. */
 const PICK_TYPES: PickTypeWeights = [['무', 6], ['지', 6], ['무지', 3]];

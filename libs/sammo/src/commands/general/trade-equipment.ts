@@ -1,8 +1,8 @@
 import { IllegalMove } from '@chronicle/engine';
 import { ITEM_SLOTS, SLOT_NAMES, itemOf, type Item, type ItemSlot } from '../../items/catalog';
 import { itemIn, setItem } from '../../items/held';
-import { tryUniqueItemLottery } from '../../items/lottery';
-import { addExperience, checkStatChange } from '../../world/levels';
+import { tryUniqueItemLottery } from '../../lottery/item-lottery';
+import { addExperience, checkStatChange } from '../../stats/levels';
 import { chronicle, generalLog } from '../../world/logbook';
 import { josa, withJosa } from '../../world/josa';
 import { phpNumberFormat } from '../../world/php-math';

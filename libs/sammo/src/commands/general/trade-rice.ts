@@ -1,12 +1,12 @@
 import { GameConst } from '../../world/constants';
-import { addDedication, addExperience, checkStatChange } from '../../world/levels';
+import { addDedication, addExperience, checkStatChange } from '../../stats/levels';
 import { generalLog } from '../../world/logbook';
 import { argBool, argInt, argObject } from '../args';
 import type { CommandContext, CommandDef, Constraint } from '../command';
 import { suppliedCity } from '../constraints';
 import { roundedAmount } from './resource-amount';
 import { grouped, phpRound } from '../../world/php-math';
-import { tryUniqueItemLottery } from '../../items/lottery';
+import { tryUniqueItemLottery } from '../../lottery/item-lottery';
 
 export interface TradeArg {
   buyRice: boolean;

@@ -2,7 +2,7 @@ import { Diplo } from '../../world/constants';
 import { generalLog, chronicle, log } from '../../world/logbook';
 import { withJosa } from '../../world/josa';
 import { increaseInheritancePoint } from '../../world/inheritance';
-import { deleteConflict } from '../../war/conflict';
+import { deleteConflict } from '../../world/conflict';
 import { noArg } from '../args';
 import type { CommandContext, CommandDef } from '../command';
 import { beLord, notOpeningPart, notWanderingNation } from '../constraints';

@@ -1,7 +1,7 @@
 import { grouped } from '../../world/php-math';
 import { IllegalMove } from '@chronicle/engine';
 import { GameConst } from '../../world/constants';
-import { addDedication, addExperience } from '../../world/levels';
+import { addDedication, addExperience } from '../../stats/levels';
 import { generalLog, nationLog } from '../../world/logbook';
 import { argNation, argObject } from '../args';
 import type { CommandDef } from '../command';

@@ -6,7 +6,7 @@ import { updateNationLevel } from '../../monthly/nation-level';
 import { processCommand, type CommandHolder } from '../../turn/process-command';
 import { NATION_COLORS } from '../../world/constants';
 import { phpStrWidth } from '../../world/php-math';
-import { readWorld, writeWorld } from '../../world/serialize';
+import { readWorld, writeWorld } from '../../state/serialize';
 import type { General, World } from '../../world/types';
 import type { AnyCommand, CommandContext } from '../command';
 import { firstFailure } from '../feasible';

@@ -1,6 +1,6 @@
 import { NATION_COLORS } from '../../world/constants';
 import { withJosa } from '../../world/josa';
-import { addDedication, addExperience } from '../../world/levels';
+import { addDedication, addExperience } from '../../stats/levels';
 import { chronicle, generalLog, nationLog } from '../../world/logbook';
 import { argInt, argObject } from '../args';
 import type { CommandDef, Constraint } from '../command';

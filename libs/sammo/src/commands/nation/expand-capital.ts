@@ -1,5 +1,5 @@
 import { GameConst } from '../../world/constants';
-import { addDedication, addExperience } from '../../world/levels';
+import { addDedication, addExperience } from '../../stats/levels';
 import { chronicle, generalLog } from '../../world/logbook';
 import { noArg } from '../args';
 import type { CommandContext, CommandDef } from '../command';

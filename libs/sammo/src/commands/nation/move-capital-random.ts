@@ -1,4 +1,4 @@
-import { addDedication, addExperience } from '../../world/levels';
+import { addDedication, addExperience } from '../../stats/levels';
 import { chronicle, generalLog } from '../../world/logbook';
 import { withJosa } from '../../world/josa';
 import { increaseInheritancePoint } from '../../world/inheritance';

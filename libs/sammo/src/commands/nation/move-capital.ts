@@ -1,5 +1,5 @@
 import { GameConst } from '../../world/constants';
-import { addDedication, addExperience } from '../../world/levels';
+import { addDedication, addExperience } from '../../stats/levels';
 import { chronicle, generalLog } from '../../world/logbook';
 import type { World } from '../../world/types';
 import type { CommandContext, CommandDef } from '../command';

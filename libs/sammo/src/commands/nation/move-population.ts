@@ -1,6 +1,6 @@
 import { IllegalMove } from '@chronicle/engine';
 import { GameConst } from '../../world/constants';
-import { addDedication, addExperience } from '../../world/levels';
+import { addDedication, addExperience } from '../../stats/levels';
 import { generalLog } from '../../world/logbook';
 import { withJosa } from '../../world/josa';
 import { phpRound } from '../../world/php-math';

@@ -1,6 +1,6 @@
 import { GameConst } from '../../world/constants';
 import { withJosa } from '../../world/josa';
-import { addDedication, addExperience } from '../../world/levels';
+import { addDedication, addExperience } from '../../stats/levels';
 import { chronicle, generalLog, nationLog } from '../../world/logbook';
 import { noArg } from '../args';
 import type { CommandContext, CommandDef } from '../command';

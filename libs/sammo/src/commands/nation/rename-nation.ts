@@ -1,6 +1,6 @@
 import { IllegalMove } from '@chronicle/engine';
 import { withJosa } from '../../world/josa';
-import { addDedication, addExperience } from '../../world/levels';
+import { addDedication, addExperience } from '../../stats/levels';
 import { chronicle, generalLog, nationLog } from '../../world/logbook';
 import { phpStrWidth } from '../../world/php-math';
 import { argObject } from '../args';

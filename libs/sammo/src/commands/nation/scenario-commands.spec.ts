@@ -3,7 +3,7 @@ import { streamFromSeed } from '../../rng/streams';
 import { addGeneral, commandContext, smallWorld, TEST_SEED } from '../../testing/small-world';
 import { nationHolder } from '../../turn/general-turn';
 import { processCommand } from '../../turn/process-command';
-import { newCity } from '../../world/factory';
+import { newCity } from '../../state/factory';
 import type { World } from '../../world/types';
 import { moveCapitalRandom } from './move-capital-random';
 import { movePopulation } from './move-population';

@@ -1,11 +1,11 @@
 import { Diplo } from '../../world/constants';
 import { withJosa } from '../../world/josa';
 import { increaseInheritancePoint } from '../../world/inheritance';
-import { addDedication, addExperience, experienceWorth } from '../../world/levels';
+import { addDedication, addExperience, experienceWorth } from '../../stats/levels';
 import { chronicle, generalLog, log, nationLog } from '../../world/logbook';
 import { phpRound } from '../../world/php-math';
 import type { City } from '../../world/types';
-import { setNationFronts } from '../../monthly/fronts';
+import { setNationFronts } from '../../world/fronts';
 import type { CommandContext, CommandDef } from '../command';
 import { chiefOverOwnDestCity } from '../constraints';
 import { readDestCity, type DestCityArg } from '../general/move';

@@ -3,7 +3,7 @@ import type { CommandDef } from '../command';
 import { readDestNation, type DestNationArg } from './declare-war';
 import { announce, availableStrategicCommand, destNationOf, diplomacyWith, existsDestNation, invoke, invoked, strategicDelay } from './strategic';
 import { Diplo } from '../../world/constants';
-import { setNationFronts } from '../../monthly/fronts';
+import { setNationFronts } from '../../world/fronts';
 
 /**
  * 이호경식 {destNationId} (legacy che_이호경식): a nation at war or declared on goes back to a

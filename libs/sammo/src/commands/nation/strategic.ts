@@ -2,7 +2,7 @@ import { itemIn } from '../../items/held';
 import { onCalcStrategic } from '../../traits/nation-types';
 import { GameConst } from '../../world/constants';
 import { withJosa } from '../../world/josa';
-import { addDedication, addExperience } from '../../world/levels';
+import { addDedication, addExperience } from '../../stats/levels';
 import { generalLog, nationLog } from '../../world/logbook';
 import { phpRound } from '../../world/php-math';
 import type { Nation } from '../../world/types';

@@ -1,9 +1,9 @@
-import { GameConst } from './constants';
+import { GameConst } from '../world/constants';
 import { personalityOf } from '../traits/personalities';
 import { itemPersonalEffect } from '../items/held';
-import type { General } from './types';
-import { josa, withJosa } from './josa';
-import { phpNumberFormat, phpRound } from './php-math';
+import type { General } from '../world/types';
+import { josa, withJosa } from '../world/josa';
+import { phpNumberFormat, phpRound } from '../world/php-math';
 
 export function expLevelOf(experience: number): number {
   const level = experience < 1000 ? Math.trunc(experience / 100) : Math.trunc(Math.sqrt(experience / 10));

@@ -1,11 +1,11 @@
 import { itemOf, type Item } from '../items/catalog';
 import { itemStatGain } from '../items/held';
 import type { General, Nation } from '../world/types';
-import { applyTable, type DomesticTurn, type DomesticVar } from './effects';
-import { nationTypeOf, type IncomeKind, type NationType } from './nation-types';
-import { effectiveOfficerLevel, leadershipBonus, officerDomestic, officerWarPower } from './officer-level';
-import { personalityOf, type PersonalStat, type Personality } from './personalities';
-import { domesticSpecialOf, specialDomestic, warSpecialOf, type Special } from './specials';
+import { applyTable, type DomesticTurn, type DomesticVar } from '../traits/effects';
+import { nationTypeOf, type IncomeKind, type NationType } from '../traits/nation-types';
+import { effectiveOfficerLevel, leadershipBonus, officerDomestic, officerWarPower } from '../traits/officer-level';
+import { personalityOf, type PersonalStat, type Personality } from '../traits/personalities';
+import { domesticSpecialOf, specialDomestic, warSpecialOf, type Special } from '../traits/specials';
 
 export type StatHook = 'leadership' | 'strength' | 'intel' | PersonalStat;
 

@@ -1,5 +1,5 @@
 import { itemStatBonus } from '../items/held';
-import { modifiers } from '../traits/chain';
+import { modifiers } from './chain';
 import type { General, Nation } from '../world/types';
 import { phpRound } from '../world/php-math';
 

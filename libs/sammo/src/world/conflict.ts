@@ -1,4 +1,4 @@
-import type { City } from '../world/types';
+import type { City } from './types';
 
 /**
  * Legacy `WarUnitCity::addConflict`: a nation's share in taking the city is the soldiers the

@@ -1,5 +1,5 @@
 import type { JsonObject } from '@chronicle/engine';
-import { readWorld, writeWorld } from '../world/serialize';
+import { readWorld, writeWorld } from '../state/serialize';
 import { SammoTable } from '../testing/table';
 import { DEFAULT_CHIEF_COMMAND_LIST, DEFAULT_GENERAL_COMMAND_LIST, offersCommand } from './command-lists';
 

@@ -1,7 +1,7 @@
-import { GameConst, REST_KEY } from './constants';
-import { dedLevelOf, expLevelOf } from './levels';
-import { lowestChiefLevel, restQueue } from './queries';
-import type { City, General, Nation, NationAux } from './types';
+import { GameConst, REST_KEY } from '../world/constants';
+import { dedLevelOf, expLevelOf } from '../stats/levels';
+import { lowestChiefLevel, restQueue } from '../world/queries';
+import type { City, General, Nation, NationAux } from '../world/types';
 
 export interface GeneralSeed {
   id: number;

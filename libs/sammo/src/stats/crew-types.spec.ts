@@ -3,12 +3,12 @@ import unitSetJson from '../../data/unitset-che.json';
 import { defaultDraft } from '../ai/nation-policy';
 import { streamFromSeed } from '../rng/streams';
 import { addGeneral, seededStreams, smallWorld, TEST_SEED } from '../testing/small-world';
-import { readWorld, writeWorld } from '../world/serialize';
-import type { CommandContext } from './command';
+import { readWorld, writeWorld } from '../state/serialize';
+import type { CommandContext } from '../commands/command';
 import { CREW_TYPES, crewTypeOf, crewTypesOfArm, pickScore, readUnitSet, riceWithTech } from './crew-types';
-import { conscript } from './general/conscript';
-import { enlist } from './general/enlist';
-import { availableCrewType, recruitCost } from './general/recruit';
+import { conscript } from '../commands/general/conscript';
+import { enlist } from '../commands/general/enlist';
+import { availableCrewType, recruitCost } from '../commands/general/recruit';
 
 function ctxFor(world: ReturnType<typeof smallWorld>, id: number): CommandContext {
   const general = world.generals.get(id)!;

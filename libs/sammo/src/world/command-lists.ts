@@ -1,4 +1,4 @@
-import type { CommandLists, World } from '../world/types';
+import type { CommandLists, World } from './types';
 
 /** Legacy `GameConst::$availableGeneralCommand`, its categories flattened in order: what a game offers unless its scenario says otherwise. */
 export const DEFAULT_GENERAL_COMMAND_LIST: readonly string[] = [

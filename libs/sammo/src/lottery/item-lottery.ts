@@ -1,11 +1,11 @@
 import type { RandUtil } from '../rng/rand-util';
-import type { StreamSource } from '../turn/turn-run';
+import type { StreamSource } from '../state/turn-run';
 import { josa, withJosa } from '../world/josa';
 import { chronicle, generalLog } from '../world/logbook';
 import { relYear } from '../world/queries';
 import type { General, World } from '../world/types';
-import { ITEM_SLOTS, ITEMS, type ItemSlot } from './catalog';
-import { itemIn, setItem, uniqueItemsHeld } from './held';
+import { ITEM_SLOTS, ITEMS, type ItemSlot } from '../items/catalog';
+import { itemIn, setItem, uniqueItemsHeld } from '../items/held';
 
 /** Legacy `GameConst::$maxUniqueItemLimit`: from the year since the start, how many uniques a general may try for. */
 const UNIQUE_LIMIT_BY_YEAR: readonly (readonly [number, number])[] = [[-1, 1], [3, 2], [10, 3], [20, 4]];

@@ -1,14 +1,14 @@
 import { InvalidGame, type Json, type JsonObject } from '@chronicle/engine';
-import { crewTypeOf } from '../commands/crew-types';
-import { readStoredEvents } from '../monthly/scenario-events';
-import { GameConst } from './constants';
-import { arr, int, intArray, intRecord, json, nullableInt, nullableStr, num, obj, str, strArray, type Fields } from './read-helpers';
+import { crewTypeOf } from '../stats/crew-types';
+import { readStoredEvents } from '../world/stored-events';
+import { GameConst } from '../world/constants';
+import { arr, int, intArray, intRecord, json, nullableInt, nullableStr, num, obj, str, strArray, type Fields } from '../world/read-helpers';
 import { itemOf } from '../items/catalog';
-import { DEFAULT_NATION_POLICY, readPolicyChanges } from '../ai/nation-policy';
+import { DEFAULT_NATION_POLICY, readPolicyChanges } from '../world/policy';
 import type {
   Auction, AuctionHouse, City, CommandLists, Diplomacy, DiplomacyLetter, GameEnv, General, GeneralAux, GeneralItems, InheritanceStore, LastTurn, LogEntry, Nation, NationAux, ScoutLetter,
   Tournament, TournamentBetting, TournamentEntry, Troop, TurnSlot, World,
-} from './types';
+} from '../world/types';
 
 /**
  * The world as plain JSON: entities sorted by id, so that equal worlds write equal

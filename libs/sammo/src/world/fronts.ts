@@ -1,5 +1,5 @@
-import { Diplo } from '../world/constants';
-import type { World } from '../world/types';
+import { Diplo } from './constants';
+import type { World } from './types';
 
 /**
  * SetNationFront (§6.8 step 6): 3 next to a nation at war, 1 next to a declaration with
