@@ -7,6 +7,7 @@ import { natsOptions, ServiceConfig } from '@chronicle/service-kit';
 import {
   createTestDatabase, spawnService, startNatsServer, waitUntil, type PrivateNatsServer, type ServiceProcess, type TestDatabase,
 } from '@chronicle/testing';
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { Kvm } from '@nats-io/kv';
 import { PermissionViolationError, type Msg, type NatsConnection } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
@@ -15,11 +16,16 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-jest.setTimeout(120_000);
+jest.setTimeout(300_000);
 
 const ROLES = ['log-service', 'snapshot-service', 'turn-executor', 'scheduler', 'web', 'operator', 'public', 'provision'] as const;
 type Role = (typeof ROLES)[number];
 const passwordVariable = (role: Role) => `${role.toUpperCase().replace(/-/g, '_')}_NATS_PASSWORD`;
+/** The services' durable consumers on the streams a player may consume (their topologies name them). */
+const SERVICE_CONSUMERS = [
+  ['chronicle_MOVES', 'chronicle_snapshot-service'], ['chronicle_MOVES', 'chronicle_scheduler-moves'], ['chronicle_MOVES', 'chronicle_web-moves'],
+  ['chronicle_TABLES', 'chronicle_scheduler-tables'], ['chronicle_TABLES', 'chronicle_web-tables'],
+] as const;
 
 /**
  * deploy/nats/chronicle.conf on a nats-server of the test's own: the services run with their
@@ -252,8 +258,39 @@ describe('NATS roles and permissions (deploy/nats/chronicle.conf)', () => {
     ['public', 'subscription', 'chronicle.snapshots.v1.get'],
     ['public', 'subscription', 'chronicle.dead.>'],
     ['public', 'subscription', '>'],
+    // A player makes, reads and deletes its own ordered consumers, never a service's.
+    ...SERVICE_CONSUMERS.flatMap(([stream, durable]) => ['DELETE', 'MSG.NEXT', 'INFO', 'CREATE'].map((api) =>
+      ['public', 'publish', `$JS.API.CONSUMER.${api}.${stream}.${durable}${api === 'CREATE' ? `.chronicle.${stream === 'chronicle_MOVES' ? 'moves' : 'tables'}.>` : ''}`])),
   ] as Array<[Role, 'publish' | 'subscription', string]>)('refuses %s to %s on %s', async (role, operation, subject) => {
     await refused(role, operation, subject);
+  });
+
+  it('lets a player make, read and delete an ordered consumer of its own', async () => {
+    const player = await as('public');
+    // The refusals above were on this connection too.
+    const before = player.violations.length;
+    const ordered = await jetstream(player.nc).consumers.get(subjects.stream('MOVES'));
+    const first = await ordered.next({ expires: 5_000 });
+    expect(first?.json()).toMatchObject({ tableId: 'perm', seq: 1 });
+    const { name } = await ordered.info(true);
+    await (await jetstreamManager(player.nc)).consumers.delete(subjects.stream('MOVES'), name);
+    expect(player.violations.slice(before)).toEqual([]);
+  });
+
+  it('makes a service consumer someone deleted again where it stood, follows on, and says so in its health', async () => {
+    const admin = await jetstreamManager((await as('provision')).nc);
+    expect(await admin.consumers.delete('chronicle_MOVES', 'chronicle_snapshot-service')).toBe(true);
+    // A table the snapshot service holds: only an entry it consumes brings it to revision 2.
+    const executor = new LogClient(new RequestClient((await as('turn-executor')).nc, subjects, 20_000));
+    await executor.append({ tableId: 'perm-a', seat: 'ann', payload: { text: 'after the deletion' }, expectedRevision: 1, idempotencyKey: 'after', random: false });
+    const outsider = new RequestClient((await as('public')).nc, subjects, 20_000);
+    await waitUntil(async () => (await outsider.request<SnapshotV1>(SnapshotSubjects.get, { v: 1, tableId: 'perm-a', minRevision: 2, waitMs: 2_000 })).revision === 2 || undefined,
+      30_000, 'the snapshot service to follow perm-a again');
+    const port = services[steps + 1]!.output().match(/http port (\d+)/)![1];
+    const health = await (await fetch(`http://127.0.0.1:${port}/health`)).json() as { checks: { consumers: { ok: boolean; detail: Array<{ recreated?: string }> } } };
+    expect(health.checks.consumers.ok).toBe(true);
+    expect(health.checks.consumers.detail[0]!.recreated).toMatch(/consumer chronicle_snapshot-service was gone from the server; made again from stream message \d+/);
+    expect((await admin.consumers.info('chronicle_MOVES', 'chronicle_snapshot-service')).config.filter_subject).toBe('chronicle.moves.>');
   });
 
   it('kept the log and the snapshot as the services wrote them', async () => {

@@ -217,6 +217,50 @@ describe('scheduler (real NATS; the log and snapshot services as processes)', ()
     expect(verifyChain(sammo, finished)).toMatchObject({ world: 'w1', chapters: 2 });
   });
 
+  it("opens the next chapter within seconds when the scheduler died holding the chapter's end", async () => {
+    // This run's scheduler is a process of its own, to be SIGKILLed as in a crash.
+    await stopScheduler();
+    const env = {
+      CHRONICLE_PREFIX: prefix, HTTP_PORT: '0', LOG_LEVEL: 'info', RETICK_MS: '600', FLUSH_MS: '50', MAX_SLEEP_MS: '100',
+      CHRONICLE_LOG_PUBLIC_KEY: publicKeyHex(ed25519PrivateKey(logKey)), CHRONICLE_SNAPSHOT_PUBLIC_KEY: publicKeyHex(snapshotKey),
+    };
+    const first = spawnService('apps/scheduler/src/main.ts', env);
+    let second: ServiceProcess | undefined;
+    try {
+      await first.waitFor(/scheduler ready/, 90_000);
+      const options: JsonObject = {
+        world: 'synthetic', generals: 12, cities: 6, nations: 2, turnterm: 60, chapterYears: 1, start: GAME_START,
+        ...firstChapter('w2'), ...clockOptions({ openedAt: Date.now(), gameStart: GAME_START, speed: 1, minTickInterval: 0 }),
+      };
+      await log.open({ tableId: 'w2-c1', gameId: 'sammo', seats: ['ann'], options });
+      // With the snapshot service paused, the scheduler holds the chapter's end while it waits for the final state.
+      process.kill(snapshotService.pid, 'SIGSTOP');
+      try {
+        await playChapter('w2-c1');
+        const finished = await waitUntil(async () => (await readStream(nc, subjects.stream('TABLES')))
+          .find((m) => (m.data as TableEventV1).tableId === 'w2-c1' && (m.data as TableEventV1).kind === 'finished'), 10_000, "the chapter's end");
+        const jsm = await jetstreamManager(nc);
+        await waitUntil(async () => {
+          const info = await jsm.consumers.info(subjects.stream('TABLES'), subjects.name('scheduler-tables'));
+          return (info.delivered.stream_seq >= finished.seq && info.num_ack_pending > 0) || undefined;
+        }, 20_000, "the scheduler holding the chapter's end");
+        await first.kill();
+      } finally {
+        process.kill(snapshotService.pid, 'SIGCONT');
+      }
+      second = spawnService('apps/scheduler/src/main.ts', env);
+      await second.waitFor(/scheduler ready/, 90_000);
+      const ready = Date.now();
+      await waitUntil(async () => (await log.header({ tableId: 'w2-c2' }).catch(() => undefined)), 60_000, 'the second chapter');
+      // The delivery the dead scheduler held comes back after the consumer's ack wait (3 s), not a minute later.
+      expect(Date.now() - ready).toBeLessThan(15_000);
+    } finally {
+      await first.stop();
+      await second?.stop();
+      await startSchedulerHere();
+    }
+  });
+
   /**
    * Plays a chapter month by month as an executor would: the seed opened in memory, a later
    * chapter's opening state attached from the snapshot service, each move computed and appended.

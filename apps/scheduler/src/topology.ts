@@ -12,10 +12,12 @@ export const movesConsumer = () => consumer(StreamRoles.moves, 'scheduler-moves'
 
 /**
  * Every table's lifecycle: opened (its clock), finished (no more ticks; a chapter's end opens
- * the next chapter, which waits for the snapshot service, hence the patient redelivery).
+ * the next chapter, which waits for the snapshot service, hence the many deliveries). The
+ * wait keeps its delivery with in-progress acks; the ack wait stays the short default, so a
+ * scheduler that dies holding a chapter's end has it redelivered within seconds.
  */
 export const tablesConsumer = () =>
-  consumer(StreamRoles.tables, 'scheduler-tables', EventSubjects.allTables, { maxDeliver: 20, ackWaitMs: 60_000, backoffMs: [500, 2_000, 10_000] });
+  consumer(StreamRoles.tables, 'scheduler-tables', EventSubjects.allTables, { maxDeliver: 20, backoffMs: [500, 2_000, 10_000] });
 
 export const schedulerTopology = (): Topology => ({
   streams: [...coreStreams(), ...schedulerStreams()],

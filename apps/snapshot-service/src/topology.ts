@@ -5,7 +5,7 @@ export const SNAPSHOT_BUCKET = 'SNAPSHOTS';
 
 /** The durable consumer of every table's entries; replicas share it (and so the work). */
 export const snapshotConsumer = () =>
-  consumer(StreamRoles.moves, 'snapshot-service', EventSubjects.allMoves, { ackWaitMs: 60_000, backoffMs: [500, 2_000, 10_000] });
+  consumer(StreamRoles.moves, 'snapshot-service', EventSubjects.allMoves, { backoffMs: [500, 2_000, 10_000] });
 
 /** What the snapshot service needs on NATS: the core streams, its consumer, its bucket. */
 export const snapshotTopology = (): Topology => ({

@@ -6,16 +6,16 @@ const DAY = 86_400_000;
 /**
  * Ticks and intents are work queues: the replicas share one durable consumer of each, and
  * an acknowledged message leaves the stream. A long tick keeps its delivery with in-progress
- * acks; a replica that dies mid-work has its deliveries redelivered after the ack wait.
+ * acks; a replica that dies mid-work has its deliveries redelivered after the (short) ack wait.
  */
 export const tickConsumer = (concurrency = 1) =>
   consumer(StreamRoles.ticks, 'executor_ticks', EventSubjects.allTicks, {
-    ackWaitMs: 10_000, maxDeliver: 10, backoffMs: [1_000, 2_000, 5_000], concurrency,
+    maxDeliver: 10, backoffMs: [1_000, 2_000, 5_000], concurrency,
   });
 
 export const intentConsumer = (concurrency = 1) =>
   consumer(StreamRoles.intents, 'executor_intents', EventSubjects.allIntents, {
-    ackWaitMs: 10_000, maxDeliver: 10, backoffMs: [1_000, 2_000, 5_000], concurrency,
+    maxDeliver: 10, backoffMs: [1_000, 2_000, 5_000], concurrency,
   });
 
 /** What the executors need on NATS: the core streams, the two work queues, their consumers, the lease and outcome buckets. */

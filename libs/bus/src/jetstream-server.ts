@@ -1,5 +1,5 @@
 import { BadRequest, decodeAndValidate, EventSubjects, parseWireJson, type DeadLetterV1, type ErrorBody, type Subjects } from '@chronicle/contracts';
-import { jetstream, type ConsumerMessages, type JetStreamClient, type JsMsg } from '@nats-io/jetstream';
+import { jetstream, jetstreamManager, type Consumer, type ConsumerMessages, type JetStreamClient, type JsMsg } from '@nats-io/jetstream';
 import type { Msg, NatsConnection, Subscription } from '@nats-io/nats-core';
 import { Logger } from '@nestjs/common';
 import { Server, type CustomTransportStrategy, type MessageHandler } from '@nestjs/microservices';
@@ -8,7 +8,7 @@ import { lastValueFrom } from 'rxjs';
 import { JetStreamEventContext, NatsRequestContext } from './context';
 import { CorkedWrites } from './corked-writes';
 import { isPermanent, replyError } from './handler-errors';
-import type { ConsumerDefinition } from './topology';
+import { recreateConsumer, type ConsumerDefinition } from './topology';
 
 /** Hooks for metrics; every call is synchronous and must not throw. */
 export interface BusObserver {
@@ -36,6 +36,16 @@ export interface ConsumerStatus {
   running: boolean;
   pending?: number;
   error?: string;
+  /** When the consumer was found deleted from the server and made again, and from where. */
+  recreated?: string;
+}
+
+/** One consumer as this server runs it. */
+interface RunningConsumer {
+  messages?: ConsumerMessages;
+  error?: string;
+  recreated?: string;
+  loop?: Promise<void>;
 }
 
 type DtoClass = new () => object;
@@ -58,7 +68,7 @@ export class JetStreamServer extends Server implements CustomTransportStrategy {
   override readonly propagatesEventHandlerErrors = true;
   private readonly log = new Logger('JetStreamServer');
   private readonly subscriptions: Subscription[] = [];
-  private readonly running = new Map<string, { messages?: ConsumerMessages; error?: string; loop?: Promise<void> }>();
+  private readonly running = new Map<string, RunningConsumer>();
   private js?: JetStreamClient;
   private closed = false;
   private draining?: Promise<void>;
@@ -117,6 +127,7 @@ export class JetStreamServer extends Server implements CustomTransportStrategy {
     for (const [name, entry] of this.running) {
       const status: ConsumerStatus = { consumer: name, running: entry.messages !== undefined && !entry.error };
       if (entry.error) status.error = entry.error;
+      if (entry.recreated) status.recreated = entry.recreated;
       statuses.push(status);
     }
     return statuses;
@@ -188,10 +199,11 @@ export class JetStreamServer extends Server implements CustomTransportStrategy {
     const durable = subjects.name(definition.durable);
     const js = this.js!;
     // Fails here (and so at start) when provisioning has not run: better than a silent idle service.
-    const consumer = await js.consumers.get(stream, durable).catch((error: unknown) => {
+    let consumer = await js.consumers.get(stream, durable).catch((error: unknown) => {
       throw new Error(`consumer ${stream}/${durable} is missing: run the provisioning step first (${String(error)})`);
     });
-    const entry: { messages?: ConsumerMessages; error?: string; loop?: Promise<void> } = {};
+    const position = new StreamPosition((await consumer.info(true)).ack_floor.stream_seq);
+    const entry: RunningConsumer = {};
     this.running.set(durable, entry);
     const loop = async (): Promise<void> => {
       while (!this.closed) {
@@ -199,26 +211,53 @@ export class JetStreamServer extends Server implements CustomTransportStrategy {
           // Short-lived pulls: a 2.9 server keeps a closed client's pull request until it
           // expires and routes new messages into it, where they wait out the ack wait. With
           // the client's default (30 s) every restart would stall a consumer that long.
-          entry.messages = await consumer.consume({ max_messages: this.options.batch ?? 64, expires: this.options.pullExpiresMs ?? 3_000 });
+          // A consumer deleted from the server ends the messages (abort_on_missing_resource)
+          // instead of leaving them waiting for it for ever.
+          entry.messages = await consumer.consume({
+            max_messages: this.options.batch ?? 64, expires: this.options.pullExpiresMs ?? 3_000, abort_on_missing_resource: true,
+          });
           delete entry.error;
           // close() may have run while the pull was being set up: it could not close this one.
           if (this.closed) await entry.messages.close();
           const dispatch = new SubjectDispatch(definition.concurrency ?? 1);
-          for await (const msg of entry.messages) await dispatch.add(msg.subject, () => this.deliver(definition, durable, handler, msg));
+          for await (const msg of entry.messages) {
+            position.delivered(msg.seq);
+            await dispatch.add(msg.subject, () => this.deliver(definition, durable, handler, msg, position));
+          }
+          if (!this.closed) throw new Error(`the messages of consumer ${durable} ended`);
         } catch (error) {
           entry.error = String(error);
           this.log.error({ err: error, consumer: durable }, `consumer ${durable} stopped; restarting in 1 s`);
           await new Promise((resolve) => setTimeout(resolve, 1000));
+          if (!this.closed) consumer = await this.recreateIfDeleted(definition, entry, position).catch(() => undefined) ?? consumer;
         }
       }
     };
     entry.loop = loop();
   }
 
-  private async deliver(definition: ConsumerDefinition, durable: string, handler: MessageHandler, msg: JsMsg): Promise<void> {
+  /**
+   * A consumer someone deleted from the server (nothing in the deployment does; a role
+   * allowed too much might) is made again from the oldest message this replica had not
+   * settled, or the one after the last it saw, so that nothing is skipped; what is
+   * delivered twice the handlers take as the duplicate it is. The health says so.
+   */
+  private async recreateIfDeleted(definition: ConsumerDefinition, entry: RunningConsumer, position: StreamPosition): Promise<Consumer | undefined> {
+    const { subjects, connection } = this.options;
+    const durable = subjects.name(definition.durable);
+    const from = position.resumeAt;
+    if (!(await recreateConsumer(await jetstreamManager(connection), subjects, definition, from))) return undefined;
+    entry.recreated = `${new Date().toISOString()}: consumer ${durable} was gone from the server; made again from stream message ${from}`;
+    this.log.warn({ consumer: durable, fromSeq: from }, entry.recreated);
+    return this.js!.consumers.get(subjects.stream(definition.stream), durable);
+  }
+
+  private async deliver(definition: ConsumerDefinition, durable: string, handler: MessageHandler, msg: JsMsg, position: StreamPosition): Promise<void> {
     const started = performance.now();
     const logical = this.options.subjects.logical(msg.subject) ?? msg.subject;
     const outcome = await this.handleDelivery(definition, durable, handler, msg, logical);
+    // A nak'd message comes back: it stays unsettled until acknowledged or dead-lettered.
+    if (outcome !== 'nak') position.settled(msg.seq);
     this.options.observer?.event(durable, outcome, (performance.now() - started) / 1000);
   }
 
@@ -235,14 +274,15 @@ export class JetStreamServer extends Server implements CustomTransportStrategy {
     } catch (error) {
       return this.deadLetter(definition, durable, msg, `malformed event: ${(error as Error).message}`);
     }
-    // Keeps the delivery ours while a long handler runs (else the server redelivers it).
+    // Keeps the delivery ours while a long handler runs (else the server redelivers it):
+    // four times per ack wait, so that a busy event loop late by a few beats still keeps it.
     const keepAlive = setInterval(() => {
       try {
         msg.working();
       } catch {
         // The connection is closing: the delivery will be redelivered to someone else.
       }
-    }, Math.max(1000, definition.ackWaitMs / 2));
+    }, Math.max(250, Math.floor(definition.ackWaitMs / 4)));
     try {
       const result = await handler(data, new JetStreamEventContext([msg, logical]));
       await lastValueFrom(this.transformToObservable(result), { defaultValue: undefined });
@@ -321,6 +361,27 @@ function headersOf(msg: JsMsg): Record<string, string[]> {
   if (!msg.headers) return out;
   for (const [key, values] of msg.headers) out[key] = values;
   return out;
+}
+
+/** Where a consumer stands in its stream: the messages delivered and not yet settled, and the last seen. */
+class StreamPosition {
+  private readonly unsettled = new Set<number>();
+
+  constructor(private highest: number) {}
+
+  delivered(seq: number): void {
+    this.unsettled.add(seq);
+    this.highest = Math.max(this.highest, seq);
+  }
+
+  settled(seq: number): void {
+    this.unsettled.delete(seq);
+  }
+
+  /** The first stream message a consumer made again must deliver. */
+  get resumeAt(): number {
+    return this.unsettled.size > 0 ? Math.min(...this.unsettled) : this.highest + 1;
+  }
 }
 
 /**

@@ -96,9 +96,17 @@ export function ticksStream(): StreamDefinition {
   return { role: StreamRoles.ticks, subjects: [EventSubjects.allTicks], retention: 'workqueue', duplicateWindowMs: 2 * 60_000 };
 }
 
-/** A consumer with the defaults most services want: 5 deliveries, 30 s ack wait, 1/5/15 s backoff. */
+/**
+ * The ack wait of every consumer: how long a delivery held by a process that died stays
+ * with it before the server hands it to another (or to the restarted one). It is short so
+ * that a crash stalls a world for seconds, not a minute; a handler that takes longer keeps
+ * its delivery with in-progress acks (see `JetStreamServer`), so it bounds no handler.
+ */
+const ACK_WAIT_MS = 3_000;
+
+/** A consumer with the defaults most services want: 5 deliveries, a 3 s ack wait, 1/5/15 s backoff. */
 export function consumer(stream: string, durable: string, filter: string, overrides: Partial<ConsumerDefinition> = {}): ConsumerDefinition {
-  return { stream, durable, filter, maxDeliver: 5, ackWaitMs: 30_000, backoffMs: [1_000, 5_000, 15_000], ...overrides };
+  return { stream, durable, filter, maxDeliver: 5, ackWaitMs: ACK_WAIT_MS, backoffMs: [1_000, 5_000, 15_000], ...overrides };
 }
 
 /**
@@ -251,13 +259,39 @@ async function consumerInfo(jsm: JetStreamManager, stream: string, durable: stri
   }
 }
 
-async function provisionConsumer(jsm: JetStreamManager, subjects: Subjects, def: ConsumerDefinition, report: ProvisionReport): Promise<void> {
-  const stream = subjects.stream(def.stream);
-  const durable = subjects.name(def.durable);
+/** What the server keeps of a consumer definition (the delivery settings `provision` also reconciles). */
+function consumerSettings(def: ConsumerDefinition) {
   // One delivery more than the transport allows: if a process dies during the last allowed
   // delivery, the extra one lets the transport dead-letter the message instead of the
   // server giving up on it silently.
-  const settings = { max_deliver: def.maxDeliver + 1, ack_wait: ns(def.ackWaitMs) };
+  return { max_deliver: def.maxDeliver + 1, ack_wait: ns(def.ackWaitMs) };
+}
+
+/**
+ * Makes a durable consumer again that someone deleted from the server, from stream message
+ * `fromSeq` on (where its service stood). Creating it twice (two replicas at once) is
+ * harmless: the second finds it there. True when this call made it.
+ */
+export async function recreateConsumer(jsm: JetStreamManager, subjects: Subjects, def: ConsumerDefinition, fromSeq: number): Promise<boolean> {
+  const stream = subjects.stream(def.stream);
+  const durable = subjects.name(def.durable);
+  if (await consumerInfo(jsm, stream, durable)) return false;
+  try {
+    await jsm.consumers.add(stream, {
+      durable_name: durable, filter_subject: subjects.of(def.filter), ack_policy: 'explicit',
+      deliver_policy: 'by_start_sequence', opt_start_seq: Math.max(1, fromSeq), ...consumerSettings(def),
+    });
+    return true;
+  } catch (error) {
+    if (await consumerInfo(jsm, stream, durable)) return false;
+    throw error;
+  }
+}
+
+async function provisionConsumer(jsm: JetStreamManager, subjects: Subjects, def: ConsumerDefinition, report: ProvisionReport): Promise<void> {
+  const stream = subjects.stream(def.stream);
+  const durable = subjects.name(def.durable);
+  const settings = consumerSettings(def);
   const info = await consumerInfo(jsm, stream, durable);
   if (!info) {
     await jsm.consumers.add(stream, {
