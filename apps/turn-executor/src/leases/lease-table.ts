@@ -58,19 +58,40 @@ export class LeaseTable {
 
   /** Watches the bucket (its current keys first), joins as a member, and renews from then on. */
   async start(): Promise<void> {
+    await this.watch();
+    await this.renew();
+    this.timer = setInterval(() => void this.renew(), Math.floor(this.options.ttlMs / 3));
+  }
+
+  /**
+   * Follows the bucket for as long as this replica runs: a watch that ends (the server
+   * restarted, the connection was replaced) is opened again, else this replica's view would
+   * freeze and it would take live leases for expired ones and the reverse.
+   */
+  private async watch(): Promise<void> {
     const watch = await this.kv.watch({ key: '>' });
     this.stopWatch = () => watch.stop();
     this.watching = true;
     void (async () => {
       try {
         for await (const entry of watch) this.see(entry);
+      } catch (error) {
+        this.log.warn(`the lease watch failed: ${String(error)}`);
       } finally {
         this.watching = false;
-        if (!this.stopped) this.log.error('the lease watch ended: this replica no longer sees who holds what');
+      }
+      while (!this.stopped) {
+        this.log.warn('the lease watch ended: watching the bucket again');
+        await new Promise((resolve) => setTimeout(resolve, Math.floor(this.options.ttlMs / 6)));
+        if (this.stopped) return;
+        try {
+          await this.watch();
+          return;
+        } catch (error) {
+          this.log.warn(`watching the lease bucket again failed: ${String(error)}`);
+        }
       }
     })();
-    await this.renew();
-    this.timer = setInterval(() => void this.renew(), Math.floor(this.options.ttlMs / 3));
   }
 
   /** Running: the watch is open and the last renewal is fresher than a TTL. */
@@ -92,6 +113,15 @@ export class LeaseTable {
     const seen = this.leases.get(tableId);
     if (!seen || seen.holder === this.me || !this.live(seen)) return undefined;
     return seen.holder;
+  }
+
+  /**
+   * Whether the bucket names this replica as the table's holder though it does not hold it
+   * (it restarted under the same id, or lost track of a renewal): the other replicas see the
+   * lease as this one's and would hand its work straight back.
+   */
+  namesMe(tableId: string): boolean {
+    return !this.mine.has(tableId) && this.leases.get(tableId)?.holder === this.me;
   }
 
   /** Who should take a free table: this replica while under its fair share, else the least loaded member. */
@@ -188,15 +218,32 @@ export class LeaseTable {
       if (isLease && this.mine.has(id) && this.mine.get(id)! < entry.revision) this.mine.delete(id);
       return;
     }
-    let holder: string;
-    try {
-      holder = isLease ? String((entry.json() as { holder: unknown }).holder) : id;
-    } catch {
-      return;
-    }
-    map.set(id, { holder, revision: entry.revision, seenAt: Date.now() });
+    const holder = isLease ? holderOf(entry) : id;
+    if (holder === undefined) return;
+    // Seen again unchanged (a read after a failed write, a watch opened again) is not a
+    // renewal: a lease nobody renews must still expire.
+    const known = map.get(id);
+    map.set(id, { holder, revision: entry.revision, seenAt: known?.revision === entry.revision ? known.seenAt : Date.now() });
     // Another replica took it over (this one was presumed dead): it is no longer ours.
     if (isLease && holder !== this.me && this.mine.has(id)) this.mine.delete(id);
+  }
+
+  /**
+   * A renewal refused: another replica took the lease over, or this renewal (or the one
+   * before) was written but its answer lost — then the bucket still names this replica, and
+   * dropping the lease would leave a table that every replica takes for another's, until it
+   * expired. The entry decides.
+   */
+  private async recheck(tableId: string, revision: number): Promise<void> {
+    const entry = await this.kv.get(LEASE + tableId).catch(() => null);
+    if (this.mine.get(tableId) !== revision) return;
+    if (entry?.operation === 'PUT' && holderOf(entry) === this.me) {
+      this.mine.set(tableId, entry.revision);
+      this.see(entry);
+      return;
+    }
+    this.mine.delete(tableId);
+    this.log.warn(`lost the lease of table ${tableId} (another replica took it over)`);
   }
 
   private async renew(): Promise<void> {
@@ -207,15 +254,21 @@ export class LeaseTable {
           const renewed = await this.kv.update(LEASE + tableId, this.value(), revision);
           if (this.mine.get(tableId) === revision) this.mine.set(tableId, renewed);
         } catch {
-          if (this.mine.get(tableId) === revision) {
-            this.mine.delete(tableId);
-            this.log.warn(`lost the lease of table ${tableId} (another replica took it over)`);
-          }
+          if (this.mine.get(tableId) === revision) await this.recheck(tableId, revision);
         }
       }
       this.lastRenewal = Date.now();
     } catch (error) {
       this.log.error(`renewing leases failed: ${String(error)}`);
     }
+  }
+}
+
+/** The replica a lease entry names, if it is readable. */
+function holderOf(entry: KvEntry): string | undefined {
+  try {
+    return String((entry.json() as { holder: unknown }).holder);
+  } catch {
+    return undefined;
   }
 }

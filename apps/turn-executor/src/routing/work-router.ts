@@ -78,7 +78,8 @@ export class WorkRouter {
       if (forwarded) throw new ServiceUnavailable(`table ${tableId} was handed to ${this.leases.me}, but ${holder} holds it now: retry`);
       return holder;
     }
-    const choice = forwarded ? this.leases.me : this.leases.placeFree();
+    // A lease the others still take for this replica's is taken back here, whatever the fair share says.
+    const choice = forwarded || this.leases.namesMe(tableId) ? this.leases.me : this.leases.placeFree();
     if (choice !== this.leases.me) return choice;
     if (await this.leases.acquire(tableId)) return this.leases.me;
     const winner = this.leases.holder(tableId);
