@@ -1,6 +1,6 @@
 import { StreamRoles } from '@chronicle/contracts';
 import { loadConfig, ProbePaths, ProvisionConfig, topologyLimits } from '@chronicle/service-kit';
-import { deployedEnvironments, KUBERNETES_OVERLAYS, renderOverlay } from '@chronicle/testing';
+import { deployedEnvironments, jetStreamDurability, KUBERNETES_OVERLAYS, renderOverlay } from '@chronicle/testing';
 import Ajv from 'ajv';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -145,6 +145,8 @@ describe('docker-compose.yml', () => {
     const configs = (parse(readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8')) as { configs: Record<string, { file: string }> }).configs;
     expect(Object.values(configs).map((c) => c.file).sort()).toEqual(['./deploy/nats/chronicle.conf', './deploy/nats/server.conf']);
     expect(readFileSync(path.join(ROOT, 'deploy/nats/server.conf'), 'utf8')).toMatch(/^include \.\/chronicle\.conf$/m);
+    // An acknowledged write is on disk: an fsync before each acknowledgement.
+    expect(readFileSync(path.join(ROOT, 'deploy/nats/server.conf'), 'utf8')).toMatch(/^\s*sync_interval: always$/m);
     const roles = [...readFileSync(path.join(ROOT, 'deploy/nats/chronicle.conf'), 'utf8').matchAll(/user: "([\w-]+)", password: \$(\w+)/g)];
     for (const [, , variable] of roles) expect(nats.environment?.[variable!]).toMatch(new RegExp(`^\\$\\{${variable}:\\?`));
     for (const service of [...services, 'provision']) {
@@ -262,6 +264,7 @@ describe.each(KUBERNETES_OVERLAYS)('the Kubernetes overlay %s', (overlay) => {
     const files = Object.assign({}, ...configMaps) as Record<string, string>;
     expect(files['chronicle.conf']).toBe(natsConf);
     expect(files['nats.conf']).toMatch(/^include \.\/chronicle\.conf$/m);
+    expect(files['nats.conf']).toMatch(/^\s*sync_interval: always$/m);
     const routes = [...files['nats.conf']!.matchAll(/nats:\/\/(nats-\d)\.([\w-]+):6222/g)];
     expect(routes.map((r) => r[1])).toEqual(['nats-0', 'nats-1', 'nats-2']);
     for (const [, , headless] of routes) expect(headless).toBe(nats.spec.serviceName);
@@ -271,7 +274,9 @@ describe.each(KUBERNETES_OVERLAYS)('the Kubernetes overlay %s', (overlay) => {
     // The server accepts the configuration (nats-server -t, with the variables it reads set).
     const dir = mkdtempSync(path.join(tmpdir(), 'chronicle-nats-conf-'));
     try {
-      for (const [file, text] of Object.entries(files)) writeFileSync(path.join(dir, file), text);
+      // The image's server (2.10 on) takes sync_interval; the machine's may be a 2.9, which does not know it.
+      const known = (text: string) => (jetStreamDurability().config === '' ? text.replace(/^\s*sync_interval: .*$/m, '') : text);
+      for (const [file, text] of Object.entries(files)) writeFileSync(path.join(dir, file), known(text));
       const env = { ...process.env, POD_NAME: 'nats-0', ...Object.fromEntries([...natsUsers.values()].map((v) => [v, 'pchecked'])) };
       expect(execFileSync('nats-server', ['-c', path.join(dir, 'nats.conf'), '-t'], { env, encoding: 'utf8', stdio: 'pipe' })).toBe('');
     } finally {

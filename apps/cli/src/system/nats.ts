@@ -1,8 +1,8 @@
-import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { connect } from '@nats-io/transport-node';
 import type { Home } from './home';
-import { freePort } from '@chronicle/testing';
+import { freePort, jetStreamDurability } from '@chronicle/testing';
 import type { Processes } from './processes';
 
 export interface Nats {
@@ -30,7 +30,14 @@ export async function startNats(home: Home, processes: Processes, ownServer: boo
   const store = home.at('nats');
   mkdirSync(store, { recursive: true });
   const port = await freePort();
-  const child = processes.start('nats-server', binary, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', store], {
+  const args = ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', store];
+  // An intent answered "pending" is in a stream: synced to disk first where the server can.
+  const durability = jetStreamDurability(binary);
+  if (durability.config !== '') {
+    writeFileSync(home.at('nats.conf'), durability.config);
+    args.unshift('-c', home.at('nats.conf'));
+  }
+  const child = processes.start('nats-server', binary, args, {
     logFile: home.at('nats.log'), mark: store,
   });
   const url = `127.0.0.1:${port}`;
@@ -40,7 +47,7 @@ export async function startNats(home: Home, processes: Processes, ownServer: boo
     if (Date.now() > deadline) throw new Error(`nats-server did not answer on ${url} within 20 s; see ${home.at('nats.log')}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return { url, description: `embedded nats-server (${binary}, JetStream store in ${store}, ${url})`, stop: () => processes.stop(child, 'SIGTERM', 10_000) };
+  return { url, description: `embedded nats-server (${binary}, JetStream store in ${store}, ${url}; ${durability.note})`, stop: () => processes.stop(child, 'SIGTERM', 10_000) };
 }
 
 async function answers(url: string): Promise<boolean> {
