@@ -67,7 +67,7 @@ describe('fuzzing every subject of the running services', () => {
   const services: ServiceProcess[] = [];
   // The executor checks seats against this gateway's tokens, as in a deployment.
   const gatewayKey = ed25519PrivateKey(randomBytes(32).toString('hex'));
-  const annToken = issueSeatToken(gatewayKey, { tableId: 'fuzz', seat: 'ann', expiresAt: new Date(Date.now() + 3_600_000).toISOString() });
+  const annToken = issueSeatToken(gatewayKey, { world: 'fuzz', seat: 'ann', expiresAt: new Date(Date.now() + 3_600_000) });
 
   const healthy = async (service: ServiceProcess) => {
     const port = service.output().match(/http port (\d+)/)![1];

@@ -53,7 +53,7 @@ describe('NATS roles and permissions (deploy/nats/chronicle.conf)', () => {
   const snapshotKey = randomBytes(32).toString('hex');
   const gatewayKey = ed25519PrivateKey(randomBytes(32).toString('hex'));
   const publicOf = (hex: string) => publicKeyHex(ed25519PrivateKey(hex));
-  const seatToken = (seat: string) => issueSeatToken(gatewayKey, { tableId: 'perm', seat, expiresAt: new Date(Date.now() + 600_000).toISOString() });
+  const seatToken = (seat: string) => issueSeatToken(gatewayKey, { world: 'perm', seat, expiresAt: new Date(Date.now() + 600_000) });
   let server: PrivateNatsServer;
   let db: TestDatabase;
   const services: ServiceProcess[] = [];

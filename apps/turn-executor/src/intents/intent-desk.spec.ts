@@ -8,7 +8,7 @@ describe('the intent desk with a gateway key', () => {
   const untouched = new Proxy({}, { get: () => { throw new Error('an impersonation reached the queue'); } });
   const desk = new IntentDesk(untouched as never, new Subjects('t'), untouched as never, untouched as never,
     new SeatGate(ed25519PublicKey(publicKeyHex(gatewayKey))), untouched as never);
-  const annToken = issueSeatToken(gatewayKey, { tableId: 'notes', seat: 'ann', expiresAt: new Date(Date.now() + 60_000).toISOString() });
+  const annToken = issueSeatToken(gatewayKey, { world: 'notes', seat: 'ann', expiresAt: new Date(Date.now() + 60_000) });
   const intent = (seat: string, seatToken?: string): SubmitIntentV1 =>
     ({ v: 1, tableId: 'notes', intentKey: 'k1', seat, kind: 'move', payload: { text: 'hi' }, ...(seatToken ? { seatToken } : {}) });
 
@@ -18,7 +18,7 @@ describe('the intent desk with a gateway key', () => {
     await expect(desk.submit(intent('ann'))).rejects.toThrow(/needs a seat token/);
   });
 
-  it('lets ann\'s own intent through to the queue', async () => {
+  it('lets ann\'s own intent through to the world\'s check, then the queue', async () => {
     await expect(desk.submit(intent('ann', annToken))).rejects.toThrow(/reached the queue/);
   });
 });

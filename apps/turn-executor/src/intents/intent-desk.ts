@@ -3,10 +3,11 @@ import {
   EventSubjects, intentMsgId, type SeatGate, type GetIntentOutcomeV1, type IntentOutcomeV1, type IntentV1, type Subjects,
   type SubmitIntentV1,
 } from '@chronicle/contracts';
+import { readChapter } from '@chronicle/engine';
 import type { JetStreamClient } from '@nats-io/jetstream';
 import type { OutcomeBook } from './outcome-book';
 
-/** Tables known to exist, so that a submit costs no header read once the table was seen. */
+/** Tables known to exist, with their world, so that a submit costs no header read once the table was seen. */
 const KNOWN_TABLES = 10_000;
 
 /** Where an intent can be decided at once (the work router: this replica or the table's holder). */
@@ -23,7 +24,7 @@ export interface IntentDecider {
  * deduplicated by `<table>:<intentKey>`) before the reply, which may wait for the outcome.
  */
 export class IntentDesk {
-  private readonly known = new Set<string>();
+  private readonly known = new Map<string, string>();
 
   constructor(
     private readonly js: JetStreamClient,
@@ -35,9 +36,10 @@ export class IntentDesk {
   ) {}
 
   async submit(request: SubmitIntentV1): Promise<IntentOutcomeV1> {
-    // Who may act for the seat is settled first: an impersonation queues nothing and learns nothing.
-    const seat = this.seats.seatFor(request, new Date());
-    await this.checkTable(request.tableId);
+    // Who may act for the seat is settled first: an impersonation queues nothing (and the
+    // table's header is read only for a proof the gateway signed).
+    const seat = await this.seats.seatFor(request, new Date(), (tableId) => this.worldOf(tableId));
+    await this.worldOf(request.tableId);
     const intent: IntentV1 = {
       v: 1, tableId: request.tableId, intentKey: request.intentKey, seat, kind: request.kind, payload: request.payload,
       submittedAt: new Date().toISOString(),
@@ -76,12 +78,19 @@ export class IntentDesk {
     return (await waiting?.outcome) ?? pending(request.tableId, request.intentKey);
   }
 
-  /** Unknown tables are refused at the door (`UNKNOWN_TABLE`), before anything is queued. */
-  private async checkTable(tableId: string): Promise<void> {
-    if (this.known.has(tableId)) return;
-    await this.log.header({ tableId });
+  /**
+   * The world of a table (a chapter names it; a table outside any world is its own): seat
+   * proofs are for a world. Unknown tables are refused here (`UNKNOWN_TABLE`), before
+   * anything is queued.
+   */
+  private async worldOf(tableId: string): Promise<string> {
+    const cached = this.known.get(tableId);
+    if (cached !== undefined) return cached;
+    const header = await this.log.header({ tableId });
+    const world = readChapter(header.options)?.world ?? tableId;
     if (this.known.size >= KNOWN_TABLES) this.known.clear();
-    this.known.add(tableId);
+    this.known.set(tableId, world);
+    return world;
   }
 }
 
