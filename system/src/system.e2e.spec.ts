@@ -10,7 +10,8 @@ import { sammo } from '@chronicle/sammo';
 import { readStream, waitUntil } from '@chronicle/testing';
 import { jetstream } from '@nats-io/jetstream';
 import { isDeepStrictEqual } from 'node:util';
-import { SystemUnderTest } from './harness';
+import { seededRandom, shuffled, WorldWatch } from './faults';
+import { SystemUnderTest, type ServiceName } from './harness';
 
 jest.setTimeout(600_000);
 
@@ -25,10 +26,19 @@ const SPEED = 150;
 const PLAYERS = ['user-4', 'user-8', 'user-12', 'user-16'];
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The faults' order and moments: `FAULT_SEED=<n>` replays a run. */
+const SEED = Number(process.env.FAULT_SEED ?? 28);
+/** Intents acknowledged in one burst just before NATS is SIGKILLed. */
+const BURST = 60;
 
 describe('the whole system under faults (four services as processes, two executors, own NATS and PostgreSQL)', () => {
   const system = new SystemUnderTest();
   const intents: Array<{ tableId: string; request: SubmitIntentV1; outcome: IntentOutcomeV1 }> = [];
+  /** Intents answered "pending" (acknowledged: in the INTENTS stream) right before NATS was SIGKILLed. */
+  const acknowledged: SubmitIntentV1[] = [];
+  /** Each fault, and the time from the system whole again to world w's next entry. */
+  const resumes: Array<{ fault: string; ms: number }> = [];
+  let kills = 0;
   let keys = 0;
 
   const world = (extra: JsonObject): JsonObject => ({
@@ -41,10 +51,14 @@ describe('the whole system under faults (four services as processes, two executo
     const outcome = await system.requests.request<IntentOutcomeV1>(ExecutorSubjects.intentOutcome, { v: 1, tableId, intentKey, waitMs: 10_000 }, 30_000);
     return outcome.status === 'pending' ? undefined : outcome;
   }, 120_000, `the outcome of intent ${intentKey}`);
+  const decide = async (request: SubmitIntentV1) => {
+    const first = await system.requests.request<IntentOutcomeV1>(ExecutorSubjects.submitIntent, request, 30_000);
+    return first.status === 'pending' ? decided(request.tableId, request.intentKey) : first;
+  };
+  /** An intent whose outcome the end checks against the log. */
   const submit = async (tableId: string, payload: Json, seat = PLAYERS[0]!, intentKey = `i${++keys}`) => {
     const request: SubmitIntentV1 = { v: 1, tableId, intentKey, seat, kind: 'move', payload, waitMs: 10_000 };
-    const first = await system.requests.request<IntentOutcomeV1>(ExecutorSubjects.submitIntent, request, 30_000);
-    const outcome = first.status === 'pending' ? await decided(tableId, intentKey) : first;
+    const outcome = await decide(request);
     intents.push({ tableId, request, outcome });
     return outcome;
   };
@@ -54,9 +68,89 @@ describe('the whole system under faults (four services as processes, two executo
     return submit(tableId, { type: 'reserve', generalId: Number(seat.slice(5)), command: 'che_상업투자', arg: null, slots: [slot] }, seat);
   };
 
+  let watch: WorldWatch;
+
   beforeAll(async () => {
     await system.start();
+    watch = new WorldWatch(system.nc, system.subjects, /^w-c\d+$/);
   });
+
+  const killed = async (name: ServiceName) => {
+    kills += 1;
+    await system.kill(name);
+  };
+  const resumed = async (fault: string, since: number) => {
+    const ms = await watch.resumedAfter(since, fault);
+    resumes.push({ fault, ms });
+    console.log(`fault ${fault}: the world moved again ${ms} ms after the system was whole`);
+  };
+  /** A service killed and started again; the world must move again once it runs. */
+  const restart = async (name: ServiceName, fault: string) => {
+    await killed(name);
+    await sleep(500);
+    await system.startService(name);
+    await resumed(fault, Date.now());
+  };
+
+  /**
+   * The faults, in the seed's order: each service killed (the scheduler at a chapter's end,
+   * the executors around a lease hand-over), NATS SIGKILLed right after a burst of
+   * acknowledgements, PostgreSQL crashed, and an undo and the next move made while the
+   * snapshot service is paused.
+   */
+  const faults: Record<string, () => Promise<void>> = {
+    'executors around a lease hand-over': async () => {
+      // exec-b takes exec-a's tables over; exec-a, back, gets its share handed back, and exec-b dies during that.
+      await killed('exec-a');
+      await resumed('exec-a killed (exec-b takes its leases over)', Date.now());
+      await system.startService('exec-a');
+      await killed('exec-b');
+      await resumed('exec-b killed while handing tables back to exec-a', Date.now());
+      await system.startService('exec-b');
+    },
+    "scheduler at a chapter's end": async () => {
+      await watch.nextChapterEnd(120_000);
+      await restart('scheduler', "scheduler killed at a chapter's end");
+    },
+    'snapshot service': () => restart('snapshot-service', 'snapshot service killed'),
+    'log service': () => restart('log-service', 'log service killed'),
+    'NATS right after acknowledgements': async () => {
+      await system.log.open({ tableId: 'notes', gameId: 'journal', seats: ['ann', 'bob'] });
+      const burst = Array.from({ length: BURST }, (_, i): SubmitIntentV1 => ({
+        v: 1, tableId: 'notes', intentKey: `note-${i}`, seat: i % 2 ? 'bob' : 'ann', kind: 'move', payload: { text: `note ${i}` }, waitMs: 0,
+      }));
+      const replies = await Promise.all(burst.map((request) => system.requests.request<IntentOutcomeV1>(ExecutorSubjects.submitIntent, request, 30_000)));
+      kills += 1;
+      await system.nats.kill();
+      acknowledged.push(...burst.filter((_, i) => replies[i]!.status !== 'refused'));
+      await sleep(1_000);
+      await system.nats.start();
+      await resumed('NATS SIGKILLed after a burst of acknowledgements', Date.now());
+    },
+    PostgreSQL: async () => {
+      kills += 1;
+      system.postgres.crash();
+      await sleep(1_500);
+      system.postgres.start();
+      await resumed('PostgreSQL crashed', Date.now());
+    },
+    'undo under a lagging snapshot service': async () => {
+      await system.log.open({ tableId: 'ttt', gameId: 'tic-tac-toe', seats: ['x', 'o'] });
+      expect(await submit('ttt', { cell: 4 }, 'x')).toMatchObject({ status: 'accepted' });
+      const paused = system.processes.get('snapshot-service')!.pid;
+      process.kill(paused, 'SIGSTOP');
+      try {
+        // Taken back at once: not one of the intents whose move the end looks for.
+        const taken = { v: 1, tableId: 'ttt', seat: 'o', waitMs: 10_000 } as const;
+        expect(await decide({ ...taken, intentKey: `i${++keys}`, kind: 'move', payload: { cell: 0 } })).toMatchObject({ status: 'accepted' });
+        expect(await decide({ ...taken, intentKey: `i${++keys}`, kind: 'undo', payload: null })).toMatchObject({ status: 'accepted' });
+        expect(await submit('ttt', { cell: 8 }, 'o')).toMatchObject({ status: 'accepted' });
+        await sleep(1_000);
+      } finally {
+        process.kill(paused, 'SIGCONT');
+      }
+    },
+  };
 
   afterAll(async () => {
     await system.stopAll();
@@ -96,24 +190,14 @@ describe('the whole system under faults (four services as processes, two executo
         .rejects.toBeInstanceOf(BadRequest);
       await reserve(await currentChapter(), 1, 1);
 
-      // An executor dies in the middle of an advance; the scheduler dies at a random moment.
-      await at(6);
-      await system.kill('exec-a');
-      await at(8);
-      await system.startService('exec-a');
-      await at(9 + Math.random() * 3);
-      await system.kill('scheduler');
-      await sleep(1_000);
-      await system.startService('scheduler');
-
-      // The NATS server goes away and comes back; then PostgreSQL.
-      await system.nats.kill();
-      await sleep(1_500);
-      await system.nats.start();
-      await sleep(2_000);
-      system.postgres.crash();
-      await sleep(1_500);
-      system.postgres.start();
+      // The faults, one after another in the seed's order, at random moments.
+      const random = seededRandom(SEED);
+      const order = shuffled(Object.keys(faults), random);
+      console.log(`faults (FAULT_SEED=${SEED}): ${order.join(', ')}`);
+      for (const fault of order) {
+        await sleep(500 + random() * 2_000);
+        await faults[fault]!();
+      }
 
       // Ticks sent again (the same ids) and ticks for times long past: they change nothing.
       const sent = (await readStream(system.nc, system.subjects.stream('TICKS'))).slice(0, 20);
@@ -139,11 +223,44 @@ describe('the whole system under faults (four services as processes, two executo
       for (const intent of intents) expect(await decided(intent.tableId, intent.request.intentKey)).toEqual(intent.outcome);
       await system.kill('exec-a');
       await system.kill('exec-b');
+      const { lost, doubled, quarantined } = await tally();
       await checkEverything();
+      expect({ lost, doubled, quarantined }).toEqual({ lost: 0, doubled: 0, quarantined: 0 });
     } catch (error) {
       throw new Error(`${error instanceof Error ? error.stack : String(error)}\n${system.outputs()}`);
     }
   });
+
+  /** What the run ends with, as one line: intents lost or doubled, tables quarantined, and the longest resume. */
+  async function tally(): Promise<{ lost: number; doubled: number; quarantined: number }> {
+    const moves = new Map<string, Awaited<ReturnType<typeof system.movesOf>>>();
+    const times = async (tableId: string, request: SubmitIntentV1) => {
+      if (!moves.has(tableId)) moves.set(tableId, await system.movesOf(tableId));
+      return moves.get(tableId)!.filter((m) => m.seat === request.seat && isDeepStrictEqual(m.payload, request.payload)).length;
+    };
+    let lost = 0;
+    let doubled = 0;
+    const accepted = [...intents.filter((i) => i.outcome.status === 'accepted').map((i) => i.request), ...acknowledged];
+    for (const request of accepted) {
+      const n = await times(request.tableId, request);
+      if (n === 0) lost += 1;
+      if (n > 1) doubled += 1;
+    }
+    const tables = [...new Set((await readStream(system.nc, system.subjects.stream('TABLES'))).map((m) => (m.data as TableEventV1).tableId))];
+    let quarantined = 0;
+    for (const tableId of tables) {
+      const snapshot = await system.requests.request<SnapshotV1>(SnapshotSubjects.get, { v: 1, tableId, waitMs: 0 }, 30_000);
+      if (snapshot.quarantined !== null) {
+        quarantined += 1;
+        console.log(`table ${tableId} quarantined: ${snapshot.quarantined}`);
+      }
+    }
+    const resumeMax = Math.max(...resumes.map((r) => r.ms));
+    console.log(`RESULT faults kills=${kills} lost=${lost} doubled=${doubled} quarantined=${quarantined} resume_max_ms=${resumeMax}`
+      + ` (FAULT_SEED=${SEED}; ${accepted.length} accepted or acknowledged intents, ${tables.length} tables; resume per fault: `
+      + `${resumes.map((r) => `${r.fault} ${r.ms}`).join('; ')})`);
+    return { lost, doubled, quarantined };
+  }
 
   async function checkEverything(): Promise<void> {
     const opened = new Map((await readStream(system.nc, system.subjects.stream('TABLES')))
