@@ -11,11 +11,12 @@ import { connect } from '@nats-io/transport-node';
 import type { NatsConnection } from '@nats-io/nats-core';
 import { randomBytes } from 'node:crypto';
 
-/** The four services, as deployed: separate processes (two executors). */
+/** The four services, as deployed: separate processes (two executors, two schedulers). */
 export const SERVICES = {
   'log-service': 'apps/log-service/src/main.ts',
   'snapshot-service': 'apps/snapshot-service/src/main.ts',
   scheduler: 'apps/scheduler/src/main.ts',
+  'scheduler-b': 'apps/scheduler/src/main.ts',
   'exec-a': 'apps/turn-executor/src/main.ts',
   'exec-b': 'apps/turn-executor/src/main.ts',
 } as const;
@@ -45,7 +46,7 @@ export class SystemUnderTest {
     this.requests = new RequestClient(this.nc, this.subjects, 20_000);
     this.log = new LogClient(this.requests);
     await this.startService('log-service');
-    await Promise.all((['snapshot-service', 'exec-a', 'exec-b', 'scheduler'] as const).map((name) => this.startService(name)));
+    await Promise.all((['snapshot-service', 'exec-a', 'exec-b', 'scheduler', 'scheduler-b'] as const).map((name) => this.startService(name)));
   }
 
   async startService(name: ServiceName): Promise<void> {
@@ -58,12 +59,13 @@ export class SystemUnderTest {
       'log-service': { ...trusted, DATABASE_URL: this.postgres.url(), OUTBOX_POLL_MS: '50', DB_POOL_SIZE: '4' },
       'snapshot-service': { ...trusted, FLUSH_MS: '100' },
       scheduler: { RETICK_MS: '1000', RETICK_MAX_MS: '4000', FLUSH_MS: '100', MAX_SLEEP_MS: '200' },
+      'scheduler-b': { RETICK_MS: '1000', RETICK_MAX_MS: '4000', FLUSH_MS: '100', MAX_SLEEP_MS: '200' },
       'exec-a': { ...trusted, EXECUTOR_ID: 'exec-a', LEASE_TTL_MS: '3000', CHRONICLE_TRUST_NAMED_SEATS: 'true' },
       'exec-b': { ...trusted, EXECUTOR_ID: 'exec-b', LEASE_TTL_MS: '3000', CHRONICLE_TRUST_NAMED_SEATS: 'true' },
     };
     const process = spawnService(SERVICES[name], { ...env, ...own[name] });
     this.processes.set(name, process);
-    await process.waitFor(new RegExp(`${name.startsWith('exec') ? 'turn-executor' : name} ready`), 120_000);
+    await process.waitFor(new RegExp(`${SERVICES[name].split('/')[1]} ready`), 120_000);
   }
 
   /** SIGKILL: no shutdown hook runs, as in a crash. */

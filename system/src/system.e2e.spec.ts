@@ -109,8 +109,11 @@ describe('the whole system under faults (four services as processes, two executo
       await system.startService('exec-b');
     },
     "scheduler at a chapter's end": async () => {
+      // The other replica ticks on, and has the chapter's end the dead one held once the ack wait is over.
       await watch.nextChapterEnd(120_000);
-      await restart('scheduler', "scheduler killed at a chapter's end");
+      await killed('scheduler');
+      await resumed("scheduler killed at a chapter's end (scheduler-b goes on)", Date.now());
+      await system.startService('scheduler');
     },
     'snapshot service': () => restart('snapshot-service', 'snapshot service killed'),
     'log service': () => restart('log-service', 'log service killed'),
@@ -218,6 +221,7 @@ describe('the whole system under faults (four services as processes, two executo
       // Quiet: no more ticks, every intent decided, then no executor. The worlds' clocks run on,
       // so an executor is never "done" with a tick: the log as it stands is what is checked.
       await system.kill('scheduler');
+      await system.kill('scheduler-b');
       await waitUntil(async () => (await readStream(system.nc, system.subjects.stream('INTENTS'))).length === 0 || undefined, 60_000, 'the intents to be decided');
       // Asked again after every fault: an outcome, once given, stays what it was.
       for (const intent of intents) expect(await decided(intent.tableId, intent.request.intentKey)).toEqual(intent.outcome);
