@@ -1,7 +1,7 @@
 import { LogClient, RequestClient } from '@chronicle/bus';
 import {
-  decodeSnapshot, ed25519PrivateKey, EventSubjects, ExecutorSubjects, Forbidden, issueSeatToken, publicKeyHex, SnapshotSubjects, Subjects,
-  type IntentOutcomeV1, type MoveEventV1, type SnapshotV1,
+  decodeSnapshot, ed25519PrivateKey, EventSubjects, ExecutorSubjects, Forbidden, issueSeatToken, publicKeyHex, Subjects, ViewSubjects,
+  type IntentOutcomeV1, type PublicMoveEventV1, type ViewV1,
 } from '@chronicle/contracts';
 import { natsOptions, ServiceConfig } from '@chronicle/service-kit';
 import {
@@ -102,6 +102,7 @@ describe('NATS roles and permissions (deploy/nats/chronicle.conf)', () => {
     await log.waitFor(/log-service ready/, 60_000);
     const snapshots = spawnService('apps/snapshot-service/src/main.ts', {
       ...common, ...credentials('snapshot-service'), LOG_LEVEL: 'info', CHRONICLE_LOG_PUBLIC_KEY: publicOf(logKey), CHRONICLE_SNAPSHOT_SIGNING_KEY: snapshotKey,
+      CHRONICLE_GATEWAY_PUBLIC_KEY: publicKeyHex(gatewayKey),
     });
     services.push(snapshots);
     await snapshots.waitFor(/snapshot-service ready/, 60_000);
@@ -133,10 +134,10 @@ describe('NATS roles and permissions (deploy/nats/chronicle.conf)', () => {
     await expect(connect({ servers: server.url, user: 'public', pass: 'guess', reconnect: false })).rejects.toThrow(/Authorization/i);
   });
 
-  it('lets each role do its part: the operator opens, the executor appends, outsiders read the events and the snapshot', async () => {
-    const seen: MoveEventV1[] = [];
+  it('lets each role do its part: the operator opens, the executor appends, outsiders read the public events and views', async () => {
+    const seen: PublicMoveEventV1[] = [];
     const outsider = await as('public');
-    outsider.nc.subscribe(subjects.of(EventSubjects.allMoves), { callback: (_e: Error | null, m: Msg) => seen.push(m.json() as MoveEventV1) });
+    outsider.nc.subscribe(subjects.of(EventSubjects.allPublicMoves), { callback: (_e: Error | null, m: Msg) => seen.push(m.json() as PublicMoveEventV1) });
     await outsider.nc.flush();
     const operator = new LogClient(new RequestClient((await as('operator')).nc, subjects, 20_000));
     await operator.open({ tableId: 'perm', gameId: 'tic-tac-toe', seats: ['ann', 'bob'] });
@@ -144,11 +145,13 @@ describe('NATS roles and permissions (deploy/nats/chronicle.conf)', () => {
     for (const [i, [seat, cell]] of ([['ann', 0], ['bob', 4], ['ann', 8]] as const).entries()) {
       await executor.append({ tableId: 'perm', seat, payload: { cell }, expectedRevision: i, idempotencyKey: `m${i}`, random: false });
     }
-    await waitUntil(() => seen.length === 3 || undefined, 20_000, 'the three moves on moves.>');
-    const snapshot = await new RequestClient(outsider.nc, subjects, 20_000)
-      .request<SnapshotV1>(SnapshotSubjects.get, { v: 1, tableId: 'perm', minRevision: 3, waitMs: 10_000 });
-    expect(snapshot.revision).toBe(3);
-    expect(decodeSnapshot(snapshot.snapshot)).toMatchObject({ revision: 3 });
+    // Tic-tac-toe hides nothing: its moves are told in full, and its view is the whole state.
+    await waitUntil(() => seen.length === 3 || undefined, 20_000, 'the three moves on public.moves.>');
+    expect(seen.map((e) => [e.number, e.visibility, e.seat])).toEqual([[1, 'full', 'ann'], [2, 'full', 'bob'], [3, 'full', 'ann']]);
+    const view = await new RequestClient(outsider.nc, subjects, 20_000)
+      .request<ViewV1>(ViewSubjects.state, { v: 1, tableId: 'perm', minRevision: 3, waitMs: 10_000 });
+    expect([view.revision, view.visibility]).toEqual([3, 'full']);
+    expect(decodeSnapshot(view.view)).toMatchObject({ revision: 3, visibility: 'full' });
     // Appends made in one turn travel together on log.v1.append-many, which the executor's role allows too.
     for (const tableId of ['perm-a', 'perm-b']) await operator.open({ tableId, gameId: 'journal', seats: ['ann'] });
     const together = await Promise.all(['perm-a', 'perm-b'].map((tableId) =>
@@ -190,8 +193,12 @@ describe('NATS roles and permissions (deploy/nats/chronicle.conf)', () => {
     const tables = await runCli(['tables'], { NATS_URL: server.url, CHRONICLE_PREFIX: 'chronicle', NATS_USER: 'operator', NATS_PASSWORD: passwords.operator });
     expect([tables.code, tables.stderr]).toEqual([0, '']);
     expect(tables.stdout).toMatch(/^perm\s+tic-tac-toe\s+open\s+4\s/m);
-    const page = await new LogClient(player).read({ tableId: 'perm', fromRevision: 3 });
-    expect(page.moves.map((m) => [m.seat, m.payload])).toEqual([['bob', { cell: 1 }]]);
+    // A seat's view with its token, as the public role; another seat's is FORBIDDEN.
+    const seatView = (seat: string, token: string) => player.request<ViewV1>(ViewSubjects.state, { v: 1, tableId: 'perm', seat, seatToken: token });
+    expect((await seatView('bob', seatToken('bob'))).revision).toBe(4);
+    await expect(seatView('ann', seatToken('bob'))).rejects.toThrow(Forbidden);
+        // A player reads a table in play through its views; the log's pages only once it is finished.
+    await expect(player.request('log.v1.finished-read', { v: 1, tableId: 'perm', fromRevision: 3 })).rejects.toThrow(Forbidden);
     for (const { violations } of connections.values()) expect(violations).toEqual([]);
   });
 
@@ -252,6 +259,20 @@ describe('NATS roles and permissions (deploy/nats/chronicle.conf)', () => {
     ['log-service', 'publish', '$KV.chronicle_SNAPSHOTS.perm'],
     ['public', 'publish', '$JS.API.STREAM.PURGE.KV_chronicle_SNAPSHOTS'],
     ['public', 'publish', '$JS.API.STREAM.DELETE.chronicle_MOVES'],
+    // Outsiders never get the full stream of a table: every move's payload, the whole state, the log's pages in play.
+    ['public', 'subscription', 'chronicle.moves.>'],
+    ['public', 'subscription', 'chronicle.moves.perm'],
+    ['public', 'publish', 'chronicle.snapshots.v1.get'],
+    ['public', 'publish', 'chronicle.log.v1.read'],
+    ['public', 'publish', '$JS.API.CONSUMER.CREATE.chronicle_MOVES'],
+    ['public', 'publish', '$JS.API.STREAM.INFO.chronicle_MOVES'],
+    ['public', 'publish', '$JS.API.STREAM.MSG.GET.chronicle_MOVES'],
+    // Only the snapshot service tells what anyone may know of a move, and answers views.
+    ['public', 'publish', 'chronicle.public.moves.perm'],
+    ['log-service', 'publish', 'chronicle.public.moves.perm'],
+    ['turn-executor', 'publish', 'chronicle.public.moves.perm'],
+    ['public', 'subscription', 'chronicle.views.v1.state'],
+    ['web', 'subscription', 'chronicle.views.v1.>'],
     // Nobody reads another role's replies or the services' own request subjects.
     ['public', 'subscription', '_INBOX_snapshot-service.>'],
     ['public', 'subscription', '_INBOX.>'],
@@ -269,11 +290,11 @@ describe('NATS roles and permissions (deploy/nats/chronicle.conf)', () => {
     const player = await as('public');
     // The refusals above were on this connection too.
     const before = player.violations.length;
-    const ordered = await jetstream(player.nc).consumers.get(subjects.stream('MOVES'));
+    const ordered = await jetstream(player.nc).consumers.get(subjects.stream('PUBLIC'));
     const first = await ordered.next({ expires: 5_000 });
     expect(first?.json()).toMatchObject({ tableId: 'perm', seq: 1 });
     const { name } = await ordered.info(true);
-    await (await jetstreamManager(player.nc)).consumers.delete(subjects.stream('MOVES'), name);
+    await (await jetstreamManager(player.nc)).consumers.delete(subjects.stream('PUBLIC'), name);
     expect(player.violations.slice(before)).toEqual([]);
   });
 
@@ -284,7 +305,7 @@ describe('NATS roles and permissions (deploy/nats/chronicle.conf)', () => {
     const executor = new LogClient(new RequestClient((await as('turn-executor')).nc, subjects, 20_000));
     await executor.append({ tableId: 'perm-a', seat: 'ann', payload: { text: 'after the deletion' }, expectedRevision: 1, idempotencyKey: 'after', random: false });
     const outsider = new RequestClient((await as('public')).nc, subjects, 20_000);
-    await waitUntil(async () => (await outsider.request<SnapshotV1>(SnapshotSubjects.get, { v: 1, tableId: 'perm-a', minRevision: 2, waitMs: 2_000 })).revision === 2 || undefined,
+    await waitUntil(async () => (await outsider.request<ViewV1>(ViewSubjects.state, { v: 1, tableId: 'perm-a', minRevision: 2, waitMs: 2_000 })).revision === 2 || undefined,
       30_000, 'the snapshot service to follow perm-a again');
     const port = services[steps + 1]!.output().match(/http port (\d+)/)![1];
     const health = await (await fetch(`http://127.0.0.1:${port}/health`)).json() as { checks: { consumers: { ok: boolean; detail: Array<{ recreated?: string }> } } };
@@ -294,7 +315,7 @@ describe('NATS roles and permissions (deploy/nats/chronicle.conf)', () => {
   });
 
   it('kept the log and the snapshot as the services wrote them', async () => {
-    const page = await new LogClient(new RequestClient((await as('public')).nc, subjects, 20_000)).read({ tableId: 'perm', fromRevision: 0 });
+    const page = await new LogClient(new RequestClient((await as('operator')).nc, subjects, 20_000)).read({ tableId: 'perm', fromRevision: 0 });
     expect(page.moves.map((m) => m.payload)).toEqual([{ cell: 0 }, { cell: 4 }, { cell: 8 }, { cell: 1 }]);
     // The services met no refusal of their own and are healthy (NATS link, consumers, database).
     for (const service of services.slice(steps)) {

@@ -1,5 +1,8 @@
 import { EventAuthenticity, eventSigners, LogSource, RequestClient, signedHeaders } from '@chronicle/bus';
-import { ed25519PrivateKey, EventSubjects, publicKeyHex, quarantineMsgId, seedKey, Subjects, type TableEventV1 } from '@chronicle/contracts';
+import {
+  ed25519PrivateKey, ed25519PublicKey, EventSubjects, publicKeyHex, publicMoveMsgId, quarantineMsgId, SeatGate, seedKey, Subjects,
+  type PublicMoveEventV1, type TableEventV1,
+} from '@chronicle/contracts';
 import { defaultGames, GameRegistry } from '@chronicle/games';
 import { HealthRegistry, Metrics, NATS_CONNECTION, natsProviders, ServiceKitModule } from '@chronicle/service-kit';
 import { jetstream } from '@nats-io/jetstream';
@@ -55,6 +58,7 @@ export class AppModule {
   static forRoot(config: SnapshotServiceConfig, games: GameRegistry = defaultGames()): DynamicModule {
     const subjects = new Subjects(config.CHRONICLE_PREFIX);
     const signingKey = config.CHRONICLE_SNAPSHOT_SIGNING_KEY ? ed25519PrivateKey(config.CHRONICLE_SNAPSHOT_SIGNING_KEY) : undefined;
+    const gatewayKey = config.CHRONICLE_GATEWAY_PUBLIC_KEY ? ed25519PublicKey(config.CHRONICLE_GATEWAY_PUBLIC_KEY) : undefined;
     return {
       module: AppModule,
       imports: [ServiceKitModule.forRoot({ serviceName: 'snapshot-service', logLevel: config.LOG_LEVEL })],
@@ -72,15 +76,17 @@ export class AppModule {
             const observer = keeperObserver(metrics, new Logger('SnapshotKeeper'), () => ({
               quarantined: keeper.quarantinedTables.length, cached: keeper.cachedTables,
             }));
+            // Signed as the log service signs its events, with this service's own key.
+            const signed = async (logical: string, msgID: string, event: object) => {
+              const subject = subjects.of(logical);
+              const payload = JSON.stringify(event);
+              await js.publish(subject, payload, { msgID, ...(signingKey ? { headers: signedHeaders(signingKey, subject, msgID, payload) } : {}) });
+            };
             const keeper = new SnapshotKeeper(source, await SnapshotStore.open(nc, subjects, seedKey(config.CHRONICLE_SEED_KEY)), games, observer, {
               cacheSize: config.TABLE_CACHE_SIZE,
               progressEvery: config.REPLAY_PROGRESS_EVERY,
-              publish: async (event: TableEventV1) => {
-                const subject = subjects.of(EventSubjects.tables(event.tableId));
-                const msgID = quarantineMsgId(event.tableId, event.seq);
-                const payload = JSON.stringify(event);
-                await js.publish(subject, payload, { msgID, ...(signingKey ? { headers: signedHeaders(signingKey, subject, msgID, payload) } : {}) });
-              },
+              publish: (event: TableEventV1) => signed(EventSubjects.tables(event.tableId), quarantineMsgId(event.tableId, event.seq), event),
+              tell: (event: PublicMoveEventV1) => signed(EventSubjects.publicMoves(event.tableId), publicMoveMsgId(event.tableId, event.seq), event),
             });
             return keeper;
           },
@@ -90,6 +96,7 @@ export class AppModule {
           useFactory: () => new EventAuthenticity(subjects,
             eventSigners({ log: config.CHRONICLE_LOG_PUBLIC_KEY }, (message) => new Logger('SnapshotService').warn(message))),
         },
+        { provide: SeatGate, useValue: new SeatGate(gatewayKey) },
         Lifecycle,
       ],
     };

@@ -19,6 +19,13 @@ export class SnapshotServiceConfig extends ServiceConfig {
    */
   @Matches(/^([0-9a-f]{64})?$/, { message: 'CHRONICLE_SNAPSHOT_SIGNING_KEY must be empty or 64 lowercase hex digits (openssl rand -hex 32)' })
   CHRONICLE_SNAPSHOT_SIGNING_KEY = '';
+  /**
+   * The gateway's Ed25519 public key (64 hex digits), which signs players' seat tokens: a
+   * seat's view (`views.v1.state` with `seat`) is served only to a token it signed. Empty:
+   * no seat's view is served (the public view and finished tables still are).
+   */
+  @Matches(/^([0-9a-f]{64})?$/, { message: 'CHRONICLE_GATEWAY_PUBLIC_KEY must be empty or 64 lowercase hex digits' })
+  CHRONICLE_GATEWAY_PUBLIC_KEY = '';
   /** Snapshots are written to the bucket at most this often per table (the log covers the gap). */
   @Type(() => Number) @IsInt() @Min(0) @Max(60_000) FLUSH_MS = 200;
   /** Tables whose state stays in memory (least recently used go first; they come back from the bucket). */

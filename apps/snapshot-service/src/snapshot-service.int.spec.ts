@@ -291,7 +291,7 @@ describe('snapshot service (real PostgreSQL and NATS)', () => {
       forged: (_t: string, reason: string) => { seen.push(`forged ${reason}`); },
     };
     const keeper = new SnapshotKeeper(new LogSource(requests, Buffer.from(seedKey, 'hex')), await SnapshotStore.open(nc, ownBucket, Buffer.from(seedKey, 'hex')), defaultGames(), observer, {
-      cacheSize: 10, progressEvery: 1_000, publish: async () => undefined,
+      cacheSize: 10, progressEvery: 1_000, publish: async () => undefined, tell: async () => undefined,
     });
     return { keeper, seen };
   };

@@ -1,4 +1,4 @@
-import { consumer, coreStreams, type Topology } from '@chronicle/bus';
+import { consumer, coreStreams, publicMovesStream, type Topology } from '@chronicle/bus';
 import { EventSubjects, StreamRoles } from '@chronicle/contracts';
 
 export const SNAPSHOT_BUCKET = 'SNAPSHOTS';
@@ -7,9 +7,9 @@ export const SNAPSHOT_BUCKET = 'SNAPSHOTS';
 export const snapshotConsumer = () =>
   consumer(StreamRoles.moves, 'snapshot-service', EventSubjects.allMoves, { backoffMs: [500, 2_000, 10_000] });
 
-/** What the snapshot service needs on NATS: the core streams, its consumer, its bucket. */
+/** What the snapshot service needs on NATS: the core streams and the public one it writes, its consumer, its bucket. */
 export const snapshotTopology = (): Topology => ({
-  streams: coreStreams(),
+  streams: [...coreStreams(), publicMovesStream()],
   consumers: [snapshotConsumer()],
   buckets: [{ name: SNAPSHOT_BUCKET, history: 1 }],
 });

@@ -83,7 +83,8 @@ export class LogClient {
 
   /**
    * A finished table's whole log, whatever its size: its header and seed
-   * (`log.v1.finished-header`), then its moves in pages of `read`, each checked to be of the
+   * (`log.v1.finished-header`), then its moves in pages of `finished-read` (anyone's `read`,
+   * which refuses a table in play), each checked to be of the
    * same log (a table reopened under the same id meanwhile is `ConcurrentMove`).
    */
   async finishedLog(request: Body<TableRequestV1>): Promise<FinishedLogV1> {
@@ -91,7 +92,7 @@ export class LogClient {
     const header = await this.client.request<FinishedHeaderV1>(LogSubjects.finishedHeader, { v: 1, tableId });
     const moves: Array<{ number: number; seat: string | null; payload: Json; random: boolean }> = [];
     while (moves.length < header.revision) {
-      const page = await this.read({ tableId, fromRevision: moves.length });
+      const page = await this.client.request<MovesPageV1>(LogSubjects.finishedRead, { v: 1, tableId, fromRevision: moves.length });
       if (page.seq !== header.seq || page.moves.length === 0) {
         throw new ConcurrentMove(`table ${tableId} changed while its finished log was read (entry ${page.seq}, not ${header.seq}); ask again`);
       }

@@ -88,6 +88,15 @@ export function coreStreams(): StreamDefinition[] {
 }
 
 /**
+ * What anyone may know of each log entry (`public.moves.<table>`): written by the snapshot
+ * service, read by outsiders. The duplicate window makes an entry told twice (after a
+ * restart) count once.
+ */
+export function publicMovesStream(): StreamDefinition {
+  return { role: StreamRoles.publicMoves, subjects: [EventSubjects.allPublicMoves], duplicateWindowMs: 2 * 60_000 };
+}
+
+/**
  * The ticks stream, the executors' work queue: the scheduler publishes to it and the
  * executors consume it, and each provisions it (either may start first) from this one
  * definition. The duplicate window is what makes a tick's id (`<table>:<dueAt>`) count once.

@@ -27,3 +27,4 @@ export { WorldEventV1, WorldEventKinds, worldEventMsgId, type WorldEventKind } f
 export { SIGNATURE_HEADER, signEvent, verifyEvent } from './trust/event-signature';
 export { ed25519PrivateKey, ed25519PublicKey, publicKeyHex } from './trust/ed25519';
 export { issueSeatToken, SeatGate, type SeatClaimsV1 } from './trust/seat-token';
+export { ViewSubjects, GetViewV1, PublicMoveEventV1, publicMoveMsgId, type ViewV1 } from './views/views.v1';

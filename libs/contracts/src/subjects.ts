@@ -21,6 +21,8 @@ export const LogSubjects = {
   header: 'log.v1.header',
   finishedLog: 'log.v1.finished-log',
   finishedHeader: 'log.v1.finished-header',
+  /** `read` for anyone: a finished table's moves only (a table in play is `FORBIDDEN`). */
+  finishedRead: 'log.v1.finished-read',
   commitment: 'log.v1.commitment',
   entryByKey: 'log.v1.entry-by-key',
 } as const;
@@ -30,6 +32,9 @@ export type LogSubject = (typeof LogSubjects)[keyof typeof LogSubjects];
 export const EventSubjects = {
   moves: (tableId: string): string => `moves.${checkTableId(tableId)}`,
   allMoves: 'moves.>',
+  /** What anyone may know of each entry (`PublicMoveEventV1`), published by the snapshot service. */
+  publicMoves: (tableId: string): string => `public.moves.${checkTableId(tableId)}`,
+  allPublicMoves: 'public.moves.>',
   tables: (tableId: string): string => `tables.${checkTableId(tableId)}`,
   allTables: 'tables.>',
   /** Work for the turn executors (`TickV1`): a table has something due. */
@@ -67,7 +72,7 @@ export const ExecutorWorkSubjects = {
 
 /** Streams by role; the stream's name is `<prefix>_<role>`. TICKS and INTENTS are work queues. */
 export const StreamRoles = {
-  moves: 'MOVES', tables: 'TABLES', deadLetters: 'DEAD', ticks: 'TICKS', intents: 'INTENTS', worlds: 'WORLDS',
+  moves: 'MOVES', publicMoves: 'PUBLIC', tables: 'TABLES', deadLetters: 'DEAD', ticks: 'TICKS', intents: 'INTENTS', worlds: 'WORLDS',
 } as const;
 
 /** KV buckets by local name; the bucket is `<prefix>_<name>` (`Subjects.name`). */

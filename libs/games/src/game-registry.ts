@@ -1,5 +1,5 @@
 import { IllegalMove, InvalidGame, type AnyGame } from '@chronicle/engine';
-import { diceRace, journal, ticTacToe } from '@chronicle/engine/examples';
+import { diceRace, journal, sealedBid, ticTacToe } from '@chronicle/engine/examples';
 import { sammo } from '@chronicle/sammo';
 
 /**
@@ -42,4 +42,4 @@ export class GameRegistry {
 }
 
 /** The games of this build: the strategy game and the engine's examples. */
-export const defaultGames = (): GameRegistry => new GameRegistry([sammo, diceRace, ticTacToe, journal]);
+export const defaultGames = (): GameRegistry => new GameRegistry([sammo, diceRace, ticTacToe, journal, sealedBid]);

@@ -1,10 +1,12 @@
 import { writeFileSync, readFileSync } from 'node:fs';
 import { JetStreamApiCodes, JetStreamApiError, jetstreamManager } from '@nats-io/jetstream';
 import {
-  decodeSnapshot, EventSubjects, ExecutorSubjects, MAX_INTENT_WAIT_MS, MAX_PAYLOAD_BYTES, SnapshotSubjects, StreamRoles,
-  type HeaderV1, type IntentOutcomeV1, type MoveEventV1, type SnapshotV1, type TableEventV1, type WorldEventV1,
+  decodeSnapshot, EventSubjects, ExecutorSubjects, MAX_INTENT_WAIT_MS, MAX_PAYLOAD_BYTES, SnapshotSubjects, StreamRoles, ViewSubjects,
+  type HeaderV1, type IntentOutcomeV1, type PublicMoveEventV1, type SnapshotV1, type TableEventV1, type ViewV1, type WorldEventV1,
 } from '@chronicle/contracts';
-import { chapterTableId, readChapter, stateFromArray, UnknownTable, type GameState, type Json, type JsonObject } from '@chronicle/engine';
+import {
+  chapterTableId, readChapter, stateFromArray, UnknownTable, type GameState, type Json, type JsonObject, type StateView,
+} from '@chronicle/engine';
 import { withChapterOpening, type LogClient } from '@chronicle/bus';
 import { defaultGames } from '@chronicle/games';
 import { sammo, type World } from '@chronicle/sammo';
@@ -57,7 +59,7 @@ export async function listTables(remote: Remote, out: Output): Promise<void> {
     const event = last?.json<TableEventV1>();
     const header = await remote.log.header({ tableId });
     const status = event?.kind === 'quarantined' ? 'quarantined' : header.status;
-    const date = header.gameId === sammo.id ? gameDate((await worldOf(remote, tableId, header.revision)).data) : '-';
+    const date = header.gameId === sammo.id ? dateOf(await publicView(remote, tableId, header.revision)) : '-';
     const chapter = readChapter(header.options);
     out.line(`${tableId.padEnd(24)} ${header.gameId.padEnd(12)} ${status.padEnd(12)} ${String(header.revision).padStart(8)}  ${date.padEnd(10)}  ${chapter ? `${chapter.world} #${chapter.number}` : '-'}`);
   }
@@ -110,14 +112,18 @@ export async function resolveTable(remote: Remote, out: Output, id: string): Pro
   return event.tableId;
 }
 
-/** Prints every move of a table as it is recorded, until Ctrl-C (or `limit` moves). */
+/**
+ * Prints what anyone may know of every move of a table as it is recorded (the snapshot
+ * service's `public.moves.<table>`: a hidden move as the game tells it, a public one in
+ * full), until Ctrl-C (or `limit` moves).
+ */
 export async function watchTable(remote: Remote, out: Output, tableId: string, limit: number | undefined, signal: AbortSignal): Promise<void> {
   let seen = 0;
   let current = tableId;
   while (!signal.aborted) {
     // JetStream publishes reach core subscribers too: a live view needs no consumer of its own.
     // Subscribed before the header is read, so that no move falls between the two.
-    const subscription = remote.nc.subscribe(remote.subjects.of(EventSubjects.moves(current)));
+    const subscription = remote.nc.subscribe(remote.subjects.of(EventSubjects.publicMoves(current)));
     const stop = () => subscription.unsubscribe();
     signal.addEventListener('abort', stop);
     try {
@@ -130,10 +136,9 @@ export async function watchTable(remote: Remote, out: Output, tableId: string, l
       }
       out.line(`watching table ${current} (${header.gameId}, revision ${header.revision}, ${header.status}); Ctrl-C stops`);
       for await (const message of subscription) {
-        const move = message.json<MoveEventV1>();
-        const what = move.kind === 'undo' ? `undo of move ${move.number}` : describe(move.payload);
-        let line = `move ${move.number}  seq ${move.seq}  ${move.seat ?? 'the table'}: ${what}`;
-        if (header.gameId === sammo.id && move.kind === 'move') line += `  → ${gameDate((await worldOf(remote, current, move.revision)).data)}`;
+        const move = message.json<PublicMoveEventV1>();
+        let line = `move ${move.number}  seq ${move.seq}  ${move.kind === 'undo' ? `undo of move ${move.number}` : toldOf(move)}`;
+        if (header.gameId === sammo.id && move.kind === 'move') line += `  → ${dateOf(await publicView(remote, current, move.revision))}`;
         out.line(line);
         seen += 1;
         if (limit !== undefined && seen >= limit) return;
@@ -206,15 +211,26 @@ function printOutcome(out: Output, outcome: IntentOutcomeV1): void {
   else out.line(`intent ${outcome.intentKey} refused: ${outcome.code}: ${outcome.reason}`);
 }
 
-/** A general, a city or a nation of a strategy world, as the snapshot service holds it now. */
+/**
+ * A general, a city or a nation of a strategy world, as anyone may see it now (the public
+ * view): in full where nothing is hidden, else the fields the game shows the public.
+ */
 export async function showEntity(remote: Remote, out: Output, kind: 'general' | 'city' | 'nation', tableId: string, idOrName: string): Promise<void> {
   const header = await remote.log.header({ tableId });
   if (header.gameId !== sammo.id) throw new CliError(`table ${tableId} plays ${header.gameId}: show reads generals, cities and nations of a ${sammo.id} world`);
-  const world = (await worldOf(remote, tableId, header.revision)).data;
+  const view = await publicView(remote, tableId, header.revision);
   const match = <T extends { id: number; name: string }>(items: Iterable<T>): T => {
     for (const item of items) if (String(item.id) === idOrName || item.name === idOrName) return item;
     throw new CliError(`no ${kind} ${idOrName} in table ${tableId}`);
   };
+  if (view.visibility !== 'full') {
+    const listed = (view.data as Record<string, unknown>)[`${kind === 'city' ? 'citie' : kind}s`];
+    const found = match(Array.isArray(listed) ? (listed as Array<{ id: number; name: string }>) : []);
+    out.line(`${tableId} at revision ${view.revision}, ${dateOf(view)}: what anyone may see while the table is in play`);
+    out.line(`${kind} ${JSON.stringify(found)}`);
+    return;
+  }
+  const world = (stateFromArray(sammo, stripVisibility(view)) as GameState<World>).data;
   const nationName = (id: number) => (id === 0 ? '재야 (no nation)' : world.nations.get(id)?.name ?? `#${id}`);
   const cityName = (id: number) => world.cities[id]?.name ?? `#${id}`;
   out.line(`${tableId} at revision ${header.revision}, ${gameDate(world)}`);
@@ -255,7 +271,31 @@ export async function fetchLog(remote: Remote, out: Output, tableId: string, fil
   out.line(`check it: chronicle verify ${file} --commitment ${finished.commitment}`);
 }
 
-/** The state the snapshot service holds at (at least) `revision`. */
+/** The table's state as anyone may see it (`views.v1.state`), at (at least) `revision`. */
+async function publicView(remote: Pick<Remote, 'requests'>, tableId: string, revision: number): Promise<StateView> {
+  const reply = await remote.requests.request<ViewV1>(ViewSubjects.state, { v: 1, tableId, minRevision: revision, waitMs: 10_000 }, 20_000);
+  return decodeSnapshot(reply.view) as StateView;
+}
+
+/** A full view is the state's plain values plus `visibility`. */
+function stripVisibility(view: StateView): Json {
+  const { visibility: _visibility, seat: _seat, ...state } = view;
+  return state as unknown as Json;
+}
+
+/** The game date of a strategy world's view: its `env` when the view shows it. */
+function dateOf(view: StateView): string {
+  const env = (view.data as { env?: { year?: unknown; month?: unknown } } | null)?.env;
+  return typeof env?.year === 'number' && typeof env.month === 'number' ? gameDate({ env: { year: env.year, month: env.month } }) : '-';
+}
+
+/** A public move event in words: the move in full where nothing is hidden, else what the game tells of it. */
+function toldOf(move: PublicMoveEventV1): string {
+  if (move.visibility === 'full') return `${move.seat ?? 'the table'}: ${describe(move.payload ?? null)}`;
+  return `told: ${describe(move.told ?? null)}`;
+}
+
+/** The whole state the snapshot service holds at (at least) `revision`: for a trusted caller (the all-in-one demo). */
 export async function worldOf(remote: Pick<Remote, 'requests'>, tableId: string, revision: number): Promise<GameState<World>> {
   const reply = await remote.requests.request<SnapshotV1>(SnapshotSubjects.get, { v: 1, tableId, minRevision: revision, waitMs: 10_000 }, 20_000);
   const game = defaultGames().forTable(tableId, reply.gameId, reply.rulesVersion);

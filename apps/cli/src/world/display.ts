@@ -4,7 +4,7 @@ import type { World } from '@chronicle/sammo';
 const TOP_NATIONS = 8;
 
 /** `184년 3월`: the game date of a world. */
-export function gameDate(world: World): string {
+export function gameDate(world: { env: Pick<World['env'], 'year' | 'month'> }): string {
   return `${world.env.year}년 ${String(world.env.month).padStart(2)}월`;
 }
 

@@ -50,6 +50,11 @@ export class LogController {
     return this.tables.readMoves(r.tableId, r.fromRevision, r.limit);
   }
 
+  @OnRequest(LogSubjects.finishedRead, ReadMovesV1)
+  finishedRead(@Payload() r: ReadMovesV1): Promise<MovesPageV1> {
+    return this.tables.readMoves(r.tableId, r.fromRevision, r.limit, true);
+  }
+
   @OnRequest(LogSubjects.header, TableRequestV1)
   header(@Payload() r: TableRequestV1): Promise<HeaderV1> {
     return this.tables.header(r.tableId);

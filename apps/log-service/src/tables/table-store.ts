@@ -1,5 +1,5 @@
 import {
-  BadRequest, sealSeed, type AppendedV1, type CommitmentV1, type FinishedHeaderV1, type FinishedLogV1, type HeaderV1,
+  BadRequest, Forbidden, sealSeed, type AppendedV1, type CommitmentV1, type FinishedHeaderV1, type FinishedLogV1, type HeaderV1,
   type KeyedEntryV1, type LoggedMoveV1, type MovesPageV1, type OpenedV1, type SealedSeedV1, type UndoneV1,
 } from '@chronicle/contracts';
 import {
@@ -210,9 +210,17 @@ export class TableStore {
    * most `limit`, and no more than fit one reply (a page ends early once its payloads pass
    * `READ_PAGE_BYTES`; the caller asks again from where it ends).
    */
-  async readMoves(tableId: string, fromRevision: number, limit = 1_000): Promise<MovesPageV1> {
+  /**
+   * A page of the table's moves. `finishedOnly` is anyone's read: a table in play is refused,
+   * its moves staying hidden until it ends (the public learns of them from the snapshot
+   * service's `public.moves.<table>`; this store runs no rules to tell what may be known).
+   */
+  async readMoves(tableId: string, fromRevision: number, limit = 1_000, finishedOnly = false): Promise<MovesPageV1> {
     return this.db.transaction('REPEATABLE READ', async (em) => {
       const header = await this.repository.header(em, tableId);
+      if (finishedOnly && header.status !== 'finished') {
+        throw new Forbidden(`table ${tableId} is in play: its moves stay hidden until it ends; follow public.moves.${tableId} for what anyone may know of them`);
+      }
       const moves: LoggedMoveV1[] = [];
       let bytes = 0;
       for (const entry of await this.repository.currentMoves(em, tableId, fromRevision, limit, header.lastSeq !== header.revision)) {

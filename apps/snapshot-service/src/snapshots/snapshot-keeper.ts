@@ -1,7 +1,8 @@
-import type { HeaderV1, LoggedMoveV1, MoveEventV1, SnapshotV1, TableEventV1 } from '@chronicle/contracts';
-import { encodeSnapshot } from '@chronicle/contracts';
+import type { HeaderV1, LoggedMoveV1, MoveEventV1, PublicMoveEventV1, SnapshotV1, TableEventV1, ViewV1 } from '@chronicle/contracts';
+import { encodeSnapshot, Forbidden } from '@chronicle/contracts';
 import {
-  engine, InvalidGame, readChapter, Snapshot, stateHash, stateToArray, withOpening, type AnyGame, type GameHeader, type GameState,
+  engine, InvalidGame, PUBLIC, readChapter, Snapshot, stateHash, stateToArray, viewMove, viewState, withOpening,
+  type AnyGame, type GameHeader, type GameState, type JsonObject, type Viewer,
 } from '@chronicle/engine';
 import type { GameRegistry } from '@chronicle/games';
 import { KeyedMutex } from '@chronicle/service-kit';
@@ -16,9 +17,14 @@ interface Kept {
   state: GameState<unknown>;
   seq: number;
   lastMoveSeq: number;
+  /** The highest entry told on `public.moves.<table>`: a rebuild replays entries without telling them again. */
+  told: number;
   quarantined: string | null;
   dirty: boolean;
 }
+
+/** Who asks for a view: the public, a seat (already proven by its token), or someone wanting the whole state. */
+export type ViewRequest = { viewer: Viewer; whole?: false; since?: number } | { whole: true };
 
 export type RebuildReason = 'missing' | 'unreadable' | 'rejected' | 'gap' | 'undo' | 'diverged' | 'forged';
 
@@ -38,6 +44,8 @@ export interface KeeperOptions {
   progressEvery: number;
   /** Publishes the quarantine notice (kind `quarantined` on `tables.<table>`, signed when the service has its key). */
   publish(event: TableEventV1): Promise<void>;
+  /** Publishes what anyone may know of an entry (`public.moves.<table>`, message id `<table>:<seq>`). */
+  tell(event: PublicMoveEventV1): Promise<void>;
 }
 
 /**
@@ -114,21 +122,37 @@ export class SnapshotKeeper {
 
   /** The table's snapshot, waiting up to `waitMs` for it to reach `minRevision`. */
   async get(tableId: string, minRevision = 0, waitMs = 0): Promise<SnapshotV1> {
-    let kept = await this.locks.run(tableId, () => this.kept(tableId));
-    if (kept.state.revision < minRevision && waitMs > 0) {
-      await this.waitFor(tableId, minRevision, waitMs);
-      kept = await this.locks.run(tableId, () => this.kept(tableId));
+    const kept = await this.reached(tableId, minRevision, waitMs);
+    return { ...standing(tableId, kept), snapshot: encodeSnapshot(Snapshot.of(kept.game, kept.state, kept.commitment).toArray()) };
+  }
+
+  /**
+   * The table's state as the request may see it (the engine's views; see `ViewRequest`),
+   * waiting as `get` does. The whole state of a table in play is `FORBIDDEN` when its game
+   * hides anything.
+   */
+  async view(tableId: string, request: ViewRequest, minRevision = 0, waitMs = 0): Promise<ViewV1> {
+    const kept = await this.reached(tableId, minRevision, waitMs);
+    const view = request.whole
+      ? viewState(kept.game, kept.state, PUBLIC)
+      : viewState(kept.game, kept.state, request.viewer, request.since);
+    if (request.whole && view.visibility !== 'full') {
+      throw new Forbidden(`table ${tableId} is in play and its game hides what each seat may see: its whole state is public once it ends; ask for the public view, or a seat's view with its seat token`);
     }
-    return {
-      tableId,
-      gameId: kept.game.id,
-      rulesVersion: kept.game.version,
-      commitment: kept.commitment,
-      revision: kept.state.revision,
-      seq: kept.seq,
-      quarantined: kept.quarantined,
-      snapshot: encodeSnapshot(Snapshot.of(kept.game, kept.state, kept.commitment).toArray()),
-    };
+    return { ...standing(tableId, kept), visibility: view.visibility, view: encodeSnapshot(view as unknown as JsonObject) };
+  }
+
+  /** The world a table belongs to (a chapter names it; a table outside any world is its own): seat proofs are for a world. */
+  async worldOf(tableId: string): Promise<string> {
+    const kept = await this.locks.run(tableId, () => this.kept(tableId));
+    return readChapter(kept.header.options)?.world ?? tableId;
+  }
+
+  private async reached(tableId: string, minRevision: number, waitMs: number): Promise<Kept> {
+    const kept = await this.locks.run(tableId, () => this.kept(tableId));
+    if (kept.state.revision >= minRevision || waitMs <= 0) return kept;
+    await this.waitFor(tableId, minRevision, waitMs);
+    return this.locks.run(tableId, () => this.kept(tableId));
   }
 
   /** Writes every changed snapshot to the bucket. Safe to lose: the log rebuilds what was not written. */
@@ -193,6 +217,8 @@ export class SnapshotKeeper {
         state: snapshot.restore(game),
         seq: s.seq,
         lastMoveSeq: s.lastMoveSeq,
+        // What a stored snapshot includes was told before it was stored (see `advance`).
+        told: s.seq,
         quarantined: s.quarantined,
         dirty: false,
       };
@@ -210,7 +236,7 @@ export class SnapshotKeeper {
     const started = process.hrtime.bigint();
     const kept: Kept = {
       game, header: withSeed, commitment: header.commitment, state: await this.setup(game, withSeed),
-      seq: 0, lastMoveSeq: 0, quarantined: null, dirty: true,
+      seq: 0, lastMoveSeq: 0, told: 0, quarantined: null, dirty: true,
     };
     await this.replayAll(tableId, kept, started, reason, detail);
     return kept;
@@ -244,6 +270,10 @@ export class SnapshotKeeper {
     kept.seq = undo.seq;
     this.observer.rebuilt(tableId, 'undo', moves, Number(process.hrtime.bigint() - started) / 1e9);
     await this.checkHash(tableId, kept, undo, undo.seq);
+    if (kept.quarantined || undo.seq <= kept.told) return;
+    await this.told(tableId, kept, {
+      v: 1, kind: 'undo', tableId, seq: undo.seq, revision: undo.revision, number: undo.number, visibility: 'public', recordedAt: undo.recordedAt,
+    });
   }
 
   private async reset(kept: Kept): Promise<void> {
@@ -337,6 +367,40 @@ export class SnapshotKeeper {
     kept.lastMoveSeq = seq;
     kept.dirty = true;
     await this.checkHash(tableId, kept, move, seq);
+    if (!kept.quarantined && seq > kept.told) await this.tell(tableId, kept, move, seq);
+  }
+
+  /**
+   * Tells anyone what they may know of a move just applied (the game's public move view),
+   * before the snapshot holding it can be stored: a restored snapshot's entries were told.
+   */
+  private async tell(tableId: string, kept: Kept, move: MoveEventV1 | LoggedMoveV1, seq: number): Promise<void> {
+    // The view of a move reads the state right after it: the state now, before the next move.
+    const logged = { number: move.number, seat: move.seat, payload: move.payload, random: move.random };
+    const seen = viewMove(kept.game, kept.state, logged, PUBLIC);
+    const told = seen.visibility === 'full'
+      ? { visibility: 'full' as const, seat: seen.seat, payload: seen.payload, random: seen.random }
+      : { visibility: 'public' as const, told: seen.told };
+    await this.told(tableId, kept, {
+      v: 1, kind: 'move', tableId, seq, revision: kept.state.revision, number: move.number, ...told,
+      ...('recordedAt' in move ? { recordedAt: move.recordedAt } : {}),
+    });
+  }
+
+  /**
+   * Publishes a public event. When that fails, the table leaves memory before any snapshot
+   * holding the untold entry can be stored: the entry comes again (the consumer redelivers
+   * it), the table is restored from its last stored snapshot, whose entries were all told,
+   * and the entries since are applied and told again.
+   */
+  private async told(tableId: string, kept: Kept, event: PublicMoveEventV1): Promise<void> {
+    try {
+      await this.options.tell(event);
+    } catch (error) {
+      this.tables.delete(tableId);
+      throw error;
+    }
+    kept.told = event.seq;
   }
 
   /** Compares the state hash an entry recorded (a move's, or an undo's of the state it left), if any, with the replayed state's. */
@@ -396,6 +460,14 @@ export class SnapshotKeeper {
   private notify(tableId: string): void {
     for (const check of this.waiters.get(tableId) ?? []) check();
   }
+}
+
+/** Where a kept table stands, as every reply about it says. */
+function standing(tableId: string, kept: Kept): Omit<SnapshotV1, 'snapshot'> {
+  return {
+    tableId, gameId: kept.game.id, rulesVersion: kept.game.version, commitment: kept.commitment, revision: kept.state.revision,
+    seq: kept.seq, quarantined: kept.quarantined,
+  };
 }
 
 function stored(kept: Kept): StoredSnapshot {
