@@ -1,4 +1,4 @@
-import { CHE_MAP_POSITIONS, type City, type General, type LogEntry, type World } from '@chronicle/sammo';
+import { CHE_MAP_POSITIONS, type City, type General, type LogEntry, type Nation, type World } from '@chronicle/sammo';
 
 /**
  * What a person sees of a strategy world, computed from its state — the same function in
@@ -18,75 +18,33 @@ export interface WorldView {
   history: HistoryLine[];
 }
 
-export interface CityView {
-  id: number;
-  name: string;
-  level: number;
-  /** 0 when no nation holds it. */
-  nation: number;
-  pop: number;
-  popMax: number;
+/** A city on the map: its own fields (sammo's `City`) and where it is drawn. */
+export interface CityView extends Pick<City, 'id' | 'name' | 'level' | 'nation' | 'pop' | 'popMax' | 'neighbours'> {
   /** Where it is drawn: the `che` map's position, else a place on a ring (synthetic worlds). */
   x: number;
   y: number;
-  neighbours: number[];
 }
 
-export interface NationView {
-  id: number;
-  name: string;
-  color: string;
-  capital: number;
+/** A nation in the list: its own fields (sammo's `Nation`) and what it holds. */
+export interface NationView extends Pick<Nation, 'id' | 'name' | 'color' | 'capital' | 'gold' | 'rice' | 'tech' | 'power' | 'level'> {
   cities: number;
   generals: number;
-  gold: number;
-  rice: number;
-  tech: number;
-  power: number;
-  level: number;
 }
 
-export interface HistoryLine {
-  year: number;
-  month: number;
-  text: string;
-}
+export type HistoryLine = Pick<LogEntry, 'year' | 'month' | 'text'>;
 
-export interface CityDetails extends CityView {
+export interface CityDetails extends CityView, Pick<City, 'agri' | 'comm' | 'secu' | 'def' | 'wall' | 'trust'> {
   nationName: string;
-  agri: number;
-  comm: number;
-  secu: number;
-  def: number;
-  wall: number;
-  trust: number;
   front: boolean;
   generals: GeneralLine[];
 }
 
-export interface GeneralLine {
-  id: number;
-  name: string;
-  nation: number;
-  city: number;
-  officerLevel: number;
-  leadership: number;
-  strength: number;
-  intel: number;
-  crew: number;
-  /** The seat that plays the general, or null for an NPC. */
-  owner: string | null;
-}
+/** A general in a city's list: its own fields (sammo's `General`; `owner` null for an NPC). */
+export type GeneralLine = Pick<General, 'id' | 'name' | 'nation' | 'city' | 'officerLevel' | 'leadership' | 'strength' | 'intel' | 'crew' | 'owner'>;
 
-export interface GeneralDetails extends GeneralLine {
+export interface GeneralDetails extends GeneralLine, Pick<General, 'age' | 'gold' | 'rice' | 'experience' | 'dedication' | 'injury'> {
   nationName: string;
   cityName: string;
-  age: number;
-  gold: number;
-  rice: number;
-  experience: number;
-  dedication: number;
-  injury: number;
   /** The next commands reserved (legacy keys). */
   queue: string[];
 }

@@ -1,5 +1,7 @@
-import { GameConst, REST_KEY } from '../world/constants';
+import { GameConst } from '../world/constants';
 import { dedLevelOf, expLevelOf } from '../stats/levels';
+import { CITY, GENERAL, NATION } from '../world/entities';
+import { initialOf, type SeedOf } from '../world/fields';
 import { lowestChiefLevel, restQueue } from '../world/queries';
 import type { City, General, Nation, NationAux } from '../world/types';
 
@@ -29,10 +31,12 @@ export interface GeneralSeed {
   dedication?: number;
 }
 
+/** A new general: the declaration's initial values, the rest from its seed (legacy `GeneralBuilder`'s defaults). */
 export function newGeneral(seed: GeneralSeed): General {
   const experience = seed.experience ?? 0;
   const dedication = seed.dedication ?? 0;
   return {
+    ...initialOf(GENERAL),
     id: seed.id,
     owner: seed.owner ?? null,
     ownerName: seed.owner ?? null,
@@ -45,61 +49,27 @@ export function newGeneral(seed: GeneralSeed): General {
     age: Math.max(0, seed.year - seed.bornyear),
     nation: seed.nation,
     city: seed.city,
-    troop: 0,
     officerLevel: seed.officerLevel,
-    officerCity: 0,
     belong: seed.nation === 0 ? 0 : 1,
-    betray: 0,
-    makelimit: 0,
     leadership: seed.leadership,
     strength: seed.strength,
     intel: seed.intel,
-    leadershipExp: 0,
-    strengthExp: 0,
-    intelExp: 0,
-    injury: 0,
     experience,
     dedication,
     explevel: expLevelOf(experience),
     dedlevel: dedLevelOf(dedication),
-    gold: GameConst.defaultGold,
-    rice: GameConst.defaultRice,
-    crew: 0,
-    crewtype: 1100,
-    train: 0,
-    atmos: 0,
-    defenceTrain: GameConst.defaultDefenceTrain,
-    dex: [0, 0, 0, 0, 0, 0],
     personal: seed.personal ?? null,
     special: seed.special ?? null,
     specage: seed.specage ?? 0,
     special2: seed.special2 ?? null,
     specage2: seed.specage2 ?? 0,
     turntime: seed.turntime,
-    recentWar: null,
     killturn: seed.killturn,
-    block: 0,
-    myset: 3,
-    lastTurn: { command: REST_KEY, arg: null, term: 0 },
-    aux: {},
-    rank: { warnum: 0, killnum: 0, deathnum: 0, killcrew: 0, deathcrew: 0, killcrewPerson: 0, deathcrewPerson: 0, occupied: 0, firenum: 0, inheritEarned: 0 },
-    inheritance: {},
-    nextExecute: {},
     queue: restQueue(GameConst.maxTurn),
   };
 }
 
-export interface NationSeed {
-  id: number;
-  name: string;
-  color: string;
-  capital: number;
-  gold: number;
-  rice: number;
-  tech: number;
-  level: number;
-  type: string;
-}
+export type NationSeed = SeedOf<typeof NATION>;
 
 /**
  * The flags a scenario nation starts with (legacy `Scenario\Nation::build`): it may change its
@@ -110,29 +80,7 @@ export function scenarioNationAux(level: number): NationAux {
 }
 
 export function newNation(seed: NationSeed): Nation {
-  const nation: Nation = {
-    ...seed,
-    bill: 100,
-    rate: 20,
-    rateTmp: 20,
-    power: 0,
-    gennum: 0,
-    chiefSet: 0,
-    scout: 0,
-    war: 0,
-    strategicCmdLimit: 12,
-    surlimit: 72,
-    lastTurn: {},
-    nextExecute: {},
-    prevIncomeGold: 0,
-    prevIncomeRice: 0,
-    maxPower: 0,
-    availableWarSettingCnt: 0,
-    capset: 0,
-    spy: {},
-    aux: {},
-    chiefQueues: {},
-  };
+  const nation: Nation = { ...seed, ...initialOf(NATION) };
   ensureChiefQueues(nation);
   return nation;
 }
@@ -144,17 +92,8 @@ export function ensureChiefQueues(nation: Nation): void {
   }
 }
 
-export interface CitySeed {
-  id: number;
-  name: string;
-  level: number;
-  region: number;
-  neighbours: number[];
-  pop: number; agri: number; comm: number; secu: number; def: number; wall: number;
-  popMax: number; agriMax: number; commMax: number; secuMax: number; defMax: number; wallMax: number;
-  trust: number;
-}
+export type CitySeed = SeedOf<typeof CITY>;
 
 export function newCity(seed: CitySeed): City {
-  return { ...seed, nation: 0, supply: 1, front: 0, trade: null, dead: 0, state: 0, term: 0, officerSet: 0, conflict: [] };
+  return { ...seed, ...initialOf(CITY) };
 }

@@ -1,4 +1,39 @@
-import type { Nation, NationPolicy } from './types';
+/**
+ * Legacy `AutorunNationPolicy`: what the AI of a nation's chiefs and NPCs reads, in the
+ * legacy's names. Resource amounts the legacy derives when 0 are read through the helpers
+ * of `ai/nation-policy.ts`.
+ */
+export interface NationPolicy {
+  reqNationGold: number;
+  reqNationRice: number;
+  reqHumanWarUrgentGold: number;
+  reqHumanWarUrgentRice: number;
+  reqHumanWarRecommandGold: number;
+  reqHumanWarRecommandRice: number;
+  reqHumanDevelGold: number;
+  reqHumanDevelRice: number;
+  reqNPCWarGold: number;
+  reqNPCWarRice: number;
+  reqNPCDevelGold: number;
+  reqNPCDevelRice: number;
+  minimumResourceActionAmount: number;
+  maximumResourceActionAmount: number;
+  minNPCWarLeadership: number;
+  minWarCrew: number;
+  minNPCRecruitCityPopulation: number;
+  safeRecruitCityPopulationRatio: number;
+  properWarTrainAtmos: number;
+  cureThreshold: number;
+  /** Troops (by leader id) the chief marches to the front: leader → [from city, toward city]. */
+  CombatForce: Readonly<Record<number, readonly [number, number]>>;
+  /** Troops (by leader id) the chief keeps in the rear, in cities with people to draft. */
+  SupportForce: readonly number[];
+  /** Troops (by leader id) set aside for domestic work (kept as the legacy keeps it; no AI action reads it). */
+  DevelopForce: readonly number[];
+  /** The nation AI's action names in the order tried (legacy `priority`). */
+  priority: readonly string[];
+}
+
 
 /**
  * Legacy `AutorunNationPolicy::$defaultPriority`: the nation AI's actions in the order a chief
@@ -49,7 +84,7 @@ export const DEFAULT_NATION_POLICY: NationPolicy = Object.freeze({
 }) as NationPolicy;
 
 /** The policy the AI of a nation's members reads: the ruler's, else the default (a wanderer's too). No allocation. */
-export const policyOf = (nation: Nation | null | undefined): NationPolicy => nation?.policy ?? DEFAULT_NATION_POLICY;
+export const policyOf = (nation: { policy?: NationPolicy } | null | undefined): NationPolicy => nation?.policy ?? DEFAULT_NATION_POLICY;
 
 type NumericKey = Exclude<keyof NationPolicy, 'CombatForce' | 'SupportForce' | 'DevelopForce' | 'priority'>;
 
