@@ -13,7 +13,7 @@ export default {
     'libs/sammo/src/war/war-unit.ts',
     'libs/sammo/src/war/general-unit.ts',
     'libs/sammo/src/war/city-unit.ts',
-    'libs/sammo/src/war/triggers.ts',
+    'libs/sammo/src/war/triggers/*.ts',
     'libs/sammo/src/war/war-specials.ts',
     'libs/sammo/src/war/process-war.ts',
   ],
