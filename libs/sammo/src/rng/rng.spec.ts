@@ -216,5 +216,20 @@ describe('RandUtil against the legacy PHP', () => {
     // PHP keeps 1.0 a float (float(1.000000)); a JavaScript 1 is an integer, so it is not tested.
     expect(simpleSerialize(5e-7, 0.1234565, -2.5e-7, 3)).toBe('float(0.000001)|float(0.123457)|float(0.000000)|int(3)');
   });
+
+  it('simpleSerialize writes a whole number outside PHP\'s 64-bit integers as a float, and every digit of both', () => {
+    // php-cli 8.2 over json_decode of the same numbers: is_int ? "int($v)" : "float(" . number_format($v, 6, '.', '') . ")".
+    const cases: [number, string][] = [
+      [1.5e21, 'float(1500000000000000000000.000000)'],
+      [9.3e18, 'float(9300000000000000000.000000)'],
+      [-9.3e18, 'float(-9300000000000000000.000000)'],
+      [2 ** 63, 'float(9223372036854775808.000000)'],
+      [-(2 ** 63), 'int(-9223372036854775808)'],
+      [2 ** 63 - 1024, 'int(9223372036854774784)'],
+      [2 ** 62, 'int(4611686018427387904)'],
+      [1e300, 'float(1000000000000000052504760255204420248704468581108159154915854115511802457988908195786371375080447864043704443832883878176942523235360430575644792184786706982848387200926575803737830233794788090059368953234970799945081119038967640880074652742780142494579258788820056842838115669472196386865459400540160.000000)'],
+    ];
+    for (const [value, text] of cases) expect(simpleSerialize(value)).toBe(text);
+  });
 });
 

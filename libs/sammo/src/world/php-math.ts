@@ -32,11 +32,20 @@ export function phpRound(value: number, places = 0): number {
  */
 export function phpNumberFormat(value: number, decimals: number, thousands = ''): string {
   const rounded = phpRound(value, decimals);
-  const [whole, fraction] = Math.abs(rounded).toFixed(decimals).split('.') as [string, string | undefined];
+  const [whole, fraction] = fixed(Math.abs(rounded), decimals).split('.') as [string, string | undefined];
   const grouped = thousands === '' ? whole : whole.replace(/\B(?=(\d{3})+$)/g, thousands);
   const text = fraction === undefined ? grouped : `${grouped}.${fraction}`;
   // PHP writes a negative value that rounds to zero without its sign.
   return rounded < 0 && /[1-9]/.test(text) ? `-${text}` : text;
+}
+
+/**
+ * C's `%.*F`, which PHP formats with: every digit of the double. `toFixed` gives them below
+ * 1e21 and an exponent from there; a double that large is a whole number, written out.
+ */
+function fixed(abs: number, decimals: number): string {
+  if (abs < 1e21) return abs.toFixed(decimals);
+  return decimals > 0 ? `${BigInt(abs)}.${'0'.repeat(decimals)}` : `${BigInt(abs)}`;
 }
 
 /** PHP's `number_format($value)`: a whole number with thousands separators, as log lines print amounts. */
