@@ -9,23 +9,8 @@ import { join } from 'node:path';
 import { streamFromSeed } from '@chronicle/sammo/rules';
 import { AREAS } from './areas';
 import { mismatches, type GoldenCase, type GoldenFile } from './golden';
-
-interface Options { cases: number; seed: string; record: boolean; append: boolean; areas: string[]; show: number }
-
-function parse(argv: string[]): Options {
-  const o: Options = { cases: 500, seed: 'legacy-diff', record: false, append: false, areas: [], show: 5 };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    if (a === '--record') o.record = true;
-    else if (a === '--append') o.append = true;
-    else if (a === '--cases') o.cases = Number(argv[++i]);
-    else if (a === '--seed') o.seed = argv[++i]!;
-    else if (a === '--show') o.show = Number(argv[++i]);
-    else if (a === '--area') o.areas.push(argv[++i]!);
-    else throw new Error(`unknown option ${a} (use --cases N, --seed S, --area NAME, --show N, --record, --append)`);
-  }
-  return o;
-}
+import { parseOptions, usage, UsageError, type Options } from './options';
+import { legacyRootProblems } from './setup';
 
 function runLegacy(area: string, cases: unknown[]): GoldenCase['legacy'][] {
   const script = join(__dirname, '..', 'php', 'run.php');
@@ -33,12 +18,36 @@ function runLegacy(area: string, cases: unknown[]): GoldenCase['legacy'][] {
   return JSON.parse(out) as GoldenCase['legacy'][];
 }
 
-function main(): void {
-  const options = parse(process.argv.slice(2));
-  if (!process.env.LEGACY_ROOT) {
-    console.error('LEGACY_ROOT must point at an unpacked hided62/hidche_core with its vendor packages (see tools/legacy-diff/README.md)');
-    process.exit(2);
+const AREA_NAMES = AREAS.map((a) => a.name);
+
+/** The options, or null after printing the help or what is wrong with the command line. */
+function options(): Options | null {
+  try {
+    const o = parseOptions(process.argv.slice(2), AREA_NAMES);
+    if (!o.help) return o;
+    console.log(usage(AREA_NAMES));
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    console.error(`${e.message}\n(npm run legacy-diff -- --help lists the options)`);
+    process.exitCode = 2;
   }
+  return null;
+}
+
+function main(): void {
+  const o = options();
+  if (o === null) return;
+  const root = process.env.LEGACY_ROOT;
+  const problems = root ? legacyRootProblems(root) : ['LEGACY_ROOT must point at an unpacked hided62/hidche_core with its vendor packages (npm run legacy-diff -- --help)'];
+  if (problems.length > 0) {
+    for (const p of problems) console.error(`setup error: ${p}`);
+    process.exitCode = 2;
+    return;
+  }
+  run(o);
+}
+
+function run(options: Options): void {
   let failed = 0;
   for (const area of AREAS) {
     if (options.areas.length > 0 ? !options.areas.includes(area.name) : area.open !== undefined) continue;
