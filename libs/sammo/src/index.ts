@@ -1,4 +1,4 @@
-export { sammo } from './game';
+export { sammo, sammoVersions } from './game';
 export type {
   SammoMove, AdvanceMove, ReserveMove, ReserveNationMove, CreateGeneralMove, PossessMove, AutorunMove, AnswerLetterMove, JoinTournamentMove,
   BetTournamentMove, TournamentAutoEntryMove, OpenAuctionMove, BidAuctionMove, SetNationPolicyMove,
