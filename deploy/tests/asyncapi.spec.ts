@@ -1,5 +1,5 @@
 import {
-  AppendManyV1, AppendMoveV1, EntryByKeyV1, EventSubjects, ExecutorSubjects, ExecutorWorkSubjects, GetIntentOutcomeV1, GetSnapshotV1,
+  AdminSubjects, AuditEntryV1, AuditQueryV1, DeadLettersQueryV1, RetryDeadLetterV1, WorldActionV1, AppendManyV1, AppendMoveV1, EntryByKeyV1, EventSubjects, ExecutorSubjects, ExecutorWorkSubjects, GetIntentOutcomeV1, GetSnapshotV1,
   IntentOutcomeV1, IntentV1, LogSubjects, MoveEventV1, OpenTableV1, ReadMovesV1, SnapshotSubjects, SubmitIntentV1,
   TableEventV1, TableRequestV1, TickV1, TrustedSubjects, UndoV1, WorldEventV1, ViewSubjects, GetViewV1, PublicMoveEventV1,
 } from '@chronicle/contracts';
@@ -51,7 +51,7 @@ describe('the AsyncAPI document', () => {
   it('has a channel for every request subject the services serve', () => {
     const subjects = [
       ...Object.values(LogSubjects), ...Object.values(SnapshotSubjects), ...Object.values(ViewSubjects), ...Object.values(TrustedSubjects),
-      ...Object.values(ExecutorSubjects),
+      ...Object.values(ExecutorSubjects), ...Object.values(AdminSubjects),
     ];
     for (const subject of subjects) expect(addresses).toContain(`{prefix}.${subject}`);
     for (const forward of Object.values(ExecutorWorkSubjects)) {
@@ -62,6 +62,7 @@ describe('the AsyncAPI document', () => {
   it('has a channel for every event subject', () => {
     expect(addresses).toEqual(expect.arrayContaining(['{prefix}.moves.{tableId}', '{prefix}.tables.{tableId}', '{prefix}.dead.{consumer}']));
     expect(addresses).toContain(`{prefix}.${EventSubjects.worlds('W').replace(/W$/, '{worldId}')}`);
+    expect(addresses).toContain(`{prefix}.${EventSubjects.audit('W').replace(/W$/, '{worldId}')}`);
     for (const perTable of [EventSubjects.ticks, EventSubjects.intents, EventSubjects.publicMoves]) {
       expect(addresses).toContain(`{prefix}.${perTable('T').replace(/T$/, '{tableId}')}`);
     }
@@ -70,6 +71,7 @@ describe('the AsyncAPI document', () => {
   const dtos = [
     OpenTableV1, AppendMoveV1, AppendManyV1, UndoV1, ReadMovesV1, TableRequestV1, EntryByKeyV1, GetSnapshotV1, MoveEventV1, TableEventV1,
     TickV1, SubmitIntentV1, IntentV1, GetIntentOutcomeV1, IntentOutcomeV1, WorldEventV1, GetViewV1, PublicMoveEventV1,
+    WorldActionV1, AuditEntryV1, AuditQueryV1, DeadLettersQueryV1, RetryDeadLetterV1,
   ];
   it.each(dtos.map((dto) => [dto.name, dto] as const))(
     'describes %s with the fields its DTO validates',

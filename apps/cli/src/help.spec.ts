@@ -7,10 +7,10 @@ describe('chronicle --help', () => {
     const run = await chronicle(['--help'], env);
     expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: '' });
     const [listing, details] = run.stdout.split('Every command, its options and an example');
-    const commands = [...listing!.matchAll(/^ {2}([a-z]+) /gm)].map((m) => m[1]!).filter((name) => name !== 'help');
-    expect(commands).toEqual(expect.arrayContaining(['start', 'verify', 'replay', 'open', 'tables', 'watch', 'intent', 'outcome', 'show', 'log']));
+    const commands = [...listing!.matchAll(/^ {2}([a-z-]+) /gm)].map((m) => m[1]!).filter((name) => name !== 'help');
+    expect(commands).toEqual(expect.arrayContaining(['start', 'verify', 'replay', 'open', 'open-world', 'tables', 'watch', 'intent', 'outcome', 'show', 'log']));
     // Each command's block: its usage line, its options, and an example that runs it.
-    const blocks = details!.split(/\n(?= {2}[a-z]+ )/).slice(1);
+    const blocks = details!.split(/\n(?= {2}[a-z-]+ )/).slice(1);
     expect(blocks.map((block) => block.trim().split(' ')[0])).toEqual(commands);
     for (const block of blocks) {
       const name = block.trim().split(' ')[0]!;

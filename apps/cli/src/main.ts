@@ -5,7 +5,9 @@ import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { runDiceDemo } from './dice-demo';
 import type { Json } from '@chronicle/engine';
 import { connectRemote, type ConnectionOptions, type Remote } from './commands/connection';
+import { listDeadLetters, operatorName, requireReason, retryDeadLetter, showAudit, worldAction } from './commands/admin';
 import { replayFile, verifyFile } from './commands/offline';
+import { BUILT_IN_WORLDS, openWorld, worldChapters, type BuiltInWorld } from './commands/worlds';
 import { fetchLog, intentOutcome, listTables, openTable, resolveTable, showEntity, submitIntent, watchTable } from './commands/remote';
 import { startSystem, type System } from './system/system';
 import { CliError, Output } from './terminal/output';
@@ -16,6 +18,13 @@ function positiveInt(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('expected a positive whole number');
   return n;
+}
+
+/** An ISO 8601 time, as epoch ms. */
+function wallTime(value: string): number {
+  const ms = Date.parse(value);
+  if (!/^\d{4}-\d{2}-\d{2}T/.test(value) || Number.isNaN(ms)) throw new InvalidArgumentError('expected an ISO 8601 time such as 2026-12-24T12:00:00Z');
+  return ms;
 }
 
 function nonNegativeInt(value: string): number {
@@ -145,6 +154,29 @@ remoteCommand('open', 'open a table: a strategy world from a scenario file or a 
   .action((table: string, options: Remotely<{ game: string; seats: string[]; scenario?: string; world?: string; turnterm?: number }>) =>
     withRemote(options, (remote) => openTable(remote, out, { table, ...options })));
 
+remoteCommand('open-world', 'open a strategy world as npm start opens the sample one: a scenario the build ships, a game clock, chapters and seats; the scheduler and the executors run it from then on', 'npm run chronicle -- open-world spring --scenario sample --month-ms 60000 --chapter-years 1 --seats alice,bob --start 2026-12-24T12:00:00Z')
+  .argument('<world>', 'the new world id (letters, digits, _ and -); its chapters are tables <world>-c1, <world>-c2, …')
+  .option('--scenario <name>', `a scenario this build ships: ${BUILT_IN_WORLDS.join(' or ')}`, 'sample')
+  .option('--seats <list>', 'comma-separated seats (players) of the world', (v: string) => v.split(',').filter(Boolean), ['player-1'])
+  .option('--turnterm <minutes>', 'game minutes per turn, a divisor of 120 (legacy 턴시간)', positiveInt, 60)
+  .option('--month-ms <ms>', 'wall-clock milliseconds per game month (60000 × turnterm: the legacy\'s real time)', positiveInt, 3_600_000)
+  .option('--chapter-years <n>', 'game years per chapter (table); 0 keeps the whole world in one table', nonNegativeInt, 1)
+  .option('--start <time>', 'when the world\'s clock starts (ISO 8601, e.g. 2026-12-24T12:00:00Z; default now)', wallTime)
+  .action((world: string, options: Remotely<{ scenario: string; seats: string[]; turnterm: number; monthMs: number; chapterYears: number; start?: number }>) => {
+    if (!(BUILT_IN_WORLDS as readonly string[]).includes(options.scenario)) {
+      throw new CliError(`--scenario ${options.scenario} is not a scenario this build ships; use ${BUILT_IN_WORLDS.join(' or ')} (a scenario file opens as a plain table: chronicle open <table> --scenario file.json)`);
+    }
+    return withRemote(options, async (remote) => {
+      const existing = await worldChapters(remote.log, world);
+      if (existing.length > 0) throw new CliError(`world ${world} exists already (its latest chapter is ${existing.at(-1)!.tableId}); pick another id, or see it with chronicle tables`);
+      const header = await openWorld(remote.log, {
+        world, scenario: options.scenario as BuiltInWorld, seats: options.seats, turnterm: options.turnterm, monthMs: options.monthMs, chapterYears: options.chapterYears, startAt: options.start ?? Date.now(),
+      });
+      out.line(`opened world ${world}: ${options.scenario} scenario, a game month every ${options.monthMs} ms from ${new Date(options.start ?? Date.now()).toISOString()}, ${options.chapterYears > 0 ? `a chapter every ${options.chapterYears} game years` : 'one chapter'}; seats ${options.seats.join(', ')}`);
+      out.line(`chapter 1 is table ${header.tableId}; commitment to its seed (SHA-256): ${header.commitment}`);
+    });
+  });
+
 remoteCommand('tables', 'list the tables of the running system with game, status, revision, game date and chapter', 'npm run chronicle -- tables')
   .action((options: ConnectionOptions) => withRemote(options, (remote) => listTables(remote, out)));
 
@@ -192,6 +224,39 @@ remoteCommand('log', 'write a finished table\'s log (seed included) to a file, f
   .argument('<table>', 'table id')
   .option('--out <file>', 'where to write it', '')
   .action((table: string, options: Remotely<{ out: string }>) => withRemote(options, (remote) => fetchLog(remote, out, table, options.out || `${table}.log.json`)));
+
+for (const [action, description] of [
+  ['pause', 'stop a world\'s ticks (its chapter in play): its game clock stands still until resume'],
+  ['resume', 'tick a paused world again; the months it missed are skipped by the game\'s delay rule (legacy checkDelay), not played'],
+  ['retick', 'tick a table now for its due time (a stuck table: a lost tick, re-ticks that gave up)'],
+] as const) {
+  remoteCommand(action, `${description}; recorded in the audit trail with who, when and why`, `npm run chronicle -- ${action} sample-world --reason "investigating a stuck month"`)
+    .argument('<world or table>', 'a world id (its chapter in play) or a table id')
+    .option('--reason <why>', 'why (required: it goes in the audit trail)')
+    .option('--operator <name>', 'who acts (default: CHRONICLE_OPERATOR, else NATS_USER, else the login name)')
+    .action((target: string, options: Remotely<{ reason?: string; operator?: string }>) => {
+      const reason = requireReason(action, options.reason);
+      return withRemote(options, (remote) => worldAction(remote, out, action, target, operatorName(options.operator), reason));
+    });
+}
+
+remoteCommand('audit', 'the operators\' actions on a world or a table: who, when, what and why', 'npm run chronicle -- audit sample-world')
+  .argument('<world or table>', 'a world id or a table id')
+  .option('--limit <n>', 'the latest n entries', positiveInt, 100)
+  .action((target: string, options: Remotely<{ limit: number }>) => withRemote(options, (remote) => showAudit(remote, out, target, options.limit)));
+
+remoteCommand('dead-letters', 'what the consumers gave up on (latest first): the subject, the reason, and whether retry-dead can hand it back', 'npm run chronicle -- dead-letters --limit 20')
+  .option('--limit <n>', 'the latest n letters', positiveInt, 50)
+  .action((options: Remotely<{ limit: number }>) => withRemote(options, (remote) => listDeadLetters(remote, out, options.limit)));
+
+remoteCommand('retry-dead', 'hand a dead tick or intent back to the executors\' work queue; recorded in the audit trail with who, when and why', 'npm run chronicle -- retry-dead 12 --reason "the executor bug is fixed"')
+  .argument('<seq>', 'the letter\'s number, as dead-letters shows it', positiveInt)
+  .option('--reason <why>', 'why (required: it goes in the audit trail)')
+  .option('--operator <name>', 'who acts (default: CHRONICLE_OPERATOR, else NATS_USER, else the login name)')
+  .action((seq: number, options: Remotely<{ reason?: string; operator?: string }>) => {
+    const reason = requireReason('retry-dead', options.reason);
+    return withRemote(options, (remote) => retryDeadLetter(remote, out, seq, operatorName(options.operator), reason));
+  });
 
 function parseMove(text: string | undefined): Json {
   if (text === undefined) throw new CliError('intent needs the move as JSON (or --undo)');

@@ -96,8 +96,92 @@ describe('the operator CLI against a running system', () => {
     expect(nation.stdout).toMatch(/^nation \d+ 조조 \(level \d+/m);
     const nowhere = await chronicle(['watch', 'atlantis', '--count', '1'], env);
     expect(nowhere.code).not.toBe(0);
-    expect(nowhere.stderr.trim()).toBe('chronicle: there is no table or world atlantis (chronicle tables lists them)');
+    expect(nowhere.stderr.trim()).toMatch(/^chronicle: there is no table or world atlantis; the worlds are: sample-world; the tables: sample-world-c1\b.*$/);
+    // `log` reads one table: a world's id is answered with its chapters.
+    const world = await chronicle(['log', 'sample-world'], env);
+    expect(world.code).not.toBe(0);
+    expect(world.stderr.trim()).toMatch(/^chronicle: sample-world is a world, not a table: (its finished chapters are sample-world-c1.* \(chronicle log sample-world-c\d+ writes one\)|none of its chapters is finished yet)(; sample-world-c\d+ is in play, its log public once it closes)?$/);
   }, 60_000);
+
+  it('opens a world as npm start opens the sample one, and refuses a taken id and a scenario it does not ship in one line each', async () => {
+    const opened = await chronicle(['open-world', 'spring', '--month-ms', '60000', '--seats', 'alice,bob', '--chapter-years', '2'], env);
+    expect([opened.code, opened.stderr]).toEqual([0, '']);
+    expect(opened.stdout).toMatch(/^opened world spring: sample scenario, a game month every 60000 ms from \S+, a chapter every 2 game years; seats alice, bob$/m);
+    expect(opened.stdout).toMatch(/^chapter 1 is table spring-c1; commitment to its seed \(SHA-256\): [0-9a-f]{64}$/m);
+    // The scheduler announces it (a world id names its chapter in play) and the snapshot service holds its state.
+    const nation = await waitUntil(async () => {
+      const run = await chronicle(['show', 'nation', 'spring', '조조'], env);
+      return run.code === 0 ? run : undefined;
+    }, 120_000, 'the world spring announced');
+    expect(nation.stdout).toMatch(/^world spring: its latest chapter, 1, is table spring-c1$/m);
+    expect(nation.stdout).toMatch(/^nation \d+ 조조 \(level \d+/m);
+
+    const taken = await chronicle(['open-world', 'spring'], env);
+    expect([taken.code, taken.stderr.trim()]).toEqual([1, 'chronicle: world spring exists already (its latest chapter is spring-c1); pick another id, or see it with chronicle tables']);
+    const unknown = await chronicle(['open-world', 'autumn', '--scenario', 'atlantis'], env);
+    expect(unknown.stderr.trim()).toBe('chronicle: --scenario atlantis is not a scenario this build ships; use sample or synthetic (a scenario file opens as a plain table: chronicle open <table> --scenario file.json)');
+    const term = await chronicle(['open-world', 'autumn', '--turnterm', '7'], env);
+    expect(term.stderr.trim()).toBe('chronicle: a turn term divides 120 minutes (1, 2, 5, 10, 20, 30, 60, 120…), not 7; pick one of those');
+    // The rest of the tests need only the sample world: this one waits, paused.
+    const paused = await chronicle(['pause', 'spring', '--reason', 'not needed by the other tests'], env);
+    expect(paused.stdout).toMatch(/^table spring-c1 gets no ticks until resumed/m);
+  }, 240_000);
+
+  it('pauses a world (its date stands still), resumes it without playing the months it missed, re-ticks it, and keeps who, when and why in the audit trail', async () => {
+    /** The world's table, revision and game date in months, as `show` reads them from the snapshot service. */
+    const now = async () => {
+      const run = await chronicle(['show', 'nation', 'sample-world', '조조'], env);
+      const [, table, revision, year, month] = /^(sample-world-c\d+) at revision (\d+), (\d+)년\s+(\d+)월$/m.exec(run.stdout)!;
+      return { table: table!, revision: Number(revision), months: Number(year) * 12 + Number(month) };
+    };
+    const noReason = await chronicle(['pause', 'sample-world'], env);
+    expect([noReason.code, noReason.stderr.trim()]).toEqual([1, 'chronicle: pause acts on a live world: say why with --reason "…" (at least 3 characters; it goes in the audit trail with your name and the time)']);
+    const notPaused = await chronicle(['resume', 'sample-world', '--reason', 'nothing to resume'], env);
+    expect(notPaused.stderr.trim()).toBe('chronicle: sample-world is not paused; chronicle pause stops its ticks');
+
+    // A chapter that is closing (the next one not open yet) cannot be paused: ask again.
+    const paused = await waitUntil(async () => {
+      const run = await chronicle(['pause', 'sample-world', '--reason', 'a player reported a stuck month', '--operator', 'ops-test'], env);
+      return run.code === 0 ? run : undefined;
+    }, 60_000, 'the world paused');
+    expect(paused.stdout).toMatch(/^table sample-world-c\d+ gets no ticks until resumed; its game clock stands still for its players$/m);
+    expect(paused.stdout).toMatch(/^audit: \S+ ops-test pause sample-world: a player reported a stuck month$/m);
+    const again = await chronicle(['pause', 'sample-world', '--reason', 'twice'], env);
+    expect(again.stderr.trim()).toMatch(/^chronicle: sample-world is paused already \(since \S+ by ops-test: a player reported a stuck month\); resume it with chronicle resume$/);
+    const retickPaused = await chronicle(['retick', 'sample-world', '--reason', 'stuck?'], env);
+    expect(retickPaused.stderr.trim()).toBe('chronicle: sample-world is paused: resume it (chronicle resume) rather than tick it');
+
+    // The last tick before the pause may still land; after that the world stands still for 10 game months of wall time.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const before = await now();
+    await new Promise((resolve) => setTimeout(resolve, 10_000));
+    expect(await now()).toEqual(before);
+
+    const resumed = await chronicle(['resume', 'sample-world', '--reason', 'fixed', '--operator', 'ops-test'], env);
+    expect(resumed.stdout).toMatch(/^table sample-world-c\d+ is ticked again; the months the pause missed are skipped by the game's delay rule, not played$/m);
+    // Two months on, the world is two months further (a month or two more under load), not the ten it missed plus two.
+    let seen = before.months;
+    let changes = 0;
+    await waitUntil(async () => {
+      const at = await now();
+      if (at.table === before.table && at.months !== seen) {
+        seen = at.months;
+        changes += 1;
+      }
+      return changes >= 2 || at.table !== before.table || undefined;
+    }, 60_000, 'the world moving again');
+    expect(seen - before.months).toBeLessThanOrEqual(4);
+
+    const retick = await waitUntil(async () => {
+      const run = await chronicle(['retick', 'sample-world', '--reason', 'a manual tick', '--operator', 'ops-test'], env);
+      return run.code === 0 ? run : undefined;
+    }, 30_000, 'a re-tick');
+    expect(retick.stdout).toMatch(/^table sample-world-c\d+ ticked for its due time \S+$/m);
+
+    const audit = await chronicle(['audit', 'sample-world'], env);
+    expect(audit.stderr).toBe('');
+    expect(audit.stdout).toMatch(/^\S+ {2}ops-test {5}pause {4}sample-world-c\d+ +a player reported a stuck month\n\S+ {2}ops-test {5}resume {3}sample-world-c\d+ +fixed\n\S+ {2}ops-test {5}retick {3}sample-world-c\d+ +a manual tick$/m);
+  }, 240_000);
 
   it('watches a world live', async () => {
     const run = await chronicle(['watch', 'sample-world', '--count', '1'], env);

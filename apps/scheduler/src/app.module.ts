@@ -2,11 +2,13 @@ import { EventAuthenticity, eventSigners, LogClient, RequestClient } from '@chro
 import { Subjects } from '@chronicle/contracts';
 import { defaultGames, type GameRegistry } from '@chronicle/games';
 import { HealthRegistry, Metrics, NATS_CONNECTION, natsProviders, ServiceKitModule } from '@chronicle/service-kit';
-import { jetstream } from '@nats-io/jetstream';
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/nats-core';
 import {
   Inject, Injectable, Logger, Module, type DynamicModule, type OnApplicationBootstrap, type OnApplicationShutdown,
 } from '@nestjs/common';
+import { AdminController } from './admin/admin.controller';
+import { OperatorDesk } from './admin/operator-desk';
 import { SchedulerConfig } from './config';
 import { DueIndex } from './schedule/due-index';
 import { LogResync } from './schedule/log-resync';
@@ -64,7 +66,7 @@ export class SchedulerModule {
     return {
       module: SchedulerModule,
       imports: [ServiceKitModule.forRoot({ serviceName: 'scheduler', logLevel: config.LOG_LEVEL })],
-      controllers: [ScheduleController],
+      controllers: [ScheduleController, AdminController],
       providers: [
         { provide: SchedulerConfig, useValue: config },
         { provide: Subjects, useValue: subjects },
@@ -102,6 +104,12 @@ export class SchedulerModule {
           inject: [NATS_CONNECTION, DueIndex, WorldKeeper],
           useFactory: (nc: NatsConnection, index: DueIndex, worlds: WorldKeeper) =>
             new LogResync(index, new LogClient(new RequestClient(nc, subjects, config.REQUEST_TIMEOUT_MS)), worlds),
+        },
+        {
+          provide: OperatorDesk,
+          inject: [NATS_CONNECTION, DueIndex, Ticker],
+          useFactory: async (nc: NatsConnection, index: DueIndex, ticker: Ticker) =>
+            new OperatorDesk(index, ticker, new LogClient(new RequestClient(nc, subjects, config.REQUEST_TIMEOUT_MS)), jetstream(nc), await jetstreamManager(nc), subjects),
         },
         Lifecycle,
       ],

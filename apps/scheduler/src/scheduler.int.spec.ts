@@ -1,6 +1,6 @@
 import { LogClient, provision, RequestClient, signedHeaders, withChapterOpening } from '@chronicle/bus';
 import {
-  ed25519PrivateKey, EventSubjects, publicKeyHex, quarantineMsgId, Subjects, TrustedSubjects, unsealSeed, seedKey as toSeedKey,
+  AdminSubjects, ed25519PrivateKey, EventSubjects, type AuditTrailV1, type DeadLettersV1, type WorldActionDoneV1, publicKeyHex, quarantineMsgId, Subjects, TrustedSubjects, unsealSeed, seedKey as toSeedKey,
   type HeaderV1, type SealedSeedV1, type TableEventV1, type TickV1, type WorldEventV1,
 } from '@chronicle/contracts';
 import {
@@ -106,6 +106,63 @@ describe('scheduler (real NATS; the log and snapshot services as processes)', ()
     expect(second!.msgId).toBe(`fast:${new Date(GAME_START + 1_500_000).toISOString()}`);
     expect(first!.msgId).toMatch(/^fast:/);
     expect(await metric('chronicle_scheduler_ticks_total')).toBeGreaterThanOrEqual(2);
+  });
+
+  it('pauses a table (no ticks, not even re-ticks) and resumes it, re-ticks it on request, records each action first, and refuses what it cannot do', async () => {
+    const admin = (action: 'pause' | 'resume' | 'retick', target: string, reason = 'an operator test') =>
+      requests.request<WorldActionDoneV1>(AdminSubjects[action], { v: 1, target, operator: 'ops', reason });
+    await log.open({ tableId: 'held', gameId: 'journal', seats: ['ann'], options: fastClock() });
+    await waitUntil(async () => (await ticks('held')).length >= 1 || undefined, 10_000, 'the opening tick');
+    const paused = await admin('pause', 'held', 'looking into it');
+    expect(paused.entry).toMatchObject({ v: 1, action: 'pause', target: 'held', tableId: 'held', operator: 'ops', reason: 'looking into it' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const before = (await ticks('held')).length;
+    // Unmoved for far longer than the re-tick delay (600 ms): still no tick.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect((await ticks('held')).length).toBe(before);
+    await expect(admin('pause', 'held')).rejects.toThrow(/^held is paused already \(since \S+ by ops: looking into it\); resume it with chronicle resume$/);
+    await expect(admin('retick', 'held')).rejects.toThrow('held is paused: resume it (chronicle resume) rather than tick it');
+
+    await admin('resume', 'held', 'nothing wrong');
+    await waitUntil(async () => (await ticks('held')).length > before || undefined, 10_000, 'a tick once resumed');
+    await expect(admin('resume', 'held')).rejects.toThrow('held is not paused; chronicle pause stops its ticks');
+    const count = (await ticks('held')).length;
+    const retick = await admin('retick', 'held', 'a manual tick');
+    expect(retick.result).toMatch(/^table held ticked for its due time \S+$/);
+    expect((await ticks('held')).length).toBe(count + 1);
+    expect((await ticks('held')).at(-1)!.msgId).toMatch(/^held:\S+:operator-\d+$/);
+
+    const trail = await requests.request<AuditTrailV1>(AdminSubjects.audit, { v: 1, target: 'held' });
+    expect(trail.entries.map((e) => [e.action, e.operator, e.reason])).toEqual([['pause', 'ops', 'looking into it'], ['resume', 'ops', 'nothing wrong'], ['retick', 'ops', 'a manual tick']]);
+    expect((await requests.request<AuditTrailV1>(AdminSubjects.audit, { v: 1, target: 'held', limit: 1 })).entries.map((e) => e.action)).toEqual(['retick']);
+
+    await expect(admin('pause', 'atlantis')).rejects.toThrow('there is no table or world atlantis (chronicle tables lists them)');
+    await expect(requests.request(AdminSubjects.pause, { v: 1, target: 'held', operator: 'ops' })).rejects.toThrow(/reason/);
+    await note('held', 0, null);
+    // Once the scheduler has seen the move that says nothing is due, a re-tick is refused.
+    const refusal = await waitUntil(async () => admin('retick', 'held').then(() => undefined, (e: Error) => e.message), 10_000, 'a refused re-tick');
+    expect(refusal).toBe('table held has nothing due (its last move said so: a frozen world, or one waiting for its players); a tick would change nothing');
+  });
+
+  // After the test above, which opened table held.
+  it('lists dead letters and hands a dead tick back to its work queue, recorded; a dead move event is not', async () => {
+    const js = jetstream(nc);
+    const tick: TickV1 = { v: 1, tableId: 'held', dueAt: new Date(GAME_START).toISOString() };
+    const letter = (subject: string, data: object) => ({
+      v: 1, reason: 'a test letter', consumer: subjects.name('executor_ticks'), stream: subjects.stream('TICKS'), subject: subjects.of(subject), streamSeq: 1, deliveries: 5,
+      headers: { 'Nats-Msg-Id': ['held:x'] }, data: Buffer.from(JSON.stringify(data)).toString('base64'), size: 1, sha256: '0'.repeat(64), deadAt: new Date().toISOString(),
+    });
+    const dead = (await js.publish(subjects.of(EventSubjects.deadLetters('executor_ticks')), JSON.stringify(letter(EventSubjects.ticks('held'), tick)))).seq;
+    const move = (await js.publish(subjects.of(EventSubjects.deadLetters('web-moves')), JSON.stringify(letter(EventSubjects.moves('held'), { v: 1 })))).seq;
+    const { letters } = await requests.request<DeadLettersV1>(AdminSubjects.deadLetters, { v: 1 });
+    expect(letters.slice(0, 2).map((l) => [l.seq, l.subject, l.retry === 'possible'])).toEqual([[move, 'moves.held', false], [dead, 'ticks.held', true]]);
+    const before = (await ticks('held')).length;
+    const retried = await requests.request<WorldActionDoneV1>(AdminSubjects.retryDead, { v: 1, seq: dead, operator: 'ops', reason: 'the executor is fixed' });
+    expect(retried.entry).toMatchObject({ action: 'retry-dead', tableId: 'held', detail: `dead letter ${dead} of ${subjects.name('executor_ticks')}` });
+    expect((await ticks('held')).length).toBe(before + 1);
+    expect((await ticks('held')).at(-1)!.data).toEqual(tick);
+    await expect(requests.request(AdminSubjects.retryDead, { v: 1, seq: move, operator: 'ops', reason: 'try' })).rejects.toThrow(/^dead letter \d+ \(moves.held\) cannot be retried: only ticks and intents go back to a work queue/);
+    await expect(requests.request(AdminSubjects.retryDead, { v: 1, seq: 99_999, operator: 'ops', reason: 'try' })).rejects.toThrow('there is no dead letter 99999; chronicle dead-letters lists them');
   });
 
   it('ticks again when a due table makes no progress, and stops once nothing is due', async () => {

@@ -5,6 +5,8 @@ import { BucketNames, EventSubjects, StreamRoles } from '@chronicle/contracts';
 export const schedulerStreams = (): StreamDefinition[] => [
   ticksStream(),
   { role: StreamRoles.worlds, subjects: [EventSubjects.allWorlds], duplicateWindowMs: 2 * 60_000 },
+  // The operators' audit trail: kept for ever (no limits), as the record of who did what and why.
+  { role: StreamRoles.audit, subjects: [EventSubjects.allAudit] },
 ];
 
 /** Every table's entries: each tells the table's next due time. Replicas share it. */

@@ -23,6 +23,10 @@ export {
   SubmitIntentV1, IntentV1, GetIntentOutcomeV1, IntentOutcomeV1, IntentKinds, IntentStatuses, INTENT_KEY_PATTERN,
   MAX_INTENT_WAIT_MS, intentMsgId, intentAppendKey, intentOutcomeKey, type IntentKind, type IntentStatus,
 } from './executor/intents.v1';
+export {
+  AdminSubjects, WorldActionV1, AuditEntryV1, AuditQueryV1, WorldActions, DeadLettersQueryV1, RetryDeadLetterV1,
+  type WorldAction, type TimeAction, type WorldActionDoneV1, type AuditTrailV1, type DeadLetterSummaryV1, type DeadLettersV1,
+} from './admin/requests.v1';
 export { WorldEventV1, WorldEventKinds, worldEventMsgId, type WorldEventKind } from './world/events.v1';
 export { SIGNATURE_HEADER, signEvent, verifyEvent } from './trust/event-signature';
 export { ed25519PrivateKey, ed25519PublicKey, publicKeyHex } from './trust/ed25519';

@@ -49,6 +49,9 @@ export const EventSubjects = {
   /** Where a consumer puts what it could not handle: `DeadLetterV1`. */
   deadLetters: (consumer: string): string => `dead.${consumer}`,
   allDeadLetters: 'dead.>',
+  /** The operators' audit trail (`AuditEntryV1`) of a world, or of a table in no world. */
+  audit: (worldOrTable: string): string => `audit.${checkTableId(worldOrTable)}`,
+  allAudit: 'audit.>',
 } as const;
 
 /**
@@ -72,7 +75,7 @@ export const ExecutorWorkSubjects = {
 
 /** Streams by role; the stream's name is `<prefix>_<role>`. TICKS and INTENTS are work queues. */
 export const StreamRoles = {
-  moves: 'MOVES', publicMoves: 'PUBLIC', tables: 'TABLES', deadLetters: 'DEAD', ticks: 'TICKS', intents: 'INTENTS', worlds: 'WORLDS',
+  moves: 'MOVES', publicMoves: 'PUBLIC', tables: 'TABLES', deadLetters: 'DEAD', ticks: 'TICKS', intents: 'INTENTS', worlds: 'WORLDS', audit: 'AUDIT',
 } as const;
 
 /** KV buckets by local name; the bucket is `<prefix>_<name>` (`Subjects.name`). */

@@ -1,8 +1,8 @@
 import { writeFileSync, readFileSync } from 'node:fs';
-import { JetStreamApiCodes, JetStreamApiError, jetstreamManager } from '@nats-io/jetstream';
+import { jetstreamManager } from '@nats-io/jetstream';
 import {
   decodeSnapshot, EventSubjects, ExecutorSubjects, MAX_INTENT_WAIT_MS, MAX_PAYLOAD_BYTES, SnapshotSubjects, StreamRoles, ViewSubjects,
-  type HeaderV1, type IntentOutcomeV1, type PublicMoveEventV1, type SnapshotV1, type TableEventV1, type ViewV1, type WorldEventV1,
+  type HeaderV1, type IntentOutcomeV1, type PublicMoveEventV1, type SnapshotV1, type TableEventV1, type ViewV1,
 } from '@chronicle/contracts';
 import {
   chapterTableId, readChapter, stateFromArray, UnknownTable, type GameState, type Json, type JsonObject, type StateView,
@@ -13,6 +13,7 @@ import { sammo, type World } from '@chronicle/sammo';
 import { CliError, type Output } from '../terminal/output';
 import { gameDate } from '../world/display';
 import type { Remote } from './connection';
+import { knownTables, knownWorlds, lastWorldEvent, unknownId, worldChapters } from './worlds';
 
 /** How long the scheduler may take to open a world's next chapter once one closed. */
 const NEXT_CHAPTER_WAIT_MS = 60_000;
@@ -41,16 +42,9 @@ export async function openTable(remote: Remote, out: Output, options: { table: s
 export async function listTables(remote: Remote, out: Output): Promise<void> {
   const jsm = await jetstreamManager(remote.nc);
   const stream = remote.subjects.stream(StreamRoles.tables);
-  const wildcard = remote.subjects.of(EventSubjects.allTables);
-  let subjects: Record<string, number>;
-  try {
-    subjects = (await jsm.streams.info(stream, { subjects_filter: wildcard })).state.subjects ?? {};
-  } catch (error) {
-    throw new CliError(`no table stream ${stream} on this NATS server (${(error as Error).message}); is the system running with prefix ${remote.subjects.prefix}?`);
-  }
-  const tableIds = Object.keys(subjects).map((s) => s.slice(remote.subjects.of('tables.').length)).sort();
+  const tableIds = await knownTables(remote);
   if (tableIds.length === 0) {
-    out.line(`no tables yet (prefix ${remote.subjects.prefix})`);
+    out.line(`no tables yet (prefix ${remote.subjects.prefix}); open a world with chronicle open-world <world>`);
     return;
   }
   out.line(`${'table'.padEnd(24)} ${'game'.padEnd(12)} ${'status'.padEnd(12)} ${'revision'.padStart(8)}  ${'date'.padEnd(10)}  chapter`);
@@ -68,36 +62,22 @@ export async function listTables(remote: Remote, out: Output): Promise<void> {
 
 /** Each world (a chain of chapters, announced by the scheduler on `worlds.<world>`): its latest chapter and whether it goes on. */
 async function listWorlds(remote: Remote, out: Output): Promise<void> {
-  const jsm = await jetstreamManager(remote.nc);
-  const stream = remote.subjects.stream(StreamRoles.worlds);
-  const subjects = await jsm.streams.info(stream, { subjects_filter: remote.subjects.of(EventSubjects.allWorlds) }).then((i) => i.state.subjects ?? {}, () => ({}));
-  const worlds = Object.keys(subjects).sort();
+  const worlds = await knownWorlds(remote);
   if (worlds.length === 0) return;
   out.line('');
   out.line(`${'world'.padEnd(24)} ${'chapter'.padStart(7)}  ${'table'.padEnd(24)} status`);
-  for (const subject of worlds) {
-    const event = await lastWorldEvent(remote, subject);
+  for (const world of worlds) {
+    const event = await lastWorldEvent(remote, world);
     if (!event) continue;
     const status = event.kind === 'finished' ? `finished: ${event.outcome?.result ?? ''}` : 'in play';
     out.line(`${event.worldId.padEnd(24)} ${String(event.chapter).padStart(7)}  ${event.tableId.padEnd(24)} ${status}`);
   }
 }
 
-/** The latest event the scheduler announced on a world's subject, or undefined for a world it never announced. */
-async function lastWorldEvent(remote: Remote, subject: string): Promise<WorldEventV1 | undefined> {
-  const jsm = await jetstreamManager(remote.nc);
-  try {
-    return (await jsm.streams.getMessage(remote.subjects.stream(StreamRoles.worlds), { last_by_subj: subject }))?.json<WorldEventV1>();
-  } catch (error) {
-    // A system without a scheduler has no world stream: then no id names a world.
-    if (error instanceof JetStreamApiError && error.code === JetStreamApiCodes.StreamNotFound) return undefined;
-    throw error;
-  }
-}
-
 /**
  * The table a command's `<table>` argument names: a table's id, or a world's id, which
- * stands for the world's latest chapter (`sample-world` for `sample-world-c3`).
+ * stands for the world's latest chapter (`sample-world` for `sample-world-c3`). An id that
+ * names neither is refused with the worlds and tables there are.
  */
 export async function resolveTable(remote: Remote, out: Output, id: string): Promise<string> {
   try {
@@ -106,8 +86,8 @@ export async function resolveTable(remote: Remote, out: Output, id: string): Pro
   } catch (error) {
     if (!(error instanceof UnknownTable)) throw error;
   }
-  const event = await lastWorldEvent(remote, remote.subjects.of(EventSubjects.worlds(id)));
-  if (!event) throw new CliError(`there is no table or world ${id} (chronicle tables lists them)`);
+  const event = await lastWorldEvent(remote, id);
+  if (!event) throw await unknownId(remote, id);
   out.line(`world ${id}: its latest chapter, ${event.chapter}, is table ${event.tableId}`);
   return event.tableId;
 }
@@ -236,7 +216,7 @@ export async function showEntity(remote: Remote, out: Output, kind: 'general' | 
   out.line(`${tableId} at revision ${header.revision}, ${gameDate(world)}`);
   if (kind === 'general') {
     const g = match(world.generals.values());
-    out.line(`general ${g.id} ${g.name}${g.owner ? ` (played by ${g.owner})` : g.npc > 0 ? ` (NPC ${g.npc})` : ''}`);
+    out.line(`general ${g.id} ${g.name}${g.owner ? ` (played by ${g.owner})` : g.npc > 0 ? ` (NPC ${g.npc})` : ''}${g.block > 0 ? `, blocked (블럭 ${g.block}단계)` : ''}`);
     out.line(`  nation ${nationName(g.nation)}, city ${cityName(g.city)}, officer level ${g.officerLevel}, age ${g.age}`);
     out.line(`  leadership ${g.leadership}  strength ${g.strength}  intel ${g.intel}  experience ${g.experience}  dedication ${g.dedication}`);
     out.line(`  gold ${g.gold}  rice ${g.rice}  crew ${g.crew} (type ${g.crewtype}, train ${g.train}, atmos ${g.atmos})  injury ${g.injury}`);
@@ -262,6 +242,7 @@ export async function showEntity(remote: Remote, out: Output, kind: 'general' | 
  * chapter of a world with its opening state attached, so that the file verifies on its own.
  */
 export async function fetchLog(remote: Remote, out: Output, tableId: string, file: string): Promise<void> {
+  await refuseUnknownTable(remote, tableId);
   const finished = await remote.log.finishedLog({ tableId });
   const log = finished.log as JsonObject & { options: JsonObject };
   log.options = { ...(await withChapterOpening(remote.requests, log.options, 10_000)) };
@@ -269,6 +250,25 @@ export async function fetchLog(remote: Remote, out: Output, tableId: string, fil
   const moves = (finished.log as { moves: unknown[] }).moves.length;
   out.line(`wrote the finished log of ${tableId} (${moves} moves) to ${file}`);
   out.line(`check it: chronicle verify ${file} --commitment ${finished.commitment}`);
+}
+
+/**
+ * `log` reads one table: a world's id is answered with its chapters (which are finished, which
+ * is in play), any other unknown id with the worlds and tables there are.
+ */
+async function refuseUnknownTable(remote: Remote, id: string): Promise<void> {
+  try {
+    await remote.log.header({ tableId: id });
+    return;
+  } catch (error) {
+    if (!(error instanceof UnknownTable)) throw error;
+  }
+  const chapters = await worldChapters(remote.log, id);
+  if (chapters.length === 0) throw await unknownId(remote, id);
+  const finished = chapters.filter((c) => c.status === 'finished').map((c) => c.tableId);
+  const inPlay = chapters.filter((c) => c.status !== 'finished').map((c) => c.tableId);
+  const named = finished.length > 3 ? `${finished[0]} to ${finished.at(-1)} (${finished.length})` : finished.join(', ');
+  throw new CliError(`${id} is a world, not a table: ${finished.length > 0 ? `its finished chapters are ${named} (chronicle log ${finished.at(-1)} writes one)` : 'none of its chapters is finished yet'}${inPlay.length > 0 ? `; ${inPlay.join(', ')} is in play, its log public once it closes` : ''}`);
 }
 
 /** The table's state as anyone may see it (`views.v1.state`), at (at least) `revision`. */

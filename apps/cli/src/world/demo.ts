@@ -1,14 +1,14 @@
 import {
-  chapterTableId, clockOptions, firstChapter, GameLog, matchesCommitment, readChapter, stateHash, stateToArray, UnknownTable, withOpening,
-  type AnyGame, type GameState, type Json,
+  chapterTableId, GameLog, matchesCommitment, readChapter, stateHash, stateToArray, withOpening, type AnyGame, type GameState, type Json,
 } from '@chronicle/engine';
 import {
   ExecutorSubjects, LogSubjects, seedKey, TrustedSubjects, unsealSeed,
   type HeaderV1, type IntentOutcomeV1, type MovesPageV1, type SealedSeedV1,
 } from '@chronicle/contracts';
-import { DEFAULT_START, sammo, type World } from '@chronicle/sammo';
+import type { World } from '@chronicle/sammo';
 import { replayWithProgress } from '../commands/offline';
 import { chapterAfter, worldOf } from '../commands/remote';
+import { openWorld, worldChapters } from '../commands/worlds';
 import type { System } from '../system/system';
 import type { Output } from '../terminal/output';
 import { gameDate, nationLines, whyFinished } from './display';
@@ -132,35 +132,20 @@ export async function runDemo(system: System, options: DemoOptions, out: Output,
   return { months, moves: await worldMoves(system, last), tables: chapters, ended };
 }
 
-/** The world's latest chapter: chapter tables are numbered, so the log (the truth) says which is the last. */
+/** The world's latest chapter, or its first one opened now. */
 async function openOrResume(system: System, options: DemoOptions, out: Output): Promise<HeaderV1> {
-  let latest: HeaderV1 | undefined;
-  for (let number = 1; ; number++) {
-    try {
-      latest = await system.log.header({ tableId: chapterTableId(WORLD, number) });
-    } catch (error) {
-      if (!(error instanceof UnknownTable)) throw error;
-      break;
-    }
-  }
+  const latest = (await worldChapters(system.log, WORLD)).at(-1);
   if (latest) {
     out.line(`resuming world ${WORLD} at table ${latest.tableId}, revision ${latest.revision}`);
     if (latest.status === 'finished' && latest.outcome?.continues) return (await nextChapter(system, latest, options.signal)) ?? latest;
     return latest;
   }
-  const speed = (options.turnterm * 60_000) / options.monthMs;
-  const tableId = chapterTableId(WORLD, 1);
-  await system.log.open({
-    tableId, gameId: sammo.id, seats: PLAYERS,
-    options: {
-      world: 'sample', turnterm: options.turnterm, chapterYears: options.chapterYears, ...firstChapter(WORLD),
-      // One tick per game month: the executors advance every general due meanwhile in one move.
-      ...clockOptions({ openedAt: Date.now(), gameStart: DEFAULT_START, speed, minTickInterval: options.turnterm * 60_000 }),
-    },
+  const header = await openWorld(system.log, {
+    world: WORLD, scenario: 'sample', seats: PLAYERS, turnterm: options.turnterm, monthMs: options.monthMs, chapterYears: options.chapterYears, startAt: Date.now(),
   });
   const chapters = options.chapterYears > 0 ? `a chapter every ${options.chapterYears} game years` : 'one chapter';
   out.line(`opened world ${WORLD}: the sample Three-Kingdoms world, a game month every ${options.monthMs} ms, ${chapters}; seats ${PLAYERS.join(', ')}`);
-  return system.log.header({ tableId });
+  return header;
 }
 
 /** The scheduler opens the next chapter when one closes; wait for it (undefined when stopped meanwhile). */
@@ -269,7 +254,7 @@ async function verifyWorld(system: System, current: HeaderV1, out: Output): Prom
     const replayed = stateHash(game, state);
     const recorded = (await system.requests.request<MovesPageV1>(LogSubjects.read, { v: 1, tableId: header.tableId, fromRevision: Math.max(0, header.revision - 1), limit: 1 })).moves.at(-1)?.stateHash;
     if (recorded && recorded !== replayed) throw new Error(`verification failed: ${header.tableId} replays to ${replayed}, but its last move recorded ${recorded}`);
-    if (number === chapters && stateHash(sammo, await worldOf(system, header.tableId, header.revision)) !== replayed) {
+    if (number === chapters && stateHash(game, await worldOf(system, header.tableId, header.revision)) !== replayed) {
       throw new Error(`verification failed: the replay of ${header.tableId} does not reach the state the system holds`);
     }
     out.line(`verified ${header.tableId}: the seed matches the commitment and the ${log.revision} moves replay to ${header.status === 'finished' ? 'its final state' : 'the state the system holds'} (${replayed.slice(0, 16)}…)`);

@@ -18,6 +18,26 @@ describe('DueIndex', () => {
     expect(index.due(OPENED + 1_030)).toEqual([{ tableId: 't', dueAt: 10 * MINUTE, retick: 0, lateMs: 30 }]);
   });
 
+  it('ticks no paused table, and ticks a resumed one at once, even after its re-ticks gave up; the later decision wins a merge', () => {
+    const index = new DueIndex(RETICK);
+    index.opened('t', FAST, OPENED);
+    index.due(OPENED);
+    index.held('t', { paused: true, at: OPENED + 10, by: 'ops', reason: 'investigating' }, OPENED + 10);
+    expect(index.scheduled).toBe(0);
+    expect(index.nextWakeAt(OPENED + 10)).toBeNull();
+    expect(index.due(OPENED + 600_000)).toEqual([]);
+    index.held('t', { paused: false, at: OPENED + 600_000, by: 'ops', reason: 'done' }, OPENED + 600_000);
+    expect(index.due(OPENED + 600_001)).toEqual([{ tableId: 't', dueAt: 0, retick: 0, lateMs: 600_001 }]);
+
+    const other = new DueIndex(RETICK);
+    other.opened('t', FAST, OPENED);
+    other.held('t', { paused: false, at: OPENED + 600_000, by: 'ops', reason: 'done' }, OPENED);
+    other.merge({ ...index.get('t')!, hold: { paused: true, at: OPENED + 10, by: 'ops', reason: 'investigating' } });
+    expect(other.get('t')!.hold).toMatchObject({ paused: false });
+    other.merge({ ...index.get('t')!, hold: { paused: true, at: OPENED + 700_000, by: 'ops', reason: 'again' } });
+    expect(other.get('t')!.hold).toMatchObject({ paused: true, reason: 'again' });
+  });
+
   it('ticks each due time once while the table moves', () => {
     const index = new DueIndex(RETICK);
     index.opened('t', FAST, OPENED);

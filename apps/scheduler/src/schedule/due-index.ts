@@ -4,6 +4,19 @@ import { gameTimeAt, readGameClock, tickTimeOf, wallTimeOf, type GameClock, type
 export type Stop = 'finished' | 'quarantined';
 
 /**
+ * An operator's pause or resume (the latest decision wins, by `at`, across replicas). A
+ * paused table gets no ticks; its game clock is not touched, so once resumed the game's own
+ * delay rule skips the months the pause missed instead of running them all at once.
+ */
+export interface Hold {
+  paused: boolean;
+  /** Wall ms of the decision. */
+  at: number;
+  by: string;
+  reason: string;
+}
+
+/**
  * What the scheduler knows of one table; plain JSON, kept in its bucket. Game times are
  * epoch ms of the table's game clock, `tickedAt` and `progressAt` wall ms.
  */
@@ -20,6 +33,8 @@ export interface ScheduledTable {
   tick: { dueAt: number; gameAt: number; tickedAt: number; reticks: number } | null;
   /** Wall time of the last move seen (or of the opening). */
   progressAt: number;
+  /** The operators' latest pause or resume, if any (absent in entries written before pauses existed). */
+  hold?: Hold | null;
 }
 
 export interface Tick {
@@ -69,6 +84,7 @@ export class DueIndex {
     entry.clock ??= stored.clock;
     entry.stop ??= stored.stop;
     if (stored.tick && (!entry.tick || stored.tick.tickedAt > entry.tick.tickedAt)) entry.tick = stored.tick;
+    if (stored.hold && (!entry.hold || stored.hold.at > entry.hold.at)) entry.hold = stored.hold;
   }
 
   get size(): number {
@@ -85,7 +101,7 @@ export class DueIndex {
   /** Tables that get ticks. */
   get scheduled(): number {
     let n = 0;
-    for (const t of this.tables.values()) if (t.stop === null && t.clock !== null) n += 1;
+    for (const t of this.tables.values()) if (t.stop === null && t.clock !== null && !t.hold?.paused) n += 1;
     return n;
   }
 
@@ -119,6 +135,17 @@ export class DueIndex {
   stopped(tableId: string, stop: Stop, now: number): void {
     const entry = this.entry(tableId, now);
     entry.stop = stop;
+    this.changed.add(tableId);
+  }
+
+  /**
+   * An operator paused or resumed the table. A resume forgets the last tick, so that the
+   * table is ticked at once and a re-tick series that had given up starts again.
+   */
+  held(tableId: string, hold: Hold, now: number): void {
+    const entry = this.entry(tableId, now);
+    entry.hold = hold;
+    if (!hold.paused) entry.tick = null;
     this.changed.add(tableId);
   }
 
@@ -164,7 +191,7 @@ export class DueIndex {
 
   /** When the entry's next tick (or re-tick) is due, wall ms; null when none is. */
   private wakeAt(entry: ScheduledTable): number | null {
-    if (entry.stop !== null || entry.clock === null || entry.dueAt === null || this.isStalled(entry)) return null;
+    if (entry.stop !== null || entry.hold?.paused || entry.clock === null || entry.dueAt === null || this.isStalled(entry)) return null;
     const tick = entry.tick;
     if (tick !== null && tick.dueAt === entry.dueAt && tick.tickedAt >= entry.progressAt) {
       return tick.tickedAt + Math.min(this.retick.firstMs * 2 ** tick.reticks, this.retick.maxMs);

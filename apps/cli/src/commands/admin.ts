@@ -1,0 +1,60 @@
+import { userInfo } from 'node:os';
+import { AdminSubjects, type AuditTrailV1, type DeadLettersV1, type TimeAction, type WorldActionDoneV1 } from '@chronicle/contracts';
+import { CliError, type Output } from '../terminal/output';
+import type { Remote } from './connection';
+import { resolveTable } from './remote';
+
+/** Who the audit trail names: `--operator`, else `CHRONICLE_OPERATOR`, else the NATS user, else the login name. */
+export function operatorName(given: string | undefined): string {
+  return given || process.env.CHRONICLE_OPERATOR || process.env.NATS_USER || userInfo().username;
+}
+
+/** The one line that refuses an action on a live world without a reason. */
+export function requireReason(action: string, reason: string | undefined): string {
+  if (!reason || reason.trim().length < 3) {
+    throw new CliError(`${action} acts on a live world: say why with --reason "…" (at least 3 characters; it goes in the audit trail with your name and the time)`);
+  }
+  return reason.trim();
+}
+
+/** Sends an operator's action to the scheduler and prints what it did and how it was recorded. */
+export async function worldAction(remote: Remote, out: Output, action: TimeAction, target: string, operator: string, reason: string): Promise<void> {
+  // An unknown id is refused here, with the worlds and tables there are.
+  await resolveTable(remote, out, target);
+  const done = await remote.requests.request<WorldActionDoneV1>(AdminSubjects[action], { v: 1, target, operator, reason });
+  printDone(out, done);
+}
+
+function printDone(out: Output, done: WorldActionDoneV1): void {
+  out.line(done.result);
+  out.line(`audit: ${done.entry.at} ${done.entry.operator} ${done.entry.action} ${done.entry.target}: ${done.entry.reason}`);
+}
+
+/** What the consumers gave up on, latest first, and whether each can be handed back. */
+export async function listDeadLetters(remote: Remote, out: Output, limit: number): Promise<void> {
+  const { letters } = await remote.requests.request<DeadLettersV1>(AdminSubjects.deadLetters, { v: 1, limit });
+  if (letters.length === 0) {
+    out.line('no dead letters: every consumer handled what it was given');
+    return;
+  }
+  for (const l of letters) {
+    out.line(`${String(l.seq).padStart(6)}  ${l.deadAt}  ${l.consumer.padEnd(22)} ${l.subject.padEnd(30)} after ${l.deliveries} deliveries: ${l.reason}`);
+    out.line(`        retry: ${l.retry === 'possible' ? `chronicle retry-dead ${l.seq} --reason "…"` : l.retry}`);
+  }
+}
+
+/** Hands a dead tick or intent back to the executors. */
+export async function retryDeadLetter(remote: Remote, out: Output, seq: number, operator: string, reason: string): Promise<void> {
+  printDone(out, await remote.requests.request<WorldActionDoneV1>(AdminSubjects.retryDead, { v: 1, seq, operator, reason }));
+}
+
+/** The audit trail of a world or a table, oldest first. */
+export async function showAudit(remote: Remote, out: Output, target: string, limit: number): Promise<void> {
+  await resolveTable(remote, out, target);
+  const trail = await remote.requests.request<AuditTrailV1>(AdminSubjects.audit, { v: 1, target, limit });
+  if (trail.entries.length === 0) {
+    out.line(`no operator action recorded for ${target}`);
+    return;
+  }
+  for (const e of trail.entries) out.line(`${e.at}  ${e.operator.padEnd(12)} ${e.action.padEnd(10)} ${e.tableId.padEnd(24)} ${e.reason}${e.detail ? ` (${e.detail})` : ''}`);
+}

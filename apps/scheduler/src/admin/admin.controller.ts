@@ -1,0 +1,44 @@
+import { OnRequest, PassErrorsToTransport } from '@chronicle/bus';
+import {
+  AdminSubjects, AuditQueryV1, DeadLettersQueryV1, RetryDeadLetterV1, WorldActionV1, type AuditTrailV1, type DeadLettersV1, type WorldActionDoneV1,
+} from '@chronicle/contracts';
+import { Controller, UseFilters } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
+import { OperatorDesk } from './operator-desk';
+
+/** The operators' requests (deployments let only the `operator` role send them). */
+@Controller()
+@UseFilters(PassErrorsToTransport)
+export class AdminController {
+  constructor(private readonly desk: OperatorDesk) {}
+
+  @OnRequest(AdminSubjects.pause, WorldActionV1)
+  pause(@Payload() r: WorldActionV1): Promise<WorldActionDoneV1> {
+    return this.desk.act('pause', r);
+  }
+
+  @OnRequest(AdminSubjects.resume, WorldActionV1)
+  resume(@Payload() r: WorldActionV1): Promise<WorldActionDoneV1> {
+    return this.desk.act('resume', r);
+  }
+
+  @OnRequest(AdminSubjects.retick, WorldActionV1)
+  retick(@Payload() r: WorldActionV1): Promise<WorldActionDoneV1> {
+    return this.desk.act('retick', r);
+  }
+
+  @OnRequest(AdminSubjects.audit, AuditQueryV1)
+  async audit(@Payload() r: AuditQueryV1): Promise<AuditTrailV1> {
+    return { entries: await this.desk.trail(r.target, r.limit ?? 100) };
+  }
+
+  @OnRequest(AdminSubjects.deadLetters, DeadLettersQueryV1)
+  async deadLetters(@Payload() r: DeadLettersQueryV1): Promise<DeadLettersV1> {
+    return { letters: await this.desk.deadLetters(r.limit ?? 50) };
+  }
+
+  @OnRequest(AdminSubjects.retryDead, RetryDeadLetterV1)
+  retryDead(@Payload() r: RetryDeadLetterV1): Promise<WorldActionDoneV1> {
+    return this.desk.retryDead(r);
+  }
+}

@@ -1,0 +1,159 @@
+import {
+  BadRequest, EventSubjects, StreamRoles, tickMsgId,
+  type AuditEntryV1, type DeadLetterSummaryV1, type DeadLetterV1, type HeaderV1, type RetryDeadLetterV1, type Subjects, type TickV1, type TimeAction, type WorldActionDoneV1, type WorldActionV1, type WorldEventV1,
+} from '@chronicle/contracts';
+import type { LogClient } from '@chronicle/bus';
+import { readChapter, UnknownTable } from '@chronicle/engine';
+import { JetStreamApiCodes, JetStreamApiError, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
+import type { DueIndex } from '../schedule/due-index';
+import type { Ticker } from '../schedule/ticker';
+
+/**
+ * The operators' actions on a world's time: pause, resume, re-tick. Each names a world (its
+ * chapter in play) or a table, is refused in one line when it cannot be done, and is
+ * recorded in the audit trail (`audit.<world>`, kept for ever) before it acts.
+ */
+export class OperatorDesk {
+  constructor(
+    private readonly index: DueIndex,
+    private readonly ticker: Ticker,
+    private readonly log: LogClient,
+    private readonly js: JetStreamClient,
+    private readonly jsm: JetStreamManager,
+    private readonly subjects: Subjects,
+  ) {}
+
+  async act(action: TimeAction, request: WorldActionV1): Promise<WorldActionDoneV1> {
+    const header = await this.tableOf(request.target);
+    if (header.status === 'finished' && header.outcome?.continues && readChapter(header.options)) {
+      throw new BadRequest(`${request.target} is between chapters: ${header.tableId} closed and the scheduler is opening the next; ask again in a moment`);
+    }
+    if (header.status === 'finished') throw new BadRequest(`table ${header.tableId} is finished: nothing is ticked there any more, so there is nothing to ${action}`);
+    const entry = this.index.get(header.tableId);
+    const paused = entry?.hold?.paused === true;
+    if (action === 'pause' && paused) throw new BadRequest(`${request.target} is paused already (since ${new Date(entry!.hold!.at).toISOString()} by ${entry!.hold!.by}: ${entry!.hold!.reason}); resume it with chronicle resume`);
+    if (action === 'resume' && !paused) throw new BadRequest(`${request.target} is not paused; chronicle pause stops its ticks`);
+    if (action === 'retick') {
+      if (paused) throw new BadRequest(`${request.target} is paused: resume it (chronicle resume) rather than tick it`);
+      if (entry?.stop) throw new BadRequest(`table ${header.tableId} is ${entry.stop}: it gets no ticks${entry.stop === 'quarantined' ? '; lift the quarantine first' : ''}`);
+      if (entry?.dueAt === null || entry?.dueAt === undefined) throw new BadRequest(`table ${header.tableId} has nothing due (its last move said so: a frozen world, or one waiting for its players); a tick would change nothing`);
+    }
+    const at = Date.now();
+    const audit: AuditEntryV1 = { v: 1, action, target: request.target, tableId: header.tableId, operator: request.operator, reason: request.reason, at: new Date(at).toISOString() };
+    await this.js.publish(this.subjects.of(EventSubjects.audit(trailOf(header))), JSON.stringify(audit));
+    if (action === 'retick') {
+      const dueAt = new Date(entry!.dueAt!).toISOString();
+      const tick: TickV1 = { v: 1, tableId: header.tableId, dueAt };
+      // Past the stream's duplicate window, which holds the scheduler's own tick for this due time.
+      await this.js.publish(this.subjects.of(EventSubjects.ticks(header.tableId)), JSON.stringify(tick), { msgID: `${tickMsgId(header.tableId, dueAt)}:operator-${at}` });
+      return { entry: audit, result: `table ${header.tableId} ticked for its due time ${dueAt}` };
+    }
+    this.index.held(header.tableId, { paused: action === 'pause', at, by: request.operator, reason: request.reason }, at);
+    await this.ticker.flush();
+    this.ticker.poke();
+    return {
+      entry: audit,
+      result: action === 'pause'
+        ? `table ${header.tableId} gets no ticks until resumed; its game clock stands still for its players`
+        : `table ${header.tableId} is ticked again; the months the pause missed are skipped by the game's delay rule, not played`,
+    };
+  }
+
+  /** The latest dead letters of every consumer, latest first. */
+  async deadLetters(limit: number): Promise<DeadLetterSummaryV1[]> {
+    const stream = this.subjects.stream(StreamRoles.deadLetters);
+    const { first_seq: first, last_seq: last } = (await this.jsm.streams.info(stream)).state;
+    const letters: DeadLetterSummaryV1[] = [];
+    for (let seq = last; seq >= first && seq > 0 && letters.length < limit; seq--) {
+      const letter = await this.letter(seq);
+      if (!letter) continue;
+      const subject = this.subjects.logical(letter.subject) ?? letter.subject;
+      letters.push({ seq, consumer: letter.consumer, subject, reason: letter.reason, deliveries: letter.deliveries, deadAt: letter.deadAt, retry: whyNotRetried(subject, letter) ?? 'possible' });
+    }
+    return letters;
+  }
+
+  /**
+   * Hands a dead tick or intent back to the executors' work queue, as it came (a new message
+   * id, past the duplicate window): a tick changes nothing if the table is no longer due, an
+   * intent is decided once whatever the number of tries (its key).
+   */
+  async retryDead(request: RetryDeadLetterV1): Promise<WorldActionDoneV1> {
+    const letter = await this.letter(request.seq);
+    if (!letter) throw new BadRequest(`there is no dead letter ${request.seq}; chronicle dead-letters lists them`);
+    const subject = this.subjects.logical(letter.subject) ?? letter.subject;
+    const refusal = whyNotRetried(subject, letter);
+    if (refusal) throw new BadRequest(`dead letter ${request.seq} (${subject}) cannot be retried: ${refusal}`);
+    const tableId = subject.split('.')[1]!;
+    const header = await this.tableOf(tableId);
+    const at = new Date().toISOString();
+    const audit: AuditEntryV1 = {
+      v: 1, action: 'retry-dead', target: tableId, tableId, operator: request.operator, reason: request.reason, at, detail: `dead letter ${request.seq} of ${letter.consumer}`,
+    };
+    await this.js.publish(this.subjects.of(EventSubjects.audit(trailOf(header))), JSON.stringify(audit));
+    const msgId = letter.headers['Nats-Msg-Id']?.[0] ?? `${subject}`;
+    await this.js.publish(letter.subject, Buffer.from(letter.data, 'base64'), { msgID: `${msgId}:retry-${request.seq}-${Date.parse(at)}` });
+    return { entry: audit, result: `dead letter ${request.seq} handed back to ${subject} for the executors` };
+  }
+
+  private async letter(seq: number): Promise<DeadLetterV1 | undefined> {
+    try {
+      return (await this.jsm.streams.getMessage(this.subjects.stream(StreamRoles.deadLetters), { seq }))?.json<DeadLetterV1>();
+    } catch (error) {
+      if (error instanceof JetStreamApiError && (error.code === JetStreamApiCodes.NoMessageFound || error.code === JetStreamApiCodes.StreamNotFound)) return undefined;
+      throw error;
+    }
+  }
+
+  /** The audit trail of a world, or of a table in no world (a chapter's table stands for its world). */
+  async trail(target: string, limit: number): Promise<AuditEntryV1[]> {
+    const header = await this.tableOf(target);
+    const subject = this.subjects.of(EventSubjects.audit(trailOf(header)));
+    const stream = this.subjects.stream(StreamRoles.audit);
+    const count = (await this.jsm.streams.info(stream, { subjects_filter: subject })).state.subjects?.[subject] ?? 0;
+    if (count === 0) return [];
+    // One subject as a string: a list needs a 2.10 server.
+    const consumer = await this.js.consumers.get(stream, { filter_subjects: subject });
+    const entries: AuditEntryV1[] = [];
+    for await (const message of await consumer.fetch({ max_messages: count, expires: 5_000 })) {
+      entries.push(message.json<AuditEntryV1>());
+      if (entries.length === count) break;
+    }
+    return entries.slice(-limit);
+  }
+
+  /** A table by id, or a world's chapter in play, as the scheduler last announced it. */
+  private async tableOf(target: string): Promise<HeaderV1> {
+    try {
+      return await this.log.header({ tableId: target });
+    } catch (error) {
+      if (!(error instanceof UnknownTable)) throw error;
+    }
+    const world = await this.lastWorldEvent(target);
+    if (!world) throw new BadRequest(`there is no table or world ${target} (chronicle tables lists them)`);
+    return this.log.header({ tableId: world.tableId });
+  }
+
+  private async lastWorldEvent(worldId: string): Promise<WorldEventV1 | undefined> {
+    try {
+      return (await this.jsm.streams.getMessage(this.subjects.stream(StreamRoles.worlds), { last_by_subj: this.subjects.of(EventSubjects.worlds(worldId)) }))?.json<WorldEventV1>();
+    } catch (error) {
+      if (error instanceof JetStreamApiError && (error.code === JetStreamApiCodes.NoMessageFound || error.code === JetStreamApiCodes.StreamNotFound)) return undefined;
+      throw error;
+    }
+  }
+}
+
+/** Why a dead letter cannot be handed back, or undefined when it can. */
+function whyNotRetried(subject: string, letter: DeadLetterV1): string | undefined {
+  if (!/^(ticks|intents)\.[A-Za-z0-9_-]+$/.test(subject)) {
+    return 'only ticks and intents go back to a work queue; a move or table event is read again from the log by its consumer (chronicle retick <table> makes the scheduler look again)';
+  }
+  if (letter.truncated) return `it was too large to be carried whole; the original is message ${letter.streamSeq} of stream ${letter.stream}`;
+  return undefined;
+}
+
+/** Where a table's actions are recorded: its world's trail, or its own for a table in no world. */
+function trailOf(header: HeaderV1): string {
+  return readChapter(header.options)?.world ?? header.tableId;
+}

@@ -1,0 +1,103 @@
+import { Equals, IsDateString, IsIn, IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
+import { IsTableId } from '../validators';
+
+/**
+ * The operator's requests (core NATS, queue group `scheduler`; deployments let only the
+ * `operator` role publish them). Each acts on a world (its chapter in play) or one table,
+ * and is recorded in the audit trail before it acts: who, when, what and why.
+ */
+export const AdminSubjects = {
+  /** No more ticks: the world's clock stands still until it is resumed. */
+  pause: 'admin.v1.pause',
+  /** Ticks again; the game's own delay rule (legacy checkDelay) skips the months the pause missed. */
+  resume: 'admin.v1.resume',
+  /** A tick now, for a table that is due but stuck (a lost tick, a stalled re-tick series). */
+  retick: 'admin.v1.retick',
+  /** The audit trail of a world or table (`AuditQueryV1` → `AuditTrailV1`). */
+  audit: 'admin.v1.audit',
+  /** What consumers gave up on (`DeadLettersQueryV1` → `DeadLettersV1`), latest first. */
+  deadLetters: 'admin.v1.dead-letters',
+  /** Hands a dead tick or intent back to the executors' work queue (`RetryDeadLetterV1` → `WorldActionDoneV1`). */
+  retryDead: 'admin.v1.retry-dead',
+} as const;
+
+export const WorldActions = ['pause', 'resume', 'retick', 'retry-dead'] as const;
+export type WorldAction = (typeof WorldActions)[number];
+/** The actions on a world's time, each with its own request subject. */
+export type TimeAction = Exclude<WorldAction, 'retry-dead'>;
+
+/** An operator's action on a world or a table. */
+export class WorldActionV1 {
+  @Equals(1) v!: 1;
+  /** A world's id (its chapter in play) or a table's id. */
+  @IsTableId() target!: string;
+  /** Who asks: the operator's name as the deployment knows it. */
+  @IsString() @Length(1, 64) operator!: string;
+  /** Why: required, since the action touches a live world. */
+  @IsString() @Length(3, 500) reason!: string;
+}
+
+/** What was done, as the audit trail recorded it. */
+export interface WorldActionDoneV1 {
+  entry: AuditEntryV1;
+  /** What the action did, in one line. */
+  result: string;
+}
+
+/** One line of the audit trail, on `audit.<world or table>` (stream `<prefix>_AUDIT`, kept for ever). */
+export class AuditEntryV1 {
+  @Equals(1) v!: 1;
+  @IsIn(WorldActions) action!: WorldAction;
+  /** The world or table named by the request. */
+  @IsTableId() target!: string;
+  /** The table acted on (the world's chapter in play). */
+  @IsTableId() tableId!: string;
+  @IsString() @Length(1, 64) operator!: string;
+  @IsString() @Length(3, 500) reason!: string;
+  @IsDateString({ strict: true }) at!: string;
+  /** What else identifies the action (the dead letter retried). */
+  @IsOptional() @IsString() @Length(1, 200) detail?: string;
+}
+
+/** The audit trail of a world or table, the latest `limit` entries. */
+export class AuditQueryV1 {
+  @Equals(1) v!: 1;
+  @IsTableId() target!: string;
+  @IsOptional() @IsInt() @Min(1) @Max(1_000) limit?: number;
+}
+
+export interface AuditTrailV1 {
+  entries: AuditEntryV1[];
+}
+
+/** The latest dead letters, at most `limit`. */
+export class DeadLettersQueryV1 {
+  @Equals(1) v!: 1;
+  @IsOptional() @IsInt() @Min(1) @Max(1_000) limit?: number;
+}
+
+/** One dead letter as an operator reads it (the original bytes stay in the DEAD stream). */
+export interface DeadLetterSummaryV1 {
+  /** Its place in the DEAD stream: what `retry-dead` takes. */
+  seq: number;
+  consumer: string;
+  /** The original message's subject, without the prefix. */
+  subject: string;
+  reason: string;
+  deliveries: number;
+  deadAt: string;
+  /** Whether `retry-dead` can hand it back (a tick or an intent, carried whole, not yet retried). */
+  retry: 'possible' | 'retried' | string;
+}
+
+export interface DeadLettersV1 {
+  letters: DeadLetterSummaryV1[];
+}
+
+/** Hands dead letter `seq` back to the work queue it came from. */
+export class RetryDeadLetterV1 {
+  @Equals(1) v!: 1;
+  @IsInt() @Min(1) seq!: number;
+  @IsString() @Length(1, 64) operator!: string;
+  @IsString() @Length(3, 500) reason!: string;
+}
