@@ -238,7 +238,7 @@ describe.each(KUBERNETES_OVERLAYS)('the Kubernetes overlay %s', (overlay) => {
       expect([workload.metadata.name, mine.length]).toEqual([workload.metadata.name, 1]);
       // A node drain evicts one pod at a time: the budget must allow one at this replica count.
       const replicas = workload.spec.replicas ?? 1;
-      const allowed = mine[0].spec.maxUnavailable ?? replicas - mine[0].spec.minAvailable;
+      const allowed = mine[0]!.spec.maxUnavailable ?? replicas - mine[0]!.spec.minAvailable;
       expect([workload.metadata.name, replicas, allowed >= 1]).toEqual([workload.metadata.name, replicas, true]);
     }
   });

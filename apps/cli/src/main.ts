@@ -5,7 +5,9 @@ import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { runDiceDemo } from './dice-demo';
 import type { Json } from '@chronicle/engine';
 import { connectRemote, type ConnectionOptions, type Remote } from './commands/connection';
-import { listDeadLetters, operatorName, requireReason, retryDeadLetter, showAudit, worldAction } from './commands/admin';
+import {
+  generalsNamed, listDeadLetters, listPlayers, operatorMove, operatorName, requireReason, retryDeadLetter, showAudit, worldAction,
+} from './commands/admin';
 import { replayFile, verifyFile } from './commands/offline';
 import { BUILT_IN_WORLDS, openWorld, worldChapters, type BuiltInWorld } from './commands/worlds';
 import { fetchLog, intentOutcome, listTables, openTable, resolveTable, showEntity, submitIntent, watchTable } from './commands/remote';
@@ -239,6 +241,48 @@ for (const [action, description] of [
       return withRemote(options, (remote) => worldAction(remote, out, action, target, operatorName(options.operator), reason));
     });
 }
+
+remoteCommand('players', 'a strategy world\'s seats and their generals: nation, city, block level, turns left before deletion', 'npm run chronicle -- players sample-world')
+  .argument('<world or table>', 'a world id (its chapter in play) or a table id')
+  .action((target: string, options: ConnectionOptions) => withRemote(options, (remote) => listPlayers(remote, out, target)));
+
+/** An operator's move: the reason required, the rest as the command builds it. */
+function operatorCommand(name: string, description: string, example: string): Command {
+  return remoteCommand(name, `${description}; a move of the table (replayed and verified like any), recorded in the audit trail with who, when and why`, example)
+    .option('--reason <why>', 'why (required: it goes in the audit trail)')
+    .option('--operator <name>', 'who acts (default: CHRONICLE_OPERATOR, else NATS_USER, else the login name)');
+}
+
+operatorCommand('block', 'block players\' generals at the legacy\'s levels: 1 발언권 (killturn 24), 2 턴블럭 (and gold and rice taken), 3 악성유저 (as 2), 0 lifts it', 'npm run chronicle -- block sample-world player-2 --level 2 --reason "multiple accounts"')
+  .argument('<world or table>', 'a world id (its chapter in play) or a table id')
+  .argument('<generals...>', 'generals by id or name, or the seats that play them')
+  .requiredOption('--level <n>', '0 (lift), 1, 2 or 3', (v: string) => {
+    if (!['0', '1', '2', '3'].includes(v)) throw new InvalidArgumentError('expected 0 (lift), 1 (발언권), 2 (턴블럭) or 3 (악성유저)');
+    return Number(v);
+  })
+  .action((target: string, names: string[], options: Remotely<{ level: number; reason?: string; operator?: string }>) => {
+    const reason = requireReason('block', options.reason);
+    return withRemote(options, async (remote) => {
+      const generalIds = await generalsNamed(remote, out, target, names);
+      await operatorMove(remote, out, target, { type: 'block', generalIds, level: options.level }, operatorName(options.operator), reason);
+    });
+  });
+
+operatorCommand('notice', 'write an operator\'s line into a world\'s history, starred (legacy 로그쓰기)', 'npm run chronicle -- notice sample-world "서버 점검: 10분 뒤 재개합니다" --reason "maintenance"')
+  .argument('<world or table>', 'a world id (its chapter in play) or a table id')
+  .argument('<text>', 'the line, 1 to 500 characters')
+  .action((target: string, text: string, options: Remotely<{ reason?: string; operator?: string }>) => {
+    const reason = requireReason('notice', options.reason);
+    return withRemote(options, (remote) => operatorMove(remote, out, target, { type: 'operatorLog', text }, operatorName(options.operator), reason));
+  });
+
+operatorCommand('turnterm', 'change a world\'s turn term (legacy 턴시간: the current month keeps its place, every general\'s next turn scales)', 'npm run chronicle -- turnterm sample-world 30 --reason "a faster season"')
+  .argument('<world or table>', 'a world id (its chapter in play) or a table id')
+  .argument('<minutes>', '1, 2, 5, 10, 20, 30, 60 or 120', positiveInt)
+  .action((target: string, minutes: number, options: Remotely<{ reason?: string; operator?: string }>) => {
+    const reason = requireReason('turnterm', options.reason);
+    return withRemote(options, (remote) => operatorMove(remote, out, target, { type: 'changeTurnTerm', turnterm: minutes }, operatorName(options.operator), reason));
+  });
 
 remoteCommand('audit', 'the operators\' actions on a world or a table: who, when, what and why', 'npm run chronicle -- audit sample-world')
   .argument('<world or table>', 'a world id or a table id')

@@ -180,7 +180,39 @@ describe('the operator CLI against a running system', () => {
 
     const audit = await chronicle(['audit', 'sample-world'], env);
     expect(audit.stderr).toBe('');
-    expect(audit.stdout).toMatch(/^\S+ {2}ops-test {5}pause {4}sample-world-c\d+ +a player reported a stuck month\n\S+ {2}ops-test {5}resume {3}sample-world-c\d+ +fixed\n\S+ {2}ops-test {5}retick {3}sample-world-c\d+ +a manual tick$/m);
+    expect(audit.stdout).toMatch(/^\S+ {2}ops-test +pause +sample-world-c\d+ +a player reported a stuck month\n\S+ {2}ops-test +resume +sample-world-c\d+ +fixed\n\S+ {2}ops-test +retick +sample-world-c\d+ +a manual tick$/m);
+  }, 240_000);
+
+  it("lists a world's players and their generals, blocks one at the legacy's level 2, writes a starred line, all as moves of the table, audited", async () => {
+    const players = await chronicle(['players', 'sample-world'], env);
+    expect(players.stderr).toBe('');
+    expect(players.stdout).toMatch(/^player-2 +\d+ \S+ +\S+ +\S+ +0 +\d+$/m);
+    const noReason = await chronicle(['block', 'sample-world', 'player-2', '--level', '2'], env);
+    expect(noReason.stderr.trim()).toBe('chronicle: block acts on a live world: say why with --reason "…" (at least 3 characters; it goes in the audit trail with your name and the time)');
+    const nobody = await chronicle(['block', 'sample-world', 'nobody', '--level', '2', '--reason', 'a test'], env);
+    expect(nobody.stderr.trim()).toMatch(/^chronicle: no general or player nobody in table sample-world-c\d+ \(chronicle players sample-world lists the players and their generals\)$/);
+    const badLevel = await chronicle(['block', 'sample-world', 'player-2', '--level', '5', '--reason', 'a test'], env);
+    expect(badLevel.stderr.trim()).toMatch(/^chronicle: option '--level <n>' argument '5' is invalid\. expected 0 \(lift\), 1 \(발언권\), 2 \(턴블럭\) or 3 \(악성유저\)/);
+
+    const blocked = await waitUntil(async () => {
+      const run = await chronicle(['block', 'sample-world', 'player-2', '--level', '2', '--reason', 'multiple accounts', '--operator', 'ops-test'], env);
+      return run.code === 0 ? run : undefined;
+    }, 60_000, 'the block taken');
+    expect(blocked.stdout).toMatch(/^table sample-world-c\d+ took the move at revision \d+$/m);
+    const after = await waitUntil(async () => {
+      const run = await chronicle(['players', 'sample-world'], env);
+      return /^player-2 +\d+ \S+ +\S+ +\S+ +2 +\d+$/m.test(run.stdout) ? run : undefined;
+    }, 30_000, 'player-2 blocked');
+    expect(after.stdout).toMatch(/^player-2 .* 2 +\d+$/m);
+
+    const notice = await chronicle(['notice', 'sample-world', '서버 점검이 끝났습니다', '--reason', 'maintenance over', '--operator', 'ops-test'], env);
+    expect([notice.code, notice.stderr]).toEqual([0, '']);
+    const term = await chronicle(['turnterm', 'sample-world', '7', '--reason', 'a test'], env);
+    expect(term.stderr.trim()).toBe('chronicle: the game refused the move: changeTurnTerm.turnterm must be one of 1, 2, 5, 10, 20, 30, 60, 120 minutes (it divides 120)');
+
+    const audit = await chronicle(['audit', 'sample-world'], env);
+    expect(audit.stdout).toMatch(/ ops-test +move +sample-world-c\d+ +multiple accounts \(\{"type":"block","generalIds":\[\d+\],"level":2\}\)$/m);
+    expect(audit.stdout).toMatch(/ ops-test +move +sample-world-c\d+ +maintenance over \(\{"type":"operatorLog","text":"서버 점검이 끝났습니다"\}\)$/m);
   }, 240_000);
 
   it('watches a world live', async () => {

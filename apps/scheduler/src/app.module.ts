@@ -108,8 +108,10 @@ export class SchedulerModule {
         {
           provide: OperatorDesk,
           inject: [NATS_CONNECTION, DueIndex, Ticker],
-          useFactory: async (nc: NatsConnection, index: DueIndex, ticker: Ticker) =>
-            new OperatorDesk(index, ticker, new LogClient(new RequestClient(nc, subjects, config.REQUEST_TIMEOUT_MS)), jetstream(nc), await jetstreamManager(nc), subjects),
+          useFactory: async (nc: NatsConnection, index: DueIndex, ticker: Ticker) => {
+            const requests = new RequestClient(nc, subjects, config.REQUEST_TIMEOUT_MS);
+            return new OperatorDesk(index, ticker, new LogClient(requests), requests, jetstream(nc), await jetstreamManager(nc), subjects);
+          },
         },
         Lifecycle,
       ],

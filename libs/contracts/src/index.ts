@@ -24,7 +24,7 @@ export {
   MAX_INTENT_WAIT_MS, intentMsgId, intentAppendKey, intentOutcomeKey, type IntentKind, type IntentStatus,
 } from './executor/intents.v1';
 export {
-  AdminSubjects, WorldActionV1, AuditEntryV1, AuditQueryV1, WorldActions, DeadLettersQueryV1, RetryDeadLetterV1,
+  AdminSubjects, WorldActionV1, AuditEntryV1, AuditQueryV1, WorldActions, DeadLettersQueryV1, RetryDeadLetterV1, OperatorMoveV1,
   type WorldAction, type TimeAction, type WorldActionDoneV1, type AuditTrailV1, type DeadLetterSummaryV1, type DeadLettersV1,
 } from './admin/requests.v1';
 export { WorldEventV1, WorldEventKinds, worldEventMsgId, type WorldEventKind } from './world/events.v1';

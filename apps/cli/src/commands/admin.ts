@@ -1,8 +1,10 @@
 import { userInfo } from 'node:os';
 import { AdminSubjects, type AuditTrailV1, type DeadLettersV1, type TimeAction, type WorldActionDoneV1 } from '@chronicle/contracts';
+import type { JsonObject } from '@chronicle/engine';
+import { sammo, type General } from '@chronicle/sammo';
 import { CliError, type Output } from '../terminal/output';
 import type { Remote } from './connection';
-import { resolveTable } from './remote';
+import { resolveTable, worldOf } from './remote';
 
 /** Who the audit trail names: `--operator`, else `CHRONICLE_OPERATOR`, else the NATS user, else the login name. */
 export function operatorName(given: string | undefined): string {
@@ -57,4 +59,44 @@ export async function showAudit(remote: Remote, out: Output, target: string, lim
     return;
   }
   for (const e of trail.entries) out.line(`${e.at}  ${e.operator.padEnd(12)} ${e.action.padEnd(10)} ${e.tableId.padEnd(24)} ${e.reason}${e.detail ? ` (${e.detail})` : ''}`);
+}
+
+/** Sends an operator's move to the scheduler, which has the executors decide it; prints how it went and how it was recorded. */
+export async function operatorMove(remote: Remote, out: Output, target: string, move: JsonObject, operator: string, reason: string): Promise<void> {
+  printDone(out, await remote.requests.request<WorldActionDoneV1>(AdminSubjects.move, { v: 1, target, operator, reason, move }, 45_000));
+}
+
+/** A strategy world's state now, for the commands that name its generals. */
+async function worldNow(remote: Remote, out: Output, target: string) {
+  const tableId = await resolveTable(remote, out, target);
+  const header = await remote.log.header({ tableId });
+  if (header.gameId !== sammo.id) throw new CliError(`table ${tableId} plays ${header.gameId}: players and blocks are a ${sammo.id} world's`);
+  return { tableId, world: (await worldOf(remote, tableId, header.revision)).data };
+}
+
+/** Every seat of a world with its general: where it stands, whether it is blocked. */
+export async function listPlayers(remote: Remote, out: Output, target: string): Promise<void> {
+  const { tableId, world } = await worldNow(remote, out, target);
+  const header = await remote.log.header({ tableId });
+  const owned = new Map<string, General>();
+  for (const g of world.generals.values()) if (g.owner !== null) owned.set(g.owner, g);
+  out.line(`${'seat'.padEnd(16)} ${'general'.padEnd(20)} ${'nation'.padEnd(12)} ${'city'.padEnd(8)} block  killturn`);
+  for (const seat of header.seats) {
+    const g = owned.get(seat);
+    if (!g) {
+      out.line(`${seat.padEnd(16)} (no general yet)`);
+      continue;
+    }
+    const nation = g.nation === 0 ? '재야' : world.nations.get(g.nation)?.name ?? `#${g.nation}`;
+    out.line(`${seat.padEnd(16)} ${`${g.id} ${g.name}`.padEnd(20)} ${nation.padEnd(12)} ${(world.cities[g.city]?.name ?? '-').padEnd(8)} ${String(g.block).padEnd(6)} ${g.killturn}`);
+  }
+}
+
+/** The generals a `block` names: by id, name, or the seat that plays it. */
+export async function generalsNamed(remote: Remote, out: Output, target: string, names: string[]): Promise<number[]> {
+  const { tableId, world } = await worldNow(remote, out, target);
+  return names.map((name) => {
+    for (const g of world.generals.values()) if (String(g.id) === name || g.name === name || g.owner === name) return g.id;
+    throw new CliError(`no general or player ${name} in table ${tableId} (chronicle players ${target} lists the players and their generals)`);
+  });
 }

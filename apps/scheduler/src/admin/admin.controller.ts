@@ -1,6 +1,6 @@
 import { OnRequest, PassErrorsToTransport } from '@chronicle/bus';
 import {
-  AdminSubjects, AuditQueryV1, DeadLettersQueryV1, RetryDeadLetterV1, WorldActionV1, type AuditTrailV1, type DeadLettersV1, type WorldActionDoneV1,
+  AdminSubjects, AuditQueryV1, DeadLettersQueryV1, OperatorMoveV1, RetryDeadLetterV1, WorldActionV1, type AuditTrailV1, type DeadLettersV1, type WorldActionDoneV1,
 } from '@chronicle/contracts';
 import { Controller, UseFilters } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
@@ -40,5 +40,10 @@ export class AdminController {
   @OnRequest(AdminSubjects.retryDead, RetryDeadLetterV1)
   retryDead(@Payload() r: RetryDeadLetterV1): Promise<WorldActionDoneV1> {
     return this.desk.retryDead(r);
+  }
+
+  @OnRequest(AdminSubjects.move, OperatorMoveV1)
+  move(@Payload() r: OperatorMoveV1): Promise<WorldActionDoneV1> {
+    return this.desk.operatorMove(r);
   }
 }

@@ -1,8 +1,9 @@
 import {
-  BadRequest, EventSubjects, StreamRoles, tickMsgId,
-  type AuditEntryV1, type DeadLetterSummaryV1, type DeadLetterV1, type HeaderV1, type RetryDeadLetterV1, type Subjects, type TickV1, type TimeAction, type WorldActionDoneV1, type WorldActionV1, type WorldEventV1,
+  BadRequest, EventSubjects, ExecutorSubjects, intentMsgId, MAX_INTENT_WAIT_MS, StreamRoles, tickMsgId,
+  type AuditEntryV1, type DeadLetterSummaryV1, type DeadLetterV1, type HeaderV1, type IntentOutcomeV1, type IntentV1, type OperatorMoveV1, type RetryDeadLetterV1, type Subjects, type TickV1, type TimeAction, type WorldActionDoneV1, type WorldActionV1, type WorldEventV1,
 } from '@chronicle/contracts';
-import type { LogClient } from '@chronicle/bus';
+import type { LogClient, RequestClient } from '@chronicle/bus';
+import { randomBytes } from 'node:crypto';
 import { readChapter, UnknownTable } from '@chronicle/engine';
 import { JetStreamApiCodes, JetStreamApiError, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
 import type { DueIndex } from '../schedule/due-index';
@@ -18,6 +19,7 @@ export class OperatorDesk {
     private readonly index: DueIndex,
     private readonly ticker: Ticker,
     private readonly log: LogClient,
+    private readonly requests: RequestClient,
     private readonly js: JetStreamClient,
     private readonly jsm: JetStreamManager,
     private readonly subjects: Subjects,
@@ -56,6 +58,39 @@ export class OperatorDesk {
       result: action === 'pause'
         ? `table ${header.tableId} gets no ticks until resumed; its game clock stands still for its players`
         : `table ${header.tableId} is ticked again; the months the pause missed are skipped by the game's delay rule, not played`,
+    };
+  }
+
+  /**
+   * An operator's move, made by the table itself: queued on the executors' work queue like a
+   * player's intent (only this desk queues one with a null seat), and decided by the rules of
+   * the table's version; the reply waits for the decision. The game's refusal is the
+   * operator's mistake, told in its words.
+   */
+  async operatorMove(request: OperatorMoveV1): Promise<WorldActionDoneV1> {
+    const header = await this.tableOf(request.target);
+    if (header.status === 'finished') throw new BadRequest(`table ${header.tableId} is finished: it takes no more moves`);
+    const at = new Date();
+    const intentKey = `operator-${at.getTime()}-${randomBytes(4).toString('hex')}`;
+    const move = JSON.stringify(request.move);
+    const audit: AuditEntryV1 = {
+      v: 1, action: 'move', target: request.target, tableId: header.tableId, operator: request.operator, reason: request.reason, at: at.toISOString(),
+      detail: move.length > 200 ? `${move.slice(0, 199)}…` : move,
+    };
+    await this.js.publish(this.subjects.of(EventSubjects.audit(trailOf(header))), JSON.stringify(audit));
+    const intent: IntentV1 = { v: 1, tableId: header.tableId, intentKey, seat: null, kind: 'move', payload: request.move, submittedAt: at.toISOString() };
+    await this.js.publish(this.subjects.of(EventSubjects.intents(header.tableId)), JSON.stringify(intent), { msgID: intentMsgId(header.tableId, intentKey) });
+    const deadline = Date.now() + 3 * MAX_INTENT_WAIT_MS;
+    let outcome: IntentOutcomeV1;
+    do {
+      outcome = await this.requests.request<IntentOutcomeV1>(ExecutorSubjects.intentOutcome, { v: 1, tableId: header.tableId, intentKey, waitMs: MAX_INTENT_WAIT_MS }, MAX_INTENT_WAIT_MS + 5_000);
+    } while (outcome.status === 'pending' && Date.now() < deadline);
+    if (outcome.status === 'refused') throw new BadRequest(`the game refused the move: ${outcome.reason}`);
+    return {
+      entry: audit,
+      result: outcome.status === 'accepted'
+        ? `table ${header.tableId} took the move at revision ${outcome.revision}`
+        : `the move is queued for table ${header.tableId} (intent ${intentKey}) but not decided yet: are the executors running? chronicle outcome ${header.tableId} ${intentKey} tells`,
     };
   }
 

@@ -1,4 +1,6 @@
-import { Equals, IsDateString, IsIn, IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
+import { Equals, IsDateString, IsIn, IsInt, IsObject, IsOptional, IsString, Length, Max, Min } from 'class-validator';
+import type { JsonObject } from '@chronicle/engine';
+import { IsJsonValue } from '../validators';
 import { IsTableId } from '../validators';
 
 /**
@@ -13,6 +15,11 @@ export const AdminSubjects = {
   resume: 'admin.v1.resume',
   /** A tick now, for a table that is due but stuck (a lost tick, a stalled re-tick series). */
   retick: 'admin.v1.retick',
+  /**
+   * An operator's move (the strategy game's block, operatorLog, changeTurnTerm), made by the
+   * table itself through the executors' work queue (`OperatorMoveV1` → `WorldActionDoneV1`).
+   */
+  move: 'admin.v1.move',
   /** The audit trail of a world or table (`AuditQueryV1` → `AuditTrailV1`). */
   audit: 'admin.v1.audit',
   /** What consumers gave up on (`DeadLettersQueryV1` → `DeadLettersV1`), latest first. */
@@ -21,10 +28,10 @@ export const AdminSubjects = {
   retryDead: 'admin.v1.retry-dead',
 } as const;
 
-export const WorldActions = ['pause', 'resume', 'retick', 'retry-dead'] as const;
+export const WorldActions = ['pause', 'resume', 'retick', 'retry-dead', 'move'] as const;
 export type WorldAction = (typeof WorldActions)[number];
 /** The actions on a world's time, each with its own request subject. */
-export type TimeAction = Exclude<WorldAction, 'retry-dead'>;
+export type TimeAction = Exclude<WorldAction, 'retry-dead' | 'move'>;
 
 /** An operator's action on a world or a table. */
 export class WorldActionV1 {
@@ -100,4 +107,10 @@ export class RetryDeadLetterV1 {
   @IsInt() @Min(1) seq!: number;
   @IsString() @Length(1, 64) operator!: string;
   @IsString() @Length(3, 500) reason!: string;
+}
+
+/** An operator's move on a world (its chapter in play) or a table, with who and why. */
+export class OperatorMoveV1 extends WorldActionV1 {
+  /** The game's move, e.g. `{ "type": "block", "generalIds": [12], "level": 2 }`. */
+  @IsObject() @IsJsonValue() move!: JsonObject;
 }

@@ -3,7 +3,7 @@ import {
   Equals, IsDateString, IsIn, IsInt, IsOptional, IsString, Length, Matches, Max, Min, ValidateBy, ValidateIf,
   type ValidationOptions,
 } from 'class-validator';
-import { IsJsonValue, IsTableId } from '../validators';
+import { IsJsonValue, IsSeat, IsTableId } from '../validators';
 
 /**
  * Player intents: what a player (or a service acting for one) asks a table to do. The
@@ -65,12 +65,17 @@ export class SubmitIntentV1 {
   @IsOptional() @IsString() @Length(1, 2_048) seatToken?: string;
 }
 
-/** An accepted submit, on `intents.<table>` (JetStream work queue `<prefix>_INTENTS`). */
+/**
+ * An accepted submit, on `intents.<table>` (JetStream work queue `<prefix>_INTENTS`). A null
+ * seat is the table itself: an operator's move, which only the scheduler's operator desk
+ * queues (players submit through `executor.v1.submit-intent`, whose seat is never null, and
+ * deployments let no player publish here).
+ */
 export class IntentV1 {
   @Equals(1) v!: 1;
   @IsTableId() tableId!: string;
   @Matches(INTENT_KEY_PATTERN) intentKey!: string;
-  @IsString() @Length(1, 64) seat!: string;
+  @IsSeat() seat!: string | null;
   @IsIn(IntentKinds) kind!: IntentKind;
   @IsIntentPayload() payload!: Json;
   @IsDateString({ strict: true }) submittedAt!: string;

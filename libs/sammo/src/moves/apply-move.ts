@@ -17,6 +17,7 @@ import type { SammoMove } from './move-types';
 import { applyTroopMove } from './troop-moves';
 import { applyInvaderMove, settleAdvance } from './invader-moves';
 import { applySetNationPolicy } from './nation-policy-move';
+import { applyOperatorMove } from './operator-moves';
 import { withJosa } from '../world/josa';
 import { joinTournament, setAutoEntry } from '../tournament/entry';
 import { placeBet } from '../tournament/betting';
@@ -136,6 +137,11 @@ export function applyMove(state: GameState<World>, seat: string | null, move: Sa
       return;
     case 'setNationPolicy':
       applySetNationPolicy(world, move);
+      return;
+    case 'block':
+    case 'operatorLog':
+    case 'changeTurnTerm':
+      applyOperatorMove(world, move);
       return;
     case 'instantRetreat': {
       const general = world.generals.get(move.generalId)!;

@@ -163,7 +163,29 @@ export interface InstantRetreatMove {
   generalId: number;
 }
 
+/** The operator blocks generals' players (0 lifts it; legacy 블럭 1–3단계). */
+export interface BlockMove {
+  type: 'block';
+  generalIds: number[];
+  level: 0 | 1 | 2 | 3;
+}
+
+/** The operator writes a line into the world's history (legacy 로그쓰기). */
+export interface OperatorLogMove {
+  type: 'operatorLog';
+  text: string;
+}
+
+/** The operator changes the turn term (legacy ServerTool::changeServerTerm). */
+export interface ChangeTurnTermMove {
+  type: 'changeTurnTerm';
+  turnterm: number;
+}
+
+export type OperatorMove = BlockMove | OperatorLogMove | ChangeTurnTermMove;
+
 export type SammoMove =
+  | OperatorMove
   | AdvanceMove | ReserveMove | ReserveNationMove | CreateGeneralMove | PossessMove | AutorunMove | AnswerLetterMove | TroopMove
   | JoinTournamentMove | BetTournamentMove | TournamentAutoEntryMove | OpenAuctionMove | BidAuctionMove | RaiseInvadersMove | DeclineInvadersMove | SetNationPolicyMove | InstantRetreatMove;
 
