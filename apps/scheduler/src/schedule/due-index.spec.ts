@@ -1,4 +1,4 @@
-import { clockOptions } from '@chronicle/engine';
+import { clockOptions, firstChapter } from '@chronicle/engine';
 import { DueIndex, type ScheduledTable } from './due-index';
 
 const OPENED = 1_000_000;
@@ -36,6 +36,16 @@ describe('DueIndex', () => {
     expect(other.get('t')!.hold).toMatchObject({ paused: false });
     other.merge({ ...index.get('t')!, hold: { paused: true, at: OPENED + 700_000, by: 'ops', reason: 'again' } });
     expect(other.get('t')!.hold).toMatchObject({ paused: true, reason: 'again' });
+  });
+
+  it("keeps a world paused into its next chapter, which the scheduler opens as the paused one closes", () => {
+    const index = new DueIndex(RETICK);
+    index.opened('w-c1', { ...FAST, ...firstChapter('w') }, OPENED);
+    index.held('w-c1', { paused: true, at: OPENED + 10, by: 'ops', reason: 'investigating' }, OPENED + 10);
+    const next = { ...FAST, chapter: { world: 'w', number: 2, previous: { tableId: 'w-c1', commitment: '0'.repeat(64), revision: 3, stateHash: '1'.repeat(64) }, opening: null } };
+    index.opened('w-c2', next, OPENED + 20);
+    expect(index.get('w-c2')!.hold).toMatchObject({ paused: true, reason: 'investigating' });
+    expect(index.due(OPENED + 600_000)).toEqual([]);
   });
 
   it('ticks each due time once while the table moves', () => {

@@ -1,4 +1,4 @@
-import { gameTimeAt, readGameClock, tickTimeOf, wallTimeOf, type GameClock, type JsonObject } from '@chronicle/engine';
+import { gameTimeAt, readChapter, readGameClock, tickTimeOf, wallTimeOf, type GameClock, type JsonObject } from '@chronicle/engine';
 
 /** Why a table gets no ticks (a frozen world is one whose last move said nothing is due). */
 export type Stop = 'finished' | 'quarantined';
@@ -111,13 +111,17 @@ export class DueIndex {
 
   /**
    * A table opened: its clock comes from its options, and it is due at once (its game time
-   * at the opening), since nothing has told its first due time yet.
+   * at the opening), since nothing has told its first due time yet. A world's next chapter
+   * keeps the pause of the chapter before: a world paused as its chapter closed stays paused.
    */
   opened(tableId: string, options: Readonly<JsonObject>, now: number): void {
     const entry = this.entry(tableId, now);
     if (entry.clock !== null) return;
     entry.clock = readGameClock(options);
     if (entry.seq === 0 && entry.dueAt === null) entry.dueAt = gameTimeAt(entry.clock, now);
+    const before = readChapter(options)?.previous?.tableId;
+    const hold = before === undefined ? undefined : this.tables.get(before)?.hold;
+    if (hold?.paused && (!entry.hold || entry.hold.at < hold.at)) entry.hold = { ...hold };
     this.changed.add(tableId);
   }
 
