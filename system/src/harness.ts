@@ -28,9 +28,7 @@ export type ServiceName = keyof typeof SERVICES;
  * services as child processes it can SIGKILL and start again, and a client of its own.
  */
 export class SystemUnderTest {
-  readonly prefix = uniquePrefix('sys');
-  readonly subjects = new Subjects(this.prefix);
-  readonly seedKey = randomBytes(32).toString('hex');
+  readonly subjects: Subjects;
   readonly processes = new Map<ServiceName, ServiceProcess>();
   /** Output of processes that were killed, for a failure's message. */
   private readonly history: string[] = [];
@@ -40,8 +38,15 @@ export class SystemUnderTest {
   requests!: RequestClient;
   log!: LogClient;
 
-  async start(): Promise<void> {
+  /** A restored system takes the prefix and the seed key of the one whose database it restores. */
+  constructor(readonly prefix = uniquePrefix('sys'), readonly seedKey = randomBytes(32).toString('hex')) {
+    this.subjects = new Subjects(prefix);
+  }
+
+  /** Its own NATS server and PostgreSQL cluster; `restore` fills the cluster (a dump) before any service starts. */
+  async start(restore?: (cluster: PrivateCluster) => void): Promise<void> {
     [this.nats, this.postgres] = await Promise.all([startNatsServer(), startPostgresCluster()]);
+    restore?.(this.postgres);
     this.nc = await connect({ servers: this.nats.url, maxReconnectAttempts: -1, reconnectTimeWait: 200 });
     this.requests = new RequestClient(this.nc, this.subjects, 20_000);
     this.log = new LogClient(this.requests);

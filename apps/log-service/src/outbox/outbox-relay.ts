@@ -5,6 +5,7 @@ import type { KeyObject } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { RelayLeadership } from './relay-leadership';
+import { rebuildLostStreams } from './stream-rebuild';
 
 export interface RelayOptions {
   pollMs: number;
@@ -151,8 +152,13 @@ export class OutboxRelay {
     this.kicked = false;
   }
 
-  /** Marks the pending rows whose message the stream already holds (published before a crash). */
+  /**
+   * Queues the events of every table again when the streams were lost (`rebuildLostStreams`),
+   * then marks the pending rows whose message the stream already holds (published before a crash).
+   */
   private async recover(): Promise<void> {
+    const rebuilt = await rebuildLostStreams(this.db, this.jsm!, this.subjects);
+    if (rebuilt > 0) this.log.warn(`the TABLES stream is empty but the database holds tables: the streams were lost (a restore on a fresh NATS?); queued ${rebuilt} events to rebuild them`);
     const subjects: Array<{ subject: string }> = await this.db.query(
       'SELECT DISTINCT subject FROM outbox WHERE published_at IS NULL');
     let marked = 0;

@@ -243,6 +243,7 @@ function normalize(row: EntryRecord): EntryRecord {
 }
 
 // Keeps the event bytes exact: they travel as text inside a JSON array.
-function outboxJson(events: OutboxMessage[]): string {
+/** Events as the outbox inserts read them (`jsonb_to_recordset`). */
+export function outboxJson(events: OutboxMessage[]): string {
   return JSON.stringify(events.map((e) => ({ subject: e.subject, msg_id: e.msgId, payload: e.payload })));
 }
