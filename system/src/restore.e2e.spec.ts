@@ -37,7 +37,7 @@ describe('a restore from a database dump onto a fresh NATS', () => {
 
   /** The state the snapshot service holds for a table at its revision now, and its hash. */
   const held = async (system: SystemUnderTest, tableId: string, revision: number) => {
-    const reply = await system.requests.request<SnapshotV1>(SnapshotSubjects.get, { v: 1, tableId, minRevision: revision, waitMs: 15_000 }, 30_000);
+    const reply = await system.requests.request<SnapshotV1>(SnapshotSubjects.get, { v: 1, tableId, minRevision: revision, waitMs: 10_000 }, 30_000);
     expect(reply.quarantined ?? null).toBeNull();
     const state = stateFromArray(sammo, (decodeSnapshot(reply.snapshot) as { state: never }).state) as GameState<World>;
     return { revision: reply.revision, hash: stateHash(sammo, state) };
