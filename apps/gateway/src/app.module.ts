@@ -1,9 +1,10 @@
-import { Subjects } from '@chronicle/contracts';
+import { RequestClient } from '@chronicle/bus';
+import { ed25519PrivateKey, publicKeyHex, Subjects } from '@chronicle/contracts';
 import {
   dependency, HealthRegistry, NATS_CONNECTION, natsProviders, postgresCheck, ServiceKitModule,
 } from '@chronicle/service-kit';
 import type { NatsConnection } from '@nats-io/nats-core';
-import { Inject, Injectable, Module, type DynamicModule, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, Module, type DynamicModule, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 import { AccountsService } from './accounts/accounts.service';
@@ -12,6 +13,9 @@ import { GatewayConfig } from './config';
 import { gatewayDataSource } from './database/data-source';
 import { ErrorFilter } from './http/error-filter';
 import { SessionGuard } from './http/session.guard';
+import { WorldDirectory } from './worlds/world-directory';
+import { WorldPlay } from './worlds/world-play';
+import { WorldsController } from './worlds/worlds.controller';
 
 /** Registers the database check, and closes the connections in reverse order at the end. */
 @Injectable()
@@ -20,13 +24,19 @@ class Lifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
     private readonly db: DataSource,
     @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
     private readonly health: HealthRegistry,
+    private readonly directory: WorldDirectory,
+    private readonly config: GatewayConfig,
   ) {}
 
-  onApplicationBootstrap(): void {
+  async onApplicationBootstrap(): Promise<void> {
     this.health.register('postgres', postgresCheck(this.db));
+    await this.directory.start();
+    await this.directory.ready();
+    new Logger('Gateway').log(`seat proofs are signed; executors verify them with CHRONICLE_GATEWAY_PUBLIC_KEY=${publicKeyHex(ed25519PrivateKey(this.config.CHRONICLE_GATEWAY_KEY))}`);
   }
 
   async onApplicationShutdown(): Promise<void> {
+    await this.directory.stop();
     await this.nc.drain();
     await this.db.destroy();
   }
@@ -38,7 +48,7 @@ export class GatewayModule {
     return {
       module: GatewayModule,
       imports: [ServiceKitModule.forRoot({ serviceName: 'gateway', logLevel: config.LOG_LEVEL })],
-      controllers: [AuthController],
+      controllers: [AuthController, WorldsController],
       providers: [
         { provide: GatewayConfig, useValue: config },
         { provide: Subjects, useValue: new Subjects(config.CHRONICLE_PREFIX) },
@@ -49,6 +59,17 @@ export class GatewayModule {
         },
         ...natsProviders(config, 'gateway'),
         { provide: APP_FILTER, useClass: ErrorFilter },
+        {
+          provide: WorldDirectory, inject: [NATS_CONNECTION, Subjects],
+          useFactory: (nc: NatsConnection, subjects: Subjects) => new WorldDirectory(nc, subjects),
+        },
+        {
+          provide: WorldPlay, inject: [DataSource, WorldDirectory, NATS_CONNECTION, Subjects],
+          useFactory: (db: DataSource, directory: WorldDirectory, nc: NatsConnection, subjects: Subjects) =>
+            new WorldPlay(db, directory, new RequestClient(nc, subjects, 15_000), ed25519PrivateKey(config.CHRONICLE_GATEWAY_KEY), {
+              proofTtlMs: config.SEAT_PROOF_TTL_MS, nextChapterWaitMs: config.NEXT_CHAPTER_WAIT_MS,
+            }),
+        },
         AccountsService,
         SessionGuard,
         Lifecycle,

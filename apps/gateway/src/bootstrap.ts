@@ -6,6 +6,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { GatewayModule } from './app.module';
 import type { GatewayConfig } from './config';
+import { gatewayTopology } from './topology';
 
 export interface RunningGateway extends RunningService {
   /** The players' port (the API under /api/v1). */
@@ -36,7 +37,7 @@ function separatePorts(app: INestApplication, maxBodyBytes: number): void {
 export async function startGateway(config: GatewayConfig): Promise<RunningGateway> {
   const running = await startService({
     name: 'gateway', module: GatewayModule.forRoot(config), config,
-    topology: { streams: [], consumers: [], buckets: [] },
+    topology: gatewayTopology(),
     bodyParser: false,
     configure: (app) => separatePorts(app, config.MAX_BODY_BYTES),
   });

@@ -1,6 +1,6 @@
 import { ServiceConfig } from '@chronicle/service-kit';
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsString, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsString, Matches, Max, Min } from 'class-validator';
 
 /**
  * The gateway's environment. `HTTP_PORT` (from `ServiceConfig`) is the internal port of
@@ -11,7 +11,7 @@ export class GatewayConfig extends ServiceConfig {
   @Type(() => Number) @IsInt() @Min(0) @Max(65535) PUBLIC_PORT = 8080;
   @IsString() DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/chronicle_gateway';
   @Type(() => Number) @IsInt() @Min(1) @Max(200) DB_POOL_SIZE = 10;
-  /** Create/update the gateway's NATS resources at start (it has none of its own today). */
+  /** Create/update the stream the gateway reads (worlds) at start; deployments provision it as a step instead. */
   @IsIn(['true', 'false']) NATS_PROVISION = 'false';
   /**
    * scrypt's cost of new password hashes, as log2(N) (r 8, p 1). OWASP's floor is 17
@@ -25,6 +25,16 @@ export class GatewayConfig extends ServiceConfig {
    * on plain http://127.0.0.1 sets `false`.
    */
   @IsIn(['true', 'false']) COOKIE_SECURE = 'true';
+  /**
+   * The gateway's Ed25519 signing key (64 hex digits, `openssl rand -hex 32`): it signs the seat
+   * proofs; the executors check them with its public key (`CHRONICLE_GATEWAY_PUBLIC_KEY`, logged at start).
+   */
+  @Matches(/^[0-9a-f]{64}$/, { message: 'CHRONICLE_GATEWAY_KEY must be 64 lowercase hex digits (openssl rand -hex 32); give its public key to the executors' })
+  CHRONICLE_GATEWAY_KEY = '';
+  /** How long a seat proof holds (the gateway signs a new one for each intent it sends). */
+  @Type(() => Number) @IsInt() @Min(10_000) @Max(86_400_000) SEAT_PROOF_TTL_MS = 3_600_000;
+  /** How long a write waits for a world's next chapter when its chapter closed under it. */
+  @Type(() => Number) @IsInt() @Min(0) @Max(60_000) NEXT_CHAPTER_WAIT_MS = 5_000;
   /** Largest request body accepted, in bytes (a larger one is 413). */
   @Type(() => Number) @IsInt() @Min(1_024) @Max(1_048_576) MAX_BODY_BYTES = 16_384;
 }

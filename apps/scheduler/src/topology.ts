@@ -1,10 +1,10 @@
-import { consumer, coreStreams, ticksStream, type StreamDefinition, type Topology } from '@chronicle/bus';
+import { consumer, coreStreams, ticksStream, worldsStream, type StreamDefinition, type Topology } from '@chronicle/bus';
 import { BucketNames, EventSubjects, StreamRoles } from '@chronicle/contracts';
 
 /** The executors' work queue the scheduler publishes ticks to, and the stream of world events. */
 export const schedulerStreams = (): StreamDefinition[] => [
   ticksStream(),
-  { role: StreamRoles.worlds, subjects: [EventSubjects.allWorlds], duplicateWindowMs: 2 * 60_000 },
+  worldsStream(),
   // The operators' audit trail: kept for ever (no limits), as the record of who did what and why.
   { role: StreamRoles.audit, subjects: [EventSubjects.allAudit] },
 ];

@@ -3,7 +3,7 @@ export { JetStreamEventContext, NatsRequestContext } from './context';
 export { OnRequest, OnEvent } from './decorators';
 export { PermanentFailure, PassErrorsToTransport, isPermanent, replyError } from './handler-errors';
 export {
-  provision, coreStreams, ticksStream, publicMovesStream, consumer, withLimits, ClusterRequired, StorageUnavailable,
+  provision, coreStreams, ticksStream, publicMovesStream, worldsStream, consumer, withLimits, ClusterRequired, StorageUnavailable,
   type Topology, type StreamDefinition, type ConsumerDefinition, type BucketDefinition, type ProvisionReport, type StorageLimits,
   type TopologyLimits,
 } from './topology';

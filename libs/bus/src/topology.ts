@@ -87,6 +87,11 @@ export function coreStreams(): StreamDefinition[] {
   ];
 }
 
+/** A world's chapters and end (`worlds.<world>`): the scheduler publishes them, the gateway follows them; each provisions it. */
+export function worldsStream(): StreamDefinition {
+  return { role: StreamRoles.worlds, subjects: [EventSubjects.allWorlds], duplicateWindowMs: 2 * 60_000 };
+}
+
 /**
  * What anyone may know of each log entry (`public.moves.<table>`): written by the snapshot
  * service, read by outsiders. The duplicate window makes an entry told twice (after a

@@ -21,7 +21,7 @@ export { TrustedSubjects, sealSeed, unsealSeed, seedKey, type SealedSeedV1 } fro
 export { TickV1, tickMsgId } from './executor/ticks.v1';
 export {
   SubmitIntentV1, IntentV1, GetIntentOutcomeV1, IntentOutcomeV1, IntentKinds, IntentStatuses, INTENT_KEY_PATTERN,
-  MAX_INTENT_WAIT_MS, intentMsgId, intentAppendKey, intentOutcomeKey, type IntentKind, type IntentStatus,
+  MAX_INTENT_WAIT_MS, CHAPTER_CLOSED, intentMsgId, intentAppendKey, intentOutcomeKey, type IntentKind, type IntentStatus,
 } from './executor/intents.v1';
 export {
   AdminSubjects, WorldActionV1, AuditEntryV1, AuditQueryV1, WorldActions, DeadLettersQueryV1, RetryDeadLetterV1, OperatorMoveV1,

@@ -163,6 +163,13 @@ describe('chapters', () => {
     expect(() => engine.replay(noChapters, chapters[1]!.log)).toThrow(/cannot be played in chapters/);
   });
 
+  it('carries the seats a chapter took in by its moves into the next one', () => {
+    const { log, state } = playChapter({ tableId: 'w-c1', gameId: 'rolls', rulesVersion: '1', seats: ['a'], options: { years: 2 } });
+    const joined = { ...state, order: { ...state.order, seats: ['a', 'b'] } };
+    expect(nextChapter(rollWorld, endedChapter(log), joined).seats).toEqual(['a', 'b']);
+    expect(nextChapter(rollWorld, endedChapter(log), state).seats).toEqual(['a']);
+  });
+
   it('names the world after the first table when it was opened without a chapter entry', () => {
     const { log, state } = playChapter({ tableId: 'solo', gameId: 'rolls', rulesVersion: '1', seats: [], options: { years: 2 } });
     const next = nextChapter(rollWorld, endedChapter(log), state);

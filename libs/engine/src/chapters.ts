@@ -147,7 +147,7 @@ export function endedChapter(log: GameLog): EndedChapter {
 
 /**
  * The next chapter of a world whose chapter `ended` ended in `final` (a state whose outcome
- * `continues`): the same game, rules and seats, the previous options with a new `chapter`
+ * `continues`): the same game, rules and seats (with any seat the chapter's moves added to its turn order), the previous options with a new `chapter`
  * entry linking back, its opening detached. Its seed is drawn anew when it opens, like any table's.
  */
 export function nextChapter<G>(
@@ -171,7 +171,8 @@ export function nextChapter<G>(
     tableId: tableId ?? chapterTableId(previous.world, number),
     gameId: ended.gameId,
     rulesVersion: ended.rulesVersion,
-    seats: ended.seats,
+    // Seats a game took in during the chapter (players joining a world in play, by moves) are its seats from now on.
+    seats: [...ended.seats, ...final.order.seats.filter((seat) => !ended.seats.includes(seat))],
     options: { ...ended.options, chapter },
   };
 }

@@ -182,8 +182,31 @@ describe('player moves', () => {
     refuse('user-4', { type: 'reserve', generalId: 8, command: 'farm', slots: [0] }, /not played by user-4/);
     refuse('user-4', { type: 'reserve', generalId: 4, command: 'fly', slots: [0] }, /unknown general command "fly"/);
     refuse('user-4', { type: 'advance', until: 0 }, /only the table/);
-    refuse('user-9', { type: 'reserve', generalId: 4, command: 'farm', slots: [0] }, /seat user-9 is not at table/);
+    refuse('user-9', { type: 'reserve', generalId: 4, command: 'farm', slots: [0] }, /seat user-9 is not at table .*: join first/);
     expect(() => engine.step(sammo, table.log.header(), table.state, 'user-4', { type: 'reserveNation', generalId: 4, command: 'grant', slots: [0] })).toThrow(IllegalMove);
+  });
+
+  it('seats a player who joins a world in play by creating or possessing a general, and only so', () => {
+    const table = new SammoTable(options, SEED_A, ['alice']);
+    const refuse = (seat: string, payload: object, message: RegExp) =>
+      expect(() => engine.step(sammo, table.log.header(), table.state, seat, payload as never)).toThrow(message);
+    refuse('carol', { type: 'autorun', generalId: 1, months: 1 }, /seat carol is not at table/);
+    table.play('carol', { type: 'createGeneral', name: '마초', leadership: 50, strength: 70, intel: 30, cityId: 3 });
+    table.play('dave', { type: 'possess', generalId: 1 });
+    expect(table.state.order.seats).toEqual(['alice', 'carol', 'dave']);
+    const carol = [...table.state.data.generals.values()].find((g) => g.owner === 'carol')!;
+    table.play('carol', { type: 'reserve', generalId: carol.id, command: 'farm', slots: [0] });
+    // Without a generalId a move is the seat's own general's.
+    table.play('carol', { type: 'reserve', command: 'che_훈련', slots: [1] });
+    expect(carol.queue[1]!.action).toBe('che_훈련');
+    refuse('erin', { type: 'reserve', command: 'farm', slots: [0] }, /not at table/);
+    refuse('carol', { type: 'possess', generalId: 2 }, /^이미 등록하셨습니다!/);
+    refuse('erin', { type: 'createGeneral', name: '마초', leadership: 50, strength: 50, intel: 50, cityId: 3 }, /^이미 있는 장수입니다/);
+    refuse('erin', { type: 'createGeneral', name: '방덕', leadership: 60, strength: 60, intel: 50, cityId: 3 }, /^능력치가 150을 넘어섰습니다/);
+    expect(table.state.order.seats).not.toContain('erin');
+    // The log replays to the same seats (they are the moves'), so a chapter opened from this state carries them.
+    const replayed = engine.replay(sammo, table.log);
+    expect(replayed.order.seats).toEqual(['alice', 'carol', 'dave']);
   });
 
   it('creates a general, possesses an NPC, and sets autorun', () => {

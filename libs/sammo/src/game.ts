@@ -37,7 +37,7 @@ export const sammo: Game<World, SammoMove, RandUtil> = {
   // 7: che_건국 and che_해산 as the legacy runs them (not in the game's first month, where the
   // turn goes to 인재탐색; 건국's lines), a battle's level lines told as they happen; version-6
   // tables replay to other states.
-  version: '7',
+  version: '8',
   streams: legacyStreams,
 
   setup({ seats, options, random }) {

@@ -1,4 +1,5 @@
-import { createTestDatabase, spawnService, uniquePrefix, type ServiceProcess, type TestDatabase } from '@chronicle/testing';
+import { connectNats, createTestDatabase, removePrefixed, spawnService, uniquePrefix, type ServiceProcess, type TestDatabase } from '@chronicle/testing';
+import { randomBytes } from 'node:crypto';
 
 jest.setTimeout(60_000);
 
@@ -9,11 +10,13 @@ describe('gateway accounts and sessions (real PostgreSQL, NATS)', () => {
   let api: string;
   let internal: string;
   const password = 'correct horse battery staple';
+  const prefix = uniquePrefix('gw');
 
   beforeAll(async () => {
     db = await createTestDatabase();
     gateway = spawnService('apps/gateway/src/main.ts', {
-      DATABASE_URL: db.url, CHRONICLE_PREFIX: uniquePrefix('gw'), HTTP_PORT: '0', PUBLIC_PORT: '0',
+      DATABASE_URL: db.url, CHRONICLE_PREFIX: prefix, HTTP_PORT: '0', PUBLIC_PORT: '0', NATS_PROVISION: 'true',
+      CHRONICLE_GATEWAY_KEY: randomBytes(32).toString('hex'),
       PASSWORD_SCRYPT_LOG2N: '12', LOG_LEVEL: 'info', COOKIE_SECURE: 'false',
     });
     await gateway.waitFor(/gateway public API on port \d+/);
@@ -24,6 +27,9 @@ describe('gateway accounts and sessions (real PostgreSQL, NATS)', () => {
   afterAll(async () => {
     await gateway?.stop();
     await db?.drop();
+    const nc = await connectNats();
+    await removePrefixed(nc, prefix);
+    await nc.drain();
   });
 
   const post = (path: string, body: unknown, headers: Record<string, string> = {}) => fetch(`${api}${path}`, {

@@ -2,8 +2,9 @@ import { migratedDataSource } from '@chronicle/service-kit';
 import type { DataSource } from 'typeorm';
 import { entities } from './entities';
 import { Accounts1765100000000 } from './migrations/1765100000000-accounts';
+import { WorldSeats1765100100000 } from './migrations/1765100100000-world-seats';
 
-export const migrations = [Accounts1765100000000];
+export const migrations = [Accounts1765100000000, WorldSeats1765100100000];
 
 /** The gateway's database (accounts, sessions, seats): migrations run at start, never `synchronize`. */
 export function gatewayDataSource(url: string, poolSize: number): DataSource {

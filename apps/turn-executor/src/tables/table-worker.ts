@@ -1,6 +1,6 @@
 import type { LogClient } from '@chronicle/bus';
 import {
-  BadRequest, intentAppendKey, ServiceUnavailable, type AppendedV1, type IntentOutcomeV1, type IntentV1, type TickV1, type UndoneV1,
+  BadRequest, CHAPTER_CLOSED, intentAppendKey, ServiceUnavailable, type AppendedV1, type IntentOutcomeV1, type IntentV1, type TickV1, type UndoneV1,
 } from '@chronicle/contracts';
 import {
   ChronicleError, ConcurrentMove, engine, gameTimeAt, GameOver, IllegalMove, readGameClock, stateHash, UnknownTable,
@@ -153,6 +153,9 @@ export class TableWorker {
       } catch (error) {
         if (!(error instanceof IllegalMove || error instanceof GameOver)) throw error;
         const outcome = await this.refusedUnlessAppended(intent, error, table);
+        // A chapter that ended refuses every move, whatever it is: say so apart from the game's
+        // refusals, so that a submitter (the gateway) carries the intent into the next chapter.
+        if (outcome?.status === 'refused' && table.state.outcome?.continues) return { ...outcome, code: CHAPTER_CLOSED };
         if (outcome) return outcome;
         continue;
       }

@@ -111,6 +111,13 @@ export class IntentOutcomeV1 {
   @ValidateIf((_, v) => v !== null) @IsDateString({ strict: true }) decidedAt!: string | null;
 }
 
+/**
+ * The refusal code of an intent that reached a world's chapter after the chapter ended: not
+ * the game's judgement of the move. The world goes on in its next chapter, where a submitter
+ * (the gateway) sends it again under the same key.
+ */
+export const CHAPTER_CLOSED = 'CHAPTER_CLOSED';
+
 /** The `Nats-Msg-Id` of an intent on `intents.<table>`. */
 export function intentMsgId(tableId: string, intentKey: string): string {
   return `${tableId}:${intentKey}`;

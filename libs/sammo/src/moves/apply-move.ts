@@ -24,6 +24,11 @@ import { placeBet } from '../tournament/betting';
 import { openAuction } from '../auction/open';
 import { placeBid } from '../auction/bid';
 
+/** A joining seat takes its place in the turn order, which the world's next chapters carry. */
+function seatAtTable(state: GameState<World>, seat: string): void {
+  if (!state.order.seats.includes(seat)) state.order.seats.push(seat);
+}
+
 /** Plays a checked move on the world, in place. */
 export function applyMove(state: GameState<World>, seat: string | null, move: SammoMove, random: Randomness<RandUtil>): void {
   const world = state.data;
@@ -52,6 +57,7 @@ export function applyMove(state: GameState<World>, seat: string | null, move: Sa
       return;
     }
     case 'createGeneral': {
+      seatAtTable(state, seat!);
       const env = world.env;
       const rng = random.stream('MakeGeneral', seat!, env.turntime);
       const id = env.nextGeneralId++;
@@ -69,6 +75,7 @@ export function applyMove(state: GameState<World>, seat: string | null, move: Sa
       return;
     }
     case 'possess': {
+      seatAtTable(state, seat!);
       const general = world.generals.get(move.generalId)!;
       general.npcOrg = general.npc;
       general.npc = 1;

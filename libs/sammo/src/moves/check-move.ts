@@ -25,11 +25,18 @@ const MAX_BUDGET = 10_000_000;
 /** Constraints never draw; checking a move has no stream of its own to give them. */
 const NO_DRAWS = new RandUtil(new LiteHashDRBG('check-move: constraints draw nothing'));
 
+/** The moves by which a seat joins a world in play. */
+const JOINING_MOVES = new Set(['createGeneral', 'possess']);
+
 /** Reads a move and checks it against the world; throws `IllegalMove` with what to fix, changes nothing. */
 export function checkMove(state: Readonly<GameState<World>>, seat: Seat, payload: Json): SammoMove {
   if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) throw new IllegalMove('a move is an object with a "type"');
   const world = state.data;
-  if (seat !== null && !state.order.seats.includes(seat)) throw new IllegalMove(`seat ${seat} is not at table ${state.tableId}`);
+  // A world takes players while it plays: a seat not at the table joins by creating or
+  // possessing a general (the move seats it); anything else is refused until it has.
+  if (seat !== null && !state.order.seats.includes(seat) && !JOINING_MOVES.has(payload.type as string)) {
+    throw new IllegalMove(`seat ${seat} is not at table ${state.tableId}: join first (createGeneral or possess)`);
+  }
   switch (payload.type) {
     case 'advance': {
       if (seat !== null) throw new IllegalMove('only the table (the clock) advances time');
@@ -65,26 +72,31 @@ export function checkMove(state: Readonly<GameState<World>>, seat: Seat, payload
     }
     case 'createGeneral': {
       if (seat === null) throw new IllegalMove('a general is created for a player seat');
-      if (ownedBy(world, seat)) throw new IllegalMove(`seat ${seat} already plays a general`);
-      if (world.generals.size >= world.env.maxgeneral) throw new IllegalMove(`the world is full (${world.env.maxgeneral} generals)`);
+      // The legacy's join (General/Join) refusals, in its words.
+      if (ownedBy(world, seat)) throw new IllegalMove(`이미 등록하셨습니다! (seat ${seat} already plays a general)`);
+      if (world.generals.size >= world.env.maxgeneral) throw new IllegalMove(`더이상 등록할 수 없습니다! (the world is full: ${world.env.maxgeneral} generals)`);
       const name = stringField(payload.name, 'createGeneral.name').trim();
-      if (name.length < 1 || name.length > 18) throw new IllegalMove('createGeneral.name must be 1 to 18 characters');
+      if (name.length < 1) throw new IllegalMove('이름이 짧습니다. 다시 가입해주세요! (createGeneral.name is empty)');
+      if (name.length > 18) throw new IllegalMove('이름이 유효하지 않습니다. 다시 가입해주세요! (createGeneral.name: at most 18 characters)');
+      for (const g of world.generals.values()) {
+        if (g.name === name) throw new IllegalMove('이미 있는 장수입니다. 다른 이름으로 등록해 주세요! (createGeneral.name is taken)');
+      }
       const stats = [payload.leadership, payload.strength, payload.intel].map((v, i) => {
         if (typeof v !== 'number' || !Number.isInteger(v) || v < 15 || v > 80) {
           throw new IllegalMove(`createGeneral.${['leadership', 'strength', 'intel'][i]} must be an integer from 15 to 80`);
         }
         return v;
       }) as [number, number, number];
-      if (stats[0] + stats[1] + stats[2] > 150) throw new IllegalMove('createGeneral: leadership + strength + intel must be at most 150');
+      if (stats[0] + stats[1] + stats[2] > 150) throw new IllegalMove('능력치가 150을 넘어섰습니다. 다시 가입해주세요! (leadership + strength + intel must be at most 150)');
       const cityId = payload.cityId ?? null;
       if (cityId !== null && (typeof cityId !== 'number' || !Number.isInteger(cityId) || cityId < 1 || cityId >= world.cities.length)) {
-        throw new IllegalMove(`createGeneral.cityId must be a city from 1 to ${world.cities.length - 1}, or null for a random city`);
+        throw new IllegalMove(`도시가 잘못 지정되었습니다. 다시 가입해주세요! (createGeneral.cityId must be a city from 1 to ${world.cities.length - 1}, or null for a random city)`);
       }
       return { type: 'createGeneral', name, leadership: stats[0], strength: stats[1], intel: stats[2], cityId };
     }
     case 'possess': {
       if (seat === null) throw new IllegalMove('a general is possessed by a player seat');
-      if (ownedBy(world, seat)) throw new IllegalMove(`seat ${seat} already plays a general`);
+      if (ownedBy(world, seat)) throw new IllegalMove(`이미 등록하셨습니다! (seat ${seat} already plays a general)`);
       const general = generalField(world, payload.generalId);
       if (general.owner !== null || general.npc < 2 || general.npc === 5) throw new IllegalMove(`${general.name} is not an unowned NPC`);
       return { type: 'possess', generalId: general.id };

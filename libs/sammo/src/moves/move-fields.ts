@@ -14,6 +14,11 @@ export function generalField(world: World, value: Json | undefined, path = 'gene
 }
 
 export function ownGeneral(world: World, seat: Seat, value: Json | undefined): General {
+  // Without a generalId, the seat's own general (a player has one per world).
+  if (value === undefined && seat !== null) {
+    for (const g of world.generals.values()) if (g.owner === seat) return g;
+    throw new IllegalMove(`등록된 장수가 없습니다 (seat ${seat} plays no general: join first)`);
+  }
   const general = generalField(world, value);
   if (seat === null || general.owner !== seat) throw new IllegalMove(`general ${general.id} is not played by ${seat ?? 'the table'}`);
   return general;

@@ -1,0 +1,125 @@
+import type { Json } from '@chronicle/engine';
+import { Body, Controller, Get, Headers, HttpStatus, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
+import type { Response } from 'express';
+import { randomBytes } from 'node:crypto';
+import type { SignedIn } from '../accounts/accounts.service';
+import { parseBody } from '../http/body';
+import { badInput } from '../http/refusals';
+import { Caller, SessionGuard } from '../http/session.guard';
+import { WorldDirectory, type WorldInPlay } from './world-directory';
+import { WorldPlay, type WorldOutcome } from './world-play';
+import { IntentDto, JoinDto, ReserveDto } from './worlds.dto';
+
+const KEY_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+const WORLD_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+/** How long a write waits for its outcome before answering `pending` (202) with where to follow it. */
+const WRITE_WAIT_MS = 3_000;
+
+function world(id: string): string {
+  if (!WORLD_PATTERN.test(id)) throw badInput('world', 'a world id is 1 to 64 letters, digits, "_" or "-"');
+  return id;
+}
+
+function idempotencyKey(value: string | undefined, fallback?: string): string {
+  const key = value ?? fallback;
+  if (key === undefined) throw badInput('Idempotency-Key', 'every write needs an Idempotency-Key header (1 to 64 letters, digits, "_" or "-"): sent again, it is the same write');
+  if (!KEY_PATTERN.test(key)) throw badInput('Idempotency-Key', 'Idempotency-Key: 1 to 64 letters, digits, "_" or "-"');
+  return key;
+}
+
+function waitMs(value: string | undefined): number {
+  if (value === undefined) return 0;
+  const ms = Number(value);
+  if (!Number.isInteger(ms) || ms < 0 || ms > 10_000) throw badInput('waitMs', 'waitMs: whole milliseconds from 0 to 10000');
+  return ms;
+}
+
+/** An outcome as HTTP: 200 accepted, 202 pending (follow `follow`), 422 refused by the game's rules (its words in `error.message`). */
+function answer(res: Response, outcome: WorldOutcome): WorldOutcome | { error: { code: string; message: string }; outcome: WorldOutcome } {
+  if (outcome.status === 'pending') {
+    res.status(HttpStatus.ACCEPTED);
+    return outcome;
+  }
+  if (outcome.status === 'refused') {
+    res.status(HttpStatus.UNPROCESSABLE_ENTITY);
+    return { error: { code: outcome.code ?? 'REFUSED', message: outcome.reason ?? 'refused' }, outcome };
+  }
+  res.status(HttpStatus.OK);
+  return outcome;
+}
+
+/** Worlds, joining one, and the moves of a seat (`/api/v1/worlds`). */
+@Controller('api/v1/worlds')
+export class WorldsController {
+  constructor(private readonly directory: WorldDirectory, private readonly play: WorldPlay) {}
+
+  @Get()
+  list(): { worlds: WorldInPlay[] } {
+    return { worlds: this.directory.list() };
+  }
+
+  /** Creates a general, or takes over an NPC: one per account per world. */
+  @Post(':world/join')
+  @UseGuards(SessionGuard)
+  async join(
+    @Caller() caller: SignedIn, @Param('world') worldId: string, @Body() raw: unknown,
+    @Headers('idempotency-key') key: string | undefined, @Res({ passthrough: true }) res: Response,
+  ): Promise<unknown> {
+    const body = parseBody(JoinDto, raw);
+    const move: Json = body.mode === 'create'
+      ? { type: 'createGeneral', name: body.name!, leadership: body.leadership!, strength: body.strength!, intel: body.intel!, cityId: body.cityId ?? null }
+      : { type: 'possess', generalId: body.generalId! };
+    // Without a key each join is a new try (a refused name must not stick to the next one).
+    return answer(res, await this.play.join(world(worldId), caller.account.id, idempotencyKey(key, `join-${randomBytes(6).toString('hex')}`), move, WRITE_WAIT_MS));
+  }
+
+  /** The caller's seat in a world and a fresh seat proof for it (for clients that talk to the bus themselves). */
+  @Get(':world/seat')
+  @UseGuards(SessionGuard)
+  async seat(@Caller() caller: SignedIn, @Param('world') worldId: string): Promise<{ worldId: string; seat: string; seatToken: string; expiresAt: string }> {
+    const id = world(worldId);
+    const seat = await this.play.seatOrRefuse(id, caller.account.id);
+    const proof = this.play.proof(id, seat);
+    return { worldId: id, seat, seatToken: proof.token, expiresAt: proof.expiresAt.toISOString() };
+  }
+
+  /** Any move of the game for the caller's seat. */
+  @Post(':world/intents')
+  @UseGuards(SessionGuard)
+  async intent(
+    @Caller() caller: SignedIn, @Param('world') worldId: string, @Body() raw: unknown,
+    @Headers('idempotency-key') key: string | undefined, @Res({ passthrough: true }) res: Response,
+  ): Promise<unknown> {
+    const body = parseBody(IntentDto, raw);
+    return this.send(caller, worldId, key, body.move as Json, res);
+  }
+
+  /** Reserves a general command in queue slots (Command/ReserveCommand). */
+  @Post(':world/commands/reserve')
+  @UseGuards(SessionGuard)
+  async reserve(
+    @Caller() caller: SignedIn, @Param('world') worldId: string, @Body() raw: unknown,
+    @Headers('idempotency-key') key: string | undefined, @Res({ passthrough: true }) res: Response,
+  ): Promise<unknown> {
+    const body = parseBody(ReserveDto, raw);
+    return this.send(caller, worldId, key, { type: 'reserve', command: body.command, arg: (body.arg ?? null) as Json, slots: body.slots }, res);
+  }
+
+  /** What became of an intent the caller sent to a world (`waitMs`: wait up to that long while it is pending). */
+  @Get(':world/intents/:key')
+  @UseGuards(SessionGuard)
+  async outcome(
+    @Caller() caller: SignedIn, @Param('world') worldId: string, @Param('key') key: string, @Query('waitMs') wait: string | undefined,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<unknown> {
+    const id = world(worldId);
+    const seat = await this.play.seatOrRefuse(id, caller.account.id);
+    return answer(res, await this.play.outcome(id, caller.account.id, seat, idempotencyKey(key), waitMs(wait)));
+  }
+
+  private async send(caller: SignedIn, worldId: string, key: string | undefined, move: Json, res: Response): Promise<unknown> {
+    const id = world(worldId);
+    const seat = await this.play.seatOrRefuse(id, caller.account.id);
+    return answer(res, await this.play.submit(id, caller.account.id, seat, idempotencyKey(key), move, WRITE_WAIT_MS));
+  }
+}
