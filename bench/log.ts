@@ -4,7 +4,7 @@
 // 100,000-move table by replay through the log service.
 import { LogClient, RequestClient } from '@chronicle/bus';
 import { ServiceUnavailable, SnapshotSubjects, Subjects, type SnapshotV1 } from '@chronicle/contracts';
-import { engine, GameLog } from '@chronicle/engine';
+import { engine, entryLeaf, GameLog } from '@chronicle/engine';
 import { diceRace } from '@chronicle/engine/examples';
 import { connectNats, createTestDatabase, removePrefixed, spawnService, uniquePrefix, type ServiceProcess } from '@chronicle/testing';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
@@ -141,12 +141,14 @@ async function seedBigTable(log: LogClient, url: string): Promise<void> {
     const params: unknown[] = [];
     for (const m of game.moves.slice(i, i + 5_000)) {
       const p = params.length;
-      values.push(`('big', $${p + 1}, 'move', $${p + 1}, $${p + 1}, $${p + 2}, $${p + 3}, $${p + 4}, now())`);
-      params.push(m.number, m.seat, JSON.stringify(m.payload), m.random);
+      values.push(`('big', $${p + 1}, 'move', $${p + 1}, $${p + 1}, $${p + 2}, $${p + 3}, $${p + 4}, now(), $${p + 5})`);
+      const leaf = entryLeaf('big', seed, { seq: m.number, kind: 'move', number: m.number, seat: m.seat, payload: m.payload, random: m.random, stateHash: null });
+      params.push(m.number, m.seat, JSON.stringify(m.payload), m.random, leaf);
     }
-    await pg.query(`INSERT INTO log_entries (table_id, seq, kind, number, revision, seat, payload, random, recorded_at) VALUES ${values.join(',')}`, params);
+    await pg.query(`INSERT INTO log_entries (table_id, seq, kind, number, revision, seat, payload, random, recorded_at, leaf) VALUES ${values.join(',')}`, params);
   }
-  await pg.query('UPDATE game_tables SET revision = $1, last_seq = $1 WHERE table_id = $2', [REBUILD_MOVES, 'big']);
+  // No checkpoint: the log service signs the table's first one from the stored leaves when asked.
+  await pg.query('UPDATE game_tables SET revision = $1, last_seq = $1, checkpoint = NULL WHERE table_id = $2', [REBUILD_MOVES, 'big']);
   await pg.query('COMMIT');
   await pg.end();
 }
@@ -164,9 +166,11 @@ async function readsWithUndo(log: LogClient, url: string): Promise<{ wholeS: num
   const pg = new Client({ connectionString: url });
   pg.on('error', () => undefined); // the database is dropped at the end even if this fails half-way
   await pg.connect();
-  await pg.query(`INSERT INTO log_entries (table_id, seq, kind, number, revision, seat, payload, random, recorded_at)
-                  VALUES ('big', $1, 'undo', $2, $3, NULL, NULL, false, now())`, [REBUILD_MOVES + 1, REBUILD_MOVES, REBUILD_MOVES - 1]);
-  await pg.query('UPDATE game_tables SET revision = $1, last_seq = $2 WHERE table_id = $3', [REBUILD_MOVES - 1, REBUILD_MOVES + 1, 'big']);
+  const { seed } = (await pg.query('SELECT seed FROM game_tables WHERE table_id = $1', ['big'])).rows[0];
+  const leaf = entryLeaf('big', seed, { seq: REBUILD_MOVES + 1, kind: 'undo', number: REBUILD_MOVES, seat: null, payload: null, random: false, stateHash: null });
+  await pg.query(`INSERT INTO log_entries (table_id, seq, kind, number, revision, seat, payload, random, recorded_at, leaf)
+                  VALUES ('big', $1, 'undo', $2, $3, NULL, NULL, false, now(), $4)`, [REBUILD_MOVES + 1, REBUILD_MOVES, REBUILD_MOVES - 1, leaf]);
+  await pg.query('UPDATE game_tables SET revision = $1, last_seq = $2, checkpoint = NULL WHERE table_id = $3', [REBUILD_MOVES - 1, REBUILD_MOVES + 1, 'big']);
   const page = async () => {
     const started = now();
     await log.read({ tableId: 'big', fromRevision: 0, limit: UNDO_PAGE });

@@ -1,6 +1,6 @@
 import { LogClient, RequestClient } from '@chronicle/bus';
 import {
-  decodeSnapshot, ed25519PrivateKey, EventSubjects, ExecutorSubjects, Forbidden, issueSeatToken, publicKeyHex, Subjects, ViewSubjects,
+  decodeSnapshot, ed25519PrivateKey, ed25519PublicKey, openCheckpoint, EventSubjects, ExecutorSubjects, Forbidden, issueSeatToken, publicKeyHex, Subjects, ViewSubjects,
   type IntentOutcomeV1, type PublicMoveEventV1, type ViewV1,
 } from '@chronicle/contracts';
 import { natsOptions, ServiceConfig } from '@chronicle/service-kit';

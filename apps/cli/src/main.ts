@@ -10,6 +10,7 @@ import {
 } from './commands/admin';
 import { replayFile, verifyFile } from './commands/offline';
 import { BUILT_IN_WORLDS, openWorld, worldChapters, type BuiltInWorld } from './commands/worlds';
+import { witnessTable } from './commands/witness';
 import { fetchLog, intentOutcome, listTables, openTable, resolveTable, showEntity, submitIntent, watchTable } from './commands/remote';
 import { startSystem, type System } from './system/system';
 import { CliError, Output } from './terminal/output';
@@ -39,7 +40,7 @@ const out = new Output();
 const EXAMPLES = new Map<string, string>([
   ['start', 'npm start -- --months 3'],
   ['dice', 'npm run chronicle -- dice --players 3'],
-  ['verify', 'npm run chronicle -- verify race.log.json --commitment <64 hex digits>'],
+  ['verify', 'npm run chronicle -- verify race.log.json --commitment <64 hex digits> --log-key <64 hex digits>'],
   ['replay', 'npm run chronicle -- replay race.log.json'],
 ]);
 const say = (line: string) => out.line(line);
@@ -115,7 +116,10 @@ program
   .description('offline: check a finished log against the commitment published when its table opened, replaying every move')
   .argument('<log.json>', 'a finished log (as `chronicle log` writes it, or GameLog.toArray())')
   .requiredOption('--commitment <hex>', 'the SHA-256 commitment to the seed, 64 hex digits')
-  .action((file: string, options: { commitment: string }) => verifyFile(file, options.commitment, out));
+  .option('--log-key <hex>', 'the log service\'s Ed25519 public key, 64 hex digits, that signed the table\'s checkpoint (default: CHRONICLE_LOG_PUBLIC_KEY)')
+  .option('--checkpoints <file>', 'checkpoints kept while the table was in play (`chronicle witness --keep`): each must be a prefix of the finished log')
+  .action((file: string, options: { commitment: string; logKey?: string; checkpoints?: string }) =>
+    verifyFile(file, options.commitment, out, options.logKey ?? (process.env.CHRONICLE_LOG_PUBLIC_KEY || undefined), options.checkpoints));
 
 program
   .command('replay')
@@ -190,6 +194,20 @@ remoteCommand('watch', 'show a table\'s moves live as they are recorded (Ctrl-C 
     process.once('SIGINT', () => stop.abort());
     out.onClosed(() => stop.abort());
     await watchTable(remote, out, await resolveTable(remote, out, table), options.count, stop.signal);
+  }));
+
+remoteCommand('witness', 'keep a table\'s signed checkpoints as they are published, checking each extends the last (a split view stops it, with both as proof)', 'npm run chronicle -- witness sample-world-c1 --keep witness.jsonl --log-key <64 hex digits>')
+  .argument('<table>', TABLE_OR_WORLD)
+  .option('--keep <file>', 'where the accepted checkpoints are kept (JSON lines; a restart goes on from the largest)', 'witness.jsonl')
+  .option('--log-key <hex>', 'the log service\'s Ed25519 public key, 64 hex digits (default: CHRONICLE_LOG_PUBLIC_KEY, else the running `npm start`\'s)')
+  .option('--count <n>', 'stop after this many checkpoints', positiveInt)
+  .action((table: string, options: Remotely<{ keep: string; logKey?: string; count?: number }>) => withRemote(options, async (remote) => {
+    const stop = new AbortController();
+    process.once('SIGINT', () => stop.abort());
+    out.onClosed(() => stop.abort());
+    const logKey = options.logKey ?? remote.logPublicKey;
+    if (logKey !== undefined && !/^[0-9a-f]{64}$/.test(logKey)) throw new CliError('--log-key must be the log service\'s Ed25519 public key, 64 hex digits');
+    await witnessTable(remote, out, await resolveTable(remote, out, table), { keep: options.keep, logKey, count: options.count }, stop.signal);
   }));
 
 remoteCommand('intent', 'submit a player intent to the executors and print its outcome', 'npm run chronicle -- intent sample-world --seat player-1 --key p1-farm \'{"type":"reserve","generalId":12,"command":"che_농지개간","arg":null,"slots":[0]}\'')

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { LogClient, RequestClient } from '@chronicle/bus';
-import { ExecutorSubjects, Subjects, type IntentOutcomeV1 } from '@chronicle/contracts';
+import { ed25519PrivateKey, ExecutorSubjects, signCheckpoint, Subjects, type IntentOutcomeV1 } from '@chronicle/contracts';
 import { connectNats, removePrefixed, waitUntil } from '@chronicle/testing';
 import { connect } from '@nats-io/transport-node';
 import { chronicle, startMainJob, userEnvironment, WORKSPACE, type MainJob } from './testing/run-cli';
@@ -279,11 +279,42 @@ describe('the operator CLI against a running system', () => {
     await playToTheEnd('race');
     const fetched = await chronicle(['log', 'race', '--out', file], env);
     expect(fetched.stderr).toBe('');
-    expect(fetched.stdout).toContain(`check it: chronicle verify ${file} --commitment ${commitment}`);
-    const verified = await chronicle(['verify', file, '--commitment', commitment], env);
+    // The line names the running system's log key, which checks the signature of the file's checkpoint.
+    const logKey = /--log-key ([0-9a-f]{64})$/m.exec(fetched.stdout)?.[1];
+    expect(fetched.stdout).toContain(`check it: chronicle verify ${file} --commitment ${commitment} --log-key ${logKey}`);
+    const verified = await chronicle(['verify', file, '--commitment', commitment, '--log-key', logKey!], env);
     expect(verified.code).toBe(0);
     expect(verified.stdout).toMatch(/^verified: table race \(dice-race/m);
+    expect(verified.stdout).toMatch(/^every move is the one the log service stored: \d+ entries, tree root [0-9a-f]{16}…, its checkpoint signed by the log service's key/m);
+    // A witness's checkpoint of the table, checked against its finished log.
+    const kept = path.join(home, 'race.jsonl');
+    expect((await chronicle(['witness', 'race', '--count', '1', '--keep', kept], env)).code).toBe(0);
+    const checked = await chronicle(['verify', file, '--commitment', commitment, '--log-key', logKey!, '--checkpoints', kept], env);
+    expect(checked.stderr).toBe('');
+    expect(checked.stdout).toContain(`the 1 checkpoints kept in ${kept} are each the tree of its first entries`);
   }, 180_000);
+
+  it('keeps a table\'s signed checkpoints as a witness while it is in play, and shows a split view with both signed notes', async () => {
+    const kept = path.join(home, 'witness.jsonl');
+    const witnessed = await chronicle(['witness', 'sample-world', '--count', '3', '--keep', kept], env);
+    expect(witnessed.stderr).toBe('');
+    expect(witnessed.code).toBe(0);
+    expect(witnessed.stdout.match(/^checkpoint \d+ entries, root [0-9a-f]{16}…/gm)).toHaveLength(3);
+    expect(witnessed.stdout.match(/: extends \d+$/gm)).toHaveLength(2);
+    const notes = readFileSync(kept, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { tableId: string; note: string });
+    expect(notes).toHaveLength(3);
+    // The log service equivocates: a second history, signed with its own key, at a size the witness holds.
+    const [origin, size] = notes[0]!.note.split('\n') as [string, string];
+    const { signingKey } = JSON.parse(readFileSync(path.join(home, 'settings.json'), 'utf8')) as { signingKey: string };
+    const other = signCheckpoint({ origin, treeSize: Number(size), rootHash: 'ab'.repeat(32) }, ed25519PrivateKey(signingKey));
+    const forged = path.join(home, 'forged.jsonl');
+    writeFileSync(forged, `${JSON.stringify({ tableId: notes[0]!.tableId, note: other })}\n`);
+    const split = await chronicle(['witness', notes[0]!.tableId, '--count', '1', '--keep', forged], env);
+    expect(split.code).not.toBe(0);
+    expect(split.stderr.trim().split('\n')).toHaveLength(1);
+    expect(split.stderr).toMatch(new RegExp(`^chronicle: SPLIT VIEW of table ${notes[0]!.tableId}: split view: the checkpoint at \\d+ entries .* does not extend the one at ${size} .*the two signed checkpoints, together the proof: `));
+    expect(split.stderr).toContain(JSON.stringify(other).slice(1, -1));
+  }, 120_000);
 
   it('fetches a world\'s finished chapter with its opening state, and the file verifies on its own', async () => {
     // A game year is 12 s at --month-ms 1000: the first chapter closes while the tests run.

@@ -106,6 +106,7 @@ export class AppModule {
               cacheSize: config.TABLE_CACHE_SIZE,
               batching: { maxBatch: config.APPEND_BATCH_MAX, concurrency: config.APPEND_BATCH_CONCURRENCY },
               seedKey: seedKey(config.CHRONICLE_SEED_KEY),
+              ...(config.CHRONICLE_SIGNING_KEY ? { signingKey: ed25519PrivateKey(config.CHRONICLE_SIGNING_KEY) } : {}),
             }),
         },
         Lifecycle,

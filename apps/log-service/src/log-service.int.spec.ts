@@ -228,8 +228,8 @@ describe('log service (in process, real PostgreSQL and NATS)', () => {
       tableId: 'full', gameId: 'dice-race', rulesVersion: '1', seed: h.rows[0].seed, seats: h.rows[0].seats, options: h.rows[0].options, moves: 0,
     }).order.seats;
     await pg.query(
-      `INSERT INTO log_entries (table_id, seq, kind, number, revision, seat, payload, random, recorded_at)
-       SELECT 'full', i, 'move', i, i, CASE WHEN i % 2 = 1 THEN $1 ELSE $2 END, '{"type":"roll"}', true, now()
+      `INSERT INTO log_entries (table_id, seq, kind, number, revision, seat, payload, random, recorded_at, leaf)
+       SELECT 'full', i, 'move', i, i, CASE WHEN i % 2 = 1 THEN $1 ELSE $2 END, '{"type":"roll"}', true, now(), sha256(int4send(i))
        FROM generate_series(1, 100000) AS i`, [order[0], order[1]]);
     await pg.query(`UPDATE game_tables SET revision = 100000, last_seq = 100000 WHERE table_id = 'full'`);
     const append = (seat: string) =>

@@ -100,15 +100,16 @@ describe('log service refusals, outages and logs (child process)', () => {
 
   it('serves a multi-megabyte finished log in pages, and verify accepts it', async () => {
     const { commitment } = await log.open({ tableId: 'big', gameId: 'journal', seats: ['ann'] });
-    // Written straight into the database (3,000 appends would only slow the test down): 3 MB of notes.
+    // Written straight into the database (3,000 appends would only slow the test down): 3 MB of
+    // notes, with stand-in leaves and no checkpoint (the service signs one from the stored leaves).
     const pg = new Client({ connectionString: db.url });
     await pg.connect();
     try {
       await pg.query(
-        `INSERT INTO log_entries (table_id, seq, kind, number, revision, seat, payload, random, recorded_at)
-         SELECT 'big', i, 'move', i, i, 'ann', jsonb_build_object('text', repeat(chr(97 + i % 26), 1000)), false, now()
+        `INSERT INTO log_entries (table_id, seq, kind, number, revision, seat, payload, random, recorded_at, leaf)
+         SELECT 'big', i, 'move', i, i, 'ann', jsonb_build_object('text', repeat(chr(97 + i % 26), 1000)), false, now(), sha256(int4send(i))
          FROM generate_series(1, 3000) AS i`);
-      await pg.query(`UPDATE game_tables SET revision = 3000, last_seq = 3000, status = 'finished',
+      await pg.query(`UPDATE game_tables SET revision = 3000, last_seq = 3000, status = 'finished', checkpoint = NULL,
         outcome = '{"winners":[],"result":"closed"}' WHERE table_id = 'big'`);
     } finally {
       await pg.end();
@@ -117,6 +118,8 @@ describe('log service refusals, outages and logs (child process)', () => {
     await expect(requests.request(LogSubjects.finishedLog, { v: 1, tableId: 'big' })).rejects.toThrow(/ask for less/);
     const finished = await log.finishedLog({ tableId: 'big' });
     expect(Buffer.byteLength(JSON.stringify(finished))).toBeGreaterThan(3_000_000);
+    expect(finished.record).toMatchObject({ treeSize: 3000, leaves: expect.arrayContaining([expect.any(String)]) });
+    expect(finished.record!.leaves).toHaveLength(3000);
     const state = engine.verify(journal, GameLog.fromArray(finished.log), commitment);
     expect(state.revision).toBe(3000);
     expect((state.data as { last: string }).last).toBe(String.fromCharCode(97 + (3000 % 26)).repeat(1000));

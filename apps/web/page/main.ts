@@ -207,7 +207,7 @@ async function showGeneral(generalId: number, local?: World): Promise<void> {
 // Verification: the chapter's own log from the service, or a file the visitor has.
 $('verify').addEventListener('click', () => void verify(async () => {
   const finished = await getJson<FinishedLog>(`api/tables/${current!.tableId}/log`);
-  return { raw: finished.log, recordedHash: finished.finalStateHash };
+  return { raw: finished.log, served: finished };
 }));
 $<HTMLInputElement>('verify-file').addEventListener('change', (e) => {
   const file = (e.target as HTMLInputElement).files?.[0];
@@ -219,13 +219,13 @@ $<HTMLInputElement>('verify-file').addEventListener('change', (e) => {
     } catch {
       throw new PageError(`${file.name} is not JSON: a log file is what "Download its log" gives.`);
     }
-    // Checked against this table's opening commitment and the state its log recorded, never against what the file says.
+    // Checked against this table's opening commitment and what the log service stored, never against what the file says.
     const finished = await getJson<FinishedLog>(`api/tables/${current!.tableId}/log`).catch(() => null);
-    return { raw, recordedHash: finished?.finalStateHash ?? null };
+    return { raw, served: finished };
   });
 });
 
-async function verify(load: () => Promise<{ raw: unknown; recordedHash: string | null }>): Promise<void> {
+async function verify(load: () => Promise<{ raw: unknown; served: FinishedLog | null }>): Promise<void> {
   if (!current) return;
   const verdict = $('verdict');
   const bar = $<HTMLProgressElement>('verify-progress');
@@ -233,9 +233,9 @@ async function verify(load: () => Promise<{ raw: unknown; recordedHash: string |
   delete verdict.dataset.verdict;
   $('verify-step').textContent = 'loading the log…';
   try {
-    const [{ raw, recordedHash }, { verifyLog }] = await Promise.all([load(), replaying()]);
+    const [{ raw, served }, { verifyLog }] = await Promise.all([load(), replaying()]);
     const started = performance.now();
-    const result = await verifyLog(raw, current.summary.commitment, recordedHash, (done, total) => {
+    const result = await verifyLog(raw, current.summary.commitment, served, (done, total) => {
       bar.max = Math.max(total, 1);
       bar.value = done;
       $('verify-step').textContent = `replaying move ${done} of ${total}`;

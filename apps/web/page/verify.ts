@@ -1,5 +1,8 @@
-import { engine, GameLog, matchesCommitment, stateFromArray, stateHash, stateToArray, type AnyGame, type GameHeader, type GameState } from '@chronicle/engine';
+import {
+  AuditedLog, engine, GameLog, matchesCommitment, stateFromArray, stateHash, stateToArray, type AnyGame, type GameHeader, type GameState,
+} from '@chronicle/engine';
 import { defaultGames } from '@chronicle/games';
+import type { FinishedLog } from '../src/view/api';
 
 /** What a verification ends with: a verdict and, for a log that replays, the means to step through it. */
 export type Verdict =
@@ -13,11 +16,15 @@ const SLICE_MS = 40;
 
 /**
  * Checks a finished log in the browser with the engine and the game as the services run
- * them: the seed against the commitment published when the table opened, then every move
- * replayed from the seed, then the state reached against the one the log recorded with its
- * last move. The same steps as `chronicle verify`.
+ * them: the seed against the commitment published when the table opened; every move
+ * against what the log service stored (`served`: the table's log and the record of its
+ * entries, as this site's service read them from the log service and checked their signed
+ * checkpoint — never what the checked file says of itself): each move hashed again must be
+ * its stored leaf, none missing, added or moved; then every move replayed from the seed,
+ * each reaching the state hash its entry recorded — the last move's is the final state's.
+ * The same steps as `chronicle verify`.
  */
-export async function verifyLog(raw: unknown, commitment: string, recordedHash: string | null, progress: (done: number, total: number) => void): Promise<Verdict> {
+export async function verifyLog(raw: unknown, commitment: string, served: FinishedLog | null, progress: (done: number, total: number) => void): Promise<Verdict> {
   let log: GameLog;
   try {
     log = GameLog.fromArray(typeof raw === 'object' && raw !== null && 'log' in raw ? (raw as { log: unknown }).log : raw);
@@ -26,6 +33,15 @@ export async function verifyLog(raw: unknown, commitment: string, recordedHash: 
   }
   if (!matchesCommitment(log.seed, commitment)) {
     return refused(`the seed in this log is not the one committed to when the table opened (${commitment.slice(0, 16)}…), so its draws cannot be trusted`);
+  }
+  let audit: AuditedLog | null = null;
+  if (served?.record) {
+    try {
+      audit = new AuditedLog(log, AuditedLog.readParts(served).moves ?? [], served.record);
+      audit.checkEntries();
+    } catch (error) {
+      return refused(messageOf(error));
+    }
   }
   let game: AnyGame;
   try {
@@ -50,7 +66,8 @@ export async function verifyLog(raw: unknown, commitment: string, recordedHash: 
     while (done < total && performance.now() < sliceEnd) {
       const to = Math.min(total, (Math.floor(done / every) + 1) * every);
       try {
-        engine.advance(game, header, state, log.moves.slice(done, to));
+        const slice = log.moves.slice(done, to);
+        engine.advance(game, header, state, audit ? audit.checked(game, state, slice) : slice);
       } catch (error) {
         return refused(`the moves after move ${done} do not replay: ${messageOf(error)}`);
       }
@@ -61,13 +78,13 @@ export async function verifyLog(raw: unknown, commitment: string, recordedHash: 
     await new Promise((resolve) => setTimeout(resolve, 0));
   }
   const reached = stateHash(game, state);
-  if (recordedHash && reached !== recordedHash) {
-    return refused(`the replay reaches the state ${reached.slice(0, 16)}…, but the log recorded ${recordedHash.slice(0, 16)}… with its last move`);
-  }
-  const against = recordedHash ? 'the state its last move recorded' : 'a final state (the log recorded no state hash to compare)';
+  const against = audit?.recordedHash(total) ? 'the state its last move recorded' : 'a final state (the log recorded no state hash to compare)';
+  const stored = audit
+    ? `, each the move the log service stored (${audit.record.treeSize} entries, tree root ${audit.record.rootHash.slice(0, 16)}…)`
+    : ' (not checked against the log service: it kept no record of this table\'s entries)';
   return {
     verified: true,
-    reason: `the seed matches the commitment and all ${total} moves replay to ${against} (${reached.slice(0, 16)}…)`,
+    reason: `the seed matches the commitment and all ${total} moves replay to ${against} (${reached.slice(0, 16)}…)${stored}`,
     replay: new Replayed(game, header, log, checkpoints, state),
   };
 }

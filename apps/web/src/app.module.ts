@@ -1,5 +1,5 @@
 import { EventAuthenticity, eventSigners, LogClient, RequestClient, withChapterOpening } from '@chronicle/bus';
-import { EventSubjects, SnapshotSubjects, StreamRoles, Subjects, type SnapshotV1 } from '@chronicle/contracts';
+import { checkRecordCheckpoint, ed25519PublicKey, EventSubjects, SnapshotSubjects, StreamRoles, Subjects, type SnapshotV1 } from '@chronicle/contracts';
 import type { JsonObject } from '@chronicle/engine';
 import { defaultGames, GameRegistry } from '@chronicle/games';
 import { NATS_CONNECTION, natsProviders, ServiceKitModule } from '@chronicle/service-kit';
@@ -63,6 +63,7 @@ export class AppModule {
           useFactory: (nc: NatsConnection, reader: WorldReader) => {
             const requests = new RequestClient(nc, subjects, config.REQUEST_TIMEOUT_MS);
             const log = new LogClient(requests);
+            const logKey = config.CHRONICLE_LOG_PUBLIC_KEY ? ed25519PublicKey(config.CHRONICLE_LOG_PUBLIC_KEY) : undefined;
             const source: WorldSource = {
               header: (tableId) => log.header({ tableId }),
               snapshot: (tableId, minRevision) =>
@@ -70,12 +71,12 @@ export class AppModule {
               // A later chapter's log with its opening state attached (the previous chapter's final
               // state, which its options only name), so that it verifies on its own in the browser.
               finishedLog: async (tableId) => {
-                const { log: finished } = await log.finishedLog({ tableId });
+                const { log: finished, commitment, record } = await log.finishedLog({ tableId });
+                // The record's checkpoint must be the log service's (its key, when configured): the page checks moves against it.
+                if (record) checkRecordCheckpoint(record, commitment, logKey);
                 const options = await withChapterOpening(requests, finished.options as JsonObject, config.REQUEST_TIMEOUT_MS);
-                return { log: { ...finished, options: { ...options } } };
+                return { log: { ...finished, options: { ...options } }, record: record ?? null };
               },
-              stateHashAt: async (tableId, revision) =>
-                (await log.read({ tableId, fromRevision: revision - 1, limit: 1 })).moves.at(-1)?.stateHash ?? null,
               read: (reply) => reader.read(reply),
             };
             const logger = new Logger('WorldBoard');

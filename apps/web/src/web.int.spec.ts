@@ -167,11 +167,18 @@ describe('the web page against a running system (real NATS and PostgreSQL, headl
     expect(await page.textContent('#verdict')).toMatch(/^Refused: the seed in this log is not the one committed to when the table opened/);
     await page.screenshot({ path: path.join(SHOTS, 'refused.png'), fullPage: true });
 
-    // A move changed (its month advanced an hour less): the seed is right, the replay is not what was recorded.
+    // A move changed (its month advanced an hour less): the seed is right, the move is not the one the log service stored.
     const movesChanged = good.moves.map((m, i) => (i === 2 ? { ...m, payload: { ...m.payload, until: m.payload.until - 3_600_000 } } : m));
     await verifyFile({ ...finished, log: { ...good, moves: movesChanged } });
     expect(await page.getAttribute('#verdict', 'data-verdict')).toBe('refused');
-    expect(await page.textContent('#verdict')).toMatch(/^Refused: (the moves after move \d+ do not replay|the replay reaches the state .* but the log recorded)/);
+    expect(await page.textContent('#verdict')).toMatch(/^Refused: move 3 is not the move the log service stored \(entry 3\): the log was changed there/);
+    // Two moves swapped, and the log cut short: each named by its first bad move, whatever the file says of itself.
+    const swapped = [...good.moves];
+    [swapped[4], swapped[5]] = [swapped[5]!, swapped[4]!];
+    await verifyFile({ ...finished, log: { ...good, moves: swapped.map((m, i) => ({ ...m, number: i + 1 })) } });
+    expect(await page.textContent('#verdict')).toMatch(/^Refused: move 5 is not the move the log service stored/);
+    await verifyFile({ ...finished, log: { ...good, moves: good.moves.slice(0, -1) }, record: null });
+    expect(await page.textContent('#verdict')).toMatch(new RegExp(`^Refused: move ${moves} \\(entry ${moves}\\) is stored by the log service but missing from this log, which stops at move ${moves - 1}: it was cut short`));
   });
 
   async function verifyFile(content: unknown): Promise<void> {

@@ -1,7 +1,8 @@
 import {
   LogSubjects, MAX_APPEND_MANY_BYTES, MAX_APPENDS_PER_REQUEST, ServiceUnavailable, unwrapReply, type AppendedManyV1, type AppendMoveV1, type AppendedV1, type CommitmentV1,
   type EntryByKeyV1, type FinishedHeaderV1, type FinishedLogV1, type HeaderV1, type KeyedEntryV1, type MovesPageV1, type OpenTableV1,
-  type OpenedV1, type ReadMovesV1, type Subjects, type TableRequestV1, type UndoV1, type UndoneV1,
+  type OpenedV1, type ReadMovesV1, type Subjects, type TableRequestV1, type UndoV1, type UndoneV1, type LogRecordV1, type TreePageV1,
+  type TreeRequestV1, type InclusionProofRequestV1, type InclusionProofV1, type ConsistencyProofRequestV1, type ConsistencyProofV1,
 } from '@chronicle/contracts';
 import { ConcurrentMove, type Json } from '@chronicle/engine';
 import { RequestError, TimeoutError, type NatsConnection } from '@nats-io/nats-core';
@@ -90,16 +91,43 @@ export class LogClient {
   async finishedLog(request: Body<TableRequestV1>): Promise<FinishedLogV1> {
     const { tableId } = request;
     const header = await this.client.request<FinishedHeaderV1>(LogSubjects.finishedHeader, { v: 1, tableId });
-    const moves: Array<{ number: number; seat: string | null; payload: Json; random: boolean }> = [];
+    const moves: Array<{ number: number; seat: string | null; payload: Json; random: boolean; seq: number; stateHash: string | null }> = [];
     while (moves.length < header.revision) {
       const page = await this.client.request<MovesPageV1>(LogSubjects.finishedRead, { v: 1, tableId, fromRevision: moves.length });
       if (page.seq !== header.seq || page.moves.length === 0) {
         throw new ConcurrentMove(`table ${tableId} changed while its finished log was read (entry ${page.seq}, not ${header.seq}); ask again`);
       }
-      for (const { number, seat, payload, random } of page.moves) moves.push({ number, seat, payload, random });
+      for (const { number, seat, payload, random, seq, stateHash } of page.moves) moves.push({ number, seat, payload, random, seq, stateHash });
     }
     const { seed, gameId, rulesVersion, seats, options, commitment } = header;
-    return { tableId, commitment, log: { tableId, gameId, rulesVersion, seed, seats, options, moves } };
+    return { tableId, commitment, log: { tableId, gameId, rulesVersion, seed, seats, options, moves }, record: await this.record(tableId, header.seq) };
+  }
+
+  /** A table's whole entry tree (`log.v1.tree` in pages), as it stood at entry `seq`. */
+  async record(tableId: string, seq: number): Promise<LogRecordV1> {
+    const record: LogRecordV1 = { tableId, treeSize: 0, rootHash: '', checkpoint: '', leaves: [], undos: [] };
+    do {
+      const page = await this.tree({ tableId, fromSeq: record.leaves.length });
+      if (page.treeSize !== seq || (page.leaves.length === 0 && record.leaves.length < seq)) {
+        throw new ConcurrentMove(`table ${tableId} changed while its tree was read (entry ${page.treeSize}, not ${seq}); ask again`);
+      }
+      Object.assign(record, { treeSize: page.treeSize, rootHash: page.rootHash, checkpoint: page.checkpoint });
+      record.leaves.push(...page.leaves);
+      record.undos.push(...page.undos);
+    } while (record.leaves.length < seq);
+    return record;
+  }
+
+  tree(request: Body<TreeRequestV1>): Promise<TreePageV1> {
+    return this.client.request(LogSubjects.tree, { v: 1, ...request });
+  }
+
+  inclusionProof(request: Body<InclusionProofRequestV1>): Promise<InclusionProofV1> {
+    return this.client.request(LogSubjects.inclusionProof, { v: 1, ...request });
+  }
+
+  consistencyProof(request: Body<ConsistencyProofRequestV1>): Promise<ConsistencyProofV1> {
+    return this.client.request(LogSubjects.consistencyProof, { v: 1, ...request });
   }
 
   commitment(request: Body<TableRequestV1>): Promise<CommitmentV1> {

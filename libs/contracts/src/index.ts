@@ -12,7 +12,8 @@ export { parseWireJson, wireProblem, isReservedKey, MAX_WIRE_DEPTH } from './wir
 export { IsJsonValue, IsOutcome, IsSeat, IsTableId, MAX_PAYLOAD_BYTES } from './validators';
 export {
   OpenTableV1, AppendMoveV1, AppendManyV1, MAX_APPENDS_PER_REQUEST, MAX_APPEND_MANY_BYTES, UndoV1, ReadMovesV1,
-  TableRequestV1, EntryByKeyV1, TableStatuses, type AppendedManyV1, type KeyedEntryV1, type OpenedV1, type LoggedMoveV1, type AppendedV1, type UndoneV1, type MovesPageV1, type HeaderV1,
+  TableRequestV1, EntryByKeyV1, TreeRequestV1, InclusionProofRequestV1, ConsistencyProofRequestV1, TableStatuses,
+  type InclusionProofV1, type ConsistencyProofV1, type TreePageV1, type TreeUndoV1, type LogRecordV1, type AppendedManyV1, type KeyedEntryV1, type OpenedV1, type LoggedMoveV1, type AppendedV1, type UndoneV1, type MovesPageV1, type HeaderV1,
   type CommitmentV1, type FinishedLogV1, type FinishedHeaderV1, type TableStatus,
 } from './log/requests.v1';
 export { MoveEventV1, TableEventV1, quarantineMsgId, type DeadLetterV1 } from './log/events.v1';
@@ -32,3 +33,6 @@ export { SIGNATURE_HEADER, signEvent, verifyEvent } from './trust/event-signatur
 export { ed25519PrivateKey, ed25519PublicKey, publicKeyHex } from './trust/ed25519';
 export { issueSeatToken, SeatGate, type SeatClaimsV1 } from './trust/seat-token';
 export { ViewSubjects, GetViewV1, PublicMoveEventV1, publicMoveMsgId, type ViewV1 } from './views/views.v1';
+export {
+  CHECKPOINT_KEY_NAME, BadCheckpoint, checkpointOrigin, checkRecordCheckpoint, checkpointText, signCheckpoint, readCheckpoint, openCheckpoint, type Checkpoint,
+} from './trust/checkpoint';

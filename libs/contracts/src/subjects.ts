@@ -25,6 +25,12 @@ export const LogSubjects = {
   finishedRead: 'log.v1.finished-read',
   commitment: 'log.v1.commitment',
   entryByKey: 'log.v1.entry-by-key',
+  /** A page of a table's entry tree: its signed checkpoint, leaf hashes and undos (`TreeRequestV1` → `TreePageV1`). Public. */
+  tree: 'log.v1.tree',
+  /** That an entry is in a table's tree at a checkpoint's size (`InclusionProofRequestV1` → `InclusionProofV1`). Public. */
+  inclusionProof: 'log.v1.inclusion-proof',
+  /** That a later checkpoint's tree extends an earlier one's (`ConsistencyProofRequestV1` → `ConsistencyProofV1`). Public. */
+  consistencyProof: 'log.v1.consistency-proof',
 } as const;
 export type LogSubject = (typeof LogSubjects)[keyof typeof LogSubjects];
 

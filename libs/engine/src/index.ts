@@ -31,3 +31,9 @@ export {
 export {
   PUBLIC, isHidden, viewState, viewMove, type Viewer, type Views, type ViewedGame, type Visibility, type StateView, type MoveView,
 } from './views';
+export {
+  leafHash, nodeHash, rootOf, inclusionProof, consistencyProof, verifyInclusion, verifyConsistency, MerkleRange, EMPTY_ROOT,
+} from './audit/merkle';
+export { entrySalt, entryBytes, entryLeaf, type TreeEntry } from './audit/entries';
+export { AuditedLog, readRecord, type LogRecord, type RecordedMove, type RecordedUndo } from './audit/recorded-log';
+export { TableWatch, SplitView, type SeenCheckpoint } from './audit/table-watch';

@@ -7,3 +7,4 @@ export { startNatsServer, freePort, jetStreamDurability, type PrivateNatsServer,
 export { tcpProxy, type TcpProxy } from './tcp-proxy';
 export { startPostgresCluster, type PrivateCluster } from './postgres-cluster';
 export { WorldDriver, type DriverLog, type SeedSource, type DriverOptions, type Seen } from './world-driver';
+export { storedLog } from './stored-log';

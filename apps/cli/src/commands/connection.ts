@@ -13,6 +13,8 @@ export interface Running {
   natsUrl: string;
   prefix: string;
   pid: number;
+  /** The log service's Ed25519 public key (hex): what checks the checkpoints it signs. */
+  logPublicKey?: string;
 }
 
 export interface ConnectionOptions {
@@ -26,6 +28,8 @@ export interface Remote {
   subjects: Subjects;
   requests: RequestClient;
   log: LogClient;
+  /** The log service's public key, when known (`CHRONICLE_LOG_PUBLIC_KEY`, else the running `npm start`'s). */
+  logPublicKey: string | undefined;
   close(): Promise<void>;
 }
 
@@ -52,5 +56,7 @@ export async function connectRemote(options: ConnectionOptions): Promise<Remote>
   }
   const subjects = new Subjects(prefix);
   const requests = new RequestClient(nc, subjects, 15_000);
-  return { nc, subjects, requests, log: new LogClient(requests), close: () => nc.drain() };
+  // The running `npm start`'s key only when this is its system.
+  const logPublicKey = process.env.CHRONICLE_LOG_PUBLIC_KEY || (running?.natsUrl === url && running.prefix === prefix ? running.logPublicKey : undefined);
+  return { nc, subjects, requests, log: new LogClient(requests), logPublicKey, close: () => nc.drain() };
 }

@@ -1,9 +1,39 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { engine, GameLog } from '@chronicle/engine';
-import { diceRace } from '@chronicle/engine/examples';
+import { checkpointOrigin, ed25519PrivateKey, publicKeyHex, signCheckpoint, type FinishedLogV1 } from '@chronicle/contracts';
+import { engine, entryLeaf, GameLog, rootOf } from '@chronicle/engine';
+import { diceRace, journal } from '@chronicle/engine/examples';
+import { storedLog } from '@chronicle/testing';
 import { chronicle, userEnvironment } from '../testing/run-cli';
+
+const logKey = ed25519PrivateKey('77'.repeat(32));
+const LOG_KEY = publicKeyHex(logKey);
+
+/** A journal table of `notes` notes, as `chronicle log` writes it: each note overwrites the last, so changing an earlier one leaves the final state as it was. */
+function journalFile(tableId = 'notes', notes = 8): FinishedLogV1 {
+  const log = GameLog.open({ tableId, gameId: journal.id, rulesVersion: journal.version, seats: ['ann', 'bob'] });
+  const state = engine.setup(journal, log.header());
+  for (let i = 1; i <= notes; i++) log.append(engine.step(journal, log.header(), state, i % 2 ? 'ann' : 'bob', { text: `note ${i}` }).move);
+  return storedLog(journal, log, logKey);
+}
+
+type FileMove = { number: number; payload: { text: string }; seq: number; stateHash: string; seat: string; random: boolean };
+const movesOf = (file: FinishedLogV1) => (file.log as unknown as { moves: FileMove[] }).moves;
+
+/** The record rebuilt from the file's moves and state hashes as they now are, signed with the log service's key: a store that recorded what it was sent. */
+function rehashed(file: FinishedLogV1, key = logKey): FinishedLogV1 {
+  const seed = file.log.seed as string;
+  const leaves = movesOf(file).map((m) => entryLeaf(file.tableId, seed, { ...m, kind: 'move' }));
+  const rootHash = rootOf(leaves).toString('hex');
+  return {
+    ...file,
+    record: {
+      ...file.record!, rootHash, leaves: leaves.map((l) => l.toString('hex')),
+      checkpoint: signCheckpoint({ origin: checkpointOrigin(file.tableId, file.commitment), treeSize: leaves.length, rootHash }, key),
+    },
+  };
+}
 
 /** A finished dice race, played in-process: its log and commitment as a player would receive them. */
 function finishedRace(finish = 12): { log: GameLog; commitment: string } {
@@ -62,6 +92,74 @@ describe('offline verify and replay', () => {
     expect(other.code).not.toBe(0);
     expect(other.stderr.trim()).toMatch(/^chronicle: REFUSED: the seed in .*good\.json is not the one committed to/);
   }, 60_000);
+
+  describe('against the record of what the log service stored', () => {
+    const file = journalFile();
+    const write = (name: string, content: FinishedLogV1) => {
+      const at = path.join(dir, `${name}.json`);
+      writeFileSync(at, JSON.stringify(content));
+      return at;
+    };
+    const verify = (at: string, ...more: string[]) => chronicle(['verify', at, '--commitment', file.commitment, ...more], env);
+    const refused = async (content: FinishedLogV1, reason: string | RegExp, ...more: string[]) => {
+      const run = await verify(write('case', content), '--log-key', LOG_KEY, ...more);
+      expect(run.code).not.toBe(0);
+      expect(run.stdout).not.toContain('verified');
+      expect(run.stderr.trim().split('\n')).toHaveLength(1);
+      expect(run.stderr.trim()).toMatch(typeof reason === 'string' ? `chronicle: REFUSED: ${path.join(dir, 'case.json')}: ${reason}` : reason);
+    };
+    const changed = (edit: (moves: FileMove[]) => void): FinishedLogV1 => {
+      const copy = JSON.parse(JSON.stringify(file)) as FinishedLogV1;
+      edit(movesOf(copy));
+      return copy;
+    };
+
+    it('verifies the log as stored: every move its leaf, the signed checkpoint, the state its last move recorded', async () => {
+      const run = await verify(write('stored', file), '--log-key', LOG_KEY);
+      expect(run.stderr).toBe('');
+      expect(run.code).toBe(0);
+      expect(run.stdout).toContain('all 8 moves replay');
+      expect(run.stdout).toContain(`every move is the one the log service stored: 8 entries, tree root ${file.record!.rootHash.slice(0, 16)}…, its checkpoint signed by the log service's key ${LOG_KEY.slice(0, 16)}…`);
+      expect(run.stdout).toContain(`final state hash ${movesOf(file)[7]!.stateHash}, the one its last move recorded`);
+      const unkeyed = await verify(write('stored', file));
+      expect(unkeyed.code).toBe(0);
+      expect(unkeyed.stdout).toContain('its checkpoint\'s signature NOT checked (give --log-key');
+    }, 60_000);
+
+    it('refuses one player move changed, naming it', async () => {
+      await refused(changed((moves) => { moves[4]!.payload = { text: 'changed' }; }), 'move 5 is not the move the log service stored (entry 5): the log was changed there');
+    }, 60_000);
+
+    it('refuses an inert change — a note the next one overwrites, the final state as recorded', async () => {
+      await refused(changed((moves) => { moves[2]!.payload = { text: 'inert' }; }), 'move 3 is not the move the log service stored (entry 3): the log was changed there');
+    }, 60_000);
+
+    it('refuses a reordered pair of moves, naming the first', async () => {
+      await refused(changed((moves) => { [moves[3]!.payload, moves[4]!.payload] = [moves[4]!.payload, moves[3]!.payload]; }), 'move 4 is not the move the log service stored (entry 4): the log was changed there');
+    }, 60_000);
+
+    it('refuses a log cut short, naming the first move it lacks', async () => {
+      await refused(changed((moves) => { moves.splice(6); }), 'move 7 (entry 7) is stored by the log service but missing from this log, which stops at move 6: it was cut short');
+    }, 60_000);
+
+    it('refuses a log of another chapter under this one\'s record, and another chapter\'s record', async () => {
+      const other = journalFile('notes-c2');
+      await refused({ ...file, log: other.log }, /^chronicle: REFUSED: the seed in .* is not the one committed to/);
+      await refused({ ...file, record: other.record! }, `the checkpoint is of chronicle/notes-c2/${other.commitment}, not of table notes under this commitment`);
+    }, 60_000);
+
+    it('refuses a file rewritten whole — moves, leaves, root — unless its checkpoint is signed by the log service', async () => {
+      // The forger has the seed (the log is public): every state hash, leaf and the root are recomputed, and signed with a key of its own.
+      const forged = storedLog(journal, GameLog.fromArray(changed((moves) => { moves[1]!.payload = { text: 'forged' }; }).log), ed25519PrivateKey('88'.repeat(32)));
+      await refused(forged, /the checkpoint of chronicle\/notes\/[0-9a-f]{64} at size 8 has no valid signature by key chronicle-log/);
+      const run = await verify(write('case', forged));
+      expect(run.stdout).toContain('NOT checked');
+    }, 60_000);
+
+    it('refuses a log whose final state is not the one its last move recorded', async () => {
+      await refused(rehashed(changed((moves) => { moves[7]!.stateHash = 'ab'.repeat(32); })), /^chronicle: REFUSED: .*case\.json does not replay: move 8 replays to the state [0-9a-f]{16}…, but its entry recorded abababababababab…/);
+    }, 60_000);
+  });
 
   it('replays a log file to the state it reaches', async () => {
     const run = await chronicle(['replay', good], env);

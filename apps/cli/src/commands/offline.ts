@@ -1,16 +1,27 @@
 import { readFileSync } from 'node:fs';
-import { engine, GameLog, matchesCommitment, stateHash, type AnyGame, type GameState, type LoggedMove } from '@chronicle/engine';
+import { checkRecordCheckpoint, ed25519PublicKey, openCheckpoint, readCheckpoint } from '@chronicle/contracts';
+import { keptCheckpoints } from './witness';
+import {
+  AuditedLog, engine, GameLog, matchesCommitment, stateHash, type AnyGame, type GameState, type LoggedMove, type LogRecord,
+  type RecordedMove,
+} from '@chronicle/engine';
 import { defaultGames } from '@chronicle/games';
 import { CliError, type Output } from '../terminal/output';
 
-/** A log file: `GameLog.toArray()`, or a finished-log reply (`{ tableId, commitment, log }`) as `chronicle log` writes it. */
+/** A log file: `GameLog.toArray()`, or a finished-log reply (`{ tableId, commitment, log, record }`) as `chronicle log` writes it. */
 export function readLogFile(file: string): GameLog {
-  let raw: unknown;
+  return logOf(file, readJsonFile(file));
+}
+
+function readJsonFile(file: string): unknown {
   try {
-    raw = JSON.parse(readFileSync(file, 'utf8'));
+    return JSON.parse(readFileSync(file, 'utf8'));
   } catch (error) {
     throw new CliError(`cannot read ${file}: ${(error as Error).message}`);
   }
+}
+
+function logOf(file: string, raw: unknown): GameLog {
   const body = typeof raw === 'object' && raw !== null && 'log' in raw ? (raw as { log: unknown }).log : raw;
   try {
     return GameLog.fromArray(body);
@@ -23,7 +34,7 @@ export function readLogFile(file: string): GameLog {
  * Replays a log from its seed, move by move, with a progress bar: the state a table
  * reaches, or `InvalidGame` where a move no longer applies.
  */
-export function replayWithProgress(log: GameLog, out: Output, label = 'replaying'): { game: AnyGame; state: GameState<unknown> } {
+export function replayWithProgress(log: GameLog, out: Output, label = 'replaying', audit?: AuditedLog): { game: AnyGame; state: GameState<unknown> } {
   const game = defaultGames().forTable(log.tableId, log.gameId, log.rulesVersion);
   const header = log.header();
   const state = engine.setup(game, header);
@@ -36,26 +47,94 @@ export function replayWithProgress(log: GameLog, out: Output, label = 'replaying
     }
   }
   out.progress(label, 0, total);
-  engine.advance(game, header, state, withProgress());
+  engine.advance(game, header, state, audit ? audit.checked(game, state, withProgress()) : withProgress());
   out.clearStatus();
   return { game, state };
 }
 
-/** `chronicle verify <log.json> --commitment <hex>`: the seed is the committed one, and every move replays. */
-export function verifyFile(file: string, commitment: string, out: Output): void {
-  const log = readLogFile(file);
+/**
+ * `chronicle verify <log.json> --commitment <hex> [--log-key <hex>]`: the seed is the
+ * committed one; every move is the one the log service stored (hashed again and compared
+ * with its leaf in the file's record of the table's entry tree, whose root the log service
+ * signed — checked with its public key when given); the entries fold to exactly the log's
+ * moves; and the replay reaches, after each move that recorded one, the state hash it
+ * recorded — the last move's is the final state's.
+ */
+export function verifyFile(file: string, commitment: string, out: Output, logKey?: string, checkpoints?: string): void {
+  const raw = readJsonFile(file);
+  const log = logOf(file, raw);
   if (!/^[0-9a-f]{64}$/.test(commitment)) throw new CliError('--commitment must be the 64 hex digits published when the table opened');
+  if (logKey !== undefined && !/^[0-9a-f]{64}$/.test(logKey)) throw new CliError('--log-key must be the log service\'s Ed25519 public key, 64 hex digits (its log prints it at start)');
   if (!matchesCommitment(log.seed, commitment)) {
     throw new CliError(`REFUSED: the seed in ${file} is not the one committed to (${commitment.slice(0, 16)}…); this log cannot be trusted`);
   }
+  const audit = auditOf(file, raw, log, commitment, logKey);
+  const kept = checkpoints === undefined ? [] : keptCheckpoints(checkpoints, log.tableId);
+  if (checkpoints !== undefined) {
+    if (!audit) throw new CliError(`REFUSED: ${file} carries no record of its entries to check the checkpoints of ${checkpoints} against`);
+    try {
+      audit.log.checkCheckpoints(kept.map((note) => {
+        const { treeSize, rootHash } = logKey ? openCheckpoint(note, ed25519PublicKey(logKey)) : readCheckpoint(note);
+        return { treeSize, rootHash, note };
+      }));
+    } catch (error) {
+      throw new CliError(`REFUSED: ${file}: ${(error as Error).message}`);
+    }
+  }
   let replayed;
   try {
-    replayed = replayWithProgress(log, out, `verifying ${log.revision} moves`);
+    replayed = replayWithProgress(log, out, `verifying ${log.revision} moves`, audit?.log);
   } catch (error) {
     throw new CliError(`REFUSED: ${file} does not replay: ${(error as Error).message}`);
   }
+  const reached = stateHash(replayed.game, replayed.state);
   out.line(`verified: table ${log.tableId} (${log.gameId} rules ${log.rulesVersion}), the seed matches the commitment and all ${log.revision} moves replay`);
-  out.line(`final state hash ${stateHash(replayed.game, replayed.state)}${replayed.state.outcome ? `, outcome: ${replayed.state.outcome.result}` : ''}`);
+  if (audit) {
+    out.line(`every move is the one the log service stored: ${audit.log.record.treeSize} entries, tree root ${audit.log.record.rootHash.slice(0, 16)}…, ${audit.signed}`);
+  } else {
+    out.line(`not checked against the log service: ${file} carries no record of its entries (a file written before the log service kept them)`);
+  }
+  if (checkpoints !== undefined) out.line(`the ${kept.length} checkpoints kept in ${checkpoints} are each the tree of its first entries: the history shown while it was in play is this one`);
+  const last = audit?.log.recordedHash(log.revision) ?? null;
+  out.line(`final state hash ${reached}${last ? ', the one its last move recorded' : ''}${replayed.state.outcome ? `, outcome: ${replayed.state.outcome.result}` : ''}`);
+}
+
+/** The file's record of its table's entries, checked against its checkpoint (and that against the key) and against the log's moves. */
+function auditOf(file: string, raw: unknown, log: GameLog, commitment: string, logKey: string | undefined): { log: AuditedLog; signed: string } | null {
+  let parts;
+  try {
+    parts = AuditedLog.readParts(raw);
+  } catch (error) {
+    throw new CliError(`REFUSED: ${file}: ${(error as Error).message}`);
+  }
+  const { moves, record } = parts;
+  if (!record) {
+    if (logKey) throw new CliError(`REFUSED: ${file} carries no record of its entries, so it cannot be checked against the log service's signed checkpoint; write it again with \`chronicle log\``);
+    return null;
+  }
+  if (!moves) throw new CliError(`REFUSED: ${file} has a record of its entries but its moves do not name theirs (seq)`);
+  const note = (raw as { record: { checkpoint?: unknown } }).record.checkpoint;
+  try {
+    const audited = auditLog(log, moves, record, note, commitment, logKey);
+    const signed = logKey ? `its checkpoint signed by the log service's key ${logKey.slice(0, 16)}…` : 'its checkpoint\'s signature NOT checked (give --log-key, the log service\'s public key, to check it: without it a file rewritten whole would pass)';
+    return { log: audited, signed };
+  } catch (error) {
+    throw new CliError(`REFUSED: ${file}: ${(error as Error).message}`);
+  }
+}
+
+/**
+ * A log with the record of its table's entries, checked before its replay: the checkpoint
+ * is the table's (origin: its id and commitment), says the record's size and root, and is
+ * signed by `logKey` when given; every move is its stored leaf and the entries fold to the
+ * log's moves. Throws (`BadCheckpoint`, `InvalidGame`) with the reason.
+ */
+export function auditLog(log: GameLog, moves: readonly RecordedMove[], record: LogRecord, note: unknown, commitment: string, logKey: string | undefined): AuditedLog {
+  // The record of a file is checked against the log's own table: a record of another table is refused by its origin.
+  checkRecordCheckpoint({ ...record, tableId: log.tableId, checkpoint: note }, commitment, logKey ? ed25519PublicKey(logKey) : undefined);
+  const audited = new AuditedLog(log, moves, record);
+  audited.checkEntries();
+  return audited;
 }
 
 /** `chronicle replay <log.json>`: the state the log reaches (no commitment checked). */

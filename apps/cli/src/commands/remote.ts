@@ -249,7 +249,7 @@ export async function fetchLog(remote: Remote, out: Output, tableId: string, fil
   writeFileSync(file, JSON.stringify(finished));
   const moves = (finished.log as { moves: unknown[] }).moves.length;
   out.line(`wrote the finished log of ${tableId} (${moves} moves) to ${file}`);
-  out.line(`check it: chronicle verify ${file} --commitment ${finished.commitment}`);
+  out.line(`check it: chronicle verify ${file} --commitment ${finished.commitment}${remote.logPublicKey ? ` --log-key ${remote.logPublicKey}` : ' --log-key <the log service\'s public key>'}`);
 }
 
 /**

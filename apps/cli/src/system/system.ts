@@ -91,7 +91,7 @@ export async function startSystem(options: SystemOptions, say: (line: string) =>
       LOG_LEVEL: process.env.LOG_LEVEL || 'info',
     }, say, { web: { HTTP_PORT: String(options.webPort) } });
     stops.push(() => services.stop());
-    const running: Running = { natsUrl: nats.url, prefix, pid: process.pid };
+    const running: Running = { natsUrl: nats.url, prefix, pid: process.pid, logPublicKey: publicKeyHex(ed25519PrivateKey(home.settings.signingKey)) };
     writeFileSync(home.at(RUNNING_FILE), JSON.stringify(running));
     stops.push(async () => rmSync(home.at(RUNNING_FILE), { force: true }));
     const nc = await connect({ servers: nats.url.split(','), name: 'chronicle-cli', maxReconnectAttempts: -1 });

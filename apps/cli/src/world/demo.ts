@@ -1,12 +1,13 @@
 import {
-  chapterTableId, GameLog, matchesCommitment, readChapter, stateHash, stateToArray, withOpening, type AnyGame, type GameState, type Json,
+  AuditedLog, chapterTableId, GameLog, matchesCommitment, readChapter, stateHash, stateToArray, withOpening, type AnyGame, type GameState, type Json,
+  type RecordedMove,
 } from '@chronicle/engine';
 import {
-  ExecutorSubjects, LogSubjects, seedKey, TrustedSubjects, unsealSeed,
-  type HeaderV1, type IntentOutcomeV1, type MovesPageV1, type SealedSeedV1,
+  ed25519PrivateKey, ExecutorSubjects, publicKeyHex, seedKey, TrustedSubjects, unsealSeed,
+  type HeaderV1, type IntentOutcomeV1, type LogRecordV1, type SealedSeedV1,
 } from '@chronicle/contracts';
 import type { World } from '@chronicle/sammo';
-import { replayWithProgress } from '../commands/offline';
+import { auditLog, replayWithProgress } from '../commands/offline';
 import { chapterAfter, worldOf } from '../commands/remote';
 import { openWorld, worldChapters } from '../commands/worlds';
 import type { System } from '../system/system';
@@ -235,45 +236,69 @@ class Intents {
  * Every chapter replayed from its seed: a finished one from its public log (checked against
  * the commitment published when it opened), the one in play from the seed sealed for trusted
  * services; each from the final state of the one before (its link checked: commitment, final
- * revision, state hash); each must reach the state its last move recorded, and the one in
+ * revision, state hash); each checked against the log service's record of its entries (every
+ * move its stored leaf, the tree's checkpoint signed by the log service), and must reach after
+ * each move the state hash it recorded — the last move's is the final state's —, and the one in
  * play the state the snapshot service holds. Returns the number of chapters.
  */
 async function verifyWorld(system: System, current: HeaderV1, out: Output): Promise<number> {
   const chapters = readChapter(current.options)!.number;
+  const logKey = publicKeyHex(ed25519PrivateKey(system.home.settings.signingKey));
   let before: { header: HeaderV1; game: AnyGame; final: GameState<unknown> } | undefined;
   for (let number = 1; number <= chapters; number++) {
     const header = number === chapters ? current : await system.log.header({ tableId: chapterTableId(WORLD, number) });
-    const stored = header.status === 'finished' ? GameLog.fromArray((await system.log.finishedLog({ tableId: header.tableId })).log) : await sealedLog(system, header, out);
+    const { log: stored, moves, record } = header.status === 'finished' ? await publicLog(system, header) : await sealedLog(system, header, out);
     if (!matchesCommitment(stored.seed, header.commitment)) throw new Error(`verification failed: the seed of ${header.tableId} is not the one committed to`);
     const link = readChapter(header.options)!.previous;
     if (before && link?.commitment !== before.header.commitment) throw new Error(`verification failed: ${header.tableId} does not link to the commitment of ${before.header.tableId}`);
+    let audit;
+    try {
+      audit = auditLog(stored, moves, record, record.checkpoint, header.commitment, logKey);
+    } catch (error) {
+      throw new Error(`verification failed: ${header.tableId}: ${(error as Error).message}`);
+    }
     // The opening state is the previous chapter's final state, just replayed; the setup checks it against the link.
     const log = before ? stored.withOptions(withOpening(stored.options, stateToArray(before.game, before.final))) : stored;
-    const { game, state } = replayWithProgress(log, out, `verifying ${header.tableId}: ${log.revision} moves`);
+    const { game, state } = replayWithProgress(log, out, `verifying ${header.tableId}: ${log.revision} moves`, audit);
     before = { header, game, final: state };
     const replayed = stateHash(game, state);
-    const recorded = (await system.requests.request<MovesPageV1>(LogSubjects.read, { v: 1, tableId: header.tableId, fromRevision: Math.max(0, header.revision - 1), limit: 1 })).moves.at(-1)?.stateHash;
-    if (recorded && recorded !== replayed) throw new Error(`verification failed: ${header.tableId} replays to ${replayed}, but its last move recorded ${recorded}`);
     if (number === chapters && stateHash(game, await worldOf(system, header.tableId, header.revision)) !== replayed) {
       throw new Error(`verification failed: the replay of ${header.tableId} does not reach the state the system holds`);
     }
-    out.line(`verified ${header.tableId}: the seed matches the commitment and the ${log.revision} moves replay to ${header.status === 'finished' ? 'its final state' : 'the state the system holds'} (${replayed.slice(0, 16)}…)`);
+    out.line(`verified ${header.tableId}: the seed matches the commitment and the ${log.revision} moves replay to ${header.status === 'finished' ? 'its final state' : 'the state the system holds'} (${replayed.slice(0, 16)}…), each the move stored in the ${record.treeSize} entries whose tree the log service signed (root ${record.rootHash.slice(0, 16)}…)`);
   }
   return chapters;
 }
 
-/** A chapter in play: its moves, and its seed as the log service hands it to trusted services. */
-async function sealedLog(system: System, header: HeaderV1, out: Output): Promise<GameLog> {
+interface ChapterLog {
+  log: GameLog;
+  moves: RecordedMove[];
+  record: LogRecordV1;
+}
+
+/** A finished chapter: its public log, with the record of its entries. */
+async function publicLog(system: System, header: HeaderV1): Promise<ChapterLog> {
+  const finished = await system.log.finishedLog({ tableId: header.tableId });
+  return { log: GameLog.fromArray(finished.log), moves: AuditedLog.readParts(finished).moves!, record: finished.record! };
+}
+
+/** A chapter in play: its moves, its seed as the log service hands it to trusted services, and the record of its entries. */
+async function sealedLog(system: System, header: HeaderV1, out: Output): Promise<ChapterLog> {
   const sealed = await system.requests.request<SealedSeedV1>(TrustedSubjects.sealedSeed, { v: 1, tableId: header.tableId });
   const seed = unsealSeed(seedKey(system.home.settings.seedKey), header.tableId, sealed.sealedSeed);
   const moves: Json[] = [];
+  const recorded: RecordedMove[] = [];
   while (moves.length < header.revision) {
     const page = await system.log.read({ tableId: header.tableId, fromRevision: moves.length, limit: 1_000 });
     if (page.moves.length === 0) break;
-    for (const m of page.moves) moves.push({ number: m.number, seat: m.seat, payload: m.payload, random: m.random });
+    for (const m of page.moves) {
+      moves.push({ number: m.number, seat: m.seat, payload: m.payload, random: m.random });
+      recorded.push({ seq: m.seq, stateHash: m.stateHash });
+    }
     out.progress(`reading ${header.tableId}`, moves.length, header.revision);
   }
-  return GameLog.fromArray({ tableId: header.tableId, gameId: header.gameId, rulesVersion: header.rulesVersion, seed, seats: header.seats, options: header.options, moves });
+  const log = GameLog.fromArray({ tableId: header.tableId, gameId: header.gameId, rulesVersion: header.rulesVersion, seed, seats: header.seats, options: header.options, moves });
+  return { log, moves: recorded, record: await system.log.record(header.tableId, header.seq) };
 }
 
 function monthIndex(world: World): number {

@@ -22,6 +22,8 @@ export class TableHeaderRow {
   @Column({ name: 'last_seq', type: 'integer' }) lastSeq!: number;
   @Column({ name: 'opened_at', type: 'timestamptz' }) openedAt!: Date;
   @Column({ name: 'finished_at', type: 'timestamptz', nullable: true }) finishedAt!: Date | null;
+  /** The signed checkpoint of the table's entry tree after its last entry (null until signed). */
+  @Column({ type: 'text', nullable: true }) checkpoint!: string | null;
 }
 
 /**
@@ -44,6 +46,8 @@ export class LogEntryRow {
   @Column({ name: 'next_due_at', type: 'timestamptz', nullable: true }) nextDueAt!: Date | null;
   @Column({ name: 'idempotency_key', type: 'text', nullable: true }) idempotencyKey!: string | null;
   @Column({ name: 'recorded_at', type: 'timestamptz' }) recordedAt!: Date;
+  /** The entry's leaf hash in its table's Merkle tree (`entryLeaf` of `@chronicle/engine`). */
+  @Column({ type: 'bytea' }) leaf!: Buffer;
 }
 
 /**

@@ -12,8 +12,8 @@ export interface TableFacts {
   commitment: string;
 }
 
-/** The event announcing an entry, on `moves.<table>`, deduplicated by `<table>:<seq>`. */
-export function moveEvent(tableId: string, entry: EntryRecord): OutboxMessage {
+/** The event announcing an entry, on `moves.<table>`, deduplicated by `<table>:<seq>`, with the table's checkpoint after it. */
+export function moveEvent(tableId: string, entry: EntryRecord, checkpoint: string): OutboxMessage {
   const event: MoveEventV1 = {
     v: 1,
     kind: entry.kind,
@@ -27,6 +27,7 @@ export function moveEvent(tableId: string, entry: EntryRecord): OutboxMessage {
     stateHash: entry.stateHash,
     nextDueAt: entry.nextDueAt,
     recordedAt: entry.recordedAt.toISOString(),
+    checkpoint,
   };
   return { subject: EventSubjects.moves(tableId), msgId: `${tableId}:${entry.seq}`, payload: JSON.stringify(event) };
 }

@@ -1,5 +1,6 @@
 import {
-  AppendManyV1, AppendMoveV1, BadRequest, EntryByKeyV1, validate, type AppendedManyV1, LogSubjects, OpenTableV1, ReadMovesV1, TableRequestV1, TrustedSubjects, UndoV1, type AppendedV1,
+  AppendManyV1, AppendMoveV1, BadRequest, EntryByKeyV1, validate, type AppendedManyV1, LogSubjects, OpenTableV1, ReadMovesV1, TableRequestV1, TreeRequestV1, TrustedSubjects, UndoV1, type AppendedV1, type TreePageV1, InclusionProofRequestV1, ConsistencyProofRequestV1,
+  type InclusionProofV1, type ConsistencyProofV1,
   type CommitmentV1, type FinishedHeaderV1, type FinishedLogV1, type HeaderV1, type KeyedEntryV1, type MovesPageV1, type OpenedV1, type SealedSeedV1, type UndoneV1,
 } from '@chronicle/contracts';
 import { OnRequest, PassErrorsToTransport, replyError } from '@chronicle/bus';
@@ -78,6 +79,21 @@ export class LogController {
   @OnRequest(LogSubjects.entryByKey, EntryByKeyV1)
   entryByKey(@Payload() r: EntryByKeyV1): Promise<KeyedEntryV1 | null> {
     return this.tables.entryByKey(r.tableId, r.idempotencyKey);
+  }
+
+  @OnRequest(LogSubjects.tree, TreeRequestV1)
+  tree(@Payload() r: TreeRequestV1): Promise<TreePageV1> {
+    return this.tables.tree(r.tableId, r.fromSeq, r.limit);
+  }
+
+  @OnRequest(LogSubjects.inclusionProof, InclusionProofRequestV1)
+  inclusionProof(@Payload() r: InclusionProofRequestV1): Promise<InclusionProofV1> {
+    return this.tables.inclusionProof(r.tableId, r.seq, r.treeSize);
+  }
+
+  @OnRequest(LogSubjects.consistencyProof, ConsistencyProofRequestV1)
+  consistencyProof(@Payload() r: ConsistencyProofRequestV1): Promise<ConsistencyProofV1> {
+    return this.tables.consistencyProof(r.tableId, r.from, r.to);
   }
 
   @OnRequest(TrustedSubjects.sealedSeed, TableRequestV1)

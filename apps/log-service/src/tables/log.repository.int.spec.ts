@@ -15,7 +15,7 @@ describe('LogRepository.appendManyIfLast (real PostgreSQL)', () => {
     for (const tableId of ['a', 'b', 'c']) {
       await repository.insertTable(ds.manager, {
         tableId, gameId: 'journal', rulesVersion: '1', seed: '0'.repeat(64), commitment: '1'.repeat(64), seats: ['ann'],
-        options: {}, status: 'open', outcome: null, revision: 0, lastSeq: 0,
+        options: {}, status: 'open', outcome: null, revision: 0, lastSeq: 0, checkpoint: null,
       }, new Date(), []);
     }
   });
@@ -27,21 +27,23 @@ describe('LogRepository.appendManyIfLast (real PostgreSQL)', () => {
 
   const entry = (seq: number, text: string | null): EntryRecord => ({
     seq, kind: 'move', number: seq, revision: seq, seat: 'ann', payload: text === null ? null : { text }, random: false,
-    stateHash: null, nextDueAt: null, idempotencyKey: `key-${text}`, recordedAt: new Date('2026-01-01T00:00:00Z'),
+    stateHash: null, nextDueAt: null, idempotencyKey: `key-${text}`, recordedAt: new Date('2026-01-01T00:00:00Z'), leaf: seq.toString(16).padStart(64, '0'),
   });
   const append = (tableId: string, seq: number, text: string | null, events = 1): PendingAppend => ({
-    tableId, entry: entry(seq, text), change: { status: seq === 9 ? 'finished' : 'open', outcome: seq === 9 ? { winners: [], result: 'done' } : null },
+    tableId, entry: entry(seq, text), change: { status: seq === 9 ? 'finished' : 'open', outcome: seq === 9 ? { winners: [], result: 'done' } : null, checkpoint: `checkpoint ${seq}` },
     events: Array.from({ length: events }, (_, i) => ({ subject: `moves.${tableId}`, msgId: `${tableId}:${seq}:${i}`, payload: `{"n":${i}}` })),
   });
 
   it('writes the appends that follow their table, moves the headers on, and queues their events in order', async () => {
     const written = await repository.appendManyIfLast(ds.manager, [append('a', 1, 'one', 2), append('b', 1, 'uno'), append('c', 2, 'stale')]);
     expect([...written].sort()).toEqual(['a', 'b']);
-    const entries = await ds.query(`SELECT table_id, seq, payload FROM log_entries ORDER BY table_id, seq`);
-    expect(entries).toEqual([{ table_id: 'a', seq: 1, payload: { text: 'one' } }, { table_id: 'b', seq: 1, payload: { text: 'uno' } }]);
-    const headers = await ds.query(`SELECT table_id, revision, last_seq FROM game_tables ORDER BY table_id`);
+    const entries = await ds.query(`SELECT table_id, seq, payload, encode(leaf, 'hex') AS leaf FROM log_entries ORDER BY table_id, seq`);
+    const leaf = '1'.padStart(64, '0');
+    expect(entries).toEqual([{ table_id: 'a', seq: 1, payload: { text: 'one' }, leaf }, { table_id: 'b', seq: 1, payload: { text: 'uno' }, leaf }]);
+    const headers = await ds.query(`SELECT table_id, revision, last_seq, checkpoint FROM game_tables ORDER BY table_id`);
     expect(headers).toEqual([
-      { table_id: 'a', revision: 1, last_seq: 1 }, { table_id: 'b', revision: 1, last_seq: 1 }, { table_id: 'c', revision: 0, last_seq: 0 },
+      { table_id: 'a', revision: 1, last_seq: 1, checkpoint: 'checkpoint 1' }, { table_id: 'b', revision: 1, last_seq: 1, checkpoint: 'checkpoint 1' },
+      { table_id: 'c', revision: 0, last_seq: 0, checkpoint: null },
     ]);
     const outbox = await ds.query(`SELECT msg_id, payload FROM outbox ORDER BY id`);
     expect(outbox).toEqual([

@@ -14,6 +14,8 @@ export interface HeaderRecord {
   outcome: Outcome | null;
   revision: number;
   lastSeq: number;
+  /** The signed checkpoint after the last entry; null for a table not yet signed (written before trees). */
+  checkpoint: string | null;
 }
 
 export interface EntryRecord {
@@ -28,6 +30,8 @@ export interface EntryRecord {
   nextDueAt: string | null;
   idempotencyKey: string | null;
   recordedAt: Date;
+  /** Hex leaf hash in the table's Merkle tree. */
+  leaf: string;
 }
 
 export interface OutboxMessage {
@@ -39,6 +43,8 @@ export interface OutboxMessage {
 export interface HeaderChange {
   status: 'open' | 'finished';
   outcome: Outcome | null;
+  /** The signed checkpoint of the tree with the new entry. */
+  checkpoint: string;
 }
 
 /** One table's append, as the batched statement takes it. */
@@ -51,11 +57,11 @@ export interface PendingAppend {
 
 const HEADER_COLUMNS = `
   table_id AS "tableId", game_id AS "gameId", rules_version AS "rulesVersion", seed, commitment, seats, options,
-  status, outcome, revision, last_seq AS "lastSeq"`;
+  status, outcome, revision, last_seq AS "lastSeq", checkpoint`;
 
 const ENTRY_COLUMNS = `
   seq, kind, number, revision, seat, payload, random, state_hash AS "stateHash", next_due_at AS "nextDueAt",
-  idempotency_key AS "idempotencyKey", recorded_at AS "recordedAt"`;
+  idempotency_key AS "idempotencyKey", recorded_at AS "recordedAt", encode(leaf, 'hex') AS leaf`;
 
 /**
  * SQL for tables, entries and the outbox; no rules here. Every method takes the entity
@@ -85,6 +91,25 @@ export class LogRepository {
     return rows.map(normalize);
   }
 
+  /** The leaf hashes of entries `from + 1` to `to`, in order. */
+  async leaves(em: EntityManager, tableId: string, from: number, to: number): Promise<Buffer[]> {
+    const rows: Array<{ leaf: Buffer }> = await em.query(
+      'SELECT leaf FROM log_entries WHERE table_id = $1 AND seq > $2 AND seq <= $3 ORDER BY seq', [tableId, from, to]);
+    return rows.map((r) => r.leaf);
+  }
+
+  /** The undo entries among entries `from + 1` to `to`. */
+  async undos(em: EntityManager, tableId: string, from: number, to: number): Promise<EntryRecord[]> {
+    const rows: EntryRecord[] = await em.query(
+      `SELECT ${ENTRY_COLUMNS} FROM log_entries WHERE table_id = $1 AND kind = 'undo' AND seq > $2 AND seq <= $3 ORDER BY seq`, [tableId, from, to]);
+    return rows.map(normalize);
+  }
+
+  /** Sets the checkpoint of a table whose entries were written before trees, if still unset. */
+  async setCheckpoint(em: EntityManager, tableId: string, lastSeq: number, checkpoint: string): Promise<void> {
+    await em.query('UPDATE game_tables SET checkpoint = $3 WHERE table_id = $1 AND last_seq = $2 AND checkpoint IS NULL', [tableId, lastSeq, checkpoint]);
+  }
+
   /**
    * Moves of the current game log numbered above `fromRevision`, in order. Without undos
    * (`undone` false: the header's last entry is its revision) move n is entry n, a range of
@@ -109,8 +134,8 @@ export class LogRepository {
   async insertTable(em: EntityManager, header: HeaderRecord, openedAt: Date, events: OutboxMessage[]): Promise<boolean> {
     const rows: unknown[] = await em.query(
       `WITH header AS (
-         INSERT INTO game_tables (table_id, game_id, rules_version, seed, commitment, seats, options, status, outcome, revision, last_seq, opened_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, 'open', NULL, 0, 0, $8)
+         INSERT INTO game_tables (table_id, game_id, rules_version, seed, commitment, seats, options, status, outcome, revision, last_seq, opened_at, checkpoint)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, 'open', NULL, 0, 0, $8, $10)
          ON CONFLICT (table_id) DO NOTHING
          RETURNING table_id
        ), events AS (
@@ -120,7 +145,7 @@ export class LogRepository {
        )
        SELECT table_id FROM header`,
       [header.tableId, header.gameId, header.rulesVersion, header.seed, header.commitment, JSON.stringify(header.seats),
-        JSON.stringify(header.options), openedAt, outboxJson(events)],
+        JSON.stringify(header.options), openedAt, outboxJson(events), header.checkpoint],
     );
     return rows.length === 1;
   }
@@ -136,13 +161,13 @@ export class LogRepository {
   async appendIfLast(em: EntityManager, tableId: string, entry: EntryRecord, change: HeaderChange, events: OutboxMessage[]): Promise<boolean> {
     const rows: Array<{ n: number }> = await em.query(
       `WITH header AS (
-         UPDATE game_tables SET revision = $5, last_seq = $2, status = $13, outcome = $14::jsonb,
+         UPDATE game_tables SET revision = $5, last_seq = $2, status = $13, outcome = $14::jsonb, checkpoint = $17,
            finished_at = CASE WHEN $13 = 'finished' THEN $12::timestamptz ELSE NULL END
          WHERE table_id = $1 AND last_seq = $2 - 1
          RETURNING table_id
        ), entry AS (
-         INSERT INTO log_entries (table_id, seq, kind, number, revision, seat, payload, random, state_hash, next_due_at, idempotency_key, recorded_at)
-         SELECT $1::text, $2::int, $3::text, $4::int, $5::int, $6::text, $7::jsonb, $8::boolean, $9::text, $10::timestamptz, $11::text, $12::timestamptz
+         INSERT INTO log_entries (table_id, seq, kind, number, revision, seat, payload, random, state_hash, next_due_at, idempotency_key, recorded_at, leaf)
+         SELECT $1::text, $2::int, $3::text, $4::int, $5::int, $6::text, $7::jsonb, $8::boolean, $9::text, $10::timestamptz, $11::text, $12::timestamptz, decode($16, 'hex')
          FROM header
          RETURNING seq
        ), events AS (
@@ -167,16 +192,17 @@ export class LogRepository {
          SELECT * FROM jsonb_to_recordset($1::jsonb) AS i(
            ord int, table_id text, seq int, kind text, number int, revision int, seat text, payload jsonb, random boolean,
            state_hash text, next_due_at timestamptz, idempotency_key text, recorded_at timestamptz, status text, outcome jsonb,
-           events jsonb)
+           events jsonb, leaf text, checkpoint text)
        ), header AS (
-         UPDATE game_tables g SET revision = i.revision, last_seq = i.seq, status = i.status, outcome = i.outcome,
+         UPDATE game_tables g SET revision = i.revision, last_seq = i.seq, status = i.status, outcome = i.outcome, checkpoint = i.checkpoint,
            finished_at = CASE WHEN i.status = 'finished' THEN i.recorded_at ELSE NULL END
          FROM input i
          WHERE g.table_id = i.table_id AND g.last_seq = i.seq - 1
          RETURNING g.table_id
        ), entry AS (
-         INSERT INTO log_entries (table_id, seq, kind, number, revision, seat, payload, random, state_hash, next_due_at, idempotency_key, recorded_at)
-         SELECT i.table_id, i.seq, i.kind, i.number, i.revision, i.seat, i.payload, i.random, i.state_hash, i.next_due_at, i.idempotency_key, i.recorded_at
+         INSERT INTO log_entries (table_id, seq, kind, number, revision, seat, payload, random, state_hash, next_due_at, idempotency_key, recorded_at, leaf)
+         SELECT i.table_id, i.seq, i.kind, i.number, i.revision, i.seat, i.payload, i.random, i.state_hash, i.next_due_at, i.idempotency_key, i.recorded_at,
+           decode(i.leaf, 'hex')
          FROM input i JOIN header h ON h.table_id = i.table_id
          RETURNING table_id
        ), events AS (
@@ -192,7 +218,7 @@ export class LogRepository {
         ord, table_id: a.tableId, seq: a.entry.seq, kind: a.entry.kind, number: a.entry.number, revision: a.entry.revision,
         seat: a.entry.seat, payload: a.entry.payload, random: a.entry.random, state_hash: a.entry.stateHash,
         next_due_at: a.entry.nextDueAt, idempotency_key: a.entry.idempotencyKey, recorded_at: a.entry.recordedAt.toISOString(),
-        status: a.change.status, outcome: a.change.outcome,
+        status: a.change.status, outcome: a.change.outcome, leaf: a.entry.leaf, checkpoint: a.change.checkpoint,
         events: a.events.map((e) => ({ subject: e.subject, msg_id: e.msgId, payload: e.payload })),
       })))],
     );
@@ -203,10 +229,10 @@ export class LogRepository {
   async appendEntry(em: EntityManager, tableId: string, entry: EntryRecord, change: HeaderChange, events: OutboxMessage[]): Promise<void> {
     await em.query(
       `WITH entry AS (
-         INSERT INTO log_entries (table_id, seq, kind, number, revision, seat, payload, random, state_hash, next_due_at, idempotency_key, recorded_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+         INSERT INTO log_entries (table_id, seq, kind, number, revision, seat, payload, random, state_hash, next_due_at, idempotency_key, recorded_at, leaf)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, decode($16, 'hex'))
        ), header AS (
-         UPDATE game_tables SET revision = $5, last_seq = $2, status = $13, outcome = $14,
+         UPDATE game_tables SET revision = $5, last_seq = $2, status = $13, outcome = $14, checkpoint = $17,
            finished_at = CASE WHEN $13 = 'finished' THEN $12::timestamptz ELSE NULL END
          WHERE table_id = $1
        )
@@ -221,7 +247,7 @@ function entryParameters(tableId: string, entry: EntryRecord, change: HeaderChan
   return [tableId, entry.seq, entry.kind, entry.number, entry.revision, entry.seat,
     entry.payload === null ? null : JSON.stringify(entry.payload), entry.random, entry.stateHash, entry.nextDueAt,
     entry.idempotencyKey, entry.recordedAt, change.status, change.outcome === null ? null : JSON.stringify(change.outcome),
-    outboxJson(events)];
+    outboxJson(events), entry.leaf, change.checkpoint];
 }
 
 /** True for the unique violation of a reused idempotency key. */

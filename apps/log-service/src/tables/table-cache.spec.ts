@@ -5,7 +5,7 @@ const table = (seq: number) => ({ lastSeq: seq }) as HeaderRecord;
 
 describe('TableCache', () => {
   it('drops the least recently used table beyond its capacity', () => {
-    const cache = new TableCache(2);
+    const cache = new TableCache<HeaderRecord>(2);
     cache.set('a', table(1));
     cache.set('b', table(2));
     expect(cache.get('a')?.lastSeq).toBe(1); // a is now the most recent
@@ -16,7 +16,7 @@ describe('TableCache', () => {
   });
 
   it('replaces and deletes tables', () => {
-    const cache = new TableCache(2);
+    const cache = new TableCache<HeaderRecord>(2);
     cache.set('a', table(1));
     cache.set('a', table(2));
     expect(cache.get('a')?.lastSeq).toBe(2);

@@ -1,15 +1,14 @@
-import type { HeaderRecord } from './log.repository';
-
 /**
- * Table headers as this process last wrote or read them (least-recently-used dropped first).
- * Only a shortcut: an append checks its header by its conditional write.
+ * What this process last wrote or read of each table — its header, its tree's right edge —
+ * least-recently-used dropped first. Only a shortcut: an append checks its header by its
+ * conditional write, and a tree is used only at the size the header says.
  */
-export class TableCache {
-  private readonly tables = new Map<string, HeaderRecord>();
+export class TableCache<T> {
+  private readonly tables = new Map<string, T>();
 
   constructor(private readonly capacity: number) {}
 
-  get(tableId: string): HeaderRecord | undefined {
+  get(tableId: string): T | undefined {
     const table = this.tables.get(tableId);
     if (table) {
       this.tables.delete(tableId);
@@ -18,7 +17,7 @@ export class TableCache {
     return table;
   }
 
-  set(tableId: string, table: HeaderRecord): void {
+  set(tableId: string, table: T): void {
     this.tables.delete(tableId);
     this.tables.set(tableId, table);
     while (this.tables.size > this.capacity) {

@@ -1,15 +1,18 @@
 import {
-  BadRequest, Forbidden, sealSeed, type AppendedV1, type CommitmentV1, type FinishedHeaderV1, type FinishedLogV1, type HeaderV1,
+  BadRequest, checkpointOrigin, Forbidden, readCheckpoint, sealSeed, signCheckpoint, type AppendedV1, type ConsistencyProofV1, type InclusionProofV1,
+  type TreePageV1, type CommitmentV1, type FinishedHeaderV1, type FinishedLogV1, type HeaderV1,
   type KeyedEntryV1, type LoggedMoveV1, type MovesPageV1, type OpenedV1, type SealedSeedV1, type UndoneV1,
 } from '@chronicle/contracts';
 import {
-  ConcurrentMove, engine, GameInProgress, GameLog, GameOver, IllegalMove, readChapter, type Json, type JsonObject, type Outcome,
+  ConcurrentMove, consistencyProof, engine, entryLeaf, GameInProgress, GameLog, GameOver, IllegalMove, inclusionProof, MerkleRange, readChapter, rootOf,
+  type Json, type JsonObject, type Outcome,
 } from '@chronicle/engine';
+import type { KeyObject } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import type { GameRegistry } from '@chronicle/games';
 import { AppendBatcher, type AppendBatcherOptions } from './append-batcher';
 import { KeyedMutex } from '@chronicle/service-kit';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { loggedMove, moveEvent, tableEvent } from './events';
 import { isDuplicateKey, type EntryRecord, type HeaderChange, type HeaderRecord, type LogRepository } from './log.repository';
 import { TableCache } from './table-cache';
@@ -44,6 +47,8 @@ export interface TableStoreOptions {
   batching: AppendBatcherOptions;
   /** AES-256 key shared with the trusted services, for {@link TableStore.sealedSeed}. */
   seedKey: Buffer;
+  /** The log service's Ed25519 key: it signs each table's checkpoints (unsigned without one). */
+  signingKey?: KeyObject;
 }
 
 export interface UndoRequest {
@@ -67,7 +72,9 @@ export interface UndoRequest {
  */
 export class TableStore {
   private readonly locks = new KeyedMutex();
-  private readonly headers: TableCache;
+  private readonly headers: TableCache<HeaderRecord>;
+  /** Each table's tree, as its right edge (`MerkleRange`): a checkpoint per entry without reading the others. */
+  private readonly trees: TableCache<MerkleRange>;
   private readonly appends: AppendBatcher;
 
   constructor(
@@ -77,6 +84,7 @@ export class TableStore {
     private readonly options: TableStoreOptions,
   ) {
     this.headers = new TableCache(options.cacheSize);
+    this.trees = new TableCache(options.cacheSize);
     this.appends = new AppendBatcher(db, repository, options.batching);
   }
 
@@ -98,6 +106,7 @@ export class TableStore {
     const header: HeaderRecord = {
       tableId: log.tableId, gameId: log.gameId, rulesVersion: log.rulesVersion, seed: log.seed, commitment: log.commitment(),
       seats: [...log.seats], options: log.options as JsonObject, status: 'open', outcome: null, revision: 0, lastSeq: 0,
+      checkpoint: this.checkpoint(log.tableId, log.commitment(), new MerkleRange()),
     };
     const openedAt = new Date();
     return this.locks.run(request.tableId, async () => {
@@ -105,6 +114,7 @@ export class TableStore {
         this.repository.insertTable(em, header, openedAt, [tableEvent('opened', header, 0, 0, null, openedAt)]));
       if (!inserted) throw new ConcurrentMove(`table ${request.tableId} already exists; open the new table under another id`);
       this.headers.set(request.tableId, header);
+      this.trees.set(request.tableId, new MerkleRange());
       this.options.onCommitted();
       return { tableId: request.tableId, commitment: header.commitment, revision: 0 };
     });
@@ -135,15 +145,15 @@ export class TableStore {
         }
         const recordedAt = new Date();
         const outcome = request.outcome ?? null;
-        const entry: EntryRecord = {
+        const { entry, tree, checkpoint } = await this.entryOf(this.db.manager, header, {
           seq: header.lastSeq + 1, kind: 'move', number: header.revision + 1, revision: header.revision + 1, seat: request.seat,
           payload: request.payload, random: request.random, stateHash: request.stateHash ?? null,
           nextDueAt: request.nextDueAt ? new Date(request.nextDueAt).toISOString() : null,
           idempotencyKey: request.idempotencyKey, recordedAt,
-        };
-        const events = [moveEvent(request.tableId, entry)];
+        });
+        const events = [moveEvent(request.tableId, entry, checkpoint)];
         if (outcome) events.push(tableEvent('finished', header, entry.seq, entry.revision, outcome, recordedAt));
-        const change: HeaderChange = { status: outcome ? 'finished' : 'open', outcome };
+        const change: HeaderChange = { status: outcome ? 'finished' : 'open', outcome, checkpoint };
         let written: boolean;
         try {
           written = await this.appends.append({ tableId: request.tableId, entry, change, events });
@@ -160,6 +170,7 @@ export class TableStore {
           continue;
         }
         this.headers.set(request.tableId, { ...header, ...change, revision: entry.revision, lastSeq: entry.seq });
+        this.trees.set(request.tableId, tree);
         this.options.onCommitted();
         return { tableId: request.tableId, revision: entry.revision, seq: entry.seq, move: loggedMove(entry), duplicate: false, outcome };
       }
@@ -177,20 +188,20 @@ export class TableStore {
       const result = await this.db.transaction(async (em) => {
         const header = await this.repository.lockHeader(em, tableId);
         const earlier = request.idempotencyKey === undefined ? undefined : await this.repository.entryByKey(em, tableId, request.idempotencyKey);
-        if (earlier) return { header, entry: earlier, duplicate: true };
+        if (earlier) return { header, entry: earlier, duplicate: true, tree: undefined };
         if (header.status === 'finished') throw new GameOver(`table ${tableId} is over (${header.outcome?.result ?? 'finished'}): no move can be taken back`);
         if (request.expectedRevision !== header.revision) {
           throw new ConcurrentMove(`table ${tableId} is at revision ${header.revision}, not ${request.expectedRevision}: reload and retry`);
         }
         if (header.revision === 0) throw new IllegalMove(`table ${tableId} has no move to take back`);
-        const entry: EntryRecord = {
+        const { entry, tree, checkpoint } = await this.entryOf(em, header, {
           seq: header.lastSeq + 1, kind: 'undo', number: header.revision, revision: header.revision - 1, seat: request.seat,
           payload: null, random: false, stateHash: request.stateHash ?? null,
           nextDueAt: request.nextDueAt ? new Date(request.nextDueAt).toISOString() : null,
           idempotencyKey: request.idempotencyKey ?? null, recordedAt: new Date(),
-        };
-        await this.repository.appendEntry(em, tableId, entry, { status: 'open', outcome: null }, [moveEvent(tableId, entry)]);
-        return { header: { ...header, revision: entry.revision, lastSeq: entry.seq }, entry, duplicate: false };
+        });
+        await this.repository.appendEntry(em, tableId, entry, { status: 'open', outcome: null, checkpoint }, [moveEvent(tableId, entry, checkpoint)]);
+        return { header: { ...header, revision: entry.revision, lastSeq: entry.seq, checkpoint }, entry, duplicate: false, tree };
       });
       const { header, entry, duplicate } = result;
       if (duplicate) {
@@ -199,6 +210,7 @@ export class TableStore {
         }
       } else {
         this.headers.set(tableId, header);
+        if (result.tree) this.trees.set(tableId, result.tree);
         this.options.onCommitted();
       }
       return { tableId, revision: entry.revision, seq: entry.seq, undone: entry.number, duplicate };
@@ -278,12 +290,97 @@ export class TableStore {
       if (header.status !== 'finished') {
         throw new GameInProgress(`table ${tableId} is still in play: its log (and seed) stays hidden until the end`);
       }
-      const log = foldLog(header, await this.repository.entries(em, tableId));
+      const entries = await this.repository.entries(em, tableId);
+      const moves = foldMoves(entries);
+      const log = GameLog.fromArray({
+        tableId, gameId: header.gameId, rulesVersion: header.rulesVersion, seed: header.seed, seats: header.seats, options: header.options, moves,
+      });
       if (log.commitment() !== header.commitment || log.revision !== header.revision) {
         throw new ConcurrentMove(`table ${tableId} changed between reading its header and its log; ask again`);
       }
-      return { tableId, commitment: header.commitment, log: log.toArray() };
+      const { checkpoint, treeSize, rootHash } = await this.treeHead(em, header);
+      const record = {
+        tableId, treeSize, rootHash, checkpoint, leaves: entries.map((e) => e.leaf),
+        undos: entries.filter((e) => e.kind === 'undo').map(({ seq, number, seat, stateHash }) => ({ seq, number, seat, stateHash })),
+      };
+      return { tableId, commitment: header.commitment, log: { ...log.toArray(), moves }, record };
     });
+  }
+
+  /**
+   * A page of a table's tree: its head (the latest signed checkpoint), the leaf hashes of
+   * entries `fromSeq + 1` on (at most `limit`), and the undo entries among them. Leaves are
+   * salted hashes: they show nothing of a move until the seed is public.
+   */
+  async tree(tableId: string, fromSeq: number, limit = 10_000): Promise<TreePageV1> {
+    return this.db.transaction('REPEATABLE READ', async (em) => {
+      const header = await this.repository.header(em, tableId);
+      const head = await this.treeHead(em, header);
+      const to = Math.min(header.lastSeq, fromSeq + limit);
+      const leaves = fromSeq >= to ? [] : (await this.repository.leaves(em, tableId, fromSeq, to)).map((l) => l.toString('hex'));
+      const undos = fromSeq >= to ? [] : (await this.repository.undos(em, tableId, fromSeq, to)).map(({ seq, number, seat, stateHash }) => ({ seq, number, seat, stateHash }));
+      return { tableId, commitment: header.commitment, ...head, fromSeq, leaves, undos };
+    });
+  }
+
+  /** RFC 9162 audit path of entry `seq` in the table's tree of `treeSize` entries. */
+  async inclusionProof(tableId: string, seq: number, treeSize: number): Promise<InclusionProofV1> {
+    if (seq > treeSize) throw new BadRequest(`seq ${seq} is not in a tree of ${treeSize} entries: ask at a checkpoint's size at least ${seq}`);
+    const leaves = await this.prefix(tableId, treeSize);
+    return {
+      tableId, seq, treeSize, leaf: leaves[seq - 1]!.toString('hex'), rootHash: rootOf(leaves).toString('hex'),
+      proof: inclusionProof(leaves, seq - 1).map((h) => h.toString('hex')),
+    };
+  }
+
+  /** RFC 9162 consistency proof from the table's tree at `from` entries to its tree at `to`. */
+  async consistencyProof(tableId: string, from: number, to: number): Promise<ConsistencyProofV1> {
+    if (from > to) throw new BadRequest(`from (${from}) must not be above to (${to}): a tree extends only a smaller one`);
+    const leaves = await this.prefix(tableId, to);
+    return {
+      tableId, from, to, fromRoot: rootOf(leaves.slice(0, from)).toString('hex'), toRoot: rootOf(leaves).toString('hex'),
+      proof: consistencyProof(leaves, from).map((h) => h.toString('hex')),
+    };
+  }
+
+  /** The leaves of the table's first `size` entries; a size it has not reached is the caller's mistake. */
+  private async prefix(tableId: string, size: number): Promise<Buffer[]> {
+    const header = await this.repository.header(this.db.manager, tableId);
+    if (size > header.lastSeq) throw new BadRequest(`table ${tableId} has ${header.lastSeq} entries, not ${size}: ask at a checkpoint's size`);
+    return this.repository.leaves(this.db.manager, tableId, 0, size);
+  }
+
+  /** The signed head of a table's tree; a table written before trees gets its first one now. */
+  private async treeHead(em: EntityManager, header: HeaderRecord): Promise<{ checkpoint: string; treeSize: number; rootHash: string }> {
+    let checkpoint = header.checkpoint;
+    if (checkpoint === null) {
+      checkpoint = this.checkpoint(header.tableId, header.commitment, await this.treeOf(em, header));
+      await this.repository.setCheckpoint(em, header.tableId, header.lastSeq, checkpoint);
+    }
+    const { treeSize, rootHash } = readCheckpoint(checkpoint);
+    return { checkpoint, treeSize, rootHash };
+  }
+
+  /** The table's tree at the header's size: the cached one, or rebuilt from the stored leaves. */
+  private async treeOf(em: EntityManager, header: HeaderRecord): Promise<MerkleRange> {
+    const cached = this.trees.get(header.tableId);
+    if (cached?.size === header.lastSeq) return cached;
+    const tree = new MerkleRange();
+    for (const leaf of await this.repository.leaves(em, header.tableId, 0, header.lastSeq)) tree.push(leaf);
+    this.trees.set(header.tableId, tree);
+    return tree;
+  }
+
+  /** An entry with its leaf, the tree with it (not yet cached: the write may be refused) and its signed checkpoint. */
+  private async entryOf(em: EntityManager, header: HeaderRecord, entry: Omit<EntryRecord, 'leaf'>): Promise<{ entry: EntryRecord; tree: MerkleRange; checkpoint: string }> {
+    const leaf = entryLeaf(header.tableId, header.seed, entry);
+    const tree = (await this.treeOf(em, header)).copy();
+    tree.push(leaf);
+    return { entry: { ...entry, leaf: leaf.toString('hex') }, tree, checkpoint: this.checkpoint(header.tableId, header.commitment, tree) };
+  }
+
+  private checkpoint(tableId: string, commitment: string, tree: MerkleRange): string {
+    return signCheckpoint({ origin: checkpointOrigin(tableId, commitment), treeSize: tree.size, rootHash: tree.root().toString('hex') }, this.options.signingKey);
   }
 
   /** The header as this process last saw it, or (`fresh`, or not cached) as the database has it now. */
@@ -310,15 +407,12 @@ export class TableStore {
   }
 }
 
-/** The game log the entries say: a move appends, an undo takes the last move back. */
-function foldLog(header: HeaderRecord, entries: EntryRecord[]): GameLog {
-  const moves: Array<{ number: number; seat: string | null; payload: Json; random: boolean }> = [];
-  for (const entry of entries) {
-    if (entry.kind === 'move') moves.push({ number: entry.number, seat: entry.seat, payload: entry.payload, random: entry.random });
+/** The moves of the game log the entries say (a move appends, an undo takes the last move back), each with its entry and recorded state hash. */
+function foldMoves(entries: EntryRecord[]): Array<{ number: number; seat: string | null; payload: Json; random: boolean; seq: number; stateHash: string | null }> {
+  const moves: Array<{ number: number; seat: string | null; payload: Json; random: boolean; seq: number; stateHash: string | null }> = [];
+  for (const { kind, number, seat, payload, random, seq, stateHash } of entries) {
+    if (kind === 'move') moves.push({ number, seat, payload, random, seq, stateHash });
     else moves.pop();
   }
-  return GameLog.fromArray({
-    tableId: header.tableId, gameId: header.gameId, rulesVersion: header.rulesVersion, seed: header.seed,
-    seats: header.seats, options: header.options, moves,
-  });
+  return moves;
 }

@@ -1,4 +1,4 @@
-import type { MoveEventV1 } from '@chronicle/contracts';
+import type { LogRecordV1, MoveEventV1 } from '@chronicle/contracts';
 import type { Outcome } from '@chronicle/engine';
 import type { WorldView } from './world-view';
 
@@ -55,10 +55,14 @@ export interface FinishedLog {
   tableId: string;
   /** The commitment published when the table opened (from its `opened` event). */
   commitment: string;
-  /** `GameLog.toArray()`: the seed, the options and every move. */
+  /** `GameLog.toArray()`: the seed, the options and every move, each with its entry (`seq`) and the state hash recorded with it. */
   log: unknown;
-  /** The state hash the log recorded with its last move: where a replay must arrive. */
-  finalStateHash: string | null;
+  /**
+   * What the log service stored of the table's entries (their tree, its signed checkpoint):
+   * a log — this one or a visitor's file — is checked move by move against it. Null for a
+   * table whose entries the log service did not keep a tree of.
+   */
+  record: LogRecordV1 | null;
 }
 
 /** What `/api/live` sends: `event: <kind>`, `data: <JSON>`. */

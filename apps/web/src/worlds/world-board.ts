@@ -1,5 +1,5 @@
-import type { HeaderV1, MoveEventV1, SnapshotV1, TableEventV1 } from '@chronicle/contracts';
-import { readChapter, UnknownTable, type AnyGame, type Json, type JsonObject } from '@chronicle/engine';
+import type { HeaderV1, LogRecordV1, MoveEventV1, SnapshotV1, TableEventV1 } from '@chronicle/contracts';
+import { readChapter, UnknownTable, type AnyGame, type JsonObject } from '@chronicle/engine';
 import type { GameRegistry } from '@chronicle/games';
 import { sammo } from '@chronicle/sammo';
 import type { FeedItem, FinishedLog, LiveEvent, TableDetail, TableStatus, TableSummary } from '../view/api';
@@ -11,9 +11,8 @@ export interface WorldSource {
   header(tableId: string): Promise<HeaderV1>;
   /** The snapshot service's state of the table at `minRevision` or later. */
   snapshot(tableId: string, minRevision: number): Promise<SnapshotV1>;
-  finishedLog(tableId: string): Promise<{ log: JsonObject }>;
-  /** The state hash the log recorded with move `revision`, or null. */
-  stateHashAt(tableId: string, revision: number): Promise<string | null>;
+  /** A finished log, and the record of its table's entries (its checkpoint checked against the log service's key). */
+  finishedLog(tableId: string): Promise<{ log: JsonObject; record: LogRecordV1 | null }>;
   /** A strategy world's state read into its view and details (`WorldReader`, off this thread). */
   read(reply: SnapshotV1): Promise<WorldReading>;
 }
@@ -144,12 +143,11 @@ export class WorldBoard {
     return details;
   }
 
-  /** A finished table's log, with the commitment published at its opening and the state its last move recorded. */
+  /** A finished table's log, with the commitment published at its opening and the record of what the log service stored. */
   async finishedLog(tableId: string): Promise<FinishedLog> {
     const board = this.known(tableId);
-    const { log } = await this.source.finishedLog(tableId);
-    const revision = (log.moves as Json[]).length;
-    return { tableId, commitment: board.summary.commitment, log, finalStateHash: revision > 0 ? await this.source.stateHashAt(tableId, revision) : null };
+    const { log, record } = await this.source.finishedLog(tableId);
+    return { tableId, commitment: board.summary.commitment, log, record };
   }
 
   /** Live events for a watcher, until the returned function is called. */

@@ -32,6 +32,12 @@ export class MoveEventV1 {
   @ValidateIf((_, v) => v !== null) @IsDateString({ strict: true }) nextDueAt!: string | null;
   /** When the log service recorded the entry (metadata: game time comes only from moves). */
   @IsDateString({ strict: true }) recordedAt!: string;
+  /**
+   * The table's signed checkpoint with this entry (`signCheckpoint`: tree size and root of its
+   * entries' Merkle tree): what a player or witness keeps to check that the history it is
+   * shown later extends this one. Absent from events published before trees.
+   */
+  @IsOptional() @IsString() @Length(1, 2_000) checkpoint?: string;
 }
 
 /**

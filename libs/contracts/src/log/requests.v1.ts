@@ -99,6 +99,31 @@ export class ReadMovesV1 {
   @IsOptional() @IsInt() @Min(1) @Max(10_000) limit?: number;
 }
 
+/** A page of a table's entry tree (`log.v1.tree`): leaves of the entries after `fromSeq`. */
+export class TreeRequestV1 {
+  @Equals(1) v!: 1;
+  @IsTableId() tableId!: string;
+  /** Leaves of entries numbered above this one are returned (0 for the first page). */
+  @IsInt() @Min(0) @Max(2 * GameLog.MAX_MOVES) fromSeq!: number;
+  @IsOptional() @IsInt() @Min(1) @Max(10_000) limit?: number;
+}
+
+/** `log.v1.inclusion-proof`: that entry `seq` is leaf `seq - 1` of the table's tree at `treeSize` entries (a checkpoint's size). */
+export class InclusionProofRequestV1 {
+  @Equals(1) v!: 1;
+  @IsTableId() tableId!: string;
+  @IsInt() @Min(1) @Max(2 * GameLog.MAX_MOVES) seq!: number;
+  @IsInt() @Min(1) @Max(2 * GameLog.MAX_MOVES) treeSize!: number;
+}
+
+/** `log.v1.consistency-proof`: that the table's tree at `to` entries extends its tree at `from` (two checkpoints' sizes). */
+export class ConsistencyProofRequestV1 {
+  @Equals(1) v!: 1;
+  @IsTableId() tableId!: string;
+  @IsInt() @Min(0) @Max(2 * GameLog.MAX_MOVES) from!: number;
+  @IsInt() @Min(0) @Max(2 * GameLog.MAX_MOVES) to!: number;
+}
+
 /** For `header`, `finishedLog` and `commitment`. */
 export class TableRequestV1 {
   @Equals(1) v!: 1;
@@ -217,6 +242,64 @@ export interface FinishedHeaderV1 {
 export interface FinishedLogV1 {
   tableId: string;
   commitment: string;
+  /** Its moves carry `seq` (their entry) and `stateHash` (recorded with them) beside the game log's fields. */
   log: JsonObject;
+  /**
+   * What the log service stored of the table's entries: with the seed, each move is hashed
+   * again and compared with its leaf (`AuditedLog` of `@chronicle/engine`). Absent from
+   * files written before trees.
+   */
+  record?: LogRecordV1;
+}
+
+/** An undo entry of a table, as its tree hashes it. */
+export interface TreeUndoV1 {
+  seq: number;
+  number: number;
+  seat: string | null;
+  stateHash: string | null;
+}
+
+/** A table's entry tree: signed head, every leaf hash in `seq` order, the undo entries (engine `LogRecord` plus the checkpoint note). */
+export interface LogRecordV1 {
+  tableId: string;
+  treeSize: number;
+  rootHash: string;
+  checkpoint: string;
+  leaves: string[];
+  undos: TreeUndoV1[];
+}
+
+/** The reply of `log.v1.inclusion-proof`: the entry's leaf hash, its audit path (RFC 9162 §2.1.3), the root at that size. */
+export interface InclusionProofV1 {
+  tableId: string;
+  seq: number;
+  treeSize: number;
+  leaf: string;
+  rootHash: string;
+  proof: string[];
+}
+
+/** The reply of `log.v1.consistency-proof` (RFC 9162 §2.1.4), with the roots at both sizes. */
+export interface ConsistencyProofV1 {
+  tableId: string;
+  from: number;
+  to: number;
+  fromRoot: string;
+  toRoot: string;
+  proof: string[];
+}
+
+/** A page of `log.v1.tree`: the table's head when read, and the leaves from `fromSeq + 1` (fewer at the end). */
+export interface TreePageV1 {
+  tableId: string;
+  commitment: string;
+  /** The signed checkpoint of the whole tree (`signCheckpoint`), and what it says. */
+  checkpoint: string;
+  treeSize: number;
+  rootHash: string;
+  fromSeq: number;
+  leaves: string[];
+  undos: TreeUndoV1[];
 }
 

@@ -1,0 +1,84 @@
+import { BadCheckpoint, checkpointOrigin, ed25519PublicKey, openCheckpoint, readCheckpoint, type MoveEventV1 } from '@chronicle/contracts';
+import { SplitView, TableWatch, type SeenCheckpoint } from '@chronicle/engine';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { CliError, type Output } from '../terminal/output';
+import type { Remote } from './connection';
+
+/** One line of a witness's file: a checkpoint it accepted, as published. */
+interface Kept {
+  tableId: string;
+  note: string;
+}
+
+/** The checkpoints of `tableId` a witness kept in `file` (JSON lines), in the order it accepted them. */
+export function keptCheckpoints(file: string, tableId: string): string[] {
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8').split('\n').filter(Boolean).map((line, i) => {
+    try {
+      return JSON.parse(line) as Kept;
+    } catch {
+      throw new CliError(`${file} line ${i + 1} is not a kept checkpoint (JSON { tableId, note })`);
+    }
+  }).filter((k) => k.tableId === tableId).map((k) => k.note);
+}
+
+/**
+ * `chronicle witness <table>`: an outside witness of a table in play. It reads the table's
+ * current checkpoint, then each one its move events carry; checks each is the table's
+ * (origin: its id and commitment) and — with the log service's key — signed by it; asks the
+ * log service for the consistency proof from the largest it holds and checks it
+ * (`TableWatch`); and keeps every checkpoint it accepted in `keep` (JSON lines). A checkpoint
+ * that does not extend the history it holds is a split view: it stops with both signed
+ * notes, which prove it to anyone.
+ */
+export async function witnessTable(
+  remote: Remote, out: Output, tableId: string, options: { keep: string; logKey: string | undefined; count: number | undefined }, signal: AbortSignal,
+): Promise<void> {
+  const key = options.logKey ? ed25519PublicKey(options.logKey) : undefined;
+  if (!key) out.line('the checkpoints\' signatures are NOT checked: give --log-key (the log service\'s public key) to check them');
+  const subscription = remote.nc.subscribe(remote.subjects.of(`moves.${tableId}`));
+  const stop = () => subscription.unsubscribe();
+  signal.addEventListener('abort', stop);
+  try {
+    const head = await remote.log.tree({ tableId, fromSeq: 0, limit: 1 });
+    const origin = checkpointOrigin(tableId, head.commitment);
+    const watch = new TableWatch();
+    const read = (note: string): SeenCheckpoint => {
+      const checkpoint = key ? openCheckpoint(note, key) : readCheckpoint(note);
+      if (checkpoint.origin !== origin) throw new BadCheckpoint(`a checkpoint of ${checkpoint.origin} was published for table ${tableId} (${origin})`);
+      return { treeSize: checkpoint.treeSize, rootHash: checkpoint.rootHash, note };
+    };
+    const kept = keptCheckpoints(options.keep, tableId).map(read).filter((c) => c.note.startsWith(`${origin}\n`));
+    const largest = kept.reduce<SeenCheckpoint | undefined>((a, c) => (a && a.treeSize >= c.treeSize ? a : c), undefined);
+    if (largest) watch.see(largest, []);
+    out.line(`witnessing table ${tableId}${largest ? ` from the checkpoint of ${largest.treeSize} entries kept in ${options.keep}` : ''}; Ctrl-C stops`);
+    let seen = 0;
+    const accept = async (note: string): Promise<boolean> => {
+      const checkpoint = read(note);
+      const held = watch.latest;
+      const [from, to] = held ? [Math.min(held.treeSize, checkpoint.treeSize), Math.max(held.treeSize, checkpoint.treeSize)] : [0, 0];
+      const proof = held ? (await remote.log.consistencyProof({ tableId, from, to })).proof : [];
+      watch.see(checkpoint, proof);
+      appendFileSync(options.keep, `${JSON.stringify({ tableId, note } satisfies Kept)}\n`);
+      out.line(`checkpoint ${checkpoint.treeSize} entries, root ${checkpoint.rootHash.slice(0, 16)}…${held ? `: extends ${held.treeSize}` : ''}`);
+      seen += 1;
+      return options.count !== undefined && seen >= options.count;
+    };
+    try {
+      if (await accept(head.checkpoint)) return;
+      for await (const message of subscription) {
+        const event = message.json<MoveEventV1>();
+        if (event.checkpoint && (await accept(event.checkpoint))) return;
+      }
+    } catch (error) {
+      if (error instanceof SplitView) {
+        throw new CliError(`SPLIT VIEW of table ${tableId}: ${error.message}; the two signed checkpoints, together the proof: ${JSON.stringify([error.earlier.note, error.later.note])}`);
+      }
+      if (error instanceof BadCheckpoint) throw new CliError(`REFUSED a checkpoint of table ${tableId}: ${error.message}`);
+      throw error;
+    }
+  } finally {
+    signal.removeEventListener('abort', stop);
+    subscription.unsubscribe();
+  }
+}
