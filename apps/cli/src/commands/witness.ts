@@ -1,4 +1,4 @@
-import { BadCheckpoint, checkpointOrigin, ed25519PublicKey, openCheckpoint, readCheckpoint, type MoveEventV1 } from '@chronicle/contracts';
+import { BadCheckpoint, checkpointOrigin, ed25519PublicKey, EventSubjects, openCheckpoint, readCheckpoint } from '@chronicle/contracts';
 import { SplitView, TableWatch, type SeenCheckpoint } from '@chronicle/engine';
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { CliError, type Output } from '../terminal/output';
@@ -24,7 +24,7 @@ export function keptCheckpoints(file: string, tableId: string): string[] {
 
 /**
  * `chronicle witness <table>`: an outside witness of a table in play. It reads the table's
- * current checkpoint, then each one its move events carry; checks each is the table's
+ * current checkpoint (`log.v1.tree`), and again at each entry's public event; checks each is the table's
  * (origin: its id and commitment) and — with the log service's key — signed by it; asks the
  * log service for the consistency proof from the largest it holds and checks it
  * (`TableWatch`); and keeps every checkpoint it accepted in `keep` (JSON lines). A checkpoint
@@ -36,7 +36,8 @@ export async function witnessTable(
 ): Promise<void> {
   const key = options.logKey ? ed25519PublicKey(options.logKey) : undefined;
   if (!key) out.line('the checkpoints\' signatures are NOT checked: give --log-key (the log service\'s public key) to check them');
-  const subscription = remote.nc.subscribe(remote.subjects.of(`moves.${tableId}`));
+  // Each entry's public event is the cue to read the table's checkpoint (what anyone may read: the full stream is for trusted services).
+  const subscription = remote.nc.subscribe(remote.subjects.of(EventSubjects.publicMoves(tableId)));
   const stop = () => subscription.unsubscribe();
   signal.addEventListener('abort', stop);
   try {
@@ -66,9 +67,11 @@ export async function witnessTable(
     };
     try {
       if (await accept(head.checkpoint)) return;
-      for await (const message of subscription) {
-        const event = message.json<MoveEventV1>();
-        if (event.checkpoint && (await accept(event.checkpoint))) return;
+      let last = head.checkpoint;
+      for await (const _cue of subscription) {
+        const { checkpoint } = await remote.log.tree({ tableId, fromSeq: 0, limit: 1 });
+        if (checkpoint !== last && (await accept(checkpoint))) return;
+        last = checkpoint;
       }
     } catch (error) {
       if (error instanceof SplitView) {

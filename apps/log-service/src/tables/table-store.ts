@@ -309,8 +309,9 @@ export class TableStore {
 
   /**
    * A page of a table's tree: its head (the latest signed checkpoint), the leaf hashes of
-   * entries `fromSeq + 1` on (at most `limit`), and the undo entries among them. Leaves are
-   * salted hashes: they show nothing of a move until the seed is public.
+   * entries `fromSeq + 1` on (at most `limit`), and — once the table is finished — the undo
+   * entries among them. Leaves are salted hashes: they show nothing of a move until the seed
+   * is public.
    */
   async tree(tableId: string, fromSeq: number, limit = 10_000): Promise<TreePageV1> {
     return this.db.transaction('REPEATABLE READ', async (em) => {
@@ -318,7 +319,9 @@ export class TableStore {
       const head = await this.treeHead(em, header);
       const to = Math.min(header.lastSeq, fromSeq + limit);
       const leaves = fromSeq >= to ? [] : (await this.repository.leaves(em, tableId, fromSeq, to)).map((l) => l.toString('hex'));
-      const undos = fromSeq >= to ? [] : (await this.repository.undos(em, tableId, fromSeq, to)).map(({ seq, number, seat, stateHash }) => ({ seq, number, seat, stateHash }));
+      // An undo's seat and recorded state hash stay hidden while the table is in play (the public learns of entries from public.moves).
+      const undos = fromSeq >= to || header.status !== 'finished' ? []
+        : (await this.repository.undos(em, tableId, fromSeq, to)).map(({ seq, number, seat, stateHash }) => ({ seq, number, seat, stateHash }));
       return { tableId, commitment: header.commitment, ...head, fromSeq, leaves, undos };
     });
   }
