@@ -90,29 +90,39 @@ export function consistencyProof(leaves: readonly Uint8Array[], size: number): B
 }
 
 const lsb = (n: number): boolean => (n & 1) === 1;
+const half = (n: number): number => Math.floor(n / 2);
+
+/**
+ * The walk both checks share (RFC 9162 §2.1.3.2 and §2.1.4.2): `fn` is the node's index
+ * and `sn` the last index at each level; each proof hash joins on the left (`join(p, true)`)
+ * or on the right. Returns the last `sn` (0 for a path as long as the tree is deep), or null
+ * for a path longer than the tree.
+ */
+function walk(fn: number, sn: number, path: readonly Uint8Array[], join: (p: Uint8Array, onLeft: boolean) => void): number | null {
+  for (const p of path) {
+    if (sn === 0) return null;
+    if (lsb(fn) || fn === sn) {
+      join(p, true);
+      while (!lsb(fn) && fn !== 0) {
+        fn = half(fn);
+        sn = half(sn);
+      }
+    } else {
+      join(p, false);
+    }
+    fn = half(fn);
+    sn = half(sn);
+  }
+  return sn;
+}
 
 /** RFC 9162 §2.1.3.2: true when `proof` shows leaf hash `leaf` at `index` of the tree of `size` leaves with root `root`. */
 export function verifyInclusion(leaf: Uint8Array, index: number, size: number, proof: readonly Uint8Array[], root: Uint8Array): boolean {
   if (!Number.isInteger(index) || !Number.isInteger(size) || index < 0 || index >= size) return false;
-  let fn = index;
-  let sn = size - 1;
   let r: Buffer = Buffer.from(leaf);
-  for (const p of proof) {
-    if (sn === 0) return false;
-    if (lsb(fn) || fn === sn) {
-      r = nodeHash(p, r);
-      if (!lsb(fn)) {
-        while (!lsb(fn) && fn !== 0) {
-          fn = Math.floor(fn / 2);
-          sn = Math.floor(sn / 2);
-        }
-      }
-    } else {
-      r = nodeHash(r, p);
-    }
-    fn = Math.floor(fn / 2);
-    sn = Math.floor(sn / 2);
-  }
+  const sn = walk(index, size - 1, proof, (p, onLeft) => {
+    r = onLeft ? nodeHash(p, r) : nodeHash(r, p);
+  });
   return sn === 0 && r.equals(root);
 }
 
@@ -133,29 +143,20 @@ export function verifyConsistency(
   let fn = first - 1;
   let sn = second - 1;
   while (lsb(fn)) {
-    fn = Math.floor(fn / 2);
-    sn = Math.floor(sn / 2);
+    fn = half(fn);
+    sn = half(sn);
   }
   let fr: Buffer = Buffer.from(path[0]!);
   let sr: Buffer = Buffer.from(path[0]!);
-  for (const c of path.slice(1)) {
-    if (sn === 0) return false;
-    if (lsb(fn) || fn === sn) {
+  const last = walk(fn, sn, path.slice(1), (c, onLeft) => {
+    if (onLeft) {
       fr = nodeHash(c, fr);
       sr = nodeHash(c, sr);
-      if (!lsb(fn)) {
-        while (!lsb(fn) && fn !== 0) {
-          fn = Math.floor(fn / 2);
-          sn = Math.floor(sn / 2);
-        }
-      }
     } else {
       sr = nodeHash(sr, c);
     }
-    fn = Math.floor(fn / 2);
-    sn = Math.floor(sn / 2);
-  }
-  return fr.equals(firstRoot) && sr.equals(secondRoot) && sn === 0;
+  });
+  return last === 0 && fr.equals(firstRoot) && sr.equals(secondRoot);
 }
 
 /**
