@@ -152,6 +152,13 @@ describe('NATS roles and permissions (deploy/nats/chronicle.conf)', () => {
       .request<ViewV1>(ViewSubjects.state, { v: 1, tableId: 'perm', minRevision: 3, waitMs: 10_000 });
     expect([view.revision, view.visibility]).toEqual([3, 'full']);
     expect(decodeSnapshot(view.view)).toMatchObject({ revision: 3, visibility: 'full' });
+    // Anyone may read a table's entry tree while it is in play: its signed checkpoint (nothing of any move), and proofs.
+    const outsiderLog = new LogClient(new RequestClient(outsider.nc, subjects, 20_000));
+    const tree = await outsiderLog.tree({ tableId: 'perm', fromSeq: 0 });
+    expect(tree).toMatchObject({ treeSize: 3, leaves: [expect.any(String), expect.any(String), expect.any(String)], undos: [] });
+    expect(openCheckpoint(tree.checkpoint, ed25519PublicKey(publicOf(logKey))).treeSize).toBe(3);
+    expect((await outsiderLog.inclusionProof({ tableId: 'perm', seq: 2, treeSize: 3 })).rootHash).toBe(tree.rootHash);
+    expect((await outsiderLog.consistencyProof({ tableId: 'perm', from: 1, to: 3 })).toRoot).toBe(tree.rootHash);
     // Appends made in one turn travel together on log.v1.append-many, which the executor's role allows too.
     for (const tableId of ['perm-a', 'perm-b']) await operator.open({ tableId, gameId: 'journal', seats: ['ann'] });
     const together = await Promise.all(['perm-a', 'perm-b'].map((tableId) =>

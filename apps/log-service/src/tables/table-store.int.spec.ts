@@ -82,7 +82,7 @@ describe('TableStore with two replicas (real PostgreSQL)', () => {
       seqs.set(tableId, [...(seqs.get(tableId) ?? []), Number(seq)]);
     }
     for (const tableId of tables) expect(seqs.get(tableId)).toEqual([1, 2, 3, 4, 5]);
-  });
+  }, 60_000);
 
   it('answers each append of a batch on its own when one of them reuses a key', async () => {
     await a.open({ tableId: 'reuse', gameId: 'journal', seats: ['ann'] });
