@@ -18,6 +18,7 @@ interface TableRow {
   last_seq: number;
   opened_at: Date;
   finished_at: Date | null;
+  checkpoint: string | null;
 }
 
 interface EntryRow {
@@ -33,6 +34,7 @@ interface EntryRow {
   next_due_at: Date | null;
   idempotency_key: string | null;
   recorded_at: Date;
+  leaf: Buffer;
 }
 
 /**
@@ -73,8 +75,8 @@ export async function rebuildLostStreams(db: DataSource, jsm: JetStreamManager, 
         events.push(moveEvent(t.table_id, {
           seq: entry.seq, kind: entry.kind, number: entry.number, revision: entry.revision, seat: entry.seat, payload: entry.payload,
           random: entry.random, stateHash: entry.state_hash, nextDueAt: entry.next_due_at?.toISOString() ?? null,
-          idempotencyKey: entry.idempotency_key, recordedAt: entry.recorded_at,
-        }));
+          idempotencyKey: entry.idempotency_key, recordedAt: entry.recorded_at, leaf: entry.leaf.toString('hex'),
+        }, t.checkpoint));
       }
       if (t.status === 'finished') events.push(tableEvent('finished', facts, t.last_seq, t.revision, t.outcome, t.finished_at ?? t.opened_at));
     }

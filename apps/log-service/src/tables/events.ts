@@ -12,8 +12,11 @@ export interface TableFacts {
   commitment: string;
 }
 
-/** The event announcing an entry, on `moves.<table>`, deduplicated by `<table>:<seq>`, with the table's checkpoint after it. */
-export function moveEvent(tableId: string, entry: EntryRecord, checkpoint: string): OutboxMessage {
+/**
+ * The event announcing an entry, on `moves.<table>`, deduplicated by `<table>:<seq>`, with the
+ * table's checkpoint after it (none for a table not signed since trees began).
+ */
+export function moveEvent(tableId: string, entry: EntryRecord, checkpoint: string | null): OutboxMessage {
   const event: MoveEventV1 = {
     v: 1,
     kind: entry.kind,
@@ -27,7 +30,7 @@ export function moveEvent(tableId: string, entry: EntryRecord, checkpoint: strin
     stateHash: entry.stateHash,
     nextDueAt: entry.nextDueAt,
     recordedAt: entry.recordedAt.toISOString(),
-    checkpoint,
+    ...(checkpoint === null ? {} : { checkpoint }),
   };
   return { subject: EventSubjects.moves(tableId), msgId: `${tableId}:${entry.seq}`, payload: JSON.stringify(event) };
 }
