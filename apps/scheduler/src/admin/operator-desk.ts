@@ -27,16 +27,17 @@ export class OperatorDesk {
 
   async act(action: TimeAction, request: WorldActionV1): Promise<WorldActionDoneV1> {
     const header = await this.tableOf(request.target);
+    // A chapter that closed while paused hands its pause to the next one, which the scheduler is opening.
+    const entry = this.index.get(header.tableId);
+    const paused = entry?.hold?.paused === true;
+    if (action === 'pause' && paused) throw new BadRequest(`${request.target} is paused already (since ${new Date(entry!.hold!.at).toISOString()} by ${entry!.hold!.by}: ${entry!.hold!.reason}); resume it with chronicle resume`);
+    if (action === 'retick' && paused) throw new BadRequest(`${request.target} is paused: resume it (chronicle resume) rather than tick it`);
     if (header.status === 'finished' && header.outcome?.continues && readChapter(header.options)) {
       throw new BadRequest(`${request.target} is between chapters: ${header.tableId} closed and the scheduler is opening the next; ask again in a moment`);
     }
     if (header.status === 'finished') throw new BadRequest(`table ${header.tableId} is finished: nothing is ticked there any more, so there is nothing to ${action}`);
-    const entry = this.index.get(header.tableId);
-    const paused = entry?.hold?.paused === true;
-    if (action === 'pause' && paused) throw new BadRequest(`${request.target} is paused already (since ${new Date(entry!.hold!.at).toISOString()} by ${entry!.hold!.by}: ${entry!.hold!.reason}); resume it with chronicle resume`);
     if (action === 'resume' && !paused) throw new BadRequest(`${request.target} is not paused; chronicle pause stops its ticks`);
     if (action === 'retick') {
-      if (paused) throw new BadRequest(`${request.target} is paused: resume it (chronicle resume) rather than tick it`);
       if (entry?.stop) throw new BadRequest(`table ${header.tableId} is ${entry.stop}: it gets no ticks${entry.stop === 'quarantined' ? '; lift the quarantine first' : ''}`);
       if (entry?.dueAt === null || entry?.dueAt === undefined) throw new BadRequest(`table ${header.tableId} has nothing due (its last move said so: a frozen world, or one waiting for its players); a tick would change nothing`);
     }
