@@ -295,9 +295,19 @@ function toldOf(move: PublicMoveEventV1): string {
   return `told: ${describe(move.told ?? null)}`;
 }
 
-/** The whole state the snapshot service holds at (at least) `revision`: for a trusted caller (the all-in-one demo). */
+/**
+ * The whole state the snapshot service holds at (at least) `revision`: for a trusted caller
+ * (the all-in-one demo). The service follows the log at its own pace (it also tells the public
+ * events of each entry), so on a loaded machine this asks again for up to a minute; a service
+ * still behind then is said as such, not taken for another state.
+ */
 export async function worldOf(remote: Pick<Remote, 'requests'>, tableId: string, revision: number): Promise<GameState<World>> {
-  const reply = await remote.requests.request<SnapshotV1>(SnapshotSubjects.get, { v: 1, tableId, minRevision: revision, waitMs: 10_000 }, 20_000);
+  const deadline = Date.now() + 60_000;
+  let reply = await remote.requests.request<SnapshotV1>(SnapshotSubjects.get, { v: 1, tableId, minRevision: revision, waitMs: 10_000 }, 20_000);
+  while (reply.revision < revision && Date.now() < deadline) {
+    reply = await remote.requests.request<SnapshotV1>(SnapshotSubjects.get, { v: 1, tableId, minRevision: revision, waitMs: 10_000 }, 20_000);
+  }
+  if (reply.revision < revision) throw new CliError(`the snapshot service still holds ${tableId} at revision ${reply.revision}, not ${revision}, after a minute: it is behind the log`);
   const game = defaultGames().forTable(tableId, reply.gameId, reply.rulesVersion);
   return stateFromArray(game, (decodeSnapshot(reply.snapshot) as { state: Json }).state) as GameState<World>;
 }
