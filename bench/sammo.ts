@@ -1,10 +1,12 @@
 // The strategy game at scale: a synthetic 1,200-general world (900 NPCs, 300 players who keep
 // their queues full of domestic commands) advanced month by month through the engine.
-// Prints general turns per second, the wall time of a month (p50/p95) and heap per general.
+// Prints general turns per second, the wall time of a month (p50/p95) and heap per general;
+// then the views of that world (its logs full) against writing the whole state: a seat's,
+// averaged over every player seat, and the public one.
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { engine, GameLog } from '@chronicle/engine';
-import { addTurn, sammo, type World } from '@chronicle/sammo';
+import { addTurn, publicView, sammo, seatView, writeWorld, type World } from '@chronicle/sammo';
 import { percentile } from './machine';
 
 const GENERALS = 1200;
@@ -79,4 +81,23 @@ export async function main(args: string[]): Promise<void> {
     `RESULT sammo general_turns_per_s=${Math.round(turns / (totalMs / 1000))} month_p50_ms=${percentile(sorted, 50).toFixed(1)} ` +
       `month_p95_ms=${percentile(sorted, 95).toFixed(1)} heap_bytes_per_general=${Math.round(heapPerGeneral)}`,
   );
+  measureViews(world);
+}
+
+/** Mean µs of `fn` over `runs` calls. */
+function meanMicros(runs: number, fn: (i: number) => unknown): number {
+  const start = process.hrtime.bigint();
+  for (let i = 0; i < runs; i++) fn(i);
+  return Number(process.hrtime.bigint() - start) / 1e3 / runs;
+}
+
+function measureViews(world: World): void {
+  const seats = [...world.generals.values()].filter((g) => g.owner !== null).map((g) => g.owner!);
+  for (const seat of seats) seatView(world, seat);
+  publicView(world);
+  const seat = meanMicros(seats.length * 3, (i) => seatView(world, seats[i % seats.length]!));
+  const pub = meanMicros(50, () => publicView(world));
+  const whole = meanMicros(10, () => writeWorld(world));
+  console.log(`views over ${seats.length} seats, ${world.logs.length} log lines kept`);
+  console.log(`RESULT views seat_view_us=${Math.round(seat)} public_view_us=${Math.round(pub)} write_world_us=${Math.round(whole)}`);
 }

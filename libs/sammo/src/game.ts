@@ -37,7 +37,10 @@ export const sammo: Game<World, SammoMove, RandUtil> = {
   // 7: che_건국 and che_해산 as the legacy runs them (not in the game's first month, where the
   // turn goes to 인재탐색; 건국's lines), a battle's level lines told as they happen; version-6
   // tables replay to other states.
-  version: '8',
+  // 8: a seat's createGeneral/possess seats the player in a world in play (the gateway's join).
+  // 9: every log line carries the move that wrote it, which the views tell the players; a
+  // nation's secretlimit and a general's permission are kept (views/).
+  version: '9',
   streams: legacyStreams,
 
   setup({ seats, options, random }) {

@@ -4,7 +4,7 @@ export type {
   BetTournamentMove, TournamentAutoEntryMove, OpenAuctionMove, BidAuctionMove, SetNationPolicyMove,
 } from './moves/move-types';
 export type {
-  World, GameEnv, Nation, City, General, TurnSlot, LastTurn, LogEntry, Diplomacy, GeneralAux, GeneralItems, InheritanceStore, RankData, NationAux, NationPolicy, Tournament,
+  World, GameEnv, Nation, City, General, GeneralPermission, TurnSlot, LastTurn, LogEntry, Diplomacy, GeneralAux, GeneralItems, InheritanceStore, RankData, NationAux, NationPolicy, Tournament,
   TournamentEntry, TournamentBetting, Auction, AuctionBid, AuctionHouse, AuctionKind,
 } from './world/types';
 export { readWorld, writeWorld } from './state/serialize';
@@ -17,3 +17,8 @@ export { GENERAL_COMMANDS, NATION_COMMANDS, findCommand } from './commands/regis
 export { DEFAULT_START } from './scenario/world-options';
 export { CHE_MAP_POSITIONS, type MapPosition } from './scenario/map-positions';
 export { nextDueTime } from './turn/next-due';
+export {
+  sammoViews, seatView, publicView, moveView, secretPermission, citiesSeen, generalOfSeat,
+  type SeatView, type SeatViewOptions, type PublicView, type MoveTold, type LineView, type SlotView, type MemberView, type MemberDetail, type OwnGeneralView,
+  type OwnNationView, type CityDetail, type ChiefQueueView, type TroopView, type OwnTroopView, type PublicNation, type PublicCity, type PublicGeneral, type DiplomacyRow,
+} from './views';

@@ -15,6 +15,7 @@ import { generalAiArea, nationAiArea } from './ai-area';
 import { hex, pick } from './case-helpers';
 import { tournamentArea } from './tournament-area';
 import { auctionArea } from './auction-area';
+import { viewsArea } from './views-area';
 
 /**
  * One area of the differential: how to make its cases, and what libs/sammo answers for
@@ -210,5 +211,5 @@ const traitTablesArea: Area<TraitTableCase, number[]> = {
 
 export const AREAS: readonly Area[] = [
   rngArea, phpMathArea, josaArea, levelsArea, nationIncomeArea, traitsArea, traitTablesArea, battleArea, warArea, generalCommandsArea, nationCommandsArea, commandLogsArea, monthlyArea,
-  preTurnArea, generalAiArea, nationAiArea, tournamentArea, auctionArea, npcEventsArea, invadersArea,
+  preTurnArea, generalAiArea, nationAiArea, tournamentArea, auctionArea, npcEventsArea, invadersArea, viewsArea,
 ] as Area[];

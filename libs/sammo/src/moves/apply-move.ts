@@ -6,7 +6,7 @@ import { chapterEnded, chapterOutcome } from '../turn/chapter';
 import { advanceWorld } from '../turn/advance';
 import { newRun } from '../state/turn-run';
 import { newGeneral } from '../state/factory';
-import { chronicle, generalLog } from '../world/logbook';
+import { chronicle, generalLog, writingMove } from '../world/logbook';
 import type { CommandContext } from '../commands/command';
 import { LETTER_ANSWERS } from '../commands/nation/diplomacy-letters';
 import { acceptScout, settleScoutLetter } from '../commands/general/scout';
@@ -32,6 +32,8 @@ function seatAtTable(state: GameState<World>, seat: string): void {
 /** Plays a checked move on the world, in place. */
 export function applyMove(state: GameState<World>, seat: string | null, move: SammoMove, random: Randomness<RandUtil>): void {
   const world = state.data;
+  // Every line this move writes is told as this move's (views/): the engine numbers it next.
+  writingMove(world, state.revision + 1);
   switch (move.type) {
     case 'advance': {
       const unitedBefore = world.env.isunited;

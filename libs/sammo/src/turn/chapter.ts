@@ -27,5 +27,9 @@ export function continueChapter(state: GameState<World>, chapterYears: number): 
   const env = state.data.env;
   if (chapterYears > 0) env.chapterEnd = chapterEndAfter(env.year, chapterYears);
   else delete env.chapterEnd;
+  // The new table counts its moves from 1: the lines the world carries are its opening's (0),
+  // so that "the lines after move n" never reaches into the chapters before.
+  for (const e of state.data.logs) e.move = 0;
+  for (const e of state.data.history) e.move = 0;
   state.phase = 'play';
 }

@@ -139,6 +139,12 @@ export const NATION = {
   /** Cities spied on by 첩보 (legacy `spy`): city id → months it stays seen. */
   spy: initially(record<number, number>(int()), {}),
   /**
+   * Years of service (`belong`) from which a member without office (level 1) reads the
+   * nation's secrets (legacy `secretlimit`, see `views/permission.ts`); absent, the legacy
+   * column's default 3.
+   */
+  secretlimit: optional(int(0, 99)),
+  /**
    * `nation_env`'s aid ledger, which the nation AI answers with non-aggression offers:
    * gold + rice received from each nation in the order first received (`recv_assist`), the
    * received total at the last pact the giver accepted from this nation (`resp_assist`), and
@@ -271,6 +277,8 @@ export const GENERAL = {
   troop: initially(int(0), 0),
   officerLevel: int(0, 12),
   officerCity: initially(int(0), 0),
+  /** 외교권자 (`ambassador`) or the auditor (`auditor`) of its nation (legacy `permission`); absent, `normal`. */
+  permission: optional(oneOf(['ambassador', 'auditor'])),
   belong: int(0),
   betray: initially(int(0, 9), 0),
   makelimit: initially(int(), 0),
@@ -364,6 +372,8 @@ export const LOG_ENTRY = {
   /** The general or nation the entry is about (0 for the world). */
   subject: int(0),
   text: str(),
+  /** The move that wrote it (the table's revision after it; see `logbook.writingMove`): 0 for the table's opening. */
+  move: int(0),
 };
 
 /**

@@ -81,3 +81,6 @@ export interface World {
   /** Absent until auctions are enabled, so worlds without them hash as before. */
   auctions?: AuctionHouse;
 }
+
+/** Legacy `general.permission` besides `normal`: the ruler's appointees who read more of the nation's secrets. */
+export type GeneralPermission = NonNullable<General['permission']>;
