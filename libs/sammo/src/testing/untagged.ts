@@ -1,5 +1,5 @@
 import type { JsonObject } from '@chronicle/engine';
-import { writeWorld } from '../world/serialize';
+import { writeWorld } from '../state/serialize';
 import type { LogEntry, World } from '../world/types';
 
 /**

@@ -1,4 +1,4 @@
-import type { GameState, Json, LoggedMove } from '@chronicle/engine';
+import type { GameState, Json, LoggedMove, Views } from '@chronicle/engine';
 import type { World } from '../world/types';
 import { moveView } from './move-view';
 import { publicView } from './public-view';
@@ -8,7 +8,7 @@ export { secretPermission, DEFAULT_SECRET_LIMIT } from './permission';
 export { citiesSeen } from './cities-seen';
 export { officerTitle } from './officer-titles';
 export { publicView, diplomacyRows, RECENT_LINES } from './public-view';
-export type { PublicView, PublicNation, PublicCity, PublicGeneral, DateView, DiplomacyRow, ConflictView } from './public-view';
+export type { PublicView, PublicViewOptions, PublicNation, PublicCity, PublicGeneral, EnvView, DiplomacyRow, ConflictView } from './public-view';
 export { seatView, generalOfSeat, MEMBER_TURNS_SHOWN } from './seat-view';
 export type {
   SeatView, SeatViewOptions, SlotView, MemberView, MemberDetail, OwnGeneralView, TroopView, OwnTroopView, CityDetail, OwnNationView, ChiefQueueView,
@@ -18,8 +18,8 @@ export type { MoveTold } from './move-view';
 export type { LineView } from './lines';
 
 /** The game's views as the engine asks for them (a seat's, the public's, a move's), each a pure read of the state. */
-export const sammoViews = {
-  seat: (state: Readonly<GameState<World>>, seat: string): Json => seatView(state.data, seat),
-  public: (state: Readonly<GameState<World>>): Json => publicView(state.data),
+export const sammoViews: Views<World> = {
+  seat: (state: Readonly<GameState<World>>, seat: string, since?: number): Json => seatView(state.data, seat, { since }),
+  public: (state: Readonly<GameState<World>>, since?: number): Json => publicView(state.data, { since }),
   move: (after: Readonly<GameState<World>>, move: LoggedMove, viewer: string | null): Json => moveView(after.data, move.number, move.seat, viewer),
 };

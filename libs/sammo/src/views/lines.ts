@@ -1,15 +1,17 @@
 import type { LogEntry } from '../world/types';
 
-/** A log line as a viewer gets it: the move that wrote it (the table's revision), its month, its words. */
+/** A log line as a viewer gets it, as the world writes it: its month, scope and subject, its words, the move that wrote it. */
 export type LineView = {
-  move: number;
   year: number;
   month: number;
+  scope: LogEntry['scope'];
+  subject: number;
   text: string;
+  move: number;
 }
 
 export function lineView(e: LogEntry): LineView {
-  return { move: e.move, year: e.year, month: e.month, text: e.text };
+  return { year: e.year, month: e.month, scope: e.scope, subject: e.subject, text: e.text, move: e.move };
 }
 
 /**

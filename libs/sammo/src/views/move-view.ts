@@ -1,6 +1,6 @@
 import type { LogEntry, World } from '../world/types';
 import { linesSince, type LineView } from './lines';
-import { dateView, type DateView } from './public-view';
+import { envView, type EnvView } from './public-view';
 import { generalOfSeat } from './seat-view';
 
 /** The chronicle's tags of a nation rising (건국, 거병, the 공백지's NPC nations, the invaders) and falling (멸망). */
@@ -15,11 +15,12 @@ const FALLEN = ['【멸망】'];
  * nation's lines the move wrote (the results of its turn).
  */
 export type MoveTold = {
-  date: DateView;
+  env: EnvView;
   /** `time`: the table's clock moved (general turns, months); `player`: a seat acted. */
   kind: 'time' | 'player';
   history: LineView[];
-  actions: LineView[];
+  /** The public action lines (장수동향) it wrote. */
+  logs: LineView[];
   founded: string[];
   fallen: string[];
   /** For a seat viewer: its general's lines of this move. */
@@ -37,10 +38,10 @@ export function moveView(world: World, move: number, mover: string | null, viewe
   const mine = (e: LogEntry) => e.move === move;
   const history = linesSince(world.history, mine, move - 1);
   const told: MoveTold = {
-    date: dateView(world),
+    env: envView(world),
     kind: mover === null ? 'time' : 'player',
     history,
-    actions: linesSince(world.logs, (e) => mine(e) && e.scope === 'world', move - 1),
+    logs: linesSince(world.logs, (e) => mine(e) && e.scope === 'world', move - 1),
     founded: history.filter((l) => FOUNDED.some((tag) => l.text.startsWith(tag))).map((l) => l.text),
     fallen: history.filter((l) => FALLEN.some((tag) => l.text.startsWith(tag))).map((l) => l.text),
   };

@@ -7,7 +7,8 @@ import { officerTitle } from './officer-titles';
 /** How many of the newest 장수동향 lines a view carries (legacy GetFrontInfo's ROW_LIMIT). */
 export const RECENT_LINES = 15;
 
-export type DateView = {
+/** The world's public clock and state (the written `env`'s fields of those names). */
+export type EnvView = {
   startyear: number;
   year: number;
   month: number;
@@ -52,8 +53,13 @@ export type ConflictView = {
   shares: [number, number][];
 }
 
+/**
+ * The public view: a projection of the written world (`writeWorld`'s fields and names, the
+ * hidden ones left out: no treasury, tech, policy, purse, crew, queue, development or private
+ * log), so that a reader of whole worlds reads it with the same code.
+ */
 export type PublicView = {
-  date: DateView;
+  env: EnvView;
   nations: PublicNation[];
   cities: PublicCity[];
   generals: PublicGeneral[];
@@ -61,17 +67,23 @@ export type PublicView = {
   conflicts: ConflictView[];
   /** 중원정세: the world's chronicle, every line the world keeps (legacy world_history of nation 0). */
   history: LineView[];
-  /** 장수동향: the newest public action lines (legacy general_record of general 0). */
-  actions: LineView[];
+  /** 장수동향: the newest public action lines (scope `world`; legacy general_record of general 0). */
+  logs: LineView[];
 }
 
-export function dateView(world: World): DateView {
+export function envView(world: World): EnvView {
   const e = world.env;
   return { startyear: e.startyear, year: e.year, month: e.month, turnterm: e.turnterm, turntime: e.turntime, isunited: e.isunited };
 }
 
+export type PublicViewOptions = {
+  /** Only the chronicle and action lines written after this move (the revision of the view the caller holds). */
+  since?: number;
+}
+
 /** What anyone may see of a world in play: the map, the nations' public figures, the generals' public list, relations, the chronicle. */
-export function publicView(world: World): PublicView {
+export function publicView(world: World, options: PublicViewOptions = {}): PublicView {
+  const since = options.since ?? -1;
   const held = new Map<number, number[]>();
   const cities: PublicCity[] = [];
   for (let id = 1; id < world.cities.length; id++) {
@@ -98,10 +110,10 @@ export function publicView(world: World): PublicView {
     });
   }
   return {
-    date: dateView(world), nations, cities, generals,
+    env: envView(world), nations, cities, generals,
     diplomacy: diplomacyRows(world, 0), conflicts: conflicts(world),
-    history: linesSince(world.history, () => true),
-    actions: linesSince(world.logs, (e) => e.scope === 'world', -1, RECENT_LINES),
+    history: linesSince(world.history, () => true, since),
+    logs: linesSince(world.logs, (e) => e.scope === 'world', since, RECENT_LINES),
   };
 }
 

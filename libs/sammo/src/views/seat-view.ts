@@ -6,7 +6,7 @@ import { citiesSeen } from './cities-seen';
 import { linesSince, type LineView } from './lines';
 import { officerTitle } from './officer-titles';
 import { DEFAULT_SECRET_LIMIT, secretPermission } from './permission';
-import { dateView, diplomacyRows, type DateView, type DiplomacyRow } from './public-view';
+import { envView, diplomacyRows, type EnvView, type DiplomacyRow } from './public-view';
 
 /** How many of a member's reserved turns its nation's officers read (legacy `turn_idx < 5`). */
 export const MEMBER_TURNS_SHOWN = 5;
@@ -111,7 +111,7 @@ export type ChiefQueueView = {
  */
 export type SeatView = {
   seat: string;
-  date: DateView;
+  env: EnvView;
   /** The seat's general; null while it plays none (then every other field is empty). */
   general: OwnGeneralView | null;
   /** All 30 reserved turns (legacy Command/GetReservedCommand). */
@@ -153,7 +153,7 @@ export function seatView(world: World, seat: string, options: SeatViewOptions = 
   const env = world.env;
   if (general === undefined) {
     return {
-      seat, date: dateView(world), general: null, queue: [], queueDate: { year: env.year, month: env.month }, log: [], nationLog: [], troop: null,
+      seat, env: envView(world), general: null, queue: [], queueDate: { year: env.year, month: env.month }, log: [], nationLog: [], troop: null,
       city: null, nation: null, members: [], chiefQueues: null, cities: [], diplomacy: diplomacyRows(world, 0),
     };
   }
@@ -168,7 +168,7 @@ export function seatView(world: World, seat: string, options: SeatViewOptions = 
   const seen = [...citiesSeen(world, general)].sort((a, b) => a - b);
   return {
     seat,
-    date: dateView(world),
+    env: envView(world),
     general: { ...memberView(general, nationLevel, 4, troopLeaders), detail: memberDetail(general, 0, troopLeaders, 0), permission },
     queue: slots(general.queue, GameConst.maxTurn),
     queueDate: queueDate(world, general),

@@ -2,7 +2,7 @@ import { addGeneral, smallWorld } from '../testing/small-world';
 import { SammoTable } from '../testing/table';
 import { Diplo } from '../world/constants';
 import { chronicle, generalLog, log, nationLog, writingMove } from '../world/logbook';
-import { readWorld, writeWorld } from '../world/serialize';
+import { readWorld, writeWorld } from '../state/serialize';
 import type { World } from '../world/types';
 import { citiesSeen } from './cities-seen';
 import { sammoViews } from './index';
@@ -178,11 +178,11 @@ describe('the move view', () => {
     generalLog(w, 2, '징병했습니다.');
     generalLog(w, 4, '출병했습니다.');
     const pub = moveView(w, 5, null, null);
-    expect(pub).toMatchObject({ kind: 'time', date: { year: 190, month: 1 }, founded: ['【건국】중립 위가 새로이 등장하였습니다.'], fallen: ['【멸망】 오는 멸망했습니다.'] });
-    expect(pub.actions.map((l) => l.text)).toEqual(['장수1이 출병합니다.']);
+    expect(pub).toMatchObject({ kind: 'time', env: { year: 190, month: 1 }, founded: ['【건국】중립 위가 새로이 등장하였습니다.'], fallen: ['【멸망】 오는 멸망했습니다.'] });
+    expect(pub.logs.map((l) => l.text)).toEqual(['장수1이 출병합니다.']);
     expect(pub.log).toBeUndefined();
     expect(moveView(w, 5, null, 'user-2').log!.map((l) => l.text)).toEqual(['징병했습니다.']);
-    expect(moveView(w, 6, 'user-2', null)).toMatchObject({ kind: 'player', history: [], actions: [] });
+    expect(moveView(w, 6, 'user-2', null)).toMatchObject({ kind: 'player', history: [], logs: [] });
   });
 });
 
