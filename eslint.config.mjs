@@ -72,7 +72,8 @@ export default [
     },
   },
   {
-    files: ['libs/engine/src/**/*.ts', 'libs/sammo/src/**/*.ts'],
+    // Every pure lib (tag type:pure): the engine, the game, and the games a build serves.
+    files: ['libs/engine/src/**/*.ts', 'libs/sammo/src/**/*.ts', 'libs/games/src/**/*.ts'],
     ignores: ['**/*.spec.ts'],
     rules: {
       'no-restricted-imports': pureImports(),

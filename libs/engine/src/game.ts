@@ -64,10 +64,31 @@ export interface Game<G, P = Json, S = RandomSource> {
    */
   readonly views?: Views<G>;
 
+  /**
+   * For a game whose time passes by itself (moves of the table seat, driven by a clock): the
+   * move that advances it and when it next has work. Absent, the game moves only when players
+   * act, and a tick for it changes nothing.
+   */
+  readonly clock?: GameTime<G>;
+
   /** Plain values for the game data; identity when absent (the data must then be JSON). */
   writeData?(data: G): Json;
   /** Reads the game data back, throwing `InvalidGame` for anything out of shape. */
   readData(value: Json): G;
+}
+
+/**
+ * A game's own time keeping, asked by the services that drive it (a scheduler ticks a table
+ * at its next due time, an executor plays the advance move up to "now"). Game time is epoch
+ * milliseconds of the game's calendar; the table's `options.clock` maps it to wall time.
+ */
+export interface GameTime<G> {
+  /** The move (of the table seat, `null`) that runs everything due up to game time `until`, at most `budget` units of work. */
+  advance(until: number, budget: number): Json;
+  /** Game time of the next work, or null when nothing will ever be due (the game is over or frozen). */
+  nextDueTime(state: Readonly<GameState<G>>): number | null;
+  /** Units of work done since the table opened (for the strategy game, general turns): what a budget counts. */
+  workDone(state: Readonly<GameState<G>>): number;
 }
 
 /** The part of a game that reads and writes its data (all a snapshot needs). */

@@ -13,7 +13,7 @@ export {
   Randomness, xoshiroStreams, stepState, labelsText, tableSeed,
   type Label, type StreamDerivation, type TableSeed,
 } from './randomness';
-export type { Game, GameData, Seat, InitialState, SetupContext, LoggedMove, AnyGame } from './game';
+export type { Game, GameTime, GameData, Seat, InitialState, SetupContext, LoggedMove, AnyGame } from './game';
 export { GameLog, readMove, type GameHeader, type TableDefinition } from './game-log';
 export { stateToArray, stateFromArray, readTurnOrder, type GameState, type TurnOrder, type Outcome } from './game-state';
 export { Engine, engine, type Step, type Table, type Resumed } from './engine';

@@ -26,8 +26,10 @@ export interface Moved<G> {
 }
 
 /**
- * Where tables live: the engine's rules with storage behind them. The log service provides
- * the PostgreSQL implementation; {@link InMemoryTables} serves tests, benchmarks and the CLI.
+ * Where tables live when one process both keeps their logs and runs their rules:
+ * {@link InMemoryTables}, for tests and the CLI's dice demo. The deployed system splits the
+ * two and implements no `Tables`: the log service stores logs and never runs the rules (a
+ * store), the turn executors decide moves and append them there.
  */
 export interface Tables<G> {
   open(request: OpenTable): Promise<Opened>;

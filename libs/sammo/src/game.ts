@@ -1,4 +1,5 @@
 import { InvalidGame, type Game } from '@chronicle/engine';
+import { sammoClock } from './clock';
 import { applyMove } from './moves/apply-move';
 import { checkMove } from './moves/check-move';
 import type { SammoMove } from './moves/move-types';
@@ -69,6 +70,7 @@ export const sammo: Game<World, SammoMove, RandUtil> = {
 
   check: checkMove,
   apply: applyMove,
+  clock: sammoClock,
   writeData: writeWorld,
   readData: readWorld,
 };

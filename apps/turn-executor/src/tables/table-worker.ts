@@ -6,7 +6,6 @@ import {
   ChronicleError, ConcurrentMove, engine, gameTimeAt, GameOver, IllegalMove, readGameClock, stateHash, UnknownTable,
   wallTimeOf, type Step,
 } from '@chronicle/engine';
-import { timedGame } from '@chronicle/games';
 import { KeyedMutex } from '@chronicle/service-kit';
 import { randomUUID } from 'node:crypto';
 import type { OutcomeBook } from '../intents/outcome-book';
@@ -58,8 +57,8 @@ export class TableWorker {
       let first = true;
       for (;;) {
         const table = await this.states.get(tick.tableId);
-        const timed = timedGame(table.game.id);
-        if (!timed || table.state.outcome) return;
+        const time = table.game.clock;
+        if (!time || table.state.outcome) return;
         if (this.states.quarantine(tick.tableId)) {
           this.metrics.refusedQuarantined.inc();
           return;
@@ -69,15 +68,15 @@ export class TableWorker {
         const early = wallTimeOf(clock, dueAt + 1) - Date.now();
         if (first && early > 0) await sleep(Math.min(early, EARLY_TICK_WAIT_MS));
         const until = gameTimeAt(clock, Date.now());
-        const due = timed.nextDueTime(table.state);
+        const due = time.nextDueTime(table.state);
         if (due === null || due >= until) return;
-        const workBefore = timed.workDone(table.state);
-        const step = this.decide(table, () => engine.step(table.game, table.header, table.state, null, timed.advance(until, this.options.advanceBudget)));
+        const workBefore = time.workDone(table.state);
+        const step = this.decide(table, () => engine.step(table.game, table.header, table.state, null, time.advance(until, this.options.advanceBudget)));
         if (this.options.pauseBeforeAppendMs > 0) await sleep(this.options.pauseBeforeAppendMs);
         const appended = await this.append(table, step, `advance-${table.state.revision}-${this.options.executorId}-${randomUUID()}`);
         if (!appended) continue;
         this.metrics.advances.inc();
-        this.metrics.generalTurns.inc(timed.workDone(table.state) - workBefore);
+        this.metrics.generalTurns.inc(time.workDone(table.state) - workBefore);
         if (first) this.metrics.lag.observe({ work: 'tick' }, Math.max(0, Date.now() - wallTimeOf(clock, dueAt)) / 1000);
         first = false;
       }
@@ -123,7 +122,7 @@ export class TableWorker {
         }
         // The undo records the hash of the state it leaves, as a move does of its own.
         const before = await this.states.withoutLastMove(table);
-        const due = timedGame(table.game.id)?.nextDueTime(before.state);
+        const due = table.game.clock?.nextDueTime(before.state);
         let undone: UndoneV1;
         try {
           undone = await this.log.undo({
@@ -207,7 +206,7 @@ export class TableWorker {
    */
   private async append(table: HeldTable, step: Step<unknown>, idempotencyKey: string): Promise<AppendedV1 | undefined> {
     const { move, state } = step;
-    const due = timedGame(table.game.id)?.nextDueTime(state);
+    const due = table.game.clock?.nextDueTime(state);
     // The hash is the replay's checkpoint, not the move: at most every stateHashEveryMs per
     // table (a divergence is caught at the next one), always at the end a chapter links to.
     const now = Date.now();
