@@ -137,7 +137,11 @@ describe('the operator CLI against a running system', () => {
     };
     const noReason = await chronicle(['pause', 'sample-world'], env);
     expect([noReason.code, noReason.stderr.trim()]).toEqual([1, 'chronicle: pause acts on a live world: say why with --reason "…" (at least 3 characters; it goes in the audit trail with your name and the time)']);
-    const notPaused = await chronicle(['resume', 'sample-world', '--reason', 'nothing to resume'], env);
+    // Asked again while the world is between chapters (one closes every 12 s here).
+    const notPaused = await waitUntil(async () => {
+      const run = await chronicle(['resume', 'sample-world', '--reason', 'nothing to resume'], env);
+      return /between chapters/.test(run.stderr) ? undefined : run;
+    }, 60_000, 'an answer outside a chapter change');
     expect(notPaused.stderr.trim()).toBe('chronicle: sample-world is not paused; chronicle pause stops its ticks');
 
     let resumed: Awaited<ReturnType<typeof chronicle>>;
