@@ -15,8 +15,12 @@ import { parse, stringify } from 'yaml';
 const ROOT = path.resolve(__dirname, '../..');
 const exists = (file: string) => existsSync(path.join(ROOT, file));
 
-/** Services: the apps with a `src/main.ts` that run as long-lived processes (the CLI is a tool). */
-const NOT_DEPLOYED = new Set(['cli']);
+/**
+ * Services: the apps with a `src/main.ts` that run as long-lived processes. The CLI is a tool;
+ * the gateway is not in the image, Compose or Kubernetes yet (its keys, NATS user and database
+ * are still to be wired, see apps/gateway/README.md): take it out of this set when it is.
+ */
+const NOT_DEPLOYED = new Set(['cli', 'gateway']);
 const services = readdirSync(path.join(ROOT, 'apps')).filter((app) => !NOT_DEPLOYED.has(app) && exists(`apps/${app}/src/main.ts`));
 
 interface ComposeService {

@@ -1,5 +1,5 @@
 import {
-  BadRequest, EventSubjects, ExecutorSubjects, intentMsgId, MAX_INTENT_WAIT_MS, StreamRoles, tickMsgId,
+  BadRequest, CHAPTER_CLOSED, EventSubjects, ExecutorSubjects, intentMsgId, MAX_INTENT_WAIT_MS, StreamRoles, tickMsgId,
   type AuditEntryV1, type DeadLetterSummaryV1, type DeadLetterV1, type HeaderV1, type IntentOutcomeV1, type IntentV1, type OperatorMoveV1, type RetryDeadLetterV1, type Subjects, type TickV1, type TimeAction, type WorldActionDoneV1, type WorldActionV1, type WorldEventV1,
 } from '@chronicle/contracts';
 import type { LogClient, RequestClient } from '@chronicle/bus';
@@ -69,8 +69,24 @@ export class OperatorDesk {
    * operator's mistake, told in its words.
    */
   async operatorMove(request: OperatorMoveV1): Promise<WorldActionDoneV1> {
-    const header = await this.tableOf(request.target);
-    if (header.status === 'finished') throw new BadRequest(`table ${header.tableId} is finished: it takes no more moves`);
+    const deadline = Date.now() + 3 * MAX_INTENT_WAIT_MS;
+    let header = await this.tableOf(request.target);
+    for (;;) {
+      const done = await this.moveIn(header, request, deadline);
+      if (done) return done;
+      // The world's chapter closed under the move (CHAPTER_CLOSED, not the game's judgement):
+      // it goes to the chapter the scheduler opens next, as the gateway does with players' moves.
+      header = await this.nextChapterOf(request.target, header.tableId, deadline);
+    }
+  }
+
+  /** One try of an operator's move on one table; undefined when its chapter closed first and the target is a world. */
+  private async moveIn(header: HeaderV1, request: OperatorMoveV1, deadline: number): Promise<WorldActionDoneV1 | undefined> {
+    const world = header.tableId !== request.target;
+    if (header.status === 'finished') {
+      if (world && header.outcome?.continues) return undefined;
+      throw new BadRequest(`table ${header.tableId} is finished: it takes no more moves`);
+    }
     const at = new Date();
     const intentKey = `operator-${at.getTime()}-${randomBytes(4).toString('hex')}`;
     const move = JSON.stringify(request.move);
@@ -81,11 +97,11 @@ export class OperatorDesk {
     await this.js.publish(this.subjects.of(EventSubjects.audit(trailOf(header))), JSON.stringify(audit));
     const intent: IntentV1 = { v: 1, tableId: header.tableId, intentKey, seat: null, kind: 'move', payload: request.move, submittedAt: at.toISOString() };
     await this.js.publish(this.subjects.of(EventSubjects.intents(header.tableId)), JSON.stringify(intent), { msgID: intentMsgId(header.tableId, intentKey) });
-    const deadline = Date.now() + 3 * MAX_INTENT_WAIT_MS;
     let outcome: IntentOutcomeV1;
     do {
       outcome = await this.requests.request<IntentOutcomeV1>(ExecutorSubjects.intentOutcome, { v: 1, tableId: header.tableId, intentKey, waitMs: MAX_INTENT_WAIT_MS }, MAX_INTENT_WAIT_MS + 5_000);
     } while (outcome.status === 'pending' && Date.now() < deadline);
+    if (outcome.status === 'refused' && outcome.code === CHAPTER_CLOSED && world) return undefined;
     if (outcome.status === 'refused') throw new BadRequest(`the game refused the move: ${outcome.reason}`);
     return {
       entry: audit,
@@ -93,6 +109,16 @@ export class OperatorDesk {
         ? `table ${header.tableId} took the move at revision ${outcome.revision}`
         : `the move is queued for table ${header.tableId} (intent ${intentKey}) but not decided yet: are the executors running? chronicle outcome ${header.tableId} ${intentKey} tells`,
     };
+  }
+
+  /** The world's chapter after `closed`, once the scheduler has opened it. */
+  private async nextChapterOf(worldId: string, closed: string, deadline: number): Promise<HeaderV1> {
+    for (;;) {
+      const header = await this.tableOf(worldId);
+      if (header.tableId !== closed) return header;
+      if (Date.now() >= deadline) throw new BadRequest(`${worldId} is between chapters: ${closed} closed and the next has not opened yet; ask again in a moment`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
   }
 
   /** The latest dead letters of every consumer, latest first. */
