@@ -43,15 +43,19 @@ export class SystemUnderTest {
     this.subjects = new Subjects(prefix);
   }
 
-  /** Its own NATS server and PostgreSQL cluster; `restore` fills the cluster (a dump) before any service starts. */
-  async start(restore?: (cluster: PrivateCluster) => void): Promise<void> {
+  /**
+   * Its own NATS server and PostgreSQL cluster; `restore` fills the cluster (a dump) before any
+   * service starts; the services in `held` are left for the test to start (`startService`).
+   */
+  async start(restore?: (cluster: PrivateCluster) => void, held: readonly ServiceName[] = []): Promise<void> {
     [this.nats, this.postgres] = await Promise.all([startNatsServer(), startPostgresCluster()]);
     restore?.(this.postgres);
     this.nc = await connect({ servers: this.nats.url, maxReconnectAttempts: -1, reconnectTimeWait: 200 });
     this.requests = new RequestClient(this.nc, this.subjects, 20_000);
     this.log = new LogClient(this.requests);
     await this.startService('log-service');
-    await Promise.all((['snapshot-service', 'exec-a', 'exec-b', 'scheduler', 'scheduler-b'] as const).map((name) => this.startService(name)));
+    const others = (['snapshot-service', 'exec-a', 'exec-b', 'scheduler', 'scheduler-b'] as const).filter((name) => !held.includes(name));
+    await Promise.all(others.map((name) => this.startService(name)));
   }
 
   async startService(name: ServiceName): Promise<void> {

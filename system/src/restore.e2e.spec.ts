@@ -61,7 +61,8 @@ describe('a restore from a database dump onto a fresh NATS', () => {
 
     execFileSync('pg_dump', ['--format=custom', `--file=${dump}`, before.postgres.url()], { stdio: 'pipe' });
     after = new SystemUnderTest(before.prefix, before.seedKey);
-    await after.start((cluster) => execFileSync('pg_restore', ['--no-owner', `--dbname=${cluster.url()}`, dump], { stdio: 'pipe' }));
+    // No executor yet: the world must stand where the dump left it while its snapshots are compared.
+    await after.start((cluster) => execFileSync('pg_restore', ['--no-owner', `--dbname=${cluster.url()}`, dump], { stdio: 'pipe' }), ['exec-a', 'exec-b']);
 
     // Every table is back, at the revision and status it had.
     expect(await Promise.all(tables.map(async (tableId) => {
@@ -81,6 +82,7 @@ describe('a restore from a database dump onto a fresh NATS', () => {
     // Every snapshot comes back, by replay, to the state it was.
     for (const [i, h] of headers.entries()) expect(await held(after, h.tableId, h.revision)).toEqual(snapshots[i]);
     // The world goes on where it stood: its chapter in play moves on from the restored revision.
+    await Promise.all((['exec-a', 'exec-b'] as const).map((name) => after!.startService(name)));
     const inPlay = headers[1]!;
     await waitUntil(async () => ((await after!.log.header({ tableId: 'w-c2' })).revision > inPlay.revision) || undefined, 120_000, 'the world moving after the restore');
     // And the chapter that closed before the dump still verifies against its commitment, from the log as restored.
