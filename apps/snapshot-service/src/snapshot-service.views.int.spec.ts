@@ -21,6 +21,9 @@ jest.setTimeout(90_000);
  * events on `public.moves.<table>`, and `views.v1.state` for the public, for a seat proven by
  * the gateway's seat token, and for the whole state only where nothing is hidden.
  */
+/** The events without their recording times, whose digits would match any amount searched for. */
+const untimed = (events: readonly PublicMoveEventV1[]) => events.map((event) => ({ ...event, recordedAt: undefined }));
+
 describe('snapshot service views (real PostgreSQL and NATS)', () => {
   const prefix = uniquePrefix('views');
   const subjects = new Subjects(prefix);
@@ -100,13 +103,13 @@ describe('snapshot service views (real PostgreSQL and NATS)', () => {
       [1, 1, 'public', { bidder: 'ann', lot: 1 }],
       [2, 2, 'public', { bidder: 'bob', lot: 1 }],
     ]);
-    expect(JSON.stringify(events)).not.toMatch(/31|17|payload/);
+    expect(JSON.stringify(untimed(events))).not.toMatch(/31|17|payload/);
 
     await bid('cat', 9); // closes lot 1: ann wins at 31
     await bid('bob', 5);
     await waitUntil(async () => ((await told('lots')).length === 4) || undefined, 10_000, 'four public move events');
     expect((await told('lots'))[2]).toMatchObject({ visibility: 'public', told: { bidder: 'cat', lot: 1, closed: { winner: 'ann', price: 31 } } });
-    expect(JSON.stringify(await told('lots'))).not.toMatch(/17|"9"|:9\b/);
+    expect(JSON.stringify(untimed(await told('lots')))).not.toMatch(/17|"9"|:9\b/);
 
     await bid('ann', 2);
     await bid('cat', 3); // the last lot: the table ends, and its last move is told in full
