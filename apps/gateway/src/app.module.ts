@@ -16,6 +16,8 @@ import { SessionGuard } from './http/session.guard';
 import { WorldDirectory } from './worlds/world-directory';
 import { WorldPlay } from './worlds/world-play';
 import { WorldsController } from './worlds/worlds.controller';
+import { PublicReadsController, SeatReadsController } from './views/reads.controller';
+import { WorldViews } from './views/world-views';
 
 /** Registers the database check, and closes the connections in reverse order at the end. */
 @Injectable()
@@ -48,7 +50,7 @@ export class GatewayModule {
     return {
       module: GatewayModule,
       imports: [ServiceKitModule.forRoot({ serviceName: 'gateway', logLevel: config.LOG_LEVEL })],
-      controllers: [AuthController, WorldsController],
+      controllers: [AuthController, WorldsController, SeatReadsController, PublicReadsController],
       providers: [
         { provide: GatewayConfig, useValue: config },
         { provide: Subjects, useValue: new Subjects(config.CHRONICLE_PREFIX) },
@@ -64,11 +66,19 @@ export class GatewayModule {
           useFactory: (nc: NatsConnection, subjects: Subjects) => new WorldDirectory(nc, subjects),
         },
         {
-          provide: WorldPlay, inject: [DataSource, WorldDirectory, NATS_CONNECTION, Subjects],
-          useFactory: (db: DataSource, directory: WorldDirectory, nc: NatsConnection, subjects: Subjects) =>
-            new WorldPlay(db, directory, new RequestClient(nc, subjects, 15_000), ed25519PrivateKey(config.CHRONICLE_GATEWAY_KEY), {
+          provide: WorldPlay, inject: [DataSource, WorldDirectory, RequestClient],
+          useFactory: (db: DataSource, directory: WorldDirectory, requests: RequestClient) =>
+            new WorldPlay(db, directory, requests, ed25519PrivateKey(config.CHRONICLE_GATEWAY_KEY), {
               proofTtlMs: config.SEAT_PROOF_TTL_MS, nextChapterWaitMs: config.NEXT_CHAPTER_WAIT_MS,
             }),
+        },
+        {
+          provide: RequestClient, inject: [NATS_CONNECTION, Subjects],
+          useFactory: (nc: NatsConnection, subjects: Subjects) => new RequestClient(nc, subjects, 15_000),
+        },
+        {
+          provide: WorldViews, inject: [RequestClient, WorldPlay],
+          useFactory: (requests: RequestClient, play: WorldPlay) => new WorldViews(requests, (worldId, seat) => play.proof(worldId, seat).token, (tableId, seat) => play.lastWrite(tableId, seat)),
         },
         AccountsService,
         SessionGuard,

@@ -15,6 +15,8 @@ export { simpleSerialize } from './rng/simple-serialize';
 export { legacyStreams, streamFromSeed } from './rng/streams';
 export { GENERAL_COMMANDS, NATION_COMMANDS, findCommand } from './commands/registry';
 export { DEFAULT_START } from './scenario/world-options';
+export { GameConst } from './world/constants';
+export { CREW_TYPES, type CrewType } from './stats/crew-types';
 export { CHE_MAP_POSITIONS, type MapPosition } from './scenario/map-positions';
 export { nextDueTime } from './turn/next-due';
 export {

@@ -40,6 +40,9 @@ export const seatOf = (accountId: string): string => `p-${accountId}`;
  * same key, to the chapter after it. The gateway signs the seat proof the executors check.
  */
 export class WorldPlay {
+  /** The revision of each seat's last accepted move, by table: its reads wait for it (read your writes). */
+  private readonly written = new Map<string, number>();
+
   constructor(
     private readonly db: DataSource,
     private readonly directory: WorldDirectory,
@@ -48,9 +51,15 @@ export class WorldPlay {
     private readonly options: WorldPlayOptions,
   ) {}
 
-  inPlay(worldId: string): WorldInPlay {
+  /** A world the scheduler announced, in play or finished (its last chapter can still be read). */
+  known(worldId: string): WorldInPlay {
     const world = this.directory.get(worldId);
     if (!world) throw notFound(`존재하지 않는 세계입니다 (no world ${worldId}: GET /api/v1/worlds lists them)`);
+    return world;
+  }
+
+  inPlay(worldId: string): WorldInPlay {
+    const world = this.known(worldId);
     if (world.finished) throw new Refusal(HttpStatus.CONFLICT, 'WORLD_FINISHED', `이미 끝난 세계입니다 (world ${worldId} is over)`);
     return world;
   }
@@ -103,7 +112,7 @@ export class WorldPlay {
         v: 1, tableId, intentKey, seat, kind: 'move', payload: move, waitMs: Math.max(0, deadline - Date.now()),
         seatToken: this.proof(worldId, seat).token,
       } satisfies SubmitIntentV1, waitMs + 5_000);
-      if (outcome.status !== 'refused' || outcome.code !== CHAPTER_CLOSED) return this.answer(worldId, key, outcome);
+      if (outcome.status !== 'refused' || outcome.code !== CHAPTER_CLOSED) return this.answer(worldId, key, outcome, seat);
       const next = await this.directory.after(worldId, tableId, this.options.nextChapterWaitMs);
       if (!next) {
         // The next chapter is late: the intent waits for it (asked for again, it is carried then).
@@ -126,10 +135,20 @@ export class WorldPlay {
     }, waitMs + 5_000);
     // Its chapter closed under it: send it on to the chapter in play (the same key: at most once).
     if (outcome.status === 'refused' && outcome.code === CHAPTER_CLOSED) return this.submit(worldId, accountId, seat, key, rows[0].payload, waitMs);
-    return this.answer(worldId, key, outcome);
+    return this.answer(worldId, key, outcome, seat);
   }
 
-  private answer(worldId: string, key: string, outcome: IntentOutcomeV1): WorldOutcome {
+  /** The revision of the seat's last accepted move at the table (0: none through this gateway). */
+  lastWrite(tableId: string, seat: string): number {
+    return this.written.get(`${tableId} ${seat}`) ?? 0;
+  }
+
+  private answer(worldId: string, key: string, outcome: IntentOutcomeV1, seat?: string): WorldOutcome {
+    if (seat !== undefined && outcome.status === 'accepted' && outcome.revision !== null) {
+      const at = `${outcome.tableId} ${seat}`;
+      if (this.written.size >= 100_000) this.written.clear(); // a bound, not a cache policy: a read may then wait less
+      this.written.set(at, Math.max(outcome.revision, this.written.get(at) ?? 0));
+    }
     return {
       worldId, key, status: outcome.status, tableId: outcome.tableId, revision: outcome.revision, code: outcome.code, reason: outcome.reason,
       follow: `/api/v1/worlds/${worldId}/intents/${key}`,

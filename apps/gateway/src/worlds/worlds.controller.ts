@@ -4,35 +4,14 @@ import type { Response } from 'express';
 import { randomBytes } from 'node:crypto';
 import type { SignedIn } from '../accounts/accounts.service';
 import { parseBody } from '../http/body';
-import { badInput } from '../http/refusals';
+import { idempotencyKey, intQuery, worldParam as world } from '../http/params';
 import { Caller, SessionGuard } from '../http/session.guard';
 import { WorldDirectory, type WorldInPlay } from './world-directory';
 import { WorldPlay, type WorldOutcome } from './world-play';
 import { IntentDto, JoinDto, ReserveDto } from './worlds.dto';
 
-const KEY_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
-const WORLD_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 /** How long a write waits for its outcome before answering `pending` (202) with where to follow it. */
 const WRITE_WAIT_MS = 3_000;
-
-function world(id: string): string {
-  if (!WORLD_PATTERN.test(id)) throw badInput('world', 'a world id is 1 to 64 letters, digits, "_" or "-"');
-  return id;
-}
-
-function idempotencyKey(value: string | undefined, fallback?: string): string {
-  const key = value ?? fallback;
-  if (key === undefined) throw badInput('Idempotency-Key', 'every write needs an Idempotency-Key header (1 to 64 letters, digits, "_" or "-"): sent again, it is the same write');
-  if (!KEY_PATTERN.test(key)) throw badInput('Idempotency-Key', 'Idempotency-Key: 1 to 64 letters, digits, "_" or "-"');
-  return key;
-}
-
-function waitMs(value: string | undefined): number {
-  if (value === undefined) return 0;
-  const ms = Number(value);
-  if (!Number.isInteger(ms) || ms < 0 || ms > 10_000) throw badInput('waitMs', 'waitMs: whole milliseconds from 0 to 10000');
-  return ms;
-}
 
 /** An outcome as HTTP: 200 accepted, 202 pending (follow `follow`), 422 refused by the game's rules (its words in `error.message`). */
 function answer(res: Response, outcome: WorldOutcome): WorldOutcome | { error: { code: string; message: string }; outcome: WorldOutcome } {
@@ -114,7 +93,7 @@ export class WorldsController {
   ): Promise<unknown> {
     const id = world(worldId);
     const seat = await this.play.seatOrRefuse(id, caller.account.id);
-    return answer(res, await this.play.outcome(id, caller.account.id, seat, idempotencyKey(key), waitMs(wait)));
+    return answer(res, await this.play.outcome(id, caller.account.id, seat, idempotencyKey(key), intQuery('waitMs', wait, 0, 10_000) ?? 0));
   }
 
   private async send(caller: SignedIn, worldId: string, key: string | undefined, move: Json, res: Response): Promise<unknown> {

@@ -1,13 +1,4 @@
-import { LogClient, provision, RequestClient } from '@chronicle/bus';
-import { EventSubjects, publicKeyHex, ed25519PrivateKey, Subjects, worldEventMsgId, type WorldEventV1 } from '@chronicle/contracts';
-import { firstChapter } from '@chronicle/engine';
-import {
-  connectNats, createTestDatabase, removePrefixed, spawnService, uniquePrefix, type ServiceProcess, type TestDatabase,
-} from '@chronicle/testing';
-import { jetstream } from '@nats-io/jetstream';
-import type { NatsConnection } from '@nats-io/nats-core';
-import { randomBytes } from 'node:crypto';
-import { gatewayTopology } from '../topology';
+import { startSystem, type GatewaySystem } from '../testing/system';
 
 jest.setTimeout(180_000);
 
@@ -17,68 +8,22 @@ jest.setTimeout(180_000);
  * NATS; the test announces the world's chapter as the scheduler does.
  */
 describe('gateway: joining a world and sending moves (real services)', () => {
-  const prefix = uniquePrefix('gww');
-  const subjects = new Subjects(prefix);
-  const gatewayKey = randomBytes(32).toString('hex');
-  const common = { CHRONICLE_PREFIX: prefix, CHRONICLE_SEED_KEY: randomBytes(32).toString('hex'), LOG_LEVEL: 'info', HTTP_PORT: '0' };
-  let logDb: TestDatabase;
-  let gatewayDb: TestDatabase;
-  let nc: NatsConnection;
-  const services: ServiceProcess[] = [];
+  let system: GatewaySystem;
   let api: string;
 
   beforeAll(async () => {
-    [logDb, gatewayDb] = await Promise.all([createTestDatabase(), createTestDatabase()]);
-    nc = await connectNats();
-    await provision(nc, subjects, gatewayTopology());
-    const logService = spawnService('apps/log-service/src/main.ts', { ...common, DATABASE_URL: logDb.url, NATS_PROVISION: 'true', OUTBOX_POLL_MS: '100', DB_POOL_SIZE: '4' });
-    const executor = spawnService('apps/turn-executor/src/main.ts', {
-      ...common, NATS_PROVISION: 'true', EXECUTOR_ID: 'exec-a', CHRONICLE_GATEWAY_PUBLIC_KEY: publicKeyHex(ed25519PrivateKey(gatewayKey)),
-      CHRONICLE_SNAPSHOT_PUBLIC_KEY: publicKeyHex(ed25519PrivateKey(randomBytes(32).toString('hex'))),
-    });
-    services.push(logService, executor);
-    await logService.waitFor(/log-service ready/, 90_000);
-    await executor.waitFor(/turn-executor ready/, 90_000);
-    const log = new LogClient(new RequestClient(nc, subjects, 15_000));
-    // A small world whose clock does not move (no ticks here): chapter 1 of world w1.
-    const opened = await log.open({
-      tableId: 'w1-c1', gameId: 'sammo', seats: ['founder'],
-      options: { world: 'synthetic', generals: 12, cities: 6, nations: 2, turnterm: 60, start: Date.now(), ...firstChapter('w1') },
-    });
-    const event: WorldEventV1 = {
-      v: 1, kind: 'chapter-opened', worldId: 'w1', chapter: 1, tableId: 'w1-c1', commitment: opened.commitment, previousTableId: null,
-      recordedAt: new Date().toISOString(),
-    };
-    await jetstream(nc).publish(subjects.of(EventSubjects.worlds('w1')), JSON.stringify(event), { msgID: worldEventMsgId('w1', 1, 'chapter-opened') });
-    const gateway = spawnService('apps/gateway/src/main.ts', {
-      ...common, DATABASE_URL: gatewayDb.url, PUBLIC_PORT: '0', PASSWORD_SCRYPT_LOG2N: '10', CHRONICLE_GATEWAY_KEY: gatewayKey,
-    });
-    services.push(gateway);
-    await gateway.waitFor(/gateway public API on port \d+/, 90_000);
-    api = `http://127.0.0.1:${/gateway public API on port (\d+)/.exec(gateway.output())![1]}/api/v1`;
+    system = await startSystem('gww');
+    api = system.api;
   });
 
   afterAll(async () => {
-    for (const service of services.reverse()) await service.stop();
-    if (nc) {
-      await removePrefixed(nc, prefix);
-      await nc.drain();
-    }
-    await logDb?.drop();
-    await gatewayDb?.drop();
+    await system?.stop();
   });
 
-  const signUp = async (username: string): Promise<string> => {
-    const res = await fetch(`${api}/auth/sign-up`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: 'a long enough password', session: 'bearer' }),
-    });
-    return `Bearer ${((await res.json()) as { session: { token: string } }).session.token}`;
-  };
+  const signUp = (username: string) => system.signUp(username);
   const post = async (authorization: string, path: string, body: unknown, key?: string) => {
-    const res = await fetch(`${api}${path}`, {
-      method: 'POST', headers: { 'content-type': 'application/json', authorization, ...(key ? { 'idempotency-key': key } : {}) }, body: JSON.stringify(body),
-    });
-    return { status: res.status, body: await res.json() as Record<string, unknown> & { error?: { message: string; field?: string } } };
+    const { status, body: answer } = await system.post(authorization, path, body, key);
+    return { status, body: answer };
   };
 
   it('lists the world, joins it with a new general, and reserves commands for it, each write answered with its outcome', async () => {

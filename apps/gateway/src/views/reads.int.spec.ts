@@ -1,0 +1,122 @@
+import { startSystem, type GatewaySystem } from '../testing/system';
+
+jest.setTimeout(180_000);
+
+type Body = Record<string, unknown>;
+
+/**
+ * The reads: each from the seat's view or the public view the snapshot service serves (real
+ * log service, executor, snapshot service and gateway). What one seat reserved is on no read
+ * of another seat nor of the public; what the view contract hides (a purse, a queue, a
+ * treasury) is absent from the public routes.
+ */
+describe('gateway: a seat\'s reads and the public reads (real services)', () => {
+  let system: GatewaySystem;
+  let alice: string;
+  let bob: string;
+  let carol: string;
+  let carolGeneral: number;
+
+  beforeAll(async () => {
+    system = await startSystem('gwr', { snapshots: true });
+    [alice, bob, carol] = await Promise.all([system.signUp('alice'), system.signUp('bob'), system.signUp('carol')]);
+    expect((await system.post(alice, '/worlds/w1/join', { mode: 'create', name: '조운', leadership: 60, strength: 60, intel: 30 })).status).toBe(200);
+    expect((await system.post(bob, '/worlds/w1/join', { mode: 'create', name: '장비', leadership: 50, strength: 70, intel: 30 })).status).toBe(200);
+    // carol takes over an NPC that serves a nation (빙의).
+    const generals = (await system.get<{ generals: Array<{ id: number; nation: number; npc: number }> }>(undefined, '/worlds/w1/generals')).body.generals;
+    carolGeneral = generals.find((g) => g.nation !== 0 && g.npc >= 2)!.id;
+    expect((await system.post(carol, '/worlds/w1/join', { mode: 'possess', generalId: carolGeneral })).status).toBe(200);
+    // alice's secret: a conscription of 1,234 in her first slot.
+    expect((await system.post(alice, '/worlds/w1/commands/reserve', { command: 'che_징병', arg: { crewType: 1100, amount: 1234 }, slots: [0] }, 'c1')).status).toBe(200);
+  });
+
+  afterAll(async () => {
+    await system?.stop();
+  });
+
+  const seatRoutes = ['general', 'commands', 'log', 'log?scope=nation', 'cities', 'nation', 'nation/generals', 'nation/commands'];
+  const publicRoutes = ['map', 'nations', 'generals', 'diplomacy', 'history', 'constants'];
+
+  it('shows the caller its own general and queue, at the revision it read', async () => {
+    const front = await system.get<Body & { general: { name: string; nation: number; gold: number; detail: { crew: number }; permission: number } }>(alice, '/worlds/w1/general');
+    expect(front).toMatchObject({ status: 200, body: { worldId: 'w1', tableId: 'w1-c1', general: { name: '조운', nation: 0, permission: -1 }, nation: null } });
+    expect(front.body.revision).toBeGreaterThanOrEqual(4);
+    expect(typeof front.body.general.gold).toBe('number');
+    const queue = await system.get<{ queue: Array<{ slot: number; action: string; arg: unknown }> }>(alice, '/worlds/w1/commands');
+    expect(queue.body.queue).toHaveLength(30);
+    expect(queue.body.queue[0]).toEqual({ slot: 0, action: 'che_징병', arg: { crewType: 1100, amount: 1234 } });
+    expect(queue.body.queue[1]!.action).toBe('휴식');
+  });
+
+  it('keeps a seat\'s reservations from every other seat and from the public', async () => {
+    const secret = /che_징병|1234/;
+    for (const route of seatRoutes) {
+      const read = await system.get(bob, `/worlds/w1/${route}`);
+      expect([200, 403]).toContain(read.status);
+      expect(`${route}: ${JSON.stringify(read.body)}`).not.toMatch(secret);
+    }
+    for (const route of [...seatRoutes, ...publicRoutes.filter((r) => r !== 'constants')]) {
+      const read = await system.get(carol, `/worlds/w1/${route}`);
+      expect(`${route}: ${JSON.stringify(read.body)}`).not.toMatch(secret);
+    }
+    for (const route of publicRoutes.filter((r) => r !== 'constants')) {
+      const read = await system.get(undefined, `/worlds/w1/${route}`);
+      expect(read.status).toBe(200);
+      expect(`${route}: ${JSON.stringify(read.body)}`).not.toMatch(secret);
+    }
+  });
+
+  it('leaves out of the public reads what the view contract hides: purses, crews, queues, treasuries, tech', async () => {
+    const generals = (await system.get<{ generals: Body[] }>(undefined, '/worlds/w1/generals')).body.generals;
+    expect(generals.length).toBeGreaterThanOrEqual(14);
+    for (const g of generals) for (const hidden of ['gold', 'rice', 'crew', 'queue', 'detail', 'turntime']) expect(g).not.toHaveProperty(hidden);
+    const nations = (await system.get<{ nations: Body[] }>(undefined, '/worlds/w1/nations')).body.nations;
+    expect(nations).toHaveLength(2);
+    for (const n of nations) for (const hidden of ['gold', 'rice', 'tech', 'bill', 'rate', 'spy']) expect(n).not.toHaveProperty(hidden);
+    const map = (await system.get<{ cities: Body[] }>(undefined, '/worlds/w1/map')).body.cities;
+    expect(map).toHaveLength(6);
+    for (const c of map) for (const hidden of ['pop', 'agri', 'trust', 'officers']) expect(c).not.toHaveProperty(hidden);
+  });
+
+  it('shows a nation\'s member its nation and its members as its office allows', async () => {
+    const nation = await system.get<{ nation: { gold: number; tech: number; id: number } }>(carol, '/worlds/w1/nation');
+    expect(nation.status).toBe(200);
+    expect(typeof nation.body.nation.gold).toBe('number');
+    const members = await system.get<{ members: Array<{ id: number; nation: number; gold: number }>; permission: number }>(carol, '/worlds/w1/nation/generals');
+    expect(members.status).toBe(200);
+    expect(members.body.members.map((m) => m.id)).toContain(carolGeneral);
+    expect(members.body.members.every((m) => m.nation === nation.body.nation.id)).toBe(true);
+    const chiefs = await system.get(carol, '/worlds/w1/nation/commands');
+    if (members.body.permission >= 1) expect(chiefs.status).toBe(200);
+    else expect(chiefs).toMatchObject({ status: 403, body: { error: { message: expect.stringMatching(/^수뇌부가 아니거나 사관년도가 부족합니다/) } } });
+    // alice serves no nation.
+    for (const route of ['nation', 'nation/generals', 'nation/commands']) {
+      expect(await system.get(alice, `/worlds/w1/${route}`)).toMatchObject({ status: 403, body: { error: { message: expect.stringMatching(/^국가에 소속되어있지 않습니다/) } } });
+    }
+  });
+
+  it('reads the log newest first, and only what is new since a revision', async () => {
+    const log = await system.get<{ revision: number; lines: Array<{ text: string; move: number }> }>(alice, '/worlds/w1/log');
+    expect(log.status).toBe(200);
+    const moves = log.body.lines.map((l) => l.move);
+    expect(moves).toEqual([...moves].sort((a, b) => b - a));
+    const since = await system.get<{ lines: unknown[] }>(alice, `/worlds/w1/log?since=${log.body.revision}`);
+    expect(since.body.lines).toEqual([]);
+    const history = await system.get<{ history: Array<{ move: number }>; logs: Array<{ move: number }> }>(undefined, '/worlds/w1/history');
+    expect(history.status).toBe(200);
+    expect(history.body.logs.map((l) => l.move)).toEqual([...history.body.logs.map((l) => l.move)].sort((a, b) => b - a));
+  });
+
+  it('serves the constants and refuses bad reads with a 4xx naming the field', async () => {
+    const constants = await system.get<{ gameConst: { maxTurn: number }; crewTypes: unknown[]; commands: { general: Array<{ key: string }> } }>(undefined, '/worlds/w1/constants');
+    expect(constants.body.gameConst.maxTurn).toBe(30);
+    expect(constants.body.commands.general.map((c) => c.key)).toContain('che_징병');
+    expect(await system.get(alice, '/worlds/w1/log?since=abc')).toMatchObject({ status: 400, body: { error: { field: 'since' } } });
+    expect(await system.get(alice, '/worlds/w1/log?scope=city')).toMatchObject({ status: 400, body: { error: { field: 'scope' } } });
+    expect(await system.get(alice, '/worlds/nowhere/general')).toMatchObject({ status: 404 });
+    expect(await system.get(alice, '/worlds/bad%20id/map')).toMatchObject({ status: 400, body: { error: { field: 'world' } } });
+    expect(await system.get(undefined, '/worlds/w1/general')).toMatchObject({ status: 401 });
+    const dave = await system.signUp('dave');
+    expect(await system.get(dave, '/worlds/w1/commands')).toMatchObject({ status: 403, body: { error: { code: 'NOT_JOINED' } } });
+  });
+});
