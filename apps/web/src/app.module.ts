@@ -8,6 +8,7 @@ import type { NatsConnection } from '@nats-io/nats-core';
 import { Inject, Injectable, Logger, Module, type DynamicModule, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { WebConfig } from './config';
 import { ApiController } from './http/api.controller';
+import { GatewayProxy } from './http/gateway-proxy';
 import { buildPage } from './http/page';
 import { BUILT_PAGE, PageController } from './http/page.controller';
 import { EventsController } from './worlds/events.controller';
@@ -56,6 +57,7 @@ export class AppModule {
         { provide: Subjects, useValue: subjects },
         ...natsProviders(config, 'web'),
         { provide: BUILT_PAGE, useFactory: () => buildPage() },
+        { provide: GatewayProxy, useFactory: () => new GatewayProxy(config.GATEWAY_URL) },
         { provide: WorldReader, useFactory: () => new WorldReader() },
         {
           provide: WorldBoard,

@@ -19,6 +19,14 @@ export class WebConfig extends ServiceConfig {
   /** How often live watchers get the worlds list. */
   @Type(() => Number) @IsInt() @Min(100) @Max(60_000) SUMMARY_MS = 2_000;
   @Type(() => Number) @IsInt() @Min(100) REQUEST_TIMEOUT_MS = 10_000;
+  /**
+   * The players' API (the gateway's public port, e.g. `http://gateway:8080`): the page's
+   * `/api/v1/*` is forwarded there, so a browser talks to one origin (its session cookie and
+   * CSRF header included). Empty: the page is a window onto worlds only, and `/api/v1`
+   * answers 503 saying so.
+   */
+  @Matches(/^(https?:\/\/[^/\s?#]+)?$/, { message: 'GATEWAY_URL must be empty or an http(s) origin without a path, e.g. http://gateway:8080' })
+  GATEWAY_URL = '';
   /** Create/update the consumers at start; deployments run `provision.ts` as a step instead. */
   @IsIn(['true', 'false']) NATS_PROVISION = 'false';
 }
