@@ -1,8 +1,12 @@
 import type { World } from '@chronicle/sammo';
 import type { FeedItem, FinishedLog, LiveEvent, TableDetail, TableSummary } from '../src/view/api';
 import type { CityDetails, GeneralDetails, WorldView } from '../src/view/world-view';
+import { worldsOf, type WorldSummary } from '../src/view/worlds';
+import { $, link, row, text } from './dom';
 import { clearError, getJson, PageError, showError } from './http';
-import { drawMap } from './map';
+import { applyStatic, gameDate, lang, num, setLang, t } from './i18n';
+import { drawLegend, drawMap } from './map';
+import { play } from './play';
 import type { Replayed } from './verify';
 
 /** The engine and the game, loaded on the first verification (see replay.ts). */
@@ -19,16 +23,22 @@ const figures = {
 };
 (window as unknown as { chronicle: typeof figures }).chronicle = figures;
 
-const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 const FEED_SHOWN = 200;
 
 let live: EventSource | null = null;
-/** The table shown, its latest summary and view. */
-let current: { tableId: string; summary: TableSummary; view: WorldView | null; revision: number } | null = null;
+/** The table shown, its latest summary and view; `world`: the world followed from chapter to chapter (null: one chapter). */
+let current: { tableId: string; summary: TableSummary; view: WorldView | null; revision: number; world: string | null } | null = null;
 /** A verified log being stepped through: the map then shows its state, not the live one. */
 let scrubbing: { replay: Replayed } | null = null;
+/** The worlds as last heard (the live `tables` event). */
+let worlds: WorldSummary[] = [];
 
+$('lang').addEventListener('click', () => {
+  setLang(lang === 'ko' ? 'en' : 'ko');
+  route();
+});
 window.addEventListener('hashchange', route);
+applyStatic();
 route();
 
 function route(): void {
@@ -36,9 +46,22 @@ function route(): void {
   live?.close();
   scrubbing = null;
   current = null;
-  const match = /^#\/table\/([A-Za-z0-9_-]+)$/.exec(location.hash);
-  if (match) void showTable(match[1]!);
+  play.leave();
+  $('sign-in-view').hidden = true;
+  const table = /^#\/table\/([A-Za-z0-9_-]+)$/.exec(location.hash);
+  const world = /^#\/world\/([A-Za-z0-9_-]+)$/.exec(location.hash);
+  void play.account();
+  if (table) void showTable(table[1]!, null);
+  else if (world) void showWorld(world[1]!);
+  else if (location.hash === '#/sign-in') showSignIn();
   else void showWorlds();
+}
+
+function showSignIn(): void {
+  $('worlds-view').hidden = true;
+  $('world-view').hidden = true;
+  $('sign-in-view').hidden = false;
+  play.signInForm();
 }
 
 async function showWorlds(): Promise<void> {
@@ -53,21 +76,52 @@ async function showWorlds(): Promise<void> {
   listen('api/live');
 }
 
-function renderWorlds(tables: TableSummary[]): void {
-  $('no-worlds').hidden = tables.length > 0;
-  $('worlds').querySelector('tbody')!.replaceChildren(...tables.map((t) => row([
-    link(`#/table/${t.tableId}`, t.tableId), t.chapter ? `${t.chapter.world} #${t.chapter.number}` : '-', t.gameId, t.date ?? '-',
-    t.status === 'quarantined' ? `quarantined: ${t.reason}` : t.status, String(t.revision), String(t.movesPerSecond),
-  ], t.tableId)));
+function statusText(summary: Pick<TableSummary, 'status' | 'reason'>): string {
+  return summary.status === 'quarantined' ? `${t('quarantined')}: ${summary.reason}` : t(summary.status);
 }
 
-async function showTable(tableId: string): Promise<void> {
+/** One row per world: its chapters in order (each a link), the newest one's date and status; the world's link follows it. */
+function renderWorlds(tables: TableSummary[]): void {
+  worlds = worldsOf(tables);
+  $('no-worlds').hidden = worlds.length > 0;
+  $('worlds').querySelector('tbody')!.replaceChildren(...worlds.map((w) => {
+    const chapters = document.createElement('span');
+    for (const c of w.chapters) {
+      const a = link(`#/table/${c.tableId}`, String(c.number));
+      a.dataset.table = c.tableId;
+      a.title = t('chapter', { n: c.number });
+      chapters.append(a, ' ');
+    }
+    const tr = row([
+      link(`#/world/${w.worldId}`, w.worldId), w.gameId, chapters, w.current.date ?? '-', statusText(w.current), num(w.current.revision), num(w.current.movesPerSecond),
+    ], w.current.tableId);
+    tr.dataset.world = w.worldId;
+    return tr;
+  }));
+}
+
+/** Follows a world: shows its newest chapter, and the next one as soon as it opens. */
+async function showWorld(worldId: string): Promise<void> {
+  let world: WorldSummary;
+  try {
+    world = await getJson<WorldSummary>(`api/worlds/${encodeURIComponent(worldId)}`);
+  } catch (error) {
+    $('worlds-view').hidden = true;
+    $('world-view').hidden = true;
+    showError(error);
+    return;
+  }
+  worlds = [...worlds.filter((w) => w.worldId !== worldId), world];
+  await showTable(world.current.tableId, worldId);
+}
+
+async function showTable(tableId: string, world: string | null): Promise<void> {
   $('worlds-view').hidden = true;
   $('world-view').hidden = false;
-  $('where').textContent = tableId;
+  $('where').textContent = world ?? tableId;
   $('scrub').style.display = 'none';
   $('feed').replaceChildren();
-  $('details').textContent = 'Click a city or a general.';
+  $('details').textContent = t('clickHint');
   $('verdict').textContent = '';
   delete $('verdict').dataset.verdict;
   $('verify-step').textContent = '';
@@ -79,11 +133,33 @@ async function showTable(tableId: string): Promise<void> {
     showError(error);
     return;
   }
-  current = { tableId, summary: detail.summary, view: detail.view, revision: detail.viewRevision };
+  current = { tableId, summary: detail.summary, view: detail.view, revision: detail.viewRevision, world: world ?? detail.summary.chapter?.world ?? null };
   renderSummary(detail.summary);
+  renderChapters();
   if (detail.view) renderWorld(detail.view, detail.viewRevision);
   for (const item of detail.feed) addFeed(item, false);
   listen(`api/live?table=${encodeURIComponent(tableId)}`);
+  if (current.world) play.enter(current.world, { pickCity: (cityId) => pickedCity(cityId), redraw: () => current?.view && renderWorld(current.view, current.revision) });
+}
+
+/** The city a join form picked: drawn outlined. */
+let picked: number | null = null;
+function pickedCity(cityId: number | null): void {
+  picked = cityId;
+  if (current?.view && !scrubbing) renderWorld(current.view, current.revision);
+}
+
+function renderChapters(): void {
+  const box = $('chapters');
+  const world = current?.world ? worlds.find((w) => w.worldId === current!.world) : undefined;
+  box.replaceChildren();
+  if (!world || !current) return;
+  box.append(link(`#/world/${world.worldId}`, `${t('follow')}: ${world.worldId}`), ' · ', `${t('chapters')}: `);
+  for (const c of world.chapters) {
+    const a = link(`#/table/${c.tableId}`, String(c.number));
+    if (c.tableId === current.tableId) a.setAttribute('aria-current', 'page');
+    box.append(a, ' ');
+  }
 }
 
 function listen(url: string): void {
@@ -91,7 +167,7 @@ function listen(url: string): void {
   const source = new EventSource(url);
   live = source;
   source.onopen = () => clearError();
-  source.onerror = () => showError(new PageError('The live feed is cut: the web service cannot be reached (the page keeps trying).'));
+  source.onerror = () => showError(new PageError(t('reconnecting')));
   for (const kind of ['tables', 'move', 'view', 'table'] as const) {
     source.addEventListener(kind, (message) => onLive(JSON.parse((message as MessageEvent<string>).data) as LiveEvent));
   }
@@ -101,8 +177,13 @@ function onLive(event: LiveEvent): void {
   if (event.kind === 'tables') {
     if (!current) renderWorlds(event.tables);
     else {
-      const mine = event.tables.find((t) => t.tableId === current!.tableId);
+      worlds = worldsOf(event.tables);
+      const mine = event.tables.find((s) => s.tableId === current!.tableId);
       if (mine) renderSummary(mine);
+      // Following a world: its next chapter opened, so the page goes on with it.
+      const followed = /^#\/world\//.test(location.hash) && current.world ? worlds.find((w) => w.worldId === current!.world) : undefined;
+      if (followed && followed.current.tableId !== current.tableId && !scrubbing) void showTable(followed.current.tableId, followed.worldId);
+      else renderChapters();
     }
     return;
   }
@@ -126,20 +207,26 @@ function onLive(event: LiveEvent): void {
 
 function renderSummary(summary: TableSummary): void {
   if (current) current.summary = summary;
-  $('world-title').textContent = summary.chapter ? `${summary.chapter.world}, chapter ${summary.chapter.number}` : summary.tableId;
-  if (!scrubbing) $('world-date').textContent = summary.date ?? '';
-  const status = summary.status === 'quarantined' ? `quarantined: ${summary.reason}` : summary.status;
-  $('world-status').textContent = `${summary.tableId} · ${status} · revision ${summary.revision} · ${summary.movesPerSecond} moves/s`;
+  $('world-title').textContent = summary.chapter ? t('chapterOf', { world: summary.chapter.world, n: summary.chapter.number }) : summary.tableId;
+  if (!scrubbing) $('world-date').textContent = current?.view ? gameDate(current.view.year, current.view.month) : summary.date ?? '';
+  $('world-status').textContent = `${summary.tableId} · ${statusText(summary)} · ${t('revision')} ${num(summary.revision)} · ${num(summary.movesPerSecond)} ${t('movesPerSecond')}`;
   $('world-status').dataset.status = summary.status;
   $('verify-panel').hidden = summary.status === 'open';
+  $('public-note').hidden = summary.status === 'finished' || summary.gameId !== 'sammo';
   $('commitment').textContent = summary.commitment;
   $<HTMLAnchorElement>('download').href = `api/tables/${summary.tableId}/log`;
 }
 
 function renderWorld(view: WorldView, revision: number, local?: World): void {
-  drawMap($('map') as unknown as SVGSVGElement, view, revision, (cityId) => void showCity(cityId, local));
+  drawMap($('map') as unknown as SVGSVGElement, view, revision, (cityId) => (play.picking() ? play.pick(cityId) : void showCity(cityId, local)), play.picking() ? picked : null);
+  drawLegend($('legend'), view);
+  const full = view.visibility === 'full';
+  for (const th of $('nations').querySelectorAll<HTMLElement>('th.full')) th.hidden = !full;
   $('nations').querySelector('tbody')!.replaceChildren(...view.nations.map((n) => {
-    const tr = row(['', String(n.cities), String(n.generals), n.gold.toLocaleString(), n.rice.toLocaleString(), String(n.tech), n.power.toLocaleString()]);
+    const cells = ['', num(n.cities), num(n.generals), num(n.power)];
+    if (full) cells.push(num(n.gold ?? 0), num(n.rice ?? 0), num(n.tech ?? 0));
+    const tr = row(cells);
+    for (const td of [...tr.cells].slice(1)) td.className = 'n';
     const swatch = document.createElement('span');
     swatch.className = 'swatch';
     swatch.style.background = n.color;
@@ -147,14 +234,27 @@ function renderWorld(view: WorldView, revision: number, local?: World): void {
     tr.dataset.nation = String(n.id);
     return tr;
   }));
+  if (!scrubbing) $('world-date').textContent = gameDate(view.year, view.month);
   if (figures.firstRenderMs === null) figures.firstRenderMs = Math.round(performance.now());
+}
+
+/** A feed line in plain words: the game's own lines as they are, the rest in the reader's language. */
+function feedText(item: FeedItem): string {
+  switch (item.kind) {
+    case 'move': return t(item.by === 'time' ? 'moveTime' : item.by === 'player' ? 'movePlayer' : 'moveUndo', { n: item.number });
+    case 'month': return t('monthBegins', { date: gameDate(item.year, item.month) });
+    case 'event': case 'action': return `${gameDate(item.year, item.month)} ${item.text}`;
+    case 'nation': return t(item.change === 'founded' ? 'founded' : 'fallen', { name: item.name });
+    case 'table': return t(item.change === 'opened' ? 'tableOpened' : item.change === 'finished' ? 'tableFinished' : 'tableQuarantined', { detail: item.detail ?? '' });
+  }
 }
 
 function addFeed(item: FeedItem, isMove: boolean): void {
   const line = document.createElement('div');
   line.className = item.kind;
   line.dataset.seq = String(item.seq);
-  line.textContent = item.text;
+  if (item.kind === 'move') line.dataset.move = String(item.number);
+  line.textContent = feedText(item);
   const feed = $('feed');
   feed.prepend(line);
   while (feed.childElementCount > FEED_SHOWN) feed.lastElementChild!.remove();
@@ -167,23 +267,27 @@ async function showCity(cityId: number, local?: World): Promise<void> {
     if (!city) throw new PageError(`There is no city ${cityId} in this world.`);
     const box = $('details');
     box.className = '';
-    box.replaceChildren(
-      text('strong', `${city.name} (${city.nationName})${city.front ? ' · on the front' : ''}`),
-      text('div', `population ${city.pop.toLocaleString()} / ${city.popMax.toLocaleString()} · farming ${city.agri} · commerce ${city.comm} · security ${city.secu}`),
-      text('div', `defence ${city.def} · wall ${city.wall} · trust ${city.trust}`),
-      text('div', `${city.generals.length} generals:`),
-    );
-    const list = document.createElement('div');
-    for (const g of city.generals) {
-      const a = link('#', g.name);
-      a.dataset.general = String(g.id);
-      a.addEventListener('click', (e) => {
-        e.preventDefault();
-        void showGeneral(g.id, local);
-      });
-      list.append(a, ' ');
+    const figures: string[] = [`${t('level')} ${city.level}`];
+    if (city.pop !== null) figures.push(`${t('population')} ${num(city.pop)} / ${num(city.popMax ?? 0)}`);
+    if (city.agri !== null) figures.push(`${t('agri')} ${num(city.agri)}`, `${t('comm')} ${num(city.comm ?? 0)}`, `${t('secu')} ${num(city.secu ?? 0)}`,
+      `${t('def')} ${num(city.def ?? 0)}`, `${t('wall')} ${num(city.wall ?? 0)}`, `${t('trust')} ${num(city.trust ?? 0)}`);
+    box.replaceChildren(text('strong', `${city.name} (${city.nationName})${city.front ? ` · ${t('front')}` : ''}`), text('div', figures.join(' · ')));
+    if (city.generals) {
+      box.append(text('div', `${t('generals')} ${num(city.generals.length)}:`));
+      const list = document.createElement('div');
+      for (const g of city.generals) {
+        const a = link('#', g.name);
+        a.dataset.general = String(g.id);
+        a.addEventListener('click', (e) => {
+          e.preventDefault();
+          void showGeneral(g.id, local);
+        });
+        list.append(a, ' ');
+      }
+      box.append(list);
+    } else {
+      box.append(text('div', `${t('generals')}: ${t('hidden')}`));
     }
-    box.append(list);
   } catch (error) {
     showError(error);
   }
@@ -193,12 +297,16 @@ async function showGeneral(generalId: number, local?: World): Promise<void> {
   try {
     const g = local ? (await replaying()).localGeneral(local, generalId) : await getJson<GeneralDetails>(`api/tables/${current!.tableId}/generals/${generalId}`);
     if (!g) throw new PageError(`There is no general ${generalId} in this world.`);
-    $('details').replaceChildren(
-      text('strong', `${g.name} (${g.nationName}, in ${g.cityName})${g.owner ? ` · played by ${g.owner}` : ''}`),
-      text('div', `leadership ${g.leadership} · strength ${g.strength} · intel ${g.intel} · officer level ${g.officerLevel} · age ${g.age}`),
-      text('div', `gold ${g.gold} · rice ${g.rice} · crew ${g.crew} · experience ${g.experience} · dedication ${g.dedication} · injury ${g.injury}`),
-      text('div', `next commands: ${g.queue.join(', ') || '-'}`),
-    );
+    const lines = [
+      text('strong', `${g.name} (${g.nationName} ${g.officerTitle}${g.cityName ? `, ${t('inCity', { city: g.cityName })}` : ''})${g.owner ? ` · ${t('playedBy', { who: g.owner })}` : ''}`),
+      text('div', `${t('leadership')} ${g.leadership} · ${t('strength')} ${g.strength} · ${t('intel')} ${g.intel} · ${t('age')} ${g.age} · ${t('injury')} ${g.injury}`),
+      text('div', `${t('explevel')} ${g.explevel} · ${t('dedlevel')} ${g.dedlevel}`),
+    ];
+    if (g.gold !== null) {
+      lines.push(text('div', `${t('gold')} ${num(g.gold)} · ${t('rice')} ${num(g.rice ?? 0)} · ${t('crew')} ${num(g.crew ?? 0)} · ${t('experience')} ${num(g.experience ?? 0)} · ${t('dedication')} ${num(g.dedication ?? 0)}`));
+      lines.push(text('div', `${t('nextCommands')}: ${g.queue?.join(', ') || t('none')}`));
+    }
+    $('details').replaceChildren(...lines);
   } catch (error) {
     showError(error);
   }
@@ -244,6 +352,7 @@ async function verify(load: () => Promise<{ raw: unknown; served: FinishedLog | 
     $('verify-step').textContent = '';
     verdict.dataset.verdict = result.verified ? 'verified' : 'refused';
     verdict.textContent = `${result.verified ? 'Verified' : 'Refused'}: ${result.reason}.`;
+    verdict.lang = 'en';
     if (result.verified) startScrubbing(result.replay);
   } catch (error) {
     $('verify-step').textContent = '';
@@ -269,10 +378,10 @@ async function showMove(move: number): Promise<void> {
   const view = reached?.view;
   if (reached) {
     renderWorld(reached.view, at, reached.world);
-    $('world-date').textContent = reached.view.date;
+    $('world-date').textContent = gameDate(reached.view.year, reached.view.month);
   }
   const label = $('scrub-label');
-  label.textContent = `move ${at} of ${replay.moves}${view ? ` · ${view.date}` : ''}`;
+  label.textContent = `${t('moveOf', { n: at, total: replay.moves })}${view ? ` · ${gameDate(view.year, view.month)}` : ''}`;
   label.dataset.move = String(at);
 }
 
@@ -285,27 +394,3 @@ $('scrub-live').addEventListener('click', () => {
   if (current?.view) renderWorld(current.view, current.revision);
   if (current) renderSummary(current.summary);
 });
-
-function row(cells: Array<string | Node>, key?: string): HTMLTableRowElement {
-  const tr = document.createElement('tr');
-  if (key) tr.dataset.table = key;
-  for (const cell of cells) {
-    const td = document.createElement('td');
-    td.append(cell);
-    tr.append(td);
-  }
-  return tr;
-}
-
-function link(href: string, label: string): HTMLAnchorElement {
-  const a = document.createElement('a');
-  a.href = href;
-  a.textContent = label;
-  return a;
-}
-
-function text(tag: string, content: string): HTMLElement {
-  const el = document.createElement(tag);
-  el.textContent = content;
-  return el;
-}

@@ -79,7 +79,7 @@ export class AppModule {
                 const options = await withChapterOpening(requests, finished.options as JsonObject, config.REQUEST_TIMEOUT_MS);
                 return { log: { ...finished, options: { ...options } }, record: record ?? null };
               },
-              read: (reply) => reader.read(reply),
+              read: (reply, visibility) => reader.read(reply, visibility),
             };
             const logger = new Logger('WorldBoard');
             return new WorldBoard(source, games, { refreshMs: config.REFRESH_MS, feedSize: config.FEED_SIZE, summaryMs: config.SUMMARY_MS },

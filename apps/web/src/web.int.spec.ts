@@ -57,7 +57,7 @@ describe('the web page against a running system (real NATS and PostgreSQL, headl
     log = new LogClient(requests);
     seeds = new LogSource(requests, seedKey(key));
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'ko-KR' });
   });
 
   afterAll(async () => {
@@ -76,11 +76,20 @@ describe('the web page against a running system (real NATS and PostgreSQL, headl
   const mapCities = () => page.$$eval('svg#map circle', (circles) => circles.map((c) => ({
     city: Number(c.getAttribute('data-city')), nation: Number(c.getAttribute('data-nation')), fill: c.getAttribute('fill'),
   })));
+  /** Each nation's colour as the legend shows it. */
+  const legend = async () => new Map(await page.$$eval('#legend > span', (items) => items.map((i) => [
+    Number(i.getAttribute('data-nation')), (i.querySelector('.swatch') as HTMLElement).style.backgroundColor,
+  ] as [number, string])));
+  const hex = (rgb: string) => `#${(rgb.match(/\d+/g) ?? []).map((v) => Number(v).toString(16).padStart(2, '0')).join('')}`;
+  /** Every city in its holder's colour, the one the legend gives that nation; every nation a colour of its own. */
   const expectMapShows = async (seen: Seen) => {
     const shown = await mapCities();
+    const colours = new Map([...(await legend())].map(([nation, rgb]) => [nation, hex(rgb)]));
     expect(shown).toHaveLength(seen.nations.size);
     expect(shown.map((c) => [c.city, c.nation, c.fill]).sort((a, b) => Number(a[0]) - Number(b[0])))
-      .toEqual([...seen.nations].map(([city, nation]) => [city, nation, nation === 0 ? NEUTRAL_CITY : seen.colours.get(nation)]));
+      .toEqual([...seen.nations].map(([city, nation]) => [city, nation, nation === 0 ? NEUTRAL_CITY : colours.get(nation)]));
+    const held = new Set([...seen.nations.values()].filter((n) => n !== 0));
+    expect(new Set([...held].map((n) => colours.get(n))).size).toBe(held.size);
   };
 
   it('shows every city of a living world in its nation\'s colour, and the live feed advances as moves land', async () => {
@@ -94,17 +103,51 @@ describe('the web page against a running system (real NATS and PostgreSQL, headl
     await page.screenshot({ path: path.join(SHOTS, 'world.png'), fullPage: true });
 
     await world.play(1);
-    await page.waitForSelector('#feed .move >> text=/^move 3 by the table/', { timeout: 10_000 });
+    await page.waitForSelector('#feed .move[data-move="3"] >> text=수 3: 시간이 흘렀습니다', { timeout: 10_000 });
     await page.waitForSelector('svg#map[data-revision="3"]', { timeout: 10_000 });
     await expectMapShows(world.seen[3]!);
     const delays = await page.evaluate(() => (window as unknown as { chronicle: { feedDelays: number[] } }).chronicle.feedDelays);
     expect(delays).toHaveLength(1);
 
-    // A click on a city shows it, with its generals; a click on one of them shows the general.
-    await page.click('svg#map circle[data-city="1"]');
+    // A click on a city (or Enter on it) shows what the public may know of it: not who stands there.
+    await page.focus('svg#map circle[data-city="1"]');
+    await page.keyboard.press('Enter');
     await page.waitForSelector('#details strong >> text=/^업/');
-    await page.click('#details a[data-general]');
-    await page.waitForSelector('#details >> text=/leadership \\d+/');
+    expect(await page.textContent('#details')).toContain('장수: 비공개');
+  });
+
+  it('shows only the public view while the chapter is in play: no nation\'s gold, rice or tech, no general\'s purse or queue, no move\'s payload', async () => {
+    const detail = (await (await fetch(`${url}api/tables/living`)).json()) as TableDetail;
+    expect(detail.view!.visibility).toBe('public');
+    for (const n of detail.view!.nations) expect([n.gold, n.rice, n.tech]).toEqual([null, null, null]);
+    const general = await (await fetch(`${url}api/tables/living/generals/1`)).json() as Record<string, unknown>;
+    expect(general).toMatchObject({ gold: null, rice: null, crew: null, queue: null, city: null });
+    expect(JSON.stringify(detail.feed)).not.toMatch(/payload|advance|until|budget|player-/);
+    await page.goto(`${url}#/world/living`);
+    await page.waitForSelector('svg#map[data-revision="3"]', { timeout: 10_000 });
+    expect(await page.$$eval('#nations th', (ths) => ths.filter((th) => !th.hidden).map((th) => th.textContent))).toEqual(['국가', '도시', '장수', '국력']);
+    expect(await page.isVisible('#public-note')).toBe(true);
+    const feed = await page.textContent('#feed');
+    expect(feed).not.toMatch(/[{}]|advance|reserve/);
+    // English on the switch, and back.
+    await page.click('#lang');
+    await page.waitForSelector('#feed .move >> text=move 3: time passed');
+    await page.click('#lang');
+    await page.waitForSelector('#feed .move >> text=수 3: 시간이 흘렀습니다');
+  });
+
+  it('fits a phone\'s width (390 px): nothing wider than the screen', async () => {
+    const phone = await browser.newPage({ viewport: { width: 390, height: 844 }, locale: 'ko-KR' });
+    try {
+      await phone.goto(`${url}#/world/living`);
+      await phone.waitForSelector('svg#map[data-revision]', { timeout: 10_000 });
+      expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      const map = await phone.$eval('svg#map', (svg) => svg.getBoundingClientRect().width);
+      expect(map).toBeLessThanOrEqual(390);
+      await phone.screenshot({ path: path.join(SHOTS, 'phone-world.png'), fullPage: true });
+    } finally {
+      await phone.close();
+    }
   });
 
   it('refuses move events that are not the log service\'s (dead-lettered, never shown)', async () => {
@@ -129,6 +172,8 @@ describe('the web page against a running system (real NATS and PostgreSQL, headl
   it('says in one sentence that a world is unknown', async () => {
     await page.goto(`${url}#/table/nowhere`);
     await page.waitForSelector('#error >> text=No table nowhere is known here.');
+    await page.goto(`${url}#/world/nowhere`);
+    await page.waitForSelector('#error >> text=No world nowhere is known here.');
   });
 
   it('verifies a finished chapter in the browser, steps through its moves, and refuses tampered logs with the reason', async () => {
@@ -137,8 +182,15 @@ describe('the web page against a running system (real NATS and PostgreSQL, headl
     });
     while (!chapter.over) await chapter.play(6);
     const moves = chapter.local.revision;
-    await page.goto(`${url}#/table/chapter-c1`);
+    // Followed as a world: its chapter, finished, shown whole (the nations' treasuries, a city's generals).
+    await page.goto(`${url}#/world/chapter`);
     await page.waitForSelector('#world-status[data-status="finished"]', { timeout: 20_000 });
+    expect(await page.textContent('#world-title')).toBe('chapter · 1장');
+    await page.waitForFunction(() => !document.querySelector('#nations th.full')?.hasAttribute('hidden'));
+    await page.click('svg#map circle[data-city="1"]');
+    await page.click('#details a[data-general]');
+    await page.waitForSelector('#details >> text=/통솔 \\d+/');
+    await page.waitForSelector('#details >> text=/금 [\\d,]+/');
     await page.click('#verify');
     await page.waitForSelector('#verdict[data-verdict]', { timeout: 60_000 });
     expect(await page.getAttribute('#verdict', 'data-verdict')).toBe('verified');
@@ -187,11 +239,11 @@ describe('the web page against a running system (real NATS and PostgreSQL, headl
     await page.waitForSelector('#verdict[data-verdict]', { timeout: 60_000 });
   }
 
-  it('lists the worlds with their date, status and revision', async () => {
+  it('lists the worlds, one row each, with their chapters, date and status', async () => {
     await page.goto(url);
-    await waitUntil(async () => (await page.$$('#worlds tr[data-table]')).length === 2 || undefined, 10_000, 'two tables listed');
-    const rows = await page.$$eval('#worlds tr[data-table]', (trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
-    expect(rows.map((r) => [r[0], r[4]])).toEqual([['chapter-c1', 'finished'], ['living', 'open']]);
-    expect(rows[0]![1]).toBe('chapter #1');
+    await waitUntil(async () => (await page.$$('#worlds tr[data-world]')).length === 2 || undefined, 10_000, 'two worlds listed');
+    const rows = await page.$$eval('#worlds tr[data-world]', (trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent!.trim())));
+    expect(rows.map((r) => [r[0], r[2], r[4]])).toEqual([['chapter', '1', '끝남'], ['living', '1', '진행 중']]);
+    await page.screenshot({ path: path.join(SHOTS, 'worlds.png'), fullPage: true });
   });
 });

@@ -3,6 +3,7 @@ import { GameInProgress, UnknownTable } from '@chronicle/engine';
 import { Controller, Get, Logger, Param, ParseIntPipe, Res, type BeforeApplicationShutdown } from '@nestjs/common';
 import type { Response } from 'express';
 import type { ApiError, LiveEvent } from '../view/api';
+import { worldsOf } from '../view/worlds';
 import { WorldBoard } from '../worlds/world-board';
 
 /** The read API and the live feed; every error is one plain sentence (`{ error }`). */
@@ -13,6 +14,21 @@ export class ApiController implements BeforeApplicationShutdown {
   private readonly feeds = new Set<Response>();
 
   constructor(private readonly board: WorldBoard) {}
+
+  /** The worlds, each with its chapters in order and the one to follow. */
+  @Get('worlds')
+  worlds(@Res() res: Response): Promise<void> {
+    return this.answer(res, () => worldsOf(this.board.list()));
+  }
+
+  @Get('worlds/:worldId')
+  world(@Param('worldId') worldId: string, @Res() res: Response): Promise<void> {
+    return this.answer(res, () => {
+      const found = worldsOf(this.board.list()).find((w) => w.worldId === worldId);
+      if (!found) throw new UnknownTable(`no world ${worldId} is known here`);
+      return found;
+    });
+  }
 
   @Get('tables')
   tables(@Res() res: Response): Promise<void> {

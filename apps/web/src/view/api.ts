@@ -8,8 +8,7 @@ import type { WorldView } from './world-view';
  */
 export type TableStatus = 'open' | 'finished' | 'quarantined';
 
-/** The colour the map gives a city no nation holds. */
-export const NEUTRAL_CITY = '#ffffff';
+export { NEUTRAL_CITY } from './colours';
 
 /** One table (a world's chapter) as the worlds list shows it. */
 export interface TableSummary {
@@ -32,15 +31,26 @@ export interface TableSummary {
   outcome: Outcome | null;
 }
 
-/** A line of a table's live feed. */
-export interface FeedItem {
+/**
+ * A line of a table's live feed, in plain words: what it says, not how the page says it (the
+ * page words it in the reader's language; the game's own lines stay in its words). Of a move
+ * in play nothing but its number and whether time passed or a player acted: never its seat
+ * or payload (which command a player reserved is theirs).
+ */
+export type FeedItem = {
   /** The log entry it came with (0 for what came with no entry). */
   seq: number;
   /** When the log service recorded the entry (ISO), the origin of the feed's delay. */
   recordedAt: string;
-  kind: 'move' | 'month' | 'event' | 'nation' | 'table';
-  text: string;
-}
+} & FeedLine;
+
+export type FeedLine =
+  | { kind: 'move'; number: number; by: 'time' | 'player' | 'undo' }
+  | { kind: 'month'; year: number; month: number }
+  /** `event`: the chronicle (중원정세); `action`: a public action line (장수동향). */
+  | { kind: 'event' | 'action'; year: number; month: number; text: string }
+  | { kind: 'nation'; change: 'founded' | 'fallen'; name: string }
+  | { kind: 'table'; change: 'opened' | 'finished' | 'quarantined'; detail: string | null };
 
 export interface TableDetail {
   summary: TableSummary;

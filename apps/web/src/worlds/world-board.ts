@@ -2,8 +2,8 @@ import type { HeaderV1, LogRecordV1, MoveEventV1, SnapshotV1, TableEventV1 } fro
 import { readChapter, UnknownTable, type AnyGame, type JsonObject } from '@chronicle/engine';
 import type { GameRegistry } from '@chronicle/games';
 import { sammo } from '@chronicle/sammo';
-import type { FeedItem, FinishedLog, LiveEvent, TableDetail, TableStatus, TableSummary } from '../view/api';
-import type { CityDetails, GeneralDetails, WorldView } from '../view/world-view';
+import type { FeedItem, FeedLine, FinishedLog, LiveEvent, TableDetail, TableStatus, TableSummary } from '../view/api';
+import type { CityDetails, GeneralDetails, HistoryLine, Visibility, WorldView } from '../view/world-view';
 import type { WorldReading } from './world-reading';
 
 /** What the board reads from the rest of the system (the log and snapshot services). */
@@ -13,8 +13,8 @@ export interface WorldSource {
   snapshot(tableId: string, minRevision: number): Promise<SnapshotV1>;
   /** A finished log, and the record of its table's entries (its checkpoint checked against the log service's key). */
   finishedLog(tableId: string): Promise<{ log: JsonObject; record: LogRecordV1 | null }>;
-  /** A strategy world's state read into its view and details (`WorldReader`, off this thread). */
-  read(reply: SnapshotV1): Promise<WorldReading>;
+  /** A strategy world's state read into its view and details, public or full (`WorldReader`, off this thread). */
+  read(reply: SnapshotV1, visibility: Visibility): Promise<WorldReading>;
 }
 
 export interface BoardOptions {
@@ -90,7 +90,7 @@ export class WorldBoard {
       const now = Date.now();
       board.arrivals.push(now);
       while (board.arrivals[0]! < now - RATE_WINDOW_MS) board.arrivals.shift();
-      const feed: FeedItem = { seq: event.seq, recordedAt: event.recordedAt, kind: 'move', text: describeMove(event) };
+      const feed: FeedItem = { seq: event.seq, recordedAt: event.recordedAt, ...describeMove(event) };
       this.push(board, feed);
       const { payload: _payload, v: _v, ...move } = event;
       this.emit({ kind: 'move', tableId: event.tableId, move, feed });
@@ -101,21 +101,21 @@ export class WorldBoard {
   onTable(event: TableEventV1): Promise<void> {
     return this.withBoard(event.tableId, (board) => {
       const s = board.summary;
-      let text: string;
+      let line: FeedLine;
       if (event.kind === 'finished') {
         s.status = 'finished';
         s.outcome = event.outcome ?? null;
-        text = `the table is finished${event.outcome ? `: ${event.outcome.result}` : ''}`;
+        line = { kind: 'table', change: 'finished', detail: event.outcome?.result ?? null };
       } else if (event.kind === 'quarantined') {
         // The snapshot service's reply carries the reason, and the state it stopped at.
         this.scheduleRefresh(board);
         return;
       } else if (event.kind === 'opened') {
-        text = `the table opened; commitment to its seed ${event.commitment}`;
+        line = { kind: 'table', change: 'opened', detail: event.commitment };
       } else {
         return;
       }
-      const feed: FeedItem = { seq: event.seq, recordedAt: event.recordedAt, kind: 'table', text };
+      const feed: FeedItem = { seq: event.seq, recordedAt: event.recordedAt, ...line };
       this.push(board, feed);
       this.emit({ kind: 'table', summary: this.summaryOf(board), feed });
       this.scheduleRefresh(board);
@@ -254,12 +254,14 @@ export class WorldBoard {
       const reply = await this.source.snapshot(tableId, board.summary.revision);
       if (reply.quarantined && board.summary.status !== 'quarantined') {
         this.quarantine(board, reply.quarantined);
-        const feed: FeedItem = { seq: reply.seq, recordedAt: new Date().toISOString(), kind: 'table', text: `the table is quarantined: ${reply.quarantined}` };
+        const feed: FeedItem = { seq: reply.seq, recordedAt: new Date().toISOString(), kind: 'table', change: 'quarantined', detail: reply.quarantined };
         this.push(board, feed);
         this.emit({ kind: 'table', summary: this.summaryOf(board), feed });
       }
-      if (board.game!.id === sammo.id && reply.revision > board.viewRevision) {
-        const reading = await this.source.read(reply);
+      // A chapter in play is read into its public view; once finished, into the whole world (read again then).
+      const visibility: Visibility = board.summary.status === 'finished' ? 'full' : 'public';
+      if (board.game!.id === sammo.id && (reply.revision > board.viewRevision || board.reading?.view.visibility !== visibility)) {
+        const reading = await this.source.read(reply, visibility);
         const view = reading.view;
         const feed = changes(board.reading?.view ?? null, view).map((c): FeedItem => ({ seq: reply.seq, recordedAt: new Date().toISOString(), ...c }));
         for (const item of feed) this.push(board, item);
@@ -287,32 +289,35 @@ export class WorldBoard {
 }
 
 /** What changed between two views of a world that a person would want to hear of. */
-export function changes(before: WorldView | null, after: WorldView): Array<Pick<FeedItem, 'kind' | 'text'>> {
+export function changes(before: WorldView | null, after: WorldView): FeedLine[] {
   if (!before) return [];
-  const out: Array<Pick<FeedItem, 'kind' | 'text'>> = [];
-  if (before.year !== after.year || before.month !== after.month) out.push({ kind: 'month', text: `${after.date} begins` });
-  const last = before.history.at(-1);
-  const lastKey = last ? historyKey(last) : null;
-  const from = lastKey === null ? 0 : after.history.map(historyKey).lastIndexOf(lastKey) + 1;
-  for (const line of after.history.slice(from)) out.push({ kind: 'event', text: `${line.year}년 ${line.month}월: ${line.text}` });
+  const out: FeedLine[] = [];
+  if (before.year !== after.year || before.month !== after.month) out.push({ kind: 'month', year: after.year, month: after.month });
+  for (const line of newLines(before.history, after.history)) out.push({ kind: 'event', year: line.year, month: line.month, text: line.text });
+  for (const line of newLines(before.actions, after.actions)) out.push({ kind: 'action', year: line.year, month: line.month, text: line.text });
   const had = new Map(before.nations.map((n) => [n.id, n.name]));
   const has = new Set(after.nations.map((n) => n.id));
-  for (const n of after.nations) if (!had.has(n.id)) out.push({ kind: 'nation', text: `${n.name} is founded` });
-  for (const [id, name] of had) if (!has.has(id)) out.push({ kind: 'nation', text: `${name} has fallen` });
+  for (const n of after.nations) if (!had.has(n.id)) out.push({ kind: 'nation', change: 'founded', name: n.name });
+  for (const [id, name] of had) if (!has.has(id)) out.push({ kind: 'nation', change: 'fallen', name });
   return out;
 }
 
-function historyKey(line: { year: number; month: number; text: string }): string {
-  return `${line.year}-${line.month}-${line.text}`;
+/** The lines of `after` past the last line of `before` (both the newest window of one log, oldest first). */
+function newLines(before: HistoryLine[], after: HistoryLine[]): HistoryLine[] {
+  const last = before.at(-1);
+  const lastKey = last ? lineKey(last) : null;
+  return after.slice(lastKey === null ? 0 : after.map(lineKey).lastIndexOf(lastKey) + 1);
 }
 
-/** One line for a move: who played what (the payload's type and its arguments, shortened). */
-export function describeMove(event: MoveEventV1): string {
-  const who = event.seat ?? 'the table';
-  if (event.kind === 'undo') return `move ${event.number} taken back by ${who}`;
-  const payload = event.payload;
-  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return `move ${event.number} by ${who}`;
-  const { type, ...rest } = payload as JsonObject;
-  const args = JSON.stringify(rest);
-  return `move ${event.number} by ${who}: ${typeof type === 'string' ? type : 'move'} ${args.length > 80 ? `${args.slice(0, 77)}…` : args}`;
+function lineKey(line: HistoryLine): string {
+  return `${line.move ?? ''}-${line.year}-${line.month}-${line.text}`;
+}
+
+/**
+ * A move in the feed: its number and whether time passed (the table's own move), a player
+ * acted or a move was taken back. Never its seat or payload: while the chapter is in play
+ * those are the player's (and once it is finished, the log holds them all).
+ */
+export function describeMove(event: MoveEventV1): Extract<FeedLine, { kind: 'move' }> {
+  return { kind: 'move', number: event.number, by: event.kind === 'undo' ? 'undo' : event.seat === null ? 'time' : 'player' };
 }

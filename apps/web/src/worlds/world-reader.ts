@@ -1,6 +1,7 @@
 import type { SnapshotV1 } from '@chronicle/contracts';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import type { Visibility } from '../view/world-view';
 import type { WorldReading } from './world-reading';
 
 type Reply = { id: number; reading: WorldReading } | { id: number; error: string };
@@ -35,12 +36,12 @@ export class WorldReader {
     this.worker.on('exit', (code) => this.stop(new Error(`the world reader stopped (exit code ${code})`)));
   }
 
-  read(reply: Pick<SnapshotV1, 'tableId' | 'gameId' | 'rulesVersion' | 'snapshot'>): Promise<WorldReading> {
+  read(reply: Pick<SnapshotV1, 'tableId' | 'gameId' | 'rulesVersion' | 'snapshot'>, visibility: Visibility): Promise<WorldReading> {
     if (this.stopped) return Promise.reject(this.stopped);
     const id = ++this.next;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ id, tableId: reply.tableId, gameId: reply.gameId, rulesVersion: reply.rulesVersion, snapshot: reply.snapshot });
+      this.worker.postMessage({ id, tableId: reply.tableId, gameId: reply.gameId, rulesVersion: reply.rulesVersion, snapshot: reply.snapshot, visibility });
     });
   }
 

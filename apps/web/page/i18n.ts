@@ -1,0 +1,109 @@
+/**
+ * The page's words: Korean first (the game's own words), English second, chosen by the
+ * browser and switchable (kept in localStorage). The game's lines (the chronicle, a
+ * general's log, command names) stay in the game's words whatever the language.
+ */
+export type Lang = 'ko' | 'en';
+
+const KO = {
+  title: '삼국지 — 살아 있는 세계', worlds: '세계 목록', worldsHeading: '세계', noWorlds: '아직 열린 세계가 없습니다.',
+  world: '세계', game: '게임', date: '날짜', status: '상태', chapters: '장', revision: '수', movesPerSecond: '수/초',
+  open: '진행 중', finished: '끝남', quarantined: '격리됨', follow: '따라가기', chapter: '{n}장', chapterOf: '{world} · {n}장',
+  publicNote: '진행 중인 장은 공개 정보만 보입니다. 각국의 금·쌀·기술과 장수의 예약은 장이 끝난 뒤 공개됩니다.',
+  map: '지도', legend: '범례', unowned: '공백지', nations: '국가', nation: '국가', cities: '도시', generals: '장수', gold: '금', rice: '쌀', tech: '기술', power: '국력',
+  details: '자세히', clickHint: '도시나 장수를 누르십시오.', feed: '소식', hidden: '비공개',
+  moveTime: '수 {n}: 시간이 흘렀습니다', movePlayer: '수 {n}: 한 장수가 행동했습니다', moveUndo: '수 {n}: 무르기',
+  monthBegins: '{date}이 되었습니다', founded: '【건국】 {name}', fallen: '【멸망】 {name}',
+  tableOpened: '장이 열렸습니다 (시드 약속 {detail})', tableFinished: '장이 끝났습니다', tableQuarantined: '격리되었습니다: {detail}',
+  population: '인구', level: '규모', agri: '농업', comm: '상업', secu: '치안', def: '수비', wall: '성벽', trust: '민심', front: '전방',
+  leadership: '통솔', strength: '무력', intel: '지력', office: '관직', age: '나이', injury: '부상', crew: '병력', experience: '경험', dedication: '공헌',
+  explevel: '명성 레벨', dedlevel: '계급 레벨', playedBy: '플레이어: {who}', inCity: '{city}에 있음', nextCommands: '다음 명령', none: '없음',
+  verifyTitle: '이 장을 브라우저에서 검증하기', commitment: '열릴 때 공개된 시드 약속', download: '기록 내려받기', verify: '여기서 검증', orFile: '또는 기록 파일',
+  scrubTitle: '검증된 기록을 한 수씩 보기', prevMove: '◀ 이전 수', nextMove: '다음 수 ▶', backLive: '현재 세계로', moveOf: '수 {n} / {total}',
+  language: 'English', signIn: '로그인', signUp: '가입', signOut: '로그아웃', username: '아이디', password: '비밀번호', oidc: '{name}(으)로 로그인',
+  play: '플레이', playThis: '이 세계에서 플레이', join: '장수 만들기', possess: 'NPC 빙의', name: '이름', pickCity: '지도에서 도시를 고르십시오 (비우면 무작위)',
+  statsTotal: '합계 {total} / {max}', joinButton: '등록', possessButton: '빙의', yourGeneral: '나의 장수', queue: '명령 목록', log: '장수 기록',
+  reserve: '예약', slots: '칸', command: '명령', pickCommand: '명령 고르기', amount: '수량', crewType: '병종', city: '도시', target: '대상',
+  isGold: '금으로', buyRice: '쌀 사기', push: '미루기', repeat: '반복', live: '실시간', reconnecting: '연결이 끊겼습니다. 다시 연결하는 중…',
+  accepted: '접수되었습니다', pending: '처리 중…', chiefQueue: '국가 명령 목록', notJoined: '아직 이 세계에 장수가 없습니다.',
+  gameDate: '게임 날짜', realTime: '실제 시각', selectSlots: '칸을 고르고(여러 칸 가능) 명령을 고르십시오.', signedInAs: '{name} 님',
+};
+
+type Words = typeof KO;
+
+const EN: Words = {
+  title: 'Three Kingdoms — living worlds', worlds: 'worlds', worldsHeading: 'Worlds', noWorlds: 'No world has opened yet.',
+  world: 'world', game: 'game', date: 'date', status: 'status', chapters: 'chapters', revision: 'moves', movesPerSecond: 'moves/s',
+  open: 'in play', finished: 'finished', quarantined: 'quarantined', follow: 'follow', chapter: 'chapter {n}', chapterOf: '{world}, chapter {n}',
+  publicNote: 'A chapter in play shows only what is public. Nations\' gold, rice and tech and every reservation are shown once it ends.',
+  map: 'map', legend: 'Legend', unowned: 'unowned', nations: 'Nations', nation: 'nation', cities: 'cities', generals: 'generals', gold: 'gold', rice: 'rice', tech: 'tech', power: 'power',
+  details: 'Details', clickHint: 'Click a city or a general.', feed: 'Live feed', hidden: 'hidden',
+  moveTime: 'move {n}: time passed', movePlayer: 'move {n}: a general acted', moveUndo: 'move {n} taken back',
+  monthBegins: '{date} begins', founded: 'founded: {name}', fallen: 'fallen: {name}',
+  tableOpened: 'the chapter opened (commitment to its seed {detail})', tableFinished: 'the chapter is finished', tableQuarantined: 'quarantined: {detail}',
+  population: 'population', level: 'level', agri: 'farming', comm: 'commerce', secu: 'security', def: 'defence', wall: 'wall', trust: 'trust', front: 'on the front',
+  leadership: 'leadership', strength: 'strength', intel: 'intel', office: 'office', age: 'age', injury: 'injury', crew: 'crew', experience: 'experience', dedication: 'dedication',
+  explevel: 'fame level', dedlevel: 'rank level', playedBy: 'played by {who}', inCity: 'in {city}', nextCommands: 'next commands', none: 'none',
+  verifyTitle: 'Verify this chapter in your browser', commitment: 'Commitment published at the opening', download: 'Download its log', verify: 'Verify it here', orFile: 'or a log file',
+  scrubTitle: 'Step through the verified log', prevMove: '◀ move', nextMove: 'move ▶', backLive: 'back to the live world', moveOf: 'move {n} of {total}',
+  language: '한국어', signIn: 'Sign in', signUp: 'Sign up', signOut: 'Sign out', username: 'username', password: 'password', oidc: 'Sign in with {name}',
+  play: 'Play', playThis: 'Play this world', join: 'Create a general', possess: 'Take over an NPC', name: 'name', pickCity: 'Pick a city on the map (none: a random one)',
+  statsTotal: 'total {total} / {max}', joinButton: 'Join', possessButton: 'Take over', yourGeneral: 'Your general', queue: 'Commands', log: 'General\'s log',
+  reserve: 'Reserve', slots: 'slots', command: 'command', pickCommand: 'Pick a command', amount: 'amount', crewType: 'crew type', city: 'city', target: 'target',
+  isGold: 'in gold', buyRice: 'buy rice', push: 'push', repeat: 'repeat', live: 'live', reconnecting: 'The connection is lost; reconnecting…',
+  accepted: 'accepted', pending: 'pending…', chiefQueue: 'Nation\'s commands', notJoined: 'You have no general in this world yet.',
+  gameDate: 'game date', realTime: 'real time', selectSlots: 'Select slots (several at once if you like), then a command.', signedInAs: 'signed in as {name}',
+};
+
+const STORE = 'chronicle.lang';
+
+function chosen(): Lang {
+  const stored = localStorage.getItem(STORE);
+  if (stored === 'ko' || stored === 'en') return stored;
+  // Korean unless the browser prefers English over Korean.
+  for (const l of navigator.languages ?? [navigator.language]) {
+    if (l.toLowerCase().startsWith('ko')) return 'ko';
+    if (l.toLowerCase().startsWith('en')) return 'en';
+  }
+  return 'ko';
+}
+
+export let lang: Lang = chosen();
+
+export function setLang(next: Lang): void {
+  lang = next;
+  localStorage.setItem(STORE, next);
+  applyStatic();
+}
+
+/** A phrase in the reader's language, `{name}` filled from `args`. */
+export function t(key: keyof Words, args: Record<string, string | number> = {}): string {
+  const words = lang === 'ko' ? KO : EN;
+  return words[key].replace(/\{(\w+)\}/g, (_, name: string) => (name in args ? typeof args[name] === 'number' ? num(args[name] as number) : String(args[name]) : `{${name}}`));
+}
+
+/** A number for the reader's locale (`1,234`). */
+export function num(value: number): string {
+  return value.toLocaleString(lang === 'ko' ? 'ko-KR' : 'en-GB');
+}
+
+/** A game date: `184년 3월` / `March 184`. */
+export function gameDate(year: number, month: number): string {
+  if (lang === 'ko') return `${year}년 ${month}월`;
+  return `${new Date(Date.UTC(2000, month - 1, 1)).toLocaleString('en-GB', { month: 'long', timeZone: 'UTC' })} ${year}`;
+}
+
+/** A real instant in the reader's locale and time zone. */
+export function realTime(ms: number): string {
+  return new Date(ms).toLocaleString(lang === 'ko' ? 'ko-KR' : 'en-GB', { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+}
+
+/** Fills every `data-i18n` element's text (and `data-i18n-label` aria labels) in the reader's language. */
+export function applyStatic(root: ParentNode = document): void {
+  document.documentElement.lang = lang;
+  document.title = t('title');
+  for (const el of root.querySelectorAll<HTMLElement>('[data-i18n]')) el.textContent = t(el.dataset.i18n as keyof Words);
+  for (const el of root.querySelectorAll<HTMLElement>('[data-i18n-label]')) el.setAttribute('aria-label', t(el.dataset.i18nLabel as keyof Words));
+}
+
+export type WordKey = keyof Words;

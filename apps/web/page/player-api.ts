@@ -1,0 +1,118 @@
+/**
+ * The players' API as the page calls it: the gateway's `/api/v1`, on the page's own origin
+ * (the web service forwards it). One place for its routes, so that a route that changes is
+ * one edit. A cookie session: the browser keeps the cookie; the page keeps the CSRF token
+ * the sign-in answered (or `me` gives again after a reload) and sends it with every write.
+ */
+const API = 'api/v1';
+
+/** A refusal as the gateway words it (Korean first), with the field to fix when there is one. */
+export class Refusal extends Error {
+  constructor(readonly status: number, readonly code: string, message: string, readonly field?: string) {
+    super(message);
+  }
+}
+
+export interface Account { id: string; username: string }
+export interface WorldInPlay { worldId: string; chapter: number; tableId: string; finished: boolean }
+/** Where a read was made: send `revision` back as `since`. */
+export interface Frame { worldId: string; tableId: string; revision: number }
+export interface Slot { slot: number; action: string; arg: unknown }
+export interface Line { year: number; month: number; scope: string; subject: number; text: string; move: number }
+export interface WriteOutcome { status: 'accepted' | 'pending' | 'refused'; revision?: number; follow?: string; reason?: string }
+
+export interface OwnGeneral {
+  id: number; name: string; nation: number; city: number; npc: number; injury: number; age: number;
+  leadership: number; strength: number; intel: number; explevel: number; dedlevel: number; gold: number; rice: number;
+  officerLevel: number; officerTitle: string; troop: number; permission: number;
+  detail: { experience: number; dedication: number; crew: number; crewtype: number; train: number; atmos: number; turntime: number; items?: Record<string, unknown> };
+}
+export interface FrontInfo extends Frame {
+  env: { year: number; month: number; turnterm: number; turntime: number };
+  general: OwnGeneral | null;
+  troop: { name: string } | null;
+  city: { id: number; name: string } | null;
+  nation: { id: number; name: string; color: string; gold: number; rice: number; tech: number } | null;
+  queueDate: { year: number; month: number } | null;
+}
+export interface Queue extends Frame { queue: Slot[]; queueDate: { year: number; month: number } | null; turntime: number | null }
+export interface ChiefQueues extends Frame { chiefQueues: Record<string, { officerLevel: number; name?: string; queue: Slot[] }> | Array<{ officerLevel: number; queue: Slot[] }> }
+export interface Constants {
+  worldId: string;
+  crewTypes: Array<{ id: number; name: string; cost?: number; rice?: number; [k: string]: unknown }> | Record<string, { id: number; name: string; cost?: number }>;
+  commands: { general: Array<{ key: string; name: string; id: string }>; nation: Array<{ key: string; name: string; id: string }> };
+}
+export interface PublicGeneralRow { id: number; name: string; npc: number; nation: number; leadership: number; strength: number; intel: number; ownerName: string | null }
+
+let csrfToken: string | null = null;
+
+async function call<T>(method: string, path: string, body?: unknown, key?: string): Promise<{ status: number; body: T }> {
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (method !== 'GET' && csrfToken) headers['x-csrf-token'] = csrfToken;
+  if (key) headers['idempotency-key'] = key;
+  let response: Response;
+  try {
+    response = await fetch(`${API}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: 'same-origin' });
+  } catch {
+    throw new Refusal(0, 'UNREACHABLE', '서버에 연결할 수 없습니다. The server cannot be reached.');
+  }
+  const text = await response.text();
+  const parsed = text ? (JSON.parse(text) as T & { error?: { code: string; message: string; field?: string } }) : (null as T);
+  const error = (parsed as { error?: { code: string; message: string; field?: string } } | null)?.error;
+  if (!response.ok && response.status !== 422 && error) throw new Refusal(response.status, error.code, error.message, error.field);
+  if (!response.ok && response.status !== 422) throw new Refusal(response.status, 'HTTP', `${response.status}`);
+  return { status: response.status, body: parsed };
+}
+
+/** A write's outcome: accepted, or (422) refused by the game's rules in its words, or pending (followed until it is known). */
+async function write(path: string, body: unknown): Promise<WriteOutcome> {
+  const key = `p-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+  const { status, body: answer } = await call<WriteOutcome & { error?: { code: string; message: string } }>('POST', path, body, key);
+  if (status === 422) throw new Refusal(422, answer.error?.code ?? 'REFUSED', answer.error?.message ?? 'refused');
+  if (answer.status === 'pending' && answer.follow) return follow(answer.follow.replace(/^\/api\/v1/, ''));
+  return answer;
+}
+
+async function follow(path: string): Promise<WriteOutcome> {
+  for (let i = 0; i < 10; i++) {
+    const { status, body } = await call<WriteOutcome & { error?: { code: string; message: string } }>('GET', `${path}?waitMs=3000`);
+    if (status === 422) throw new Refusal(422, body.error?.code ?? 'REFUSED', body.error?.message ?? 'refused');
+    if (body.status !== 'pending') return body;
+  }
+  return { status: 'pending' };
+}
+
+export const playerApi = {
+  async me(): Promise<Account | null> {
+    try {
+      const { body } = await call<{ account: Account; session: { csrfToken?: string } }>('GET', '/auth/me');
+      csrfToken = body.session.csrfToken ?? null;
+      return body.account;
+    } catch (error) {
+      if (error instanceof Refusal && (error.status === 401 || error.status === 503 || error.status === 502)) return null;
+      throw error;
+    }
+  },
+  async signIn(username: string, password: string, signUp: boolean): Promise<Account> {
+    const { body } = await call<{ account: Account; session: { csrfToken: string } }>('POST', signUp ? '/auth/sign-up' : '/auth/sign-in', { username, password });
+    csrfToken = body.session.csrfToken;
+    return body.account;
+  },
+  async signOut(): Promise<void> {
+    await call('POST', '/auth/sign-out');
+    csrfToken = null;
+  },
+  worlds: async () => (await call<{ worlds: WorldInPlay[] }>('GET', '/worlds')).body.worlds,
+  join: (world: string, body: { mode: 'create'; name: string; leadership: number; strength: number; intel: number; cityId?: number } | { mode: 'possess'; generalId: number }) =>
+    write(`/worlds/${world}/join`, body),
+  reserve: (world: string, command: string, arg: unknown, slots: number[]) => write(`/worlds/${world}/commands/reserve`, { command, ...(arg === null ? {} : { arg }), slots }),
+  /** Any move of the game for the caller's seat (push, repeat, a nation command…). */
+  move: (world: string, move: Record<string, unknown>) => write(`/worlds/${world}/intents`, { move }),
+  general: async (world: string) => (await call<FrontInfo>('GET', `/worlds/${world}/general`)).body,
+  commands: async (world: string) => (await call<Queue>('GET', `/worlds/${world}/commands`)).body,
+  log: async (world: string, scope: 'general' | 'nation') => (await call<Frame & { lines: Line[] }>('GET', `/worlds/${world}/log?scope=${scope}`)).body,
+  chiefQueues: async (world: string) => (await call<ChiefQueues>('GET', `/worlds/${world}/nation/commands`)).body,
+  constants: async (world: string) => (await call<Constants>('GET', `/worlds/${world}/constants`)).body,
+  generals: async (world: string) => (await call<{ generals: PublicGeneralRow[] }>('GET', `/worlds/${world}/generals`)).body.generals,
+};
