@@ -1,5 +1,5 @@
 import {
-  AdminSubjects, AuditEntryV1, AuditQueryV1, DeadLettersQueryV1, OperatorMoveV1, RetryDeadLetterV1, WorldActionV1, AppendManyV1, AppendMoveV1, EntryByKeyV1, EventSubjects, ExecutorSubjects, ExecutorWorkSubjects, GetIntentOutcomeV1, GetSnapshotV1,
+  AdminSubjects, AuditEntryV1, AuditQueryV1, DeadLettersQueryV1, OperatorMoveV1, RetryDeadLetterV1, WorldActionV1, AppendManyV1, AppendMoveV1, EntryByKeyV1, EventSubjects, ExecutorSubjects, ExecutorWorkSubjects, GetIntentOutcomeV1, GetSnapshotV1, RecheckV1,
   IntentOutcomeV1, IntentV1, LogSubjects, MoveEventV1, OpenTableV1, ReadMovesV1, SnapshotSubjects, SubmitIntentV1,
   TableEventV1, TableRequestV1, TickV1, TrustedSubjects, UndoV1, WorldEventV1, ViewSubjects, GetViewV1, PublicMoveEventV1,
   TreeRequestV1, InclusionProofRequestV1, ConsistencyProofRequestV1,
@@ -72,7 +72,7 @@ describe('the AsyncAPI document', () => {
   const dtos = [
     OpenTableV1, AppendMoveV1, AppendManyV1, UndoV1, ReadMovesV1, TableRequestV1, EntryByKeyV1, GetSnapshotV1, MoveEventV1, TableEventV1,
     TickV1, SubmitIntentV1, IntentV1, GetIntentOutcomeV1, IntentOutcomeV1, WorldEventV1, GetViewV1, PublicMoveEventV1,
-    WorldActionV1, AuditEntryV1, AuditQueryV1, DeadLettersQueryV1, RetryDeadLetterV1, OperatorMoveV1,
+    WorldActionV1, AuditEntryV1, AuditQueryV1, DeadLettersQueryV1, RetryDeadLetterV1, OperatorMoveV1, RecheckV1,
     TreeRequestV1, InclusionProofRequestV1, ConsistencyProofRequestV1,
   ];
   it.each(dtos.map((dto) => [dto.name, dto] as const))(

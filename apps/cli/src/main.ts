@@ -6,7 +6,7 @@ import { runDiceDemo } from './dice-demo';
 import type { Json } from '@chronicle/engine';
 import { connectRemote, type ConnectionOptions, type Remote } from './commands/connection';
 import {
-  generalsNamed, listDeadLetters, listPlayers, operatorMove, operatorName, requireReason, retryDeadLetter, showAudit, worldAction,
+  generalsNamed, liftQuarantine, listDeadLetters, listPlayers, operatorMove, operatorName, requireReason, retryDeadLetter, showAudit, worldAction,
 } from './commands/admin';
 import { replayFile, verifyFile } from './commands/offline';
 import { BUILT_IN_WORLDS, openWorld, worldChapters, type BuiltInWorld } from './commands/worlds';
@@ -259,6 +259,15 @@ for (const [action, description] of [
       return withRemote(options, (remote) => worldAction(remote, out, action, target, operatorName(options.operator), reason));
     });
 }
+
+remoteCommand('lift', 'lift a table\'s quarantine after an investigation: shows why it was quarantined, then the snapshot service replays its whole log again and the table goes on only if every recorded state hash agrees (else the entry that still disagrees is named); recorded in the audit trail with who, when and why', 'npm run chronicle -- lift sample-world --reason "the snapshot check bug is fixed"')
+  .argument('<world or table>', 'a world id (its chapter in play) or a table id')
+  .option('--reason <why>', 'why (required: it goes in the audit trail)')
+  .option('--operator <name>', 'who acts (default: CHRONICLE_OPERATOR, else NATS_USER, else the login name)')
+  .action((target: string, options: Remotely<{ reason?: string; operator?: string }>) => {
+    const reason = requireReason('lift', options.reason);
+    return withRemote(options, (remote) => liftQuarantine(remote, out, target, operatorName(options.operator), reason));
+  });
 
 remoteCommand('players', 'a strategy world\'s seats and their generals: nation, city, block level, turns left before deletion', 'npm run chronicle -- players sample-world')
   .argument('<world or table>', 'a world id (its chapter in play) or a table id')

@@ -1,7 +1,7 @@
 import { LogClient, provision, RequestClient, signedHeaders, withChapterOpening } from '@chronicle/bus';
 import {
-  AdminSubjects, ed25519PrivateKey, EventSubjects, type AuditTrailV1, type DeadLettersV1, type WorldActionDoneV1, publicKeyHex, quarantineMsgId, Subjects, TrustedSubjects, unsealSeed, seedKey as toSeedKey,
-  type HeaderV1, type SealedSeedV1, type TableEventV1, type TickV1, type WorldEventV1,
+  AdminSubjects, ed25519PrivateKey, EventSubjects, type AuditTrailV1, type DeadLettersV1, type WorldActionDoneV1, publicKeyHex, quarantineMsgId, SnapshotSubjects, Subjects, TrustedSubjects, unsealSeed, seedKey as toSeedKey,
+  type HeaderV1, type SealedSeedV1, type SnapshotV1, type TableEventV1, type TickV1, type WorldEventV1,
 } from '@chronicle/contracts';
 import {
   clockOptions, endedChapter, engine, firstChapter, GameLog, readChapter, stateHash, verifyChain, type GameState, type JsonObject,
@@ -27,7 +27,8 @@ describe('scheduler (real NATS; the log and snapshot services as processes)', ()
   const key = randomBytes(32).toString('hex');
   // The log service signs its events, the snapshot service its quarantine notices; the scheduler checks both.
   const logKey = randomBytes(32).toString('hex');
-  const snapshotKey = ed25519PrivateKey(randomBytes(32).toString('hex'));
+  const snapshotKeyHex = randomBytes(32).toString('hex');
+  const snapshotKey = ed25519PrivateKey(snapshotKeyHex);
   const subjects = new Subjects(prefix);
   let db: TestDatabase;
   let nc: NatsConnection;
@@ -75,7 +76,7 @@ describe('scheduler (real NATS; the log and snapshot services as processes)', ()
     await provision(nc, subjects, schedulerTopology());
     const env = { CHRONICLE_PREFIX: prefix, CHRONICLE_SEED_KEY: key, HTTP_PORT: '0', LOG_LEVEL: 'info', NATS_PROVISION: 'true' };
     logService = spawnService('apps/log-service/src/main.ts', { ...env, DATABASE_URL: db.url, OUTBOX_POLL_MS: '50', DB_POOL_SIZE: '4', CHRONICLE_SIGNING_KEY: logKey });
-    snapshotService = spawnService('apps/snapshot-service/src/main.ts', { ...env, FLUSH_MS: '50' });
+    snapshotService = spawnService('apps/snapshot-service/src/main.ts', { ...env, FLUSH_MS: '50', CHRONICLE_SNAPSHOT_SIGNING_KEY: snapshotKeyHex });
     await Promise.all([logService.waitFor(/log-service ready/, 90_000), snapshotService.waitFor(/snapshot-service ready/, 90_000)]);
     requests = new RequestClient(nc, subjects, 15_000);
     log = new LogClient(requests);
@@ -209,6 +210,27 @@ describe('scheduler (real NATS; the log and snapshot services as processes)', ()
     const dead = await waitUntil(async () => (await readStream(nc, subjects.stream('DEAD')))
       .find((m) => /quarantine notice of table framed is not signed by the snapshot service's key/.test((m.data as { reason: string }).reason)), 5_000, 'the dead letter');
     expect(dead.subject).toBe(subjects.of('dead.scheduler-tables'));
+  });
+
+  it('lifts a quarantine only when the whole log replays to what it recorded: says why it was quarantined, records the attempt, refuses otherwise', async () => {
+    const lift = (target: string, reason = 'the check is fixed') =>
+      requests.request<WorldActionDoneV1>(AdminSubjects.lift, { v: 1, target, operator: 'ops', reason });
+    await log.open({ tableId: 'flawed', gameId: 'journal', seats: ['ann'], options: fastClock() });
+    await log.append({ tableId: 'flawed', seat: 'ann', payload: { text: 'a line' }, expectedRevision: 0, idempotencyKey: `n${++keys}`, random: false, stateHash: 'f'.repeat(64) });
+    // The snapshot service quarantines it (its signed notice stops the ticks).
+    await waitUntil(async () => (await requests.request<SnapshotV1>(SnapshotSubjects.get, { v: 1, tableId: 'flawed' })).quarantined ?? undefined, 10_000, 'the quarantine');
+    expect(await ticksSettle('flawed')).toBe(0);
+    await expect(lift('flawed')).rejects.toThrow(
+      /^table flawed stays quarantined: replaying its whole log again, entry 1 recorded state hash f{64}, but replaying the log gives [0-9a-f]{64}\. Its log itself disagrees/,
+    );
+    const [entry] = (await requests.request<AuditTrailV1>(AdminSubjects.audit, { v: 1, target: 'flawed' })).entries;
+    expect(entry).toMatchObject({ action: 'lift-quarantine', tableId: 'flawed', operator: 'ops', reason: 'the check is fixed', detail: expect.stringMatching(/^entry 1 recorded state hash f+/) });
+    expect(await ticksSettle('flawed')).toBe(0);
+
+    await log.open({ tableId: 'healthy', gameId: 'journal', seats: ['ann'], options: fastClock() });
+    await expect(lift('healthy')).rejects.toThrow('table healthy is not quarantined: there is nothing to lift (chronicle tables shows each table\'s status)');
+    await expect(lift('no-such-world')).rejects.toThrow('there is no table or world no-such-world (chronicle tables lists them)');
+    await expect(requests.request(AdminSubjects.lift, { v: 1, target: 'flawed', operator: 'ops', reason: '' })).rejects.toThrow(/reason must be longer than or equal to 3 characters/);
   });
 
   it('refuses a forged entry that took the real one\'s message id, and ticks at the due time the log recorded', async () => {

@@ -1,6 +1,6 @@
 import { EventAuthenticity, eventSigners, LogSource, RequestClient, signedHeaders } from '@chronicle/bus';
 import {
-  ed25519PrivateKey, ed25519PublicKey, EventSubjects, publicKeyHex, publicMoveMsgId, quarantineMsgId, SeatGate, seedKey, Subjects,
+  ed25519PrivateKey, ed25519PublicKey, EventSubjects, publicKeyHex, publicMoveMsgId, quarantineMsgId, releaseMsgId, SeatGate, seedKey, Subjects,
   type PublicMoveEventV1, type TableEventV1,
 } from '@chronicle/contracts';
 import { defaultGames, GameRegistry } from '@chronicle/games';
@@ -32,9 +32,9 @@ class Lifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
 
   onApplicationBootstrap(): void {
     if (this.config.CHRONICLE_SNAPSHOT_SIGNING_KEY) {
-      this.logger.log(`quarantine notices are signed; subscribers verify with public key ${publicKeyHex(ed25519PrivateKey(this.config.CHRONICLE_SNAPSHOT_SIGNING_KEY))}`);
+      this.logger.log(`quarantine and release notices are signed; subscribers verify with public key ${publicKeyHex(ed25519PrivateKey(this.config.CHRONICLE_SNAPSHOT_SIGNING_KEY))}`);
     } else {
-      this.logger.warn('CHRONICLE_SNAPSHOT_SIGNING_KEY is not set: quarantine notices are published unsigned, and executors holding its public key refuse them');
+      this.logger.warn('CHRONICLE_SNAPSHOT_SIGNING_KEY is not set: quarantine and release notices are published unsigned, and executors holding its public key refuse them');
     }
     // A quarantined table is the operator's business, not a reason to restart the service.
     this.health.register('quarantine', async () => ({ ok: true, detail: { tables: this.keeper.quarantinedTables } }));
@@ -85,7 +85,11 @@ export class AppModule {
             const keeper = new SnapshotKeeper(source, await SnapshotStore.open(nc, subjects, seedKey(config.CHRONICLE_SEED_KEY)), games, observer, {
               cacheSize: config.TABLE_CACHE_SIZE,
               progressEvery: config.REPLAY_PROGRESS_EVERY,
-              publish: (event: TableEventV1) => signed(EventSubjects.tables(event.tableId), quarantineMsgId(event.tableId, event.seq), event),
+              publish: (event: TableEventV1) => signed(
+                EventSubjects.tables(event.tableId),
+                event.kind === 'released' ? releaseMsgId(event.tableId, event.recordedAt) : quarantineMsgId(event.tableId, event.seq),
+                event,
+              ),
               tell: (event: PublicMoveEventV1) => signed(EventSubjects.publicMoves(event.tableId), publicMoveMsgId(event.tableId, event.seq), event),
             });
             return keeper;

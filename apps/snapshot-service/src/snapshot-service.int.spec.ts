@@ -290,11 +290,51 @@ describe('snapshot service (real PostgreSQL and NATS)', () => {
       quarantined: (_t: string, reason: string) => { seen.push(`quarantined ${reason}`); },
       forged: (_t: string, reason: string) => { seen.push(`forged ${reason}`); },
     };
-    const keeper = new SnapshotKeeper(new LogSource(requests, Buffer.from(seedKey, 'hex')), await SnapshotStore.open(nc, ownBucket, Buffer.from(seedKey, 'hex')), defaultGames(), observer, {
-      cacheSize: 10, progressEvery: 1_000, publish: async () => undefined, tell: async () => undefined,
+    const store = await SnapshotStore.open(nc, ownBucket, Buffer.from(seedKey, 'hex'));
+    const published: TableEventV1[] = [];
+    const keeper = new SnapshotKeeper(new LogSource(requests, Buffer.from(seedKey, 'hex')), store, defaultGames(), observer, {
+      cacheSize: 10, progressEvery: 1_000, publish: async (event) => { published.push(event); }, tell: async () => undefined,
     });
-    return { keeper, seen };
+    return { keeper, seen, store, published };
   };
+
+  it("lifts a quarantine that was the service's own doubt once the whole log replays, and keeps one the log earns", async () => {
+    const header = { tableId: 'doubted', gameId: ticTacToe.id, rulesVersion: ticTacToe.version, seed: 'a'.repeat(64), seats: ['x', 'o'], options: {}, moves: 0 };
+    let truth = engine.setup(ticTacToe, header);
+    await log.open({ tableId: 'doubted', gameId: 'tic-tac-toe', seats: ['x', 'o'] });
+    for (const [i, [seat, cell]] of ([['x', 4], ['o', 0], ['x', 8]] as const).entries()) {
+      truth = engine.step(ticTacToe, { ...header, moves: i }, truth, seat, { cell }).state;
+      await append('doubted', seat, { cell }, i, { stateHash: stateHash(ticTacToe, truth) });
+    }
+    // A keeper whose bucket says the table is quarantined, as a check run against the wrong
+    // state once left it (the lagging-undo fault): the log itself is sound.
+    const doubting = await standaloneKeeper('d');
+    const sound = decodeSnapshot((await doubting.keeper.get('doubted')).snapshot) as JsonObject;
+    const doubt = 'entry 2 recorded state hash 1de46018…, but replaying the log gives 7f3a…';
+    await doubting.store.save('doubted', { v: 1, gameId: 'tic-tac-toe', rulesVersion: ticTacToe.version, seq: 3, lastMoveSeq: 3, quarantined: doubt, snapshot: sound });
+    const { keeper, published, store } = await standaloneKeeper('d');
+    expect((await keeper.get('doubted')).quarantined).toBe(doubt);
+
+    const lifted = await keeper.recheck('doubted');
+    expect(lifted).toEqual({ tableId: 'doubted', was: doubt, lifted: true, quarantined: null, revision: 3, seq: 3 });
+    expect((await keeper.get('doubted')).quarantined).toBeNull();
+    // Stored at once: a restarted service does not bring the quarantine back.
+    const reloaded = await store.load('doubted');
+    expect(reloaded.found && 'stored' in reloaded && reloaded.stored.quarantined).toBeNull();
+    expect(published.map((e) => [e.kind, e.tableId, e.seq, e.revision])).toEqual([['released', 'doubted', 3, 3]]);
+    expect(published[0]!.reason).toContain(doubt);
+    await expect(keeper.recheck('doubted')).rejects.toThrow(/table doubted is not quarantined: there is nothing to lift/);
+
+    // A log that really disagrees with what it recorded stays quarantined, the entry named.
+    await log.open({ tableId: 'earned', gameId: 'tic-tac-toe', seats: ['x', 'o'] });
+    await append('earned', 'x', { cell: 4 }, 0);
+    await append('earned', 'o', { cell: 0 }, 1, { stateHash: 'f'.repeat(64) });
+    expect((await keeper.get('earned')).quarantined).toMatch(/^entry 2 recorded state hash f{64}/);
+    const kept = await keeper.recheck('earned');
+    expect(kept).toMatchObject({ tableId: 'earned', lifted: false, quarantined: expect.stringMatching(/^entry 2 recorded state hash f{64}, but replaying the log gives/) });
+    expect((await keeper.get('earned')).quarantined).toBe(kept.quarantined);
+    expect(published.filter((e) => e.tableId === 'earned').map((e) => e.kind)).toEqual(['quarantined', 'quarantined']);
+  });
 
   it('rebuilds a log whose pages would not fit a NATS message by asking for smaller pages', async () => {
     await log.open({ tableId: 'wordy', gameId: 'journal', seats: ['ann'] });

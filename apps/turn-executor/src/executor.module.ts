@@ -54,14 +54,19 @@ class Lifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
       callback: (error, msg) => {
         if (error) return;
         const event = validate(TableEventV1, safeJson(msg.data));
-        if (event.ok && event.value.kind === 'quarantined') {
-          const forged = this.authenticity.ofTableEvent(msg, event.value);
-          if (forged) {
-            this.logger.warn(`ignored a quarantine notice: ${forged}`);
-            return;
-          }
-          this.logger.warn(`table ${event.value.tableId} is quarantined (${event.value.reason ?? 'no reason given'}): no more moves for it`);
-          this.states.markQuarantined(event.value.tableId, event.value.reason ?? 'quarantined by the snapshot service');
+        if (!event.ok || (event.value.kind !== 'quarantined' && event.value.kind !== 'released')) return;
+        const notice = event.value;
+        const forged = this.authenticity.ofTableEvent(msg, notice);
+        if (forged) {
+          this.logger.warn(`ignored a ${notice.kind === 'released' ? 'release' : 'quarantine'} notice: ${forged}`);
+          return;
+        }
+        if (notice.kind === 'quarantined') {
+          this.logger.warn(`table ${notice.tableId} is quarantined (${notice.reason ?? 'no reason given'}): no more moves for it`);
+          this.states.markQuarantined(notice.tableId, notice.reason ?? 'quarantined by the snapshot service');
+        } else {
+          this.logger.log(`table ${notice.tableId}'s quarantine is lifted (${notice.reason ?? 'its log replays to every recorded hash'}): it takes moves again`);
+          this.states.markReleased(notice.tableId);
         }
       },
     });

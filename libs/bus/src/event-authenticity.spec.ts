@@ -48,6 +48,20 @@ describe('EventAuthenticity', () => {
       .toMatch(/message id "t1:quarantined"/);
     expect(authenticity.ofTableEvent(message('p.tables.t1', msgId), quarantine)).toMatch(/not signed by the snapshot service's key/);
   });
+
+  it("takes a release notice under the snapshot service's key only, at the message id of its time", () => {
+    const release = { ...event, kind: 'released', recordedAt: '2026-12-07T06:00:00.250Z' } as TableEventV1;
+    const msgId = 't1:released:1796623200250';
+    const signed = { subject: 'p.tables.t1', data, headers: signedHeaders(snapshotKey, 'p.tables.t1', msgId, data) };
+    signed.headers.set('Nats-Msg-Id', msgId);
+    expect(authenticity.ofTableEvent(signed, release)).toBeUndefined();
+    // Anyone else's release (a player's, the log service's) or one replayed under another time is refused.
+    expect(authenticity.ofTableEvent(message('p.tables.t1', msgId, signEvent(logKey, 'p.tables.t1', msgId, data)), release))
+      .toMatch(/release notice of table t1 is not signed by the snapshot service's key/);
+    const other = 't1:released:1796623200251';
+    expect(authenticity.ofTableEvent(message('p.tables.t1', other, signEvent(snapshotKey, 'p.tables.t1', other, data)), release))
+      .toMatch(/message id "t1:released:1796623200251"/);
+  });
 });
 
 describe('eventSigners', () => {
@@ -56,6 +70,6 @@ describe('eventSigners', () => {
     const key = publicKeyHex(ed25519PrivateKey(randomBytes(32).toString('hex')));
     const signers = eventSigners({ log: key, snapshots: '' }, (m) => warnings.push(m));
     expect(Object.keys(signers)).toEqual(['log']);
-    expect(warnings).toEqual(['CHRONICLE_SNAPSHOT_PUBLIC_KEY is not set: quarantine notices are checked by subject and message id only, not by signature']);
+    expect(warnings).toEqual(['CHRONICLE_SNAPSHOT_PUBLIC_KEY is not set: quarantine and release notices are checked by subject and message id only, not by signature']);
   });
 });

@@ -1,5 +1,5 @@
 import {
-  ed25519PublicKey, EventSubjects, quarantineMsgId, SIGNATURE_HEADER, signEvent, verifyEvent, type MoveEventV1, type Subjects, type TableEventV1,
+  ed25519PublicKey, EventSubjects, quarantineMsgId, releaseMsgId, SIGNATURE_HEADER, signEvent, verifyEvent, type MoveEventV1, type Subjects, type TableEventV1,
 } from '@chronicle/contracts';
 import { headers, type MsgHdrs } from '@nats-io/nats-core';
 import type { KeyObject } from 'node:crypto';
@@ -14,7 +14,7 @@ export interface ReceivedEvent {
 /**
  * The public keys of the services whose events are checked: the log service signs entries
  * and table events (`CHRONICLE_LOG_PUBLIC_KEY`), the snapshot service its quarantine
- * notices (`CHRONICLE_SNAPSHOT_PUBLIC_KEY`). A key left out checks subject and message id only.
+ * and release notices (`CHRONICLE_SNAPSHOT_PUBLIC_KEY`). A key left out checks subject and message id only.
  */
 export interface EventSigners {
   log?: KeyObject;
@@ -22,7 +22,7 @@ export interface EventSigners {
 }
 
 const KEY_VARIABLES: Record<keyof EventSigners, string> = { log: 'CHRONICLE_LOG_PUBLIC_KEY', snapshots: 'CHRONICLE_SNAPSHOT_PUBLIC_KEY' };
-const SIGNED: Record<keyof EventSigners, string> = { log: 'entries and table events', snapshots: 'quarantine notices' };
+const SIGNED: Record<keyof EventSigners, string> = { log: 'entries and table events', snapshots: 'quarantine and release notices' };
 
 /**
  * The signers' public keys as configuration gives them (64 hex digits each); one left empty
@@ -42,7 +42,7 @@ export function eventSigners(hex: Partial<Record<keyof EventSigners, string>>, w
 /**
  * Whether an event on `moves.<table>` or `tables.<table>` is its publisher's: its subject
  * and `Nats-Msg-Id` are the ones the publisher gives it (`<table>:<seq>`, `<table>:<kind>`,
- * `<table>:quarantined:<seq>`), and, with that publisher's public key configured, its
+ * `<table>:quarantined:<seq>`, `<table>:released:<ms>`), and, with that publisher's public key configured, its
  * `Chronicle-Signature` holds. Each method returns why not, or undefined. A consumer
  * dead-letters what fails (throw `PermanentFailure`) and reads the table from the log
  * instead: the forgery may have taken the real event's message id.
@@ -58,11 +58,15 @@ export class EventAuthenticity {
       `entry ${event.seq} of table ${event.tableId}`, this.signers.log, 'the log service');
   }
 
-  /** A table event of the log service's, or the snapshot service's quarantine notice. */
+  /** A table event of the log service's, or the snapshot service's quarantine or release notice. */
   ofTableEvent(msg: ReceivedEvent, event: TableEventV1): string | undefined {
     if (event.kind === 'quarantined') {
       return this.problem(msg, EventSubjects.tables(event.tableId), quarantineMsgId(event.tableId, event.seq),
         `the quarantine notice of table ${event.tableId}`, this.signers.snapshots, 'the snapshot service');
+    }
+    if (event.kind === 'released') {
+      return this.problem(msg, EventSubjects.tables(event.tableId), releaseMsgId(event.tableId, event.recordedAt),
+        `the release notice of table ${event.tableId}`, this.signers.snapshots, 'the snapshot service');
     }
     return this.problem(msg, EventSubjects.tables(event.tableId), `${event.tableId}:${event.kind}`,
       `the ${event.kind} event of table ${event.tableId}`, this.signers.log, 'the log service');

@@ -1,5 +1,5 @@
 import { userInfo } from 'node:os';
-import { AdminSubjects, type AuditTrailV1, type DeadLettersV1, type TimeAction, type WorldActionDoneV1 } from '@chronicle/contracts';
+import { AdminSubjects, SnapshotSubjects, type AuditTrailV1, type DeadLettersV1, type SnapshotV1, type TimeAction, type WorldActionDoneV1 } from '@chronicle/contracts';
 import type { JsonObject } from '@chronicle/engine';
 import { sammo, type General } from '@chronicle/sammo';
 import { CliError, type Output } from '../terminal/output';
@@ -26,6 +26,22 @@ export async function worldAction(remote: Remote, out: Output, action: TimeActio
   const done = await remote.requests.request<WorldActionDoneV1>(AdminSubjects[action], { v: 1, target, operator, reason });
   printDone(out, done);
 }
+
+/**
+ * Lifts a quarantine: shows why the table was quarantined first, then asks the scheduler,
+ * whose snapshot service replays the whole log again (a large world's year takes a while).
+ */
+export async function liftQuarantine(remote: Remote, out: Output, target: string, operator: string, reason: string): Promise<void> {
+  const tableId = await resolveTable(remote, out, target);
+  const standing = await remote.requests.request<SnapshotV1>(SnapshotSubjects.get, { v: 1, tableId });
+  if (!standing.quarantined) throw new CliError(`table ${tableId} is not quarantined: there is nothing to lift (chronicle tables shows each table's status)`);
+  out.line(`table ${tableId} is quarantined: ${standing.quarantined}`);
+  out.line('replaying its whole log again, every recorded state hash checked…');
+  printDone(out, await remote.requests.request<WorldActionDoneV1>(AdminSubjects.lift, { v: 1, target, operator, reason }, LIFT_TIMEOUT_MS));
+}
+
+/** The scheduler waits up to two minutes for the replay; this waits a little longer for its answer. */
+const LIFT_TIMEOUT_MS = 130_000;
 
 function printDone(out: Output, done: WorldActionDoneV1): void {
   out.line(done.result);

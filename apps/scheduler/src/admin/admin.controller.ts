@@ -42,6 +42,11 @@ export class AdminController {
     return this.desk.retryDead(r);
   }
 
+  @OnRequest(AdminSubjects.lift, WorldActionV1)
+  lift(@Payload() r: WorldActionV1): Promise<WorldActionDoneV1> {
+    return this.desk.liftQuarantine(r);
+  }
+
   @OnRequest(AdminSubjects.move, OperatorMoveV1)
   move(@Payload() r: OperatorMoveV1): Promise<WorldActionDoneV1> {
     return this.desk.operatorMove(r);

@@ -1,6 +1,6 @@
 import {
-  BadRequest, CHAPTER_CLOSED, EventSubjects, ExecutorSubjects, intentMsgId, MAX_INTENT_WAIT_MS, StreamRoles, tickMsgId,
-  type AuditEntryV1, type DeadLetterSummaryV1, type DeadLetterV1, type HeaderV1, type IntentOutcomeV1, type IntentV1, type OperatorMoveV1, type RetryDeadLetterV1, type Subjects, type TickV1, type TimeAction, type WorldActionDoneV1, type WorldActionV1, type WorldEventV1,
+  BadRequest, CHAPTER_CLOSED, EventSubjects, ExecutorSubjects, intentMsgId, MAX_INTENT_WAIT_MS, SnapshotSubjects, StreamRoles, tickMsgId,
+  type AuditEntryV1, type RecheckedV1, type SnapshotV1, type DeadLetterSummaryV1, type DeadLetterV1, type HeaderV1, type IntentOutcomeV1, type IntentV1, type OperatorMoveV1, type RetryDeadLetterV1, type Subjects, type TickV1, type TimeAction, type WorldActionDoneV1, type WorldActionV1, type WorldEventV1,
 } from '@chronicle/contracts';
 import type { LogClient, RequestClient } from '@chronicle/bus';
 import { randomBytes } from 'node:crypto';
@@ -23,6 +23,8 @@ export class OperatorDesk {
     private readonly js: JetStreamClient,
     private readonly jsm: JetStreamManager,
     private readonly subjects: Subjects,
+    /** How long the snapshot service may take to replay a whole table for a lift (a large world's year takes seconds). */
+    private readonly recheckTimeoutMs = 120_000,
   ) {}
 
   async act(action: TimeAction, request: WorldActionV1): Promise<WorldActionDoneV1> {
@@ -119,6 +121,33 @@ export class OperatorDesk {
       if (Date.now() >= deadline) throw new BadRequest(`${worldId} is between chapters: ${closed} closed and the next has not opened yet; ask again in a moment`);
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
+  }
+
+  /**
+   * Lifts a table's quarantine after an investigation: the snapshot service replays its whole
+   * log again, every recorded state hash checked (what quarantined it may have been a fault of
+   * its own, fixed since: a lagging check, a bug); the table goes on only if all of it agrees,
+   * and the refusal otherwise names the entry that still does not. A finished chapter can be
+   * lifted too: its world then goes on to its next chapter.
+   */
+  async liftQuarantine(request: WorldActionV1): Promise<WorldActionDoneV1> {
+    const header = await this.tableOf(request.target);
+    const standing = await this.requests.request<SnapshotV1>(SnapshotSubjects.get, { v: 1, tableId: header.tableId });
+    if (!standing.quarantined) throw new BadRequest(`table ${header.tableId} is not quarantined: there is nothing to lift (chronicle tables shows each table's status)`);
+    const at = new Date().toISOString();
+    const audit: AuditEntryV1 = {
+      v: 1, action: 'lift-quarantine', target: request.target, tableId: header.tableId, operator: request.operator, reason: request.reason, at,
+      detail: standing.quarantined.length > 200 ? `${standing.quarantined.slice(0, 199)}…` : standing.quarantined,
+    };
+    await this.js.publish(this.subjects.of(EventSubjects.audit(trailOf(header))), JSON.stringify(audit));
+    const rechecked = await this.requests.request<RecheckedV1>(SnapshotSubjects.recheck, { v: 1, tableId: header.tableId }, this.recheckTimeoutMs);
+    if (!rechecked.lifted) {
+      throw new BadRequest(`table ${header.tableId} stays quarantined: replaying its whole log again, ${rechecked.quarantined}. Its log itself disagrees with what was recorded: restore the table from a backup (deploy/README.md) rather than lift it`);
+    }
+    return {
+      entry: audit,
+      result: `table ${header.tableId}'s quarantine is lifted: its whole log (${rechecked.seq} entries, revision ${rechecked.revision}) replays to every recorded state hash, so the state was doubted, not the log (it was quarantined because ${rechecked.was}); it takes moves and ticks again`,
+    };
   }
 
   /** The latest dead letters of every consumer, latest first. */

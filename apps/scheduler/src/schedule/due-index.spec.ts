@@ -89,12 +89,48 @@ describe('DueIndex', () => {
     const index = new DueIndex(RETICK);
     for (const [id, stop] of [['a', 'finished'], ['c', 'quarantined']] as const) {
       index.opened(id, FAST, OPENED);
-      index.stopped(id, stop, OPENED);
+      index.stopped(id, stop, OPENED, OPENED);
     }
     index.opened('frozen', FAST, OPENED);
     index.moved('frozen', 1, null, OPENED);
     expect(index.due(OPENED + 100_000)).toEqual([]);
     expect(index.scheduled).toBe(1);
+  });
+
+  it('ticks a table again at once when its quarantine is lifted, and not for a quarantine older than the lift', () => {
+    const index = new DueIndex(RETICK);
+    index.opened('q', FAST, OPENED);
+    index.moved('q', 1, 10 * MINUTE, OPENED);
+    index.stopped('q', 'quarantined', OPENED + 1_000, OPENED + 1_000);
+    expect(index.due(OPENED + 100_000)).toEqual([]);
+    index.released('q', OPENED + 200_000, OPENED + 200_000);
+    expect(index.due(OPENED + 200_000)).toEqual([expect.objectContaining({ tableId: 'q', retick: 0 })]);
+    // A redelivered notice of the old quarantine does not stop it again; a new one does.
+    index.stopped('q', 'quarantined', OPENED + 1_000, OPENED + 300_000);
+    expect(index.get('q')).toMatchObject({ stop: null, releasedAt: OPENED + 200_000 });
+    index.stopped('q', 'quarantined', OPENED + 400_000, OPENED + 400_000);
+    expect(index.get('q')!.stop).toBe('quarantined');
+    // A finished table stays finished whatever comes after.
+    index.opened('f', FAST, OPENED);
+    index.stopped('f', 'finished', OPENED, OPENED);
+    index.released('f', OPENED + 1, OPENED + 1);
+    expect(index.get('f')!.stop).toBe('finished');
+  });
+
+  it("keeps a lift across replicas: another replica's older copy of the quarantine does not undo it", () => {
+    const index = new DueIndex(RETICK);
+    index.opened('q', FAST, OPENED);
+    index.stopped('q', 'quarantined', OPENED + 1_000, OPENED + 1_000);
+    const quarantined = { ...index.get('q')! };
+    index.released('q', OPENED + 5_000, OPENED + 5_000);
+    index.merge(quarantined);
+    expect(index.get('q')!.stop).toBeNull();
+    // And a replica that only heard of the quarantine takes the lift from the bucket.
+    const other = new DueIndex(RETICK);
+    other.merge(quarantined);
+    expect(other.get('q')!.stop).toBe('quarantined');
+    other.merge({ ...index.get('q')! });
+    expect(other.get('q')!.stop).toBeNull();
   });
 
   it('waits for the opened event to know a table clock', () => {

@@ -29,6 +29,10 @@ export interface ScheduledTable {
   /** When the table next has work (its last move's `nextDueAt`), or null for nothing due. */
   dueAt: number | null;
   stop: Stop | null;
+  /** When the stop was recorded (the event's time), wall ms; absent in entries written before quarantines could be lifted. */
+  stoppedAt?: number;
+  /** When an operator's lift of the table's quarantine took effect (the release notice's time), wall ms. */
+  releasedAt?: number | null;
   /** The last tick: for which due time, when, and how many re-ticks followed it. */
   tick: { dueAt: number; gameAt: number; tickedAt: number; reticks: number } | null;
   /** Wall time of the last move seen (or of the opening). */
@@ -82,7 +86,10 @@ export class DueIndex {
     }
     if (stored.seq > entry.seq) Object.assign(entry, { seq: stored.seq, dueAt: stored.dueAt, progressAt: stored.progressAt });
     entry.clock ??= stored.clock;
-    entry.stop ??= stored.stop;
+    // A stop wins, but a quarantine lifted since it was recorded stays lifted, whichever copy comes last.
+    if ((stored.releasedAt ?? 0) > (entry.releasedAt ?? 0)) entry.releasedAt = stored.releasedAt;
+    if (entry.stop === null && stored.stop !== null) Object.assign(entry, { stop: stored.stop, stoppedAt: stored.stoppedAt });
+    if (isLifted(entry)) entry.stop = null;
     if (stored.tick && (!entry.tick || stored.tick.tickedAt > entry.tick.tickedAt)) entry.tick = stored.tick;
     if (stored.hold && (!entry.hold || stored.hold.at > entry.hold.at)) entry.hold = stored.hold;
   }
@@ -136,9 +143,28 @@ export class DueIndex {
     this.changed.add(tableId);
   }
 
-  stopped(tableId: string, stop: Stop, now: number): void {
+  /** The table finished or was quarantined at wall time `at` (its event's time). */
+  stopped(tableId: string, stop: Stop, at: number, now: number): void {
     const entry = this.entry(tableId, now);
+    if (entry.stop === 'finished') return;
+    if (stop === 'quarantined' && (entry.releasedAt ?? 0) >= at) return;
     entry.stop = stop;
+    entry.stoppedAt = at;
+    this.changed.add(tableId);
+  }
+
+  /**
+   * The table's quarantine was lifted at wall time `at` (the release notice's time): it is
+   * ticked again at once, as after a resume. A quarantine recorded later than `at` stands.
+   */
+  released(tableId: string, at: number, now: number): void {
+    const entry = this.entry(tableId, now);
+    if ((entry.releasedAt ?? 0) >= at) return;
+    entry.releasedAt = at;
+    if (isLifted(entry)) {
+      entry.stop = null;
+      entry.tick = null;
+    }
     this.changed.add(tableId);
   }
 
@@ -216,4 +242,9 @@ export class DueIndex {
     }
     return entry;
   }
+}
+
+/** A quarantine that an operator's lift, recorded after it, has taken back. */
+function isLifted(entry: ScheduledTable): boolean {
+  return entry.stop === 'quarantined' && (entry.releasedAt ?? 0) >= (entry.stoppedAt ?? 0) && (entry.releasedAt ?? 0) > 0;
 }

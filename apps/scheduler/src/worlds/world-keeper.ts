@@ -39,12 +39,17 @@ export class WorldKeeper {
         await this.announce(event, 'chapter-opened');
         return;
       case 'finished':
-        this.index.stopped(event.tableId, 'finished', now);
+        this.index.stopped(event.tableId, 'finished', now, now);
         if (event.outcome?.continues) await this.openNextChapter(event);
         else await this.announce(event, 'finished', event.outcome ?? undefined);
         return;
       case 'quarantined':
-        this.index.stopped(event.tableId, 'quarantined', now);
+        this.index.stopped(event.tableId, 'quarantined', Date.parse(event.recordedAt), now);
+        return;
+      case 'released':
+        this.index.released(event.tableId, Date.parse(event.recordedAt), now);
+        // A chapter that ended while quarantined could not hand its world on: it does now.
+        if ((await this.logClient.header({ tableId: event.tableId })).outcome?.continues) await this.openNextChapter(event);
         return;
       default:
         // Kinds this service does not know are other services' business.

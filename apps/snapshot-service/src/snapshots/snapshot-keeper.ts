@@ -1,5 +1,5 @@
 import type { HeaderV1, LoggedMoveV1, MoveEventV1, PublicMoveEventV1, SnapshotV1, TableEventV1, ViewV1 } from '@chronicle/contracts';
-import { encodeSnapshot, Forbidden } from '@chronicle/contracts';
+import { BadRequest, encodeSnapshot, Forbidden, type RecheckedV1 } from '@chronicle/contracts';
 import {
   engine, InvalidGame, PUBLIC, readChapter, Snapshot, stateHash, stateToArray, viewMove, viewState, withOpening,
   type AnyGame, type GameHeader, type GameState, type JsonObject, type Viewer,
@@ -26,7 +26,7 @@ interface Kept {
 /** Who asks for a view: the public, a seat (already proven by its token), or someone wanting the whole state. */
 export type ViewRequest = { viewer: Viewer; whole?: false; since?: number } | { whole: true };
 
-export type RebuildReason = 'missing' | 'unreadable' | 'rejected' | 'gap' | 'undo' | 'diverged' | 'forged';
+export type RebuildReason = 'missing' | 'unreadable' | 'rejected' | 'gap' | 'undo' | 'diverged' | 'forged' | 'recheck';
 
 /** What the keeper reports, for logs and metrics. */
 export interface KeeperObserver {
@@ -42,7 +42,7 @@ export interface KeeperObserver {
 export interface KeeperOptions {
   cacheSize: number;
   progressEvery: number;
-  /** Publishes the quarantine notice (kind `quarantined` on `tables.<table>`, signed when the service has its key). */
+  /** Publishes a quarantine or release notice (kind `quarantined`/`released` on `tables.<table>`, signed when the service has its key). */
   publish(event: TableEventV1): Promise<void>;
   /** Publishes what anyone may know of an entry (`public.moves.<table>`, message id `<table>:<seq>`). */
   tell(event: PublicMoveEventV1): Promise<void>;
@@ -117,6 +117,35 @@ export class SnapshotKeeper {
       if (kept.quarantined) return;
       if ((await this.log.header(tableId)).seq > kept.seq) await this.catchUp(tableId, kept, 'forged');
       this.notify(tableId);
+    });
+  }
+
+  /**
+   * An operator's lift of a quarantine: the whole log replayed again from the table's opening,
+   * every recorded state hash checked, as if this service met the table for the first time.
+   * What quarantined it may have been this service's own doubt (a lagging check, a bug fixed
+   * since); if the log agrees all through, the table goes on (stored at once, so a restart does
+   * not bring the quarantine back, and a signed `released` notice tells the executors and the
+   * scheduler), else it stays quarantined with the entry that still disagrees.
+   */
+  recheck(tableId: string): Promise<RecheckedV1> {
+    return this.locks.run(tableId, async () => {
+      const kept = await this.kept(tableId);
+      const was = kept.quarantined;
+      if (!was) throw new BadRequest(`table ${tableId} is not quarantined: there is nothing to lift`);
+      kept.quarantined = null;
+      await this.rebuild(tableId, kept, 'recheck', `an operator asked to lift its quarantine (${was})`);
+      const verdict = { tableId, was, revision: kept.state.revision, seq: kept.seq };
+      if (kept.quarantined) return { ...verdict, lifted: false, quarantined: kept.quarantined };
+      this.observer.saved(tableId, await this.store.save(tableId, stored(kept)));
+      kept.dirty = false;
+      await this.options.publish({
+        v: 1, kind: 'released', tableId, gameId: kept.game.id, rulesVersion: kept.game.version, seats: [...kept.header.seats],
+        options: { ...kept.header.options }, reason: `its whole log replays to every recorded state hash (it was quarantined because ${was})`.slice(0, 4_000),
+        commitment: kept.commitment, seq: kept.seq, revision: kept.state.revision, outcome: null, recordedAt: new Date().toISOString(),
+      });
+      this.notify(tableId);
+      return { ...verdict, lifted: true, quarantined: null };
     });
   }
 

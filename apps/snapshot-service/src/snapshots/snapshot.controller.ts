@@ -1,6 +1,6 @@
 import { EventAuthenticity, JetStreamEventContext, OnEvent, OnRequest, PassErrorsToTransport, PermanentFailure } from '@chronicle/bus';
 import {
-  EventSubjects, GetSnapshotV1, GetViewV1, MoveEventV1, SeatGate, SnapshotSubjects, ViewSubjects, type SnapshotV1, type ViewV1,
+  EventSubjects, GetSnapshotV1, GetViewV1, MoveEventV1, RecheckV1, SeatGate, SnapshotSubjects, ViewSubjects, type RecheckedV1, type SnapshotV1, type ViewV1,
 } from '@chronicle/contracts';
 import { Controller, UseFilters } from '@nestjs/common';
 import { Ctx, Payload } from '@nestjs/microservices';
@@ -37,5 +37,11 @@ export class SnapshotController {
   @OnRequest(SnapshotSubjects.get, GetSnapshotV1)
   get(@Payload() request: GetSnapshotV1): Promise<SnapshotV1> {
     return this.keeper.get(request.tableId, request.minRevision, request.waitMs);
+  }
+
+  /** A quarantined table replayed again from its log, for an operator's lift (the scheduler's desk asks). */
+  @OnRequest(SnapshotSubjects.recheck, RecheckV1)
+  recheck(@Payload() request: RecheckV1): Promise<RecheckedV1> {
+    return this.keeper.recheck(request.tableId);
   }
 }

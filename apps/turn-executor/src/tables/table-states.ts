@@ -72,6 +72,16 @@ export class TableStates {
     this.quarantined.set(tableId, reason);
   }
 
+  /**
+   * An operator lifted the quarantine and the snapshot service found the whole log sound:
+   * the table takes moves again, from a state loaded afresh (what this replica held may be
+   * the very state that was doubted).
+   */
+  markReleased(tableId: string): void {
+    this.quarantined.delete(tableId);
+    this.tables.delete(tableId);
+  }
+
   get quarantinedTables(): string[] {
     return [...this.quarantined.keys()];
   }

@@ -26,12 +26,19 @@ export const AdminSubjects = {
   deadLetters: 'admin.v1.dead-letters',
   /** Hands a dead tick or intent back to the executors' work queue (`RetryDeadLetterV1` → `WorldActionDoneV1`). */
   retryDead: 'admin.v1.retry-dead',
+  /**
+   * Lifts a table's quarantine after an investigation (`WorldActionV1` → `WorldActionDoneV1`):
+   * the snapshot service replays the table's whole log again with every recorded state hash
+   * checked, and the table goes on only if it all agrees; otherwise the refusal names the
+   * first entry that does not.
+   */
+  lift: 'admin.v1.lift-quarantine',
 } as const;
 
-export const WorldActions = ['pause', 'resume', 'retick', 'retry-dead', 'move'] as const;
+export const WorldActions = ['pause', 'resume', 'retick', 'retry-dead', 'move', 'lift-quarantine'] as const;
 export type WorldAction = (typeof WorldActions)[number];
 /** The actions on a world's time, each with its own request subject. */
-export type TimeAction = Exclude<WorldAction, 'retry-dead' | 'move'>;
+export type TimeAction = Exclude<WorldAction, 'retry-dead' | 'move' | 'lift-quarantine'>;
 
 /** An operator's action on a world or a table. */
 export class WorldActionV1 {

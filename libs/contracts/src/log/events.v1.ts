@@ -69,6 +69,14 @@ export class TableEventV1 {
 export const quarantineMsgId = (tableId: string, seq: number): string => `${tableId}:quarantined:${seq}`;
 
 /**
+ * The `Nats-Msg-Id` of the snapshot service's release notice (kind `released`: an operator
+ * lifted the table's quarantine and its whole log replayed to every recorded hash), signed as
+ * quarantine notices are. Keyed by the time of the release (`recordedAt`), since a table may be
+ * quarantined and released more than once at the same entry.
+ */
+export const releaseMsgId = (tableId: string, recordedAt: string): string => `${tableId}:released:${Date.parse(recordedAt)}`;
+
+/**
  * What a consumer could not handle, on `dead.<consumer>`: the reason and the original
  * message (its subject, headers and bytes, base64), so that a person can fix and replay it.
  */
