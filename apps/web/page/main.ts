@@ -1,5 +1,5 @@
 import type { World } from '@chronicle/sammo';
-import type { FeedItem, FinishedLog, LiveEvent, TableDetail, TableSummary } from '../src/view/api';
+import { wallTimeAt, type FeedItem, type FinishedLog, type LiveEvent, type TableDetail, type TableSummary } from '../src/view/api';
 import type { CityDetails, GeneralDetails, WorldView } from '../src/view/world-view';
 import { worldsOf, type WorldSummary } from '../src/view/worlds';
 import { $, link, row, text } from './dom';
@@ -51,6 +51,7 @@ function route(): void {
   const table = /^#\/table\/([A-Za-z0-9_-]+)$/.exec(location.hash);
   const world = /^#\/world\/([A-Za-z0-9_-]+)$/.exec(location.hash);
   void play.account();
+  if (location.hash !== '#/sign-in') play.cameFrom(location.hash);
   if (table) void showTable(table[1]!, null);
   else if (world) void showWorld(world[1]!);
   else if (location.hash === '#/sign-in') showSignIn();
@@ -139,7 +140,13 @@ async function showTable(tableId: string, world: string | null): Promise<void> {
   if (detail.view) renderWorld(detail.view, detail.viewRevision);
   for (const item of detail.feed) addFeed(item, false);
   listen(`api/live?table=${encodeURIComponent(tableId)}`);
-  if (current.world) play.enter(current.world, { pickCity: (cityId) => pickedCity(cityId), redraw: () => current?.view && renderWorld(current.view, current.revision) });
+  if (current.world) {
+    play.enter(current.world, {
+      pickCity: (cityId) => pickedCity(cityId),
+      redraw: () => current?.view && renderWorld(current.view, current.revision),
+      wallTime: (game) => (current ? wallTimeAt(current.summary.clock, game) : game),
+    });
+  }
 }
 
 /** The city a join form picked: drawn outlined. */
@@ -250,15 +257,28 @@ function feedText(item: FeedItem): string {
 }
 
 function addFeed(item: FeedItem, isMove: boolean): void {
+  if (isMove) figures.feedDelays.push(Date.now() - Date.parse(item.recordedAt));
+  const feed = $('feed');
+  // Time passing move after move is one line: "수 145–158: 시간이 흘렀습니다".
+  const top = feed.firstElementChild as HTMLElement | null;
+  if (item.kind === 'move' && item.by === 'time' && top?.dataset.by === 'time') {
+    const from = Number(top.dataset.from);
+    top.dataset.move = String(item.number);
+    top.dataset.seq = String(item.seq);
+    top.textContent = t('moveTime', { n: from === item.number ? String(item.number) : `${num(from)}–${num(item.number)}` });
+    return;
+  }
   const line = document.createElement('div');
   line.className = item.kind;
   line.dataset.seq = String(item.seq);
-  if (item.kind === 'move') line.dataset.move = String(item.number);
+  if (item.kind === 'move') {
+    line.dataset.move = String(item.number);
+    line.dataset.from = String(item.number);
+    line.dataset.by = item.by;
+  }
   line.textContent = feedText(item);
-  const feed = $('feed');
   feed.prepend(line);
   while (feed.childElementCount > FEED_SHOWN) feed.lastElementChild!.remove();
-  if (isMove) figures.feedDelays.push(Date.now() - Date.parse(item.recordedAt));
 }
 
 async function showCity(cityId: number, local?: World): Promise<void> {

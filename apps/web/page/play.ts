@@ -1,7 +1,7 @@
 import { $, button, link, row, text } from './dom';
 import { clearError, showError } from './http';
 import { gameDate, num, realTime, t } from './i18n';
-import { playerApi, Refusal, type Account, type Constants, type FrontInfo, type Line, type Queue, type Slot } from './player-api';
+import { playerApi, Refusal, type Account, type ChiefQueue, type Constants, type FrontInfo, type Line, type Queue, type Slot } from './player-api';
 
 /**
  * The player's side of a world: signing in, joining (a new general with a city picked on the
@@ -15,6 +15,8 @@ const STAT_MIN = 15;
 const STAT_MAX = 80;
 const STAT_TOTAL = 150;
 const QUEUE_SLOTS = 30;
+/** A chief's nation queue (the legacy's maxChiefTurn). */
+const CHIEF_SLOTS = 12;
 /** How often the panel reads the seat's view again (the gateway's event stream is not there yet). */
 const REFRESH_MS = 2_000;
 
@@ -37,9 +39,14 @@ interface Hooks {
   /** Outline the city a form picked on the map (null: none). */
   pickCity(cityId: number | null): void;
   redraw(): void;
+  /** The wall time at which the world's game time reaches `game` (a world may run faster than the wall). */
+  wallTime(game: number): number;
 }
 
 let account: Account | null = null;
+let accountRead: Promise<void> = Promise.resolve();
+/** Where sign-in returns to: the page the visitor came from. */
+let returnTo = '#/';
 let world: string | null = null;
 let hooks: Hooks | null = null;
 let timer: number | undefined;
@@ -47,13 +54,23 @@ let timer: number | undefined;
 let picking: ((cityId: number) => void) | null = null;
 let constants: Constants | null = null;
 let selected = new Set<number>();
+/** The chief's selected nation-queue slots. */
+let selectedNation = new Set<number>();
 let lastQueue: Queue | null = null;
 let wasDown = false;
 
 export const play = {
-  async account(): Promise<void> {
-    account = await playerApi.me().catch(() => null);
-    renderAccount();
+  account(): Promise<void> {
+    accountRead = playerApi.me().catch(() => null).then((a) => {
+      account = a;
+      renderAccount();
+    });
+    return accountRead;
+  },
+
+  /** The page a sign-in returns to. */
+  cameFrom(hash: string): void {
+    returnTo = hash || '#/';
   },
 
   signInForm(): void {
@@ -63,7 +80,7 @@ export const play = {
         clearError();
         account = await playerApi.signIn($<HTMLInputElement>('username').value, $<HTMLInputElement>('password').value, signUp);
         renderAccount();
-        history.back();
+        location.hash = returnTo;
       } catch (error) {
         showRefusal(error);
       }
@@ -85,6 +102,7 @@ export const play = {
     world = null;
     picking = null;
     selected = new Set();
+    selectedNation = new Set();
     lastQueue = null;
     window.clearTimeout(timer);
     $('play').hidden = true;
@@ -120,6 +138,7 @@ function showRefusal(error: unknown): void {
 async function refresh(): Promise<void> {
   const here = world;
   window.clearTimeout(timer);
+  await accountRead;
   if (!here || !account) {
     $('play').hidden = true;
     return;
@@ -132,7 +151,7 @@ async function refresh(): Promise<void> {
     if (world !== here) return;
     wasDown = false;
     renderPlayer(here, front, queue, log.lines);
-    if (front.general && front.general.officerLevel >= 5) await renderChiefQueue(here);
+    if (front.general && front.general.officerLevel >= 5) await renderChiefQueue(here, front.general.officerLevel);
   } catch (error) {
     if (error instanceof Refusal && error.code === 'NOT_JOINED') renderJoin(here);
     else if (error instanceof Refusal && error.status === 404) $('play').hidden = true;
@@ -281,7 +300,7 @@ function renderPlayer(here: string, front: FrontInfo, queue: Queue, log: Line[])
   lastQueue = queue;
   const table = renderQueue(queue, front);
   if (firstRender || !document.getElementById('picker')) {
-    box.replaceChildren(title, stats, text('h3', t('queue')), table, picker(here), text('h3', t('log')), lines);
+    box.replaceChildren(title, stats, text('h3', t('queue')), table, picker(here, 'general'), text('h3', t('log')), lines);
   } else {
     box.replaceChild(title, box.querySelector('h3')!);
     document.getElementById('general-stats')!.replaceWith(stats);
@@ -313,9 +332,11 @@ function renderQueue(queue: Queue, front: FrontInfo): HTMLElement {
     });
     const label = document.createElement('label');
     label.append(check, ` ${slot.slot + 1}`);
-    const tr = row([label, gameDate(start.year + Math.floor(months / 12), (months % 12) + 1), queue.turntime ? realTime(queue.turntime + slot.slot * termMs) : '-',
+    const at = queue.turntime === null ? null : hooks?.wallTime(queue.turntime + slot.slot * termMs) ?? queue.turntime + slot.slot * termMs;
+    const tr = row([label, gameDate(start.year + Math.floor(months / 12), (months % 12) + 1), at === null ? '-' : realTime(at),
       `${commandName(slot.action)}${argText(slot.arg) ? ` (${argText(slot.arg)})` : ''}`]);
     tr.dataset.slot = String(slot.slot);
+    if (at !== null) tr.dataset.at = String(Math.round(at));
     tr.dataset.action = slot.action;
     tr.classList.toggle('selected', check.checked);
     table.append(tr);
@@ -324,26 +345,32 @@ function renderQueue(queue: Queue, front: FrontInfo): HTMLElement {
   return wrap;
 }
 
-/** The command picker: a command from the game's table, its argument's form, the selected slots; push and repeat over the queue. */
-function picker(here: string): HTMLElement {
+/**
+ * The command picker: a command from the game's table (the general's or, for a chief, the
+ * nation's), its argument's form, the selected slots; push and repeat over the general's
+ * queue. The nation's picker's elements are named `nation-…`.
+ */
+function picker(here: string, queue: 'general' | 'nation'): HTMLElement {
+  const id = (name: string) => (queue === 'general' ? name : `nation-${name}`);
+  const chosen = () => (queue === 'general' ? selected : selectedNation);
   const box = document.createElement('div');
-  box.id = 'picker';
+  box.id = id('picker');
   const select = document.createElement('select');
-  select.id = 'command';
+  select.id = id('command');
   select.setAttribute('aria-label', t('pickCommand'));
-  for (const c of constants?.commands.general ?? []) {
+  for (const c of constants?.commands[queue] ?? []) {
     const o = document.createElement('option');
     o.value = c.key;
     o.textContent = c.name;
     select.append(o);
   }
   const args = document.createElement('div');
-  args.id = 'command-args';
+  args.id = id('command-args');
   let arg: () => unknown = () => null;
-  const numberInput = (id: string, label: string, min: number, max: number, value: number) => {
+  const numberInput = (inputId: string, label: string, min: number, max: number, value: number) => {
     const input = document.createElement('input');
     input.type = 'number';
-    input.id = id;
+    input.id = inputId;
     input.min = String(min);
     input.max = String(max);
     input.value = String(value);
@@ -360,7 +387,7 @@ function picker(here: string): HTMLElement {
     if (kind === 'city') {
       let city: number | null = null;
       const shown = text('span', t('pickCity'));
-      shown.id = 'arg-city';
+      shown.id = id('arg-city');
       args.append(shown);
       picking = (id) => {
         city = id;
@@ -371,7 +398,7 @@ function picker(here: string): HTMLElement {
       arg = () => ({ destCityId: city });
     } else if (kind === 'crew') {
       const crew = document.createElement('select');
-      crew.id = 'arg-crew';
+      crew.id = id('arg-crew');
       const types = Array.isArray(constants?.crewTypes) ? constants!.crewTypes : Object.values(constants?.crewTypes ?? {});
       for (const c of types) {
         const o = document.createElement('option');
@@ -382,10 +409,10 @@ function picker(here: string): HTMLElement {
       const l = document.createElement('label');
       l.append(`${t('crewType')} `, crew);
       args.append(l, ' ');
-      const amount = numberInput('arg-amount', t('amount'), 100, 100 * Math.max(1, lastLeadership()), 100 * Math.max(1, lastLeadership()));
+      const amount = numberInput(id('arg-amount'), t('amount'), 100, 100 * Math.max(1, lastLeadership()), 100 * Math.max(1, lastLeadership()));
       arg = () => ({ crewType: Number(crew.value), amount: Number(amount.value) });
     } else if (kind === 'amountGold') {
-      const amount = numberInput('arg-amount', t('amount'), 100, 100_000, 1_000);
+      const amount = numberInput(id('arg-amount'), t('amount'), 100, 100_000, 1_000);
       const gold = document.createElement('input');
       gold.type = 'checkbox';
       gold.checked = true;
@@ -394,11 +421,11 @@ function picker(here: string): HTMLElement {
       args.append(l);
       arg = () => ({ isGold: gold.checked, amount: Number(amount.value) });
     } else if (kind === 'general') {
-      const id = numberInput('arg-general', t('target'), 1, 100_000, 1);
-      arg = () => ({ destGeneralId: Number(id.value) });
+      const target = numberInput(id('arg-general'), t('target'), 1, 100_000, 1);
+      arg = () => ({ destGeneralId: Number(target.value) });
     } else if (kind === 'nation') {
-      const id = numberInput('arg-nation', t('nation'), 1, 1_000, 1);
-      arg = () => ({ destNationId: Number(id.value) });
+      const target = numberInput(id('arg-nation'), t('nation'), 1, 1_000, 1);
+      arg = () => ({ destNationId: Number(target.value) });
     } else {
       arg = () => null;
     }
@@ -406,10 +433,10 @@ function picker(here: string): HTMLElement {
   select.addEventListener('change', form);
   form();
   const outcome = text('span', '');
-  outcome.id = 'reserve-outcome';
+  outcome.id = id('reserve-outcome');
   outcome.setAttribute('aria-live', 'polite');
   const reserve = button(t('reserve'), () => void (async () => {
-    const slots = [...selected].sort((a, b) => a - b);
+    const slots = [...chosen()].sort((a, b) => a - b);
     if (slots.length === 0) {
       showError(new Error(t('selectSlots')));
       $('error').textContent = t('selectSlots');
@@ -418,15 +445,16 @@ function picker(here: string): HTMLElement {
     try {
       clearError();
       outcome.textContent = t('pending');
-      await playerApi.reserve(here, select.value, arg(), slots);
+      if (queue === 'general') await playerApi.reserve(here, select.value, arg(), slots);
+      else await playerApi.move(here, { type: 'reserveNation', command: select.value, arg: arg() ?? null, slots });
       outcome.textContent = t('accepted');
-      selected = new Set();
+      chosen().clear();
       await refresh();
     } catch (error) {
       outcome.textContent = '';
       showRefusal(error);
     }
-  })(), 'reserve');
+  })(), id('reserve'));
   const shift = (how: 'push' | 'repeat') => button(t(how), () => void (async () => {
     try {
       clearError();
@@ -436,7 +464,7 @@ function picker(here: string): HTMLElement {
       showRefusal(error);
     }
   })(), how);
-  box.append(text('p', t('selectSlots')), select, ' ', args, ' ', reserve, ' ', shift('push'), ' ', shift('repeat'), ' ', outcome);
+  box.append(text('p', t('selectSlots')), select, ' ', args, ' ', reserve, ' ', ...(queue === 'general' ? [shift('push'), ' ', shift('repeat'), ' '] : []), outcome);
   return box;
 }
 
@@ -474,9 +502,13 @@ async function rewrite(here: string, how: 'push' | 'repeat'): Promise<void> {
   selected = new Set();
 }
 
-/** A chief's view of the nation's queues (12 slots each); reserving into one's own is a `reserveNation` move. */
-async function renderChiefQueue(here: string): Promise<void> {
-  let queues;
+/**
+ * A chief's view of the nation's queues (NationCommand/GetReservedCommand): each chief's 12
+ * slots; the caller's own has boxes to select slots and a picker whose reservation is a
+ * `reserveNation` move.
+ */
+async function renderChiefQueue(here: string, own: number): Promise<void> {
+  let queues: ChiefQueue[];
   try {
     queues = (await playerApi.chiefQueues(here)).chiefQueues;
   } catch {
@@ -484,7 +516,41 @@ async function renderChiefQueue(here: string): Promise<void> {
   }
   const box = document.getElementById('chief-queue') ?? document.createElement('div');
   box.id = 'chief-queue';
-  const list = Array.isArray(queues) ? queues : Object.values(queues);
-  box.replaceChildren(text('h3', t('chiefQueue')), ...list.map((q) => text('div', `${q.officerLevel}: ${q.queue.slice(0, 12).map((s) => commandName(s.action)).join(' · ')}`)));
-  if (!box.parentElement) $('play').append(box);
+  const table = document.createElement('table');
+  table.className = 'queue';
+  table.id = 'nation-queue';
+  const mine = queues.find((q) => q.level === own);
+  for (const q of queues) {
+    table.append(row([`${q.officerTitle} ${q.general?.name ?? ''}`, q.queue.slice(0, CHIEF_SLOTS).map((s) => commandName(s.action)).join(' · ')]));
+  }
+  const slots = document.createElement('div');
+  slots.className = 'scroll';
+  if (mine) {
+    const own = document.createElement('table');
+    own.className = 'queue';
+    own.id = 'nation-slots';
+    for (const slot of mine.queue.slice(0, CHIEF_SLOTS)) {
+      const check = document.createElement('input');
+      check.type = 'checkbox';
+      check.checked = selectedNation.has(slot.slot);
+      check.setAttribute('aria-label', `${t('chiefQueue')} ${slot.slot + 1}`);
+      check.addEventListener('change', () => (check.checked ? selectedNation.add(slot.slot) : selectedNation.delete(slot.slot)));
+      const label = document.createElement('label');
+      label.append(check, ` ${slot.slot + 1}`);
+      const tr = row([label, `${commandName(slot.action)}${argText(slot.arg) ? ` (${argText(slot.arg)})` : ''}`]);
+      tr.dataset.slot = String(slot.slot);
+      tr.dataset.action = slot.action;
+      own.append(tr);
+    }
+    slots.append(own);
+  }
+  const first = !box.parentElement;
+  if (first) {
+    box.replaceChildren(text('h3', t('chiefQueue')), table, slots, ...(mine ? [picker(here, 'nation')] : []));
+    $('play').append(box);
+  } else {
+    document.getElementById('nation-queue')?.replaceWith(table);
+    const held = document.getElementById('nation-slots')?.parentElement;
+    if (held) held.replaceWith(slots);
+  }
 }

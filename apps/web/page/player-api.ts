@@ -36,7 +36,9 @@ export interface FrontInfo extends Frame {
   queueDate: { year: number; month: number } | null;
 }
 export interface Queue extends Frame { queue: Slot[]; queueDate: { year: number; month: number } | null; turntime: number | null }
-export interface ChiefQueues extends Frame { chiefQueues: Record<string, { officerLevel: number; name?: string; queue: Slot[] }> | Array<{ officerLevel: number; queue: Slot[] }> }
+/** One chief's queue (NationCommand/GetReservedCommand): its office level and title, who holds it, 12 slots. */
+export interface ChiefQueue { level: number; officerTitle: string; general: { id: number; name: string; npc: number; turntime: number } | null; queue: Slot[] }
+export interface ChiefQueues extends Frame { chiefQueues: ChiefQueue[] }
 export interface Constants {
   worldId: string;
   crewTypes: Array<{ id: number; name: string; cost?: number; rice?: number; [k: string]: unknown }> | Record<string, { id: number; name: string; cost?: number }>;

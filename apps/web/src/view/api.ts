@@ -1,5 +1,5 @@
 import type { LogRecordV1, MoveEventV1 } from '@chronicle/contracts';
-import type { Outcome } from '@chronicle/engine';
+import type { GameClock, Outcome } from '@chronicle/engine';
 import type { WorldView } from './world-view';
 
 /**
@@ -28,6 +28,8 @@ export interface TableSummary {
   date: string | null;
   /** Moves recorded per second over the last few seconds. */
   movesPerSecond: number;
+  /** How its game time runs against the wall (`options.clock`; speed 1: the legacy's real-time turns). */
+  clock: GameClock;
   outcome: Outcome | null;
 }
 
@@ -85,4 +87,9 @@ export type LiveEvent =
 /** An API error body: one plain sentence. */
 export interface ApiError {
   error: string;
+}
+
+/** The wall time (epoch ms) at which a table's game time reaches `game` (its clock's inverse). */
+export function wallTimeAt(clock: GameClock, game: number): number {
+  return clock.openedAt + (game - clock.gameStart) / clock.speed;
 }

@@ -1,4 +1,4 @@
-import { engine, GameLog } from '@chronicle/engine';
+import { engine, GameLog, REAL_TIME } from '@chronicle/engine';
 import { sammo, type World } from '@chronicle/sammo';
 import type { MoveEventV1 } from '@chronicle/contracts';
 import { changes, describeMove } from '../worlds/world-board';
@@ -92,7 +92,7 @@ describe('nations\' colours on the map', () => {
 describe('worlds, not chapters', () => {
   const table = (tableId: string, world: string | null, number: number): TableSummary => ({
     tableId, gameId: 'sammo', rulesVersion: '9', status: 'open', reason: null, commitment: '', revision: 0, seq: 0,
-    chapter: world ? { world, number } : null, date: null, movesPerSecond: 0, outcome: null,
+    chapter: world ? { world, number } : null, date: null, movesPerSecond: 0, outcome: null, clock: REAL_TIME,
   });
 
   it('makes one row per world, its chapters in numeric order (c2 before c10), the newest the one followed', () => {

@@ -1,5 +1,5 @@
 import type { HeaderV1, LogRecordV1, MoveEventV1, SnapshotV1, TableEventV1 } from '@chronicle/contracts';
-import { readChapter, UnknownTable, type AnyGame, type JsonObject } from '@chronicle/engine';
+import { readChapter, readGameClock, REAL_TIME, UnknownTable, type AnyGame, type GameClock, type JsonObject } from '@chronicle/engine';
 import type { GameRegistry } from '@chronicle/games';
 import { sammo } from '@chronicle/sammo';
 import type { FeedItem, FeedLine, FinishedLog, LiveEvent, TableDetail, TableStatus, TableSummary } from '../view/api';
@@ -210,13 +210,19 @@ export class WorldBoard {
       this.onError(tableId, error);
     }
     const chapter = readChapter(header.options);
+    let clock: GameClock = REAL_TIME;
+    try {
+      clock = readGameClock(header.options);
+    } catch (error) {
+      this.onError(tableId, error);
+    }
     const status: TableStatus = header.status;
     const board: Board = {
       game,
       summary: {
         tableId, gameId: header.gameId, rulesVersion: header.rulesVersion, status, reason: null, commitment: header.commitment,
         revision: header.revision, seq: header.seq, chapter: chapter ? { world: chapter.world, number: chapter.number } : null,
-        date: null, movesPerSecond: 0, outcome: header.outcome,
+        date: null, movesPerSecond: 0, outcome: header.outcome, clock,
       },
       feed: [],
       arrivals: [],

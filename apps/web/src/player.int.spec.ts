@@ -1,0 +1,213 @@
+/// <reference lib="dom" />
+// The page-side callbacks (page.evaluate, $eval) run in the browser.
+import { LogClient, RequestClient } from '@chronicle/bus';
+import { ed25519PrivateKey, EventSubjects, publicKeyHex, Subjects, worldEventMsgId, type WorldEventV1 } from '@chronicle/contracts';
+import { clockOptions, firstChapter, type Json } from '@chronicle/engine';
+import type { RunningService } from '@chronicle/service-kit';
+import { connectNats, createTestDatabase, removePrefixed, spawnService, uniquePrefix, type ServiceProcess, type TestDatabase } from '@chronicle/testing';
+import { jetstream } from '@nats-io/jetstream';
+import type { NatsConnection } from '@nats-io/nats-core';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { startWeb } from './bootstrap';
+import { WebConfig } from './config';
+import type { TableDetail } from './view/api';
+
+jest.setTimeout(240_000);
+
+const GAME_START = Date.UTC(2026, 0, 1);
+/** Screenshots of each screen of the journey; git ignores tmp/. */
+const SHOTS = path.resolve(__dirname, '../../..', 'tmp', 'test-output', 'web');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Game time runs this many times faster than the wall: with one-minute turns, a month every 6 s. */
+const SPEED = 10;
+
+/**
+ * A new player's journey in the browser, against the whole system as processes on real
+ * NATS and PostgreSQL — the log service, an executor that checks the gateway's seat proofs,
+ * the snapshot service, the scheduler making time pass, the gateway — and the web service
+ * (in-process) forwarding the players' API to the gateway: sign up, join a world with a
+ * general in a city picked on the map, reserve two commands (one with a city picked on the
+ * map), see them run on the next turns and the general's log say so.
+ */
+describe('a new player plays a world from the page (the whole system, headless Chromium)', () => {
+  const prefix = uniquePrefix('wpl');
+  const subjects = new Subjects(prefix);
+  const gatewayKey = randomBytes(32).toString('hex');
+  const gatewayPublicKey = publicKeyHex(ed25519PrivateKey(gatewayKey));
+  const common = { CHRONICLE_PREFIX: prefix, CHRONICLE_SEED_KEY: randomBytes(32).toString('hex'), LOG_LEVEL: 'info', HTTP_PORT: '0', NATS_PROVISION: 'true' };
+  let logDb: TestDatabase;
+  let gatewayDb: TestDatabase;
+  let nc: NatsConnection;
+  const services: ServiceProcess[] = [];
+  let web: RunningService;
+  let browser: Browser;
+  let page: Page;
+  let url: string;
+
+  const start = (entry: string, env: Record<string, string>) => {
+    const service = spawnService(entry, { ...common, ...env });
+    services.push(service);
+    return service;
+  };
+
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    [logDb, gatewayDb] = await Promise.all([createTestDatabase(), createTestDatabase()]);
+    nc = await connectNats();
+    const logService = start('apps/log-service/src/main.ts', { DATABASE_URL: logDb.url, OUTBOX_POLL_MS: '50', DB_POOL_SIZE: '4' });
+    await logService.waitFor(/log-service ready/, 90_000);
+    const others = [
+      start('apps/turn-executor/src/main.ts', {
+        EXECUTOR_ID: 'exec-a', CHRONICLE_GATEWAY_PUBLIC_KEY: gatewayPublicKey,
+        CHRONICLE_SNAPSHOT_PUBLIC_KEY: publicKeyHex(ed25519PrivateKey(randomBytes(32).toString('hex'))),
+      }),
+      start('apps/snapshot-service/src/main.ts', { FLUSH_MS: '50', CHRONICLE_GATEWAY_PUBLIC_KEY: gatewayPublicKey }),
+      start('apps/scheduler/src/main.ts', { RETICK_MS: '2000' }),
+    ];
+    await Promise.all([
+      others[0]!.waitFor(/turn-executor ready/, 90_000), others[1]!.waitFor(/snapshot-service ready/, 90_000), others[2]!.waitFor(/scheduler ready/, 90_000),
+    ]);
+    // World w1's first chapter, a small world whose months pass every few seconds, announced as the scheduler announces chapters.
+    const log = new LogClient(new RequestClient(nc, subjects, 15_000));
+    const opened = await log.open({
+      tableId: 'w1-c1', gameId: 'sammo', seats: ['founder'],
+      options: {
+        world: 'synthetic', generals: 12, cities: 6, nations: 2, turnterm: 1, start: GAME_START, ...firstChapter('w1'),
+        ...clockOptions({ openedAt: Date.now(), gameStart: GAME_START, speed: SPEED, minTickInterval: 0 }),
+      } as Json as Record<string, Json>,
+    });
+    const event: WorldEventV1 = {
+      v: 1, kind: 'chapter-opened', worldId: 'w1', chapter: 1, tableId: 'w1-c1', commitment: opened.commitment, previousTableId: null, recordedAt: new Date().toISOString(),
+    };
+    await jetstream(nc).publish(subjects.of(EventSubjects.worlds('w1')), JSON.stringify(event), { msgID: worldEventMsgId('w1', 1, 'chapter-opened') });
+    const gateway = start('apps/gateway/src/main.ts', {
+      DATABASE_URL: gatewayDb.url, PUBLIC_PORT: '0', PASSWORD_SCRYPT_LOG2N: '10', COOKIE_SECURE: 'false', CHRONICLE_GATEWAY_KEY: gatewayKey,
+    });
+    await gateway.waitFor(/gateway public API on port \d+/, 90_000);
+    web = await startWeb(Object.assign(new WebConfig(), {
+      CHRONICLE_PREFIX: prefix, NATS_PROVISION: 'true', REFRESH_MS: 200, SUMMARY_MS: 500,
+      GATEWAY_URL: `http://127.0.0.1:${/gateway public API on port (\d+)/.exec(gateway.output())![1]}`, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    }));
+    url = `http://127.0.0.1:${web.port}/`;
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+    page = await browser.newPage({ viewport: { width: 1280, height: 1000 }, locale: 'ko-KR' });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await web?.app.close();
+    for (const service of services.reverse()) await service.stop();
+    if (nc) {
+      await removePrefixed(nc, prefix);
+      await nc.drain();
+    }
+    await logDb?.drop();
+    await gatewayDb?.drop();
+  });
+
+  const shot = (name: string) => page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+
+  it('signs up, joins with a general in a city picked on the map, reserves two commands and sees them run, the log saying so', async () => {
+    // Sign up, from the world's page.
+    await page.goto(`${url}#/world/w1`);
+    await page.waitForSelector('svg#map circle[data-city]', { timeout: 30_000 });
+    await page.click('#account a');
+    await page.fill('#username', 'newcomer');
+    await page.fill('#password', 'a long enough password');
+    await shot('play-sign-up');
+    await page.click('#sign-up');
+    await page.waitForSelector('#account >> text=newcomer 님');
+
+    // Back on the world: the join form. A refusal first, in the legacy's words (a name another general has).
+    await page.waitForSelector('#join', { timeout: 20_000 });
+    const detail = (await (await fetch(`${url}api/tables/w1-c1`)).json()) as TableDetail;
+    const home = detail.view!.cities[0]!;
+    const taken = (await (await fetch(`${url}api/tables/w1-c1/generals/1`)).json()) as { name: string };
+    await page.fill('#join-name', taken.name);
+    await page.click(`svg#map circle[data-city="${home.id}"]`);
+    await page.waitForSelector(`#join-city[data-city="${home.id}"]`);
+    expect(await page.getAttribute(`svg#map circle[data-city="${home.id}"]`, 'class')).toContain('picked');
+    await page.click('#join');
+    await page.waitForSelector('#error >> text=/이미 있는 장수입니다/', { timeout: 20_000 });
+    await shot('play-join-refused');
+    await page.fill('#join-name', '새내기');
+    await page.fill('#join-leadership', '60');
+    await page.fill('#join-strength', '50');
+    await page.fill('#join-intel', '40');
+    await page.click('#join');
+
+    // The general's panel: its name, its city, its 30 slots.
+    await page.waitForSelector('#general-name >> text=/새내기/', { timeout: 20_000 });
+    await page.waitForSelector(`#general-stats >> text=${home.name}`);
+    expect(await page.$$eval('#queue tr[data-slot]', (rows) => rows.length)).toBe(30);
+    // Each slot's real time: the world's clock runs SPEED times the wall, so slot 0 comes within a month's few seconds.
+    const times = await page.$$eval('#queue tr[data-slot]', (rows) => rows.map((r) => Number(r.getAttribute('data-at'))));
+    expect(Math.abs(times[0]! - Date.now())).toBeLessThan(30_000);
+    expect(times[1]! - times[0]!).toBe(60_000 / SPEED);
+    await shot('play-general');
+
+    // Two commands: 견문 into the first slot, then 이동 to a neighbouring city picked on the map into the second.
+    await page.check('#queue tr[data-slot="0"] input[type=checkbox]');
+    await page.selectOption('#command', 'che_견문');
+    await page.click('#reserve');
+    await page.waitForSelector('#reserve-outcome >> text=접수되었습니다', { timeout: 20_000 });
+    const destination = detail.view!.cities.find((c) => c.id === home.neighbours[0])!;
+    await page.check('#queue tr[data-slot="1"] input[type=checkbox]');
+    await page.selectOption('#command', 'che_이동');
+    await page.click(`svg#map circle[data-city="${destination.id}"]`);
+    await page.waitForSelector(`#arg-city >> text=#${destination.id}`);
+    await page.click('#reserve');
+    await page.waitForSelector('#reserve-outcome >> text=접수되었습니다', { timeout: 20_000 });
+    await shot('play-reserved');
+
+    // The next turns run them: the log says the general moved, and the panel shows it in the new city.
+    await page.waitForSelector(`#general-log >> text=/${destination.name}(으|)로 이동했습니다/`, { timeout: 60_000 });
+    await page.waitForSelector(`#general-stats >> text=${destination.name}`, { timeout: 20_000 });
+    const log = await page.$$eval('#general-log div', (lines) => lines.map((l) => l.textContent));
+    expect(log.length).toBeGreaterThanOrEqual(2);
+    await shot('play-ran');
+  });
+
+  it('lets a chief reserve a nation command in the nation\'s 12-slot queue, which runs on the chief\'s turn', async () => {
+    const chief = await browser.newPage({ viewport: { width: 1280, height: 1000 }, locale: 'ko-KR' });
+    const chiefShot = (name: string) => chief.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+    try {
+      // A ruler no player holds: taken over (빙의) from the join form.
+      const generals = (await (await fetch(`${url}api/v1/worlds/w1/generals`)).json()) as { generals: Array<{ id: number; npc: number; officerLevel: number; ownerName: string | null }> };
+      const ruler = generals.generals.find((g) => g.officerLevel === 12 && g.npc >= 2 && !g.ownerName)!;
+      await chief.goto(`${url}#/sign-in`);
+      await chief.fill('#username', 'ruler');
+      await chief.fill('#password', 'a long enough password');
+      await chief.click('#sign-up');
+      await chief.waitForSelector('#account >> text=ruler 님');
+      await chief.goto(`${url}#/world/w1`);
+      await chief.waitForSelector(`#possess-general option[value="${ruler.id}"]`, { state: 'attached', timeout: 20_000 });
+      await chief.selectOption('#possess-general', String(ruler.id));
+      await chief.click('#possess');
+      await chief.waitForSelector('#nation-slots tr[data-slot="11"]', { timeout: 20_000 });
+      expect(await chief.$$eval('#nation-slots tr[data-slot]', (rows) => rows.length)).toBe(12);
+
+      await chief.check('#nation-slots tr[data-slot="0"] input[type=checkbox]');
+      await chief.selectOption('#nation-command', 'che_증축');
+      await chief.click('#nation-reserve');
+      await chief.waitForSelector('#nation-reserve-outcome >> text=접수되었습니다', { timeout: 20_000 });
+      await chief.waitForSelector('#nation-slots tr[data-action="che_증축"]', { timeout: 10_000 });
+      await chiefShot('play-chief-reserved');
+      // The chief's turn takes it up: the chief's log says so (its progress, or why it cannot be done).
+      await chief.waitForSelector('#general-log >> text=/증축/', { timeout: 60_000 });
+      await chiefShot('play-chief-ran');
+    } finally {
+      await chief.close();
+    }
+  });
+
+  it('fits a phone (390 px): the player\'s panel without sideways scrolling', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForSelector('#queue');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot('play-phone');
+  });
+});
