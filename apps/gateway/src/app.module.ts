@@ -18,6 +18,7 @@ import { WorldPlay } from './worlds/world-play';
 import { WorldsController } from './worlds/worlds.controller';
 import { PublicReadsController, SeatReadsController } from './views/reads.controller';
 import { WorldViews } from './views/world-views';
+import { MovesController } from './worlds/moves.controller';
 
 /** Registers the database check, and closes the connections in reverse order at the end. */
 @Injectable()
@@ -50,7 +51,7 @@ export class GatewayModule {
     return {
       module: GatewayModule,
       imports: [ServiceKitModule.forRoot({ serviceName: 'gateway', logLevel: config.LOG_LEVEL })],
-      controllers: [AuthController, WorldsController, SeatReadsController, PublicReadsController],
+      controllers: [AuthController, WorldsController, SeatReadsController, PublicReadsController, MovesController],
       providers: [
         { provide: GatewayConfig, useValue: config },
         { provide: Subjects, useValue: new Subjects(config.CHRONICLE_PREFIX) },

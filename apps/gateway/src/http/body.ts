@@ -1,4 +1,4 @@
-import type { ClassConstructor } from 'class-transformer';
+import { plainToInstance, type ClassConstructor } from 'class-transformer';
 import { validateSync, type ValidationError } from 'class-validator';
 import { isReservedKey } from '@chronicle/contracts';
 import { Refusal } from './refusals';
@@ -9,6 +9,9 @@ export interface FieldReason {
   message: string;
 }
 
+/** The body of a route that takes no fields (an empty JSON object, or none). */
+export class NoBody {}
+
 /**
  * A request body checked against its DTO: every field typed and in range, no unknown field.
  * A bad body is a 400 naming the first field (`field`) and listing every reason (`reasons`).
@@ -17,15 +20,27 @@ export function parseBody<T extends object>(dto: ClassConstructor<T>, raw: unkno
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     throw refuse([{ field: '(body)', message: '요청 본문이 JSON 객체가 아닙니다 (the body must be a JSON object)' }]);
   }
-  const reserved = Object.keys(raw).filter(isReservedKey);
-  if (reserved.length > 0) throw refuse(reserved.map((field) => ({ field, message: `${field} is a reserved name, not a field` })));
-  const value = new dto();
-  for (const key of Object.keys(raw)) {
-    Object.defineProperty(value, key, { value: (raw as Record<string, unknown>)[key], writable: true, enumerable: true, configurable: true });
+  if (dto === NoBody) {
+    const extra = Object.keys(raw);
+    if (extra.length > 0) throw refuse(extra.map((field) => ({ field, message: `${field}: this route takes no fields (send {})` })));
+    return new dto();
   }
+  const reserved = reservedKeys(raw, '');
+  if (reserved.length > 0) throw refuse(reserved.map((field) => ({ field, message: `${field} is a reserved name, not a field` })));
+  // Nested DTOs (`@Type`) become instances so that their own rules apply.
+  const value = plainToInstance(dto, raw);
   const errors = validateSync(value, { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: true });
   if (errors.length > 0) throw refuse(flatten(errors, ''));
   return value;
+}
+
+/** Keys such as `__proto__` anywhere in the body, by path: refused before anything is built from it. */
+function reservedKeys(raw: unknown, parent: string): string[] {
+  if (typeof raw !== 'object' || raw === null) return [];
+  return Object.keys(raw).flatMap((key) => {
+    const field = parent ? `${parent}.${key}` : key;
+    return isReservedKey(key) ? [field] : reservedKeys((raw as Record<string, unknown>)[key], field);
+  });
 }
 
 function refuse(reasons: FieldReason[]): Refusal {

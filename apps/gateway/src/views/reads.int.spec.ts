@@ -119,4 +119,33 @@ describe('gateway: a seat\'s reads and the public reads (real services)', () => 
     const dave = await system.signUp('dave');
     expect(await system.get(dave, '/worlds/w1/commands')).toMatchObject({ status: 403, body: { error: { code: 'NOT_JOINED' } } });
   });
+
+  it('takes the typed writes: bulk reservations, push and repeat change the queue the caller then reads', async () => {
+    const eve = await system.signUp('eve');
+    expect((await system.post(eve, '/worlds/w1/join', { mode: 'create', name: '마초', leadership: 40, strength: 80, intel: 30 })).status).toBe(200);
+    const bulk = await system.post(eve, '/worlds/w1/commands/reserve-bulk', { reservations: [{ command: 'che_훈련', slots: [0] }, { command: 'che_사기진작', slots: [1] }] }, 'e1');
+    expect(bulk).toMatchObject({ status: 200, body: { status: 'accepted' } });
+    expect((await system.post(eve, '/worlds/w1/commands/push', { amount: 1 }, 'e2')).status).toBe(200);
+    expect((await system.post(eve, '/worlds/w1/commands/repeat', { amount: 3 }, 'e3')).status).toBe(200);
+    const queue = (await system.get<{ queue: Array<{ action: string }> }>(eve, '/worlds/w1/commands')).body.queue.map((s) => s.action);
+    expect(queue.slice(0, 7)).toEqual(['휴식', 'che_훈련', 'che_사기진작', '휴식', 'che_훈련', 'che_사기진작', '휴식']);
+  });
+
+  it('refuses typed writes in the legacy\'s words (422) or naming the field (400)', async () => {
+    const write = (path: string, body: unknown, key: string) => system.post(alice, `/worlds/w1/${path}`, body, key);
+    expect(await write('commands/push', { amount: 0 }, 'x1')).toMatchObject({ status: 400, body: { error: { field: 'amount', message: expect.stringContaining('0은 불가능합니다') } } });
+    expect(await write('commands/repeat', { amount: 13 }, 'x2')).toMatchObject({ status: 400, body: { error: { field: 'amount' } } });
+    expect(await write('commands/reserve-bulk', { reservations: [{ command: 'che_훈련' }] }, 'x3')).toMatchObject({ status: 400, body: { error: { field: 'reservations.0.slots' } } });
+    expect(await write('general/drop-item', { itemType: 'horse' }, 'x4')).toMatchObject({ status: 422, body: { error: { message: '아이템을 가지고 있지 않습니다.' } } });
+    expect(await write('general/drop-item', { itemType: 'hat' }, 'x5')).toMatchObject({ status: 400, body: { error: { field: 'itemType' } } });
+    expect(await write('nation/commands/push', { amount: 1 }, 'x6')).toMatchObject({ status: 422, body: { error: { message: expect.stringMatching(/^수뇌부가 아닙니다/) } } });
+    expect(await write('troops/abc/join', {}, 'x7')).toMatchObject({ status: 400, body: { error: { field: 'troop' } } });
+    expect(await write('troops', { name: '' }, 'x8')).toMatchObject({ status: 400, body: { error: { field: 'name' } } });
+    expect(await write('auctions', { kind: 'gems', amount: 1, closeTurnCnt: 1, startBidAmount: 1, finishBidAmount: 2 }, 'x9')).toMatchObject({ status: 400, body: { error: { field: 'kind' } } });
+    expect(await write('auctions/7/bids', { amount: 100 }, 'x10')).toMatchObject({ status: 422 });
+    expect(await write('letters/3/answer', { accept: 'yes' }, 'x11')).toMatchObject({ status: 400, body: { error: { field: 'accept' } } });
+    expect(await write('general/instant-retreat', { now: true }, 'x12')).toMatchObject({ status: 400, body: { error: { field: 'now' } } });
+    // A refused write leaves the queue as it was.
+    expect((await system.get<{ queue: Array<{ action: string }> }>(alice, '/worlds/w1/commands')).body.queue[0]!.action).toBe('che_징병');
+  });
 });

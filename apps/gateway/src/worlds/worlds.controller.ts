@@ -1,5 +1,5 @@
 import type { Json } from '@chronicle/engine';
-import { Body, Controller, Get, Headers, HttpStatus, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Headers, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
 import { randomBytes } from 'node:crypto';
 import type { SignedIn } from '../accounts/accounts.service';
@@ -7,25 +7,10 @@ import { parseBody } from '../http/body';
 import { idempotencyKey, intQuery, worldParam as world } from '../http/params';
 import { Caller, SessionGuard } from '../http/session.guard';
 import { WorldDirectory, type WorldInPlay } from './world-directory';
-import { WorldPlay, type WorldOutcome } from './world-play';
-import { IntentDto, JoinDto, ReserveDto } from './worlds.dto';
-
-/** How long a write waits for its outcome before answering `pending` (202) with where to follow it. */
-const WRITE_WAIT_MS = 3_000;
-
-/** An outcome as HTTP: 200 accepted, 202 pending (follow `follow`), 422 refused by the game's rules (its words in `error.message`). */
-function answer(res: Response, outcome: WorldOutcome): WorldOutcome | { error: { code: string; message: string }; outcome: WorldOutcome } {
-  if (outcome.status === 'pending') {
-    res.status(HttpStatus.ACCEPTED);
-    return outcome;
-  }
-  if (outcome.status === 'refused') {
-    res.status(HttpStatus.UNPROCESSABLE_ENTITY);
-    return { error: { code: outcome.code ?? 'REFUSED', message: outcome.reason ?? 'refused' }, outcome };
-  }
-  res.status(HttpStatus.OK);
-  return outcome;
-}
+import { WorldPlay } from './world-play';
+import { answer, sendMove, WRITE_WAIT_MS } from './writes';
+import { IntentDto, JoinDto } from './worlds.dto';
+import { ReserveDto } from './moves.dto';
 
 /** Worlds, joining one, and the moves of a seat (`/api/v1/worlds`). */
 @Controller('api/v1/worlds')
@@ -70,7 +55,7 @@ export class WorldsController {
     @Headers('idempotency-key') key: string | undefined, @Res({ passthrough: true }) res: Response,
   ): Promise<unknown> {
     const body = parseBody(IntentDto, raw);
-    return this.send(caller, worldId, key, body.move as Json, res);
+    return sendMove(this.play, caller, worldId, key, body.move as Json, res);
   }
 
   /** Reserves a general command in queue slots (Command/ReserveCommand). */
@@ -81,7 +66,7 @@ export class WorldsController {
     @Headers('idempotency-key') key: string | undefined, @Res({ passthrough: true }) res: Response,
   ): Promise<unknown> {
     const body = parseBody(ReserveDto, raw);
-    return this.send(caller, worldId, key, { type: 'reserve', command: body.command, arg: (body.arg ?? null) as Json, slots: body.slots }, res);
+    return sendMove(this.play, caller, worldId, key, { type: 'reserve', command: body.command, arg: (body.arg ?? null) as Json, slots: body.slots }, res);
   }
 
   /** What became of an intent the caller sent to a world (`waitMs`: wait up to that long while it is pending). */
@@ -94,11 +79,5 @@ export class WorldsController {
     const id = world(worldId);
     const seat = await this.play.seatOrRefuse(id, caller.account.id);
     return answer(res, await this.play.outcome(id, caller.account.id, seat, idempotencyKey(key), intQuery('waitMs', wait, 0, 10_000) ?? 0));
-  }
-
-  private async send(caller: SignedIn, worldId: string, key: string | undefined, move: Json, res: Response): Promise<unknown> {
-    const id = world(worldId);
-    const seat = await this.play.seatOrRefuse(id, caller.account.id);
-    return answer(res, await this.play.submit(id, caller.account.id, seat, idempotencyKey(key), move, WRITE_WAIT_MS));
   }
 }

@@ -19,10 +19,3 @@ export class JoinDto {
 export class IntentDto {
   @IsObject({ message: 'move must be a JSON object with a "type"' }) move!: Record<string, unknown>;
 }
-
-/** Reserve a general command into queue slots (the legacy's Command/ReserveCommand). */
-export class ReserveDto {
-  @IsString() @Length(1, 64) command!: string;
-  @IsOptional() arg?: unknown;
-  @IsInt({ each: true }) @Min(0, { each: true }) @Max(29, { each: true }) slots!: number[];
-}

@@ -18,6 +18,7 @@ import { applyTroopMove } from './troop-moves';
 import { applyInvaderMove, settleAdvance } from './invader-moves';
 import { applySetNationPolicy } from './nation-policy-move';
 import { applyOperatorMove } from './operator-moves';
+import { applyQueueMove } from './queue-moves';
 import { withJosa } from '../world/josa';
 import { joinTournament, setAutoEntry } from '../tournament/entry';
 import { placeBet } from '../tournament/betting';
@@ -160,6 +161,12 @@ export function applyMove(state: GameState<World>, seat: string | null, move: Sa
       instantRetreat.run(contextFor(world, general, rng), null);
       return;
     }
+    case 'pushQueue':
+    case 'repeatQueue':
+    case 'reserveBulk':
+    case 'dropItem':
+      applyQueueMove(world, move);
+      return;
     default:
       applyTroopMove(world, move);
   }

@@ -15,6 +15,7 @@ import { generalField, ownGeneral, stringField } from './move-fields';
 import { checkTroopMove, TROOP_MOVE_TYPES } from './troop-moves';
 import { checkInvaderMove, INVADER_MOVE_TYPES } from './invader-moves';
 import { checkOperatorMove, OPERATOR_MOVE_TYPES } from './operator-moves';
+import { checkQueueMove, QUEUE_MOVE_TYPES } from './queue-moves';
 import { checkSetNationPolicy } from './nation-policy-move';
 import { whyNotJoin } from '../tournament/entry';
 import { whyNotBet } from '../tournament/betting';
@@ -179,8 +180,9 @@ export function checkMove(state: Readonly<GameState<World>>, seat: Seat, payload
       if (TROOP_MOVE_TYPES.includes(payload.type as never)) return checkTroopMove(world, seat, payload);
       if (INVADER_MOVE_TYPES.includes(payload.type as never)) return checkInvaderMove(world, seat, payload);
       if (OPERATOR_MOVE_TYPES.includes(payload.type as never)) return checkOperatorMove(world, seat, payload);
+      if (QUEUE_MOVE_TYPES.includes(payload.type as never)) return checkQueueMove(world, seat, payload);
       throw new IllegalMove(
-        `move type must be advance, reserve, reserveNation, createGeneral, possess, autorun, answerLetter, joinTournament, betTournament, tournamentAutoEntry, openAuction, bidAuction, setNationPolicy, instantRetreat, ${INVADER_MOVE_TYPES.join(', ')}, ${OPERATOR_MOVE_TYPES.join(', ')} or ${TROOP_MOVE_TYPES.join(', ')}`,
+        `move type must be advance, reserve, reserveNation, createGeneral, possess, autorun, answerLetter, joinTournament, betTournament, tournamentAutoEntry, openAuction, bidAuction, setNationPolicy, instantRetreat, ${QUEUE_MOVE_TYPES.join(', ')}, ${INVADER_MOVE_TYPES.join(', ')}, ${OPERATOR_MOVE_TYPES.join(', ')} or ${TROOP_MOVE_TYPES.join(', ')}`,
       );
   }
 }

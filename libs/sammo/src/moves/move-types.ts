@@ -1,5 +1,6 @@
 import type { Json, JsonObject } from '@chronicle/engine';
 import type { AuctionKind } from '../world/types';
+import type { ItemSlot } from '../items';
 import type { InvaderDifficulty } from '../monthly/raise-invader';
 
 /** Time passes up to `until` (epoch ms), executing at most `budget` general turns. */
@@ -163,6 +164,17 @@ export interface InstantRetreatMove {
   generalId: number;
 }
 
+/**
+ * A player's queue as a whole (`nation: true`: the chief's nation queue): push it back by
+ * `amount` turns (negative: pull it forward), repeat its first `amount` turns over it, or
+ * reserve several commands at once; and drop a held item.
+ */
+export type QueueMove =
+  | { type: 'pushQueue'; generalId: number; nation: boolean; amount: number }
+  | { type: 'repeatQueue'; generalId: number; nation: boolean; amount: number }
+  | { type: 'reserveBulk'; generalId: number; nation: boolean; reservations: { command: string; arg: Json; slots: number[] }[] }
+  | { type: 'dropItem'; generalId: number; itemType: ItemSlot };
+
 /** The operator blocks generals' players (0 lifts it; legacy 블럭 1–3단계). */
 export interface BlockMove {
   type: 'block';
@@ -187,7 +199,8 @@ export type OperatorMove = BlockMove | OperatorLogMove | ChangeTurnTermMove;
 export type SammoMove =
   | OperatorMove
   | AdvanceMove | ReserveMove | ReserveNationMove | CreateGeneralMove | PossessMove | AutorunMove | AnswerLetterMove | TroopMove
-  | JoinTournamentMove | BetTournamentMove | TournamentAutoEntryMove | OpenAuctionMove | BidAuctionMove | RaiseInvadersMove | DeclineInvadersMove | SetNationPolicyMove | InstantRetreatMove;
+  | JoinTournamentMove | BetTournamentMove | TournamentAutoEntryMove | OpenAuctionMove | BidAuctionMove | RaiseInvadersMove | DeclineInvadersMove | SetNationPolicyMove | InstantRetreatMove
+  | QueueMove;
 
 /**
  * A chief offered the invader game at unification (table option `invaders`) starts it at a
