@@ -19,6 +19,7 @@ import { WorldsController } from './worlds/worlds.controller';
 import { PublicReadsController, SeatReadsController } from './views/reads.controller';
 import { WorldViews } from './views/world-views';
 import { MovesController } from './worlds/moves.controller';
+import { LiveController } from './live/live.controller';
 
 /** Registers the database check, and closes the connections in reverse order at the end. */
 @Injectable()
@@ -51,7 +52,7 @@ export class GatewayModule {
     return {
       module: GatewayModule,
       imports: [ServiceKitModule.forRoot({ serviceName: 'gateway', logLevel: config.LOG_LEVEL })],
-      controllers: [AuthController, WorldsController, SeatReadsController, PublicReadsController, MovesController],
+      controllers: [AuthController, WorldsController, SeatReadsController, PublicReadsController, MovesController, LiveController],
       providers: [
         { provide: GatewayConfig, useValue: config },
         { provide: Subjects, useValue: new Subjects(config.CHRONICLE_PREFIX) },

@@ -1,5 +1,5 @@
 import { LogClient, provision, RequestClient } from '@chronicle/bus';
-import { EventSubjects, publicKeyHex, ed25519PrivateKey, Subjects, worldEventMsgId, type WorldEventV1 } from '@chronicle/contracts';
+import { EventSubjects, publicKeyHex, ed25519PrivateKey, Subjects, tickMsgId, worldEventMsgId, type TickV1, type WorldEventV1 } from '@chronicle/contracts';
 import { firstChapter, type Json } from '@chronicle/engine';
 import {
   connectNats, createTestDatabase, removePrefixed, spawnService, uniquePrefix, type ServiceProcess, type TestDatabase,
@@ -25,6 +25,10 @@ export interface GatewaySystem {
   gateway: ServiceProcess;
   /** Opens the first chapter of a world as the scheduler does (a synthetic sammo world whose clock no one moves); `w1` is open. */
   openWorld(worldId: string): Promise<string>;
+  /** Asks the executors to run the table's due work now, as the scheduler's tick does. */
+  tick(tableId: string): Promise<void>;
+  /** A live stream (`GET /worlds/:world/events`) read as it comes. */
+  events(authorization: string, worldId: string, lastEventId?: string): Promise<LiveReader>;
   /** A new account's `Authorization` header (a bearer session). */
   signUp(username: string): Promise<string>;
   get<B = Record<string, unknown>>(authorization: string | undefined, path: string): Promise<Answer<B>>;
@@ -32,7 +36,26 @@ export interface GatewaySystem {
   stop(): Promise<void>;
 }
 
+/** One Server-Sent Event as read. */
+export interface ReadEvent {
+  id?: string;
+  event: string;
+  data: Record<string, unknown>;
+}
+
+export interface LiveReader {
+  status: number;
+  readonly events: ReadEvent[];
+  /** The first event (from `from` on) that `match` accepts, within `timeoutMs`. */
+  waitFor(match: (e: ReadEvent) => boolean, timeoutMs?: number, from?: number): Promise<ReadEvent>;
+  close(): void;
+}
+
 export interface SystemOptions {
+  /** How long before now the world's clock starts (its first tick runs that much of the game at once). */
+  startAgoMs?: number;
+  /** Minutes a game month (60 unless told). */
+  turnterm?: number;
   /** Start the snapshot service (the views, the public move events). */
   snapshots?: boolean;
   /** More of the gateway's environment. */
@@ -83,7 +106,7 @@ export async function startSystem(name: string, options: SystemOptions = {}): Pr
       const tableId = `${worldId}-c1`;
       const opened = await log.open({
         tableId, gameId: 'sammo', seats: ['founder'],
-        options: { world: 'synthetic', generals: 12, cities: 6, nations: 2, turnterm: 60, start: Date.now(), ...firstChapter(worldId) } as Json as Record<string, Json>,
+        options: { world: 'synthetic', generals: 12, cities: 6, nations: 2, turnterm: options.turnterm ?? 60, start: Date.now() - (options.startAgoMs ?? 0), ...firstChapter(worldId) } as Json as Record<string, Json>,
       });
       const event: WorldEventV1 = {
         v: 1, kind: 'chapter-opened', worldId, chapter: 1, tableId, commitment: opened.commitment, previousTableId: null,
@@ -108,6 +131,12 @@ export async function startSystem(name: string, options: SystemOptions = {}): Pr
         });
         return `Bearer ${((await res.json()) as { session: { token: string } }).session.token}`;
       },
+      tick: async (tableId) => {
+        const dueAt = new Date().toISOString();
+        const tick: TickV1 = { v: 1, tableId, dueAt };
+        await jetstream(nc).publish(subjects.of(EventSubjects.ticks(tableId)), JSON.stringify(tick), { msgID: tickMsgId(tableId, dueAt) });
+      },
+      events: (authorization, worldId, lastEventId) => readEvents(`${api}/worlds/${worldId}/events`, authorization, lastEventId),
       get: async (authorization, path) => answer(await fetch(`${api}${path}`, { headers: authorization ? { authorization } : {} })),
       post: async (authorization, path, body, key, headers) => answer(await fetch(`${api}${path}`, {
         method: 'POST', headers: { 'content-type': 'application/json', authorization, ...(key ? { 'idempotency-key': key } : {}), ...headers }, body: JSON.stringify(body),
@@ -117,4 +146,57 @@ export async function startSystem(name: string, options: SystemOptions = {}): Pr
     await stop();
     throw error;
   }
+}
+
+/** Reads a Server-Sent Events stream as it comes (frames split on blank lines). */
+async function readEvents(url: string, authorization: string, lastEventId?: string): Promise<LiveReader> {
+  const abort = new AbortController();
+  const res = await fetch(url, { headers: { authorization, accept: 'text/event-stream', ...(lastEventId ? { 'last-event-id': lastEventId } : {}) }, signal: abort.signal });
+  const events: ReadEvent[] = [];
+  const waiters = new Set<() => void>();
+  if (res.body) {
+    void (async () => {
+      const decoder = new TextDecoder();
+      let buffered = '';
+      try {
+        for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+          buffered += decoder.decode(chunk, { stream: true });
+          for (let end = buffered.indexOf('\n\n'); end >= 0; end = buffered.indexOf('\n\n')) {
+            const block = buffered.slice(0, end);
+            buffered = buffered.slice(end + 2);
+            const fields = new Map<string, string>();
+            for (const line of block.split('\n')) {
+              const colon = line.indexOf(':');
+              if (colon > 0) fields.set(line.slice(0, colon), line.slice(colon + 1).trimStart());
+            }
+            if (!fields.has('event')) continue;
+            events.push({ ...(fields.has('id') ? { id: fields.get('id') } : {}), event: fields.get('event')!, data: JSON.parse(fields.get('data') ?? 'null') });
+            for (const wake of [...waiters]) wake();
+          }
+        }
+      } catch {
+        // closed
+      }
+    })();
+  }
+  return {
+    status: res.status, events,
+    close: () => abort.abort(),
+    waitFor: (match, timeoutMs = 30_000, from = 0) => new Promise((resolve, reject) => {
+      const look = () => {
+        const found = events.slice(from).find(match);
+        if (!found) return false;
+        clearTimeout(timer);
+        waiters.delete(look);
+        resolve(found);
+        return true;
+      };
+      const timer = setTimeout(() => {
+        waiters.delete(look);
+        reject(new Error(`no such event within ${timeoutMs} ms; got: ${JSON.stringify(events).slice(0, 2_000)}`));
+      }, timeoutMs);
+      waiters.add(look);
+      look();
+    }),
+  };
 }

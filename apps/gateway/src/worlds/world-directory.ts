@@ -18,6 +18,7 @@ export interface WorldInPlay {
 export class WorldDirectory {
   private readonly worlds = new Map<string, WorldInPlay>();
   private readonly waiting = new Set<() => void>();
+  private readonly watchers = new Set<(world: WorldInPlay) => void>();
   private messages: ConsumerMessages | undefined;
   private caughtUp!: Promise<void>;
 
@@ -57,6 +58,12 @@ export class WorldDirectory {
     return this.worlds.get(worldId);
   }
 
+  /** Hears each world's change of chapter (or its end); returns how to stop. */
+  watch(listener: (world: WorldInPlay) => void): () => void {
+    this.watchers.add(listener);
+    return () => this.watchers.delete(listener);
+  }
+
   /** The world's chapter in play once it is past `tableId` (the next chapter opened), or undefined after `timeoutMs`. */
   async after(worldId: string, tableId: string, timeoutMs: number): Promise<WorldInPlay | undefined> {
     const moved = () => {
@@ -84,7 +91,9 @@ export class WorldDirectory {
     const event = checked.value;
     const known = this.worlds.get(event.worldId);
     if (known && known.chapter > event.chapter) return;
-    this.worlds.set(event.worldId, { worldId: event.worldId, chapter: event.chapter, tableId: event.tableId, finished: event.kind === 'finished' });
+    const world = { worldId: event.worldId, chapter: event.chapter, tableId: event.tableId, finished: event.kind === 'finished' };
+    this.worlds.set(event.worldId, world);
     for (const wake of [...this.waiting]) wake();
+    for (const watcher of this.watchers) watcher(world);
   }
 }

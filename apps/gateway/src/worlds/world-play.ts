@@ -42,6 +42,8 @@ export const seatOf = (accountId: string): string => `p-${accountId}`;
 export class WorldPlay {
   /** The revision of each seat's last accepted move, by table: its reads wait for it (read your writes). */
   private readonly written = new Map<string, number>();
+  /** Who hears of each outcome the gateway learns (the account's live streams). */
+  private readonly listeners = new Set<(accountId: string, outcome: WorldOutcome) => void>();
 
   constructor(
     private readonly db: DataSource,
@@ -112,7 +114,7 @@ export class WorldPlay {
         v: 1, tableId, intentKey, seat, kind: 'move', payload: move, waitMs: Math.max(0, deadline - Date.now()),
         seatToken: this.proof(worldId, seat).token,
       } satisfies SubmitIntentV1, waitMs + 5_000);
-      if (outcome.status !== 'refused' || outcome.code !== CHAPTER_CLOSED) return this.answer(worldId, key, outcome, seat);
+      if (outcome.status !== 'refused' || outcome.code !== CHAPTER_CLOSED) return this.answer(worldId, key, outcome, { seat, accountId });
       const next = await this.directory.after(worldId, tableId, this.options.nextChapterWaitMs);
       if (!next) {
         // The next chapter is late: the intent waits for it (asked for again, it is carried then).
@@ -135,7 +137,13 @@ export class WorldPlay {
     }, waitMs + 5_000);
     // Its chapter closed under it: send it on to the chapter in play (the same key: at most once).
     if (outcome.status === 'refused' && outcome.code === CHAPTER_CLOSED) return this.submit(worldId, accountId, seat, key, rows[0].payload, waitMs);
-    return this.answer(worldId, key, outcome, seat);
+    return this.answer(worldId, key, outcome, { seat, accountId });
+  }
+
+  /** Hears every decided outcome of an account's intent (accepted or refused, not pending); returns how to stop. */
+  onOutcome(listener: (accountId: string, outcome: WorldOutcome) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   /** The revision of the seat's last accepted move at the table (0: none through this gateway). */
@@ -143,16 +151,18 @@ export class WorldPlay {
     return this.written.get(`${tableId} ${seat}`) ?? 0;
   }
 
-  private answer(worldId: string, key: string, outcome: IntentOutcomeV1, seat?: string): WorldOutcome {
-    if (seat !== undefined && outcome.status === 'accepted' && outcome.revision !== null) {
-      const at = `${outcome.tableId} ${seat}`;
+  private answer(worldId: string, key: string, outcome: IntentOutcomeV1, by?: { seat: string; accountId: string }): WorldOutcome {
+    if (by !== undefined && outcome.status === 'accepted' && outcome.revision !== null) {
+      const at = `${outcome.tableId} ${by.seat}`;
       if (this.written.size >= 100_000) this.written.clear(); // a bound, not a cache policy: a read may then wait less
       this.written.set(at, Math.max(outcome.revision, this.written.get(at) ?? 0));
     }
-    return {
+    const answered: WorldOutcome = {
       worldId, key, status: outcome.status, tableId: outcome.tableId, revision: outcome.revision, code: outcome.code, reason: outcome.reason,
       follow: `/api/v1/worlds/${worldId}/intents/${key}`,
     };
+    if (by !== undefined && outcome.status !== 'pending') for (const listener of this.listeners) listener(by.accountId, answered);
+    return answered;
   }
 }
 
