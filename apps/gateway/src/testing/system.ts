@@ -32,6 +32,7 @@ export interface GatewaySystem {
   /** A new account's `Authorization` header (a bearer session). */
   signUp(username: string): Promise<string>;
   get<B = Record<string, unknown>>(authorization: string | undefined, path: string): Promise<Answer<B>>;
+  /** A write, followed while it is pending (202) until it is decided. */
   post<B = Record<string, unknown>>(authorization: string, path: string, body: unknown, key?: string, headers?: Record<string, string>): Promise<Answer<B>>;
   stop(): Promise<void>;
 }
@@ -138,9 +139,17 @@ export async function startSystem(name: string, options: SystemOptions = {}): Pr
       },
       events: (authorization, worldId, lastEventId) => readEvents(`${api}/worlds/${worldId}/events`, authorization, lastEventId),
       get: async (authorization, path) => answer(await fetch(`${api}${path}`, { headers: authorization ? { authorization } : {} })),
-      post: async (authorization, path, body, key, headers) => answer(await fetch(`${api}${path}`, {
-        method: 'POST', headers: { 'content-type': 'application/json', authorization, ...(key ? { 'idempotency-key': key } : {}), ...headers }, body: JSON.stringify(body),
-      })),
+      post: async <B>(authorization: string, path: string, body: unknown, key?: string, headers?: Record<string, string>) => {
+        let written = await answer<B>(await fetch(`${api}${path}`, {
+          method: 'POST', headers: { 'content-type': 'application/json', authorization, ...(key ? { 'idempotency-key': key } : {}), ...headers }, body: JSON.stringify(body),
+        }));
+        // A write still pending after its 3 s (a loaded machine) is followed until it is decided.
+        for (const deadline = Date.now() + 60_000; written.status === 202 && Date.now() < deadline;) {
+          const follow = (written.body as unknown as { follow: string }).follow.replace(/^\/api\/v1/, '');
+          written = await answer<B>(await fetch(`${api}${follow}?waitMs=10000`, { headers: { authorization } }));
+        }
+        return written;
+      },
     };
   } catch (error) {
     await stop();

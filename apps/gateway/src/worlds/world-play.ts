@@ -87,11 +87,16 @@ export class WorldPlay {
   async join(worldId: string, accountId: string, key: string, move: Json, waitMs: number): Promise<WorldOutcome> {
     this.inPlay(worldId);
     const seat = seatOf(accountId);
-    const outcome = await this.submit(worldId, accountId, seat, key, move, waitMs);
-    if (outcome.status === 'accepted') {
+    return this.seated(worldId, accountId, move, await this.submit(worldId, accountId, seat, key, move, waitMs));
+  }
+
+  /** A joining move once accepted (at once, or asked for later while it was pending) records the seat. */
+  private async seated(worldId: string, accountId: string, move: Json, outcome: WorldOutcome): Promise<WorldOutcome> {
+    const type = (move as { type?: unknown }).type;
+    if (outcome.status === 'accepted' && (type === 'createGeneral' || type === 'possess')) {
       await this.db.query(
         'INSERT INTO world_seats (world_id, account_id, seat, joined_at) VALUES ($1, $2, $3, now()) ON CONFLICT DO NOTHING',
-        [worldId, accountId, seat],
+        [worldId, accountId, seatOf(accountId)],
       );
     }
     return outcome;
@@ -125,8 +130,12 @@ export class WorldPlay {
     }
   }
 
-  /** The outcome of an intent the account addressed to a world (carried on if its chapter closed under it). */
-  async outcome(worldId: string, accountId: string, seat: string, key: string, waitMs: number): Promise<WorldOutcome> {
+  /**
+   * The outcome of an intent the account addressed to a world (carried on if its chapter
+   * closed under it); a pending join is followed here too, before the account has a seat.
+   */
+  async outcome(worldId: string, accountId: string, key: string, waitMs: number): Promise<WorldOutcome> {
+    const seat = seatOf(accountId);
     const intentKey = wireKey(accountId, key);
     const rows = await this.db.query<Array<{ table_id: string; payload: Json }>>(
       'SELECT table_id, payload FROM world_intents WHERE world_id = $1 AND intent_key = $2 AND account_id = $3', [worldId, intentKey, accountId],
@@ -136,8 +145,10 @@ export class WorldPlay {
       v: 1, tableId: rows[0].table_id, intentKey, waitMs,
     }, waitMs + 5_000);
     // Its chapter closed under it: send it on to the chapter in play (the same key: at most once).
-    if (outcome.status === 'refused' && outcome.code === CHAPTER_CLOSED) return this.submit(worldId, accountId, seat, key, rows[0].payload, waitMs);
-    return this.answer(worldId, key, outcome, { seat, accountId });
+    const decided = outcome.status === 'refused' && outcome.code === CHAPTER_CLOSED
+      ? await this.submit(worldId, accountId, seat, key, rows[0].payload, waitMs)
+      : this.answer(worldId, key, outcome, { seat, accountId });
+    return this.seated(worldId, accountId, rows[0].payload, decided);
   }
 
   /** Hears every decided outcome of an account's intent (accepted or refused, not pending); returns how to stop. */

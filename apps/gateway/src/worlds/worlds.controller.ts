@@ -76,8 +76,6 @@ export class WorldsController {
     @Caller() caller: SignedIn, @Param('world') worldId: string, @Param('key') key: string, @Query('waitMs') wait: string | undefined,
     @Res({ passthrough: true }) res: Response,
   ): Promise<unknown> {
-    const id = world(worldId);
-    const seat = await this.play.seatOrRefuse(id, caller.account.id);
-    return answer(res, await this.play.outcome(id, caller.account.id, seat, idempotencyKey(key), intQuery('waitMs', wait, 0, 10_000) ?? 0));
+    return answer(res, await this.play.outcome(world(worldId), caller.account.id, idempotencyKey(key), intQuery('waitMs', wait, 0, 10_000) ?? 0));
   }
 }
