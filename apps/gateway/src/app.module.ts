@@ -8,18 +8,15 @@ import { Inject, Injectable, Logger, Module, type DynamicModule, type OnApplicat
 import { APP_FILTER } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 import { AccountsService } from './accounts/accounts.service';
-import { AuthController } from './accounts/auth.controller';
 import { GatewayConfig } from './config';
+import { GATEWAY_CONTROLLERS } from './controllers';
+import { API_CONTROLLERS } from './http/openapi.controller';
 import { gatewayDataSource } from './database/data-source';
 import { ErrorFilter } from './http/error-filter';
 import { SessionGuard } from './http/session.guard';
 import { WorldDirectory } from './worlds/world-directory';
 import { WorldPlay } from './worlds/world-play';
-import { WorldsController } from './worlds/worlds.controller';
-import { PublicReadsController, SeatReadsController } from './views/reads.controller';
 import { WorldViews } from './views/world-views';
-import { MovesController } from './worlds/moves.controller';
-import { LiveController } from './live/live.controller';
 
 /** Registers the database check, and closes the connections in reverse order at the end. */
 @Injectable()
@@ -52,9 +49,10 @@ export class GatewayModule {
     return {
       module: GatewayModule,
       imports: [ServiceKitModule.forRoot({ serviceName: 'gateway', logLevel: config.LOG_LEVEL })],
-      controllers: [AuthController, WorldsController, SeatReadsController, PublicReadsController, MovesController, LiveController],
+      controllers: GATEWAY_CONTROLLERS,
       providers: [
         { provide: GatewayConfig, useValue: config },
+        { provide: API_CONTROLLERS, useValue: GATEWAY_CONTROLLERS },
         { provide: Subjects, useValue: new Subjects(config.CHRONICLE_PREFIX) },
         {
           provide: DataSource,

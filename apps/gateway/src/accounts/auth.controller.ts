@@ -1,7 +1,7 @@
-import { Body, Controller, Get, HttpCode, Post, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, HttpCode, Post, Res, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
 import { GatewayConfig } from '../config';
-import { parseBody } from '../http/body';
+import { ValidBody } from '../http/body';
 import { Caller, SESSION_COOKIE, SessionGuard } from '../http/session.guard';
 import { AccountsService, type Account, type SessionKind, type SignedIn } from './accounts.service';
 import { PasswordSignInDto } from './auth.dto';
@@ -17,16 +17,14 @@ export class AuthController {
   constructor(private readonly accounts: AccountsService, private readonly config: GatewayConfig) {}
 
   @Post('sign-up')
-  async signUp(@Body() raw: unknown, @Res({ passthrough: true }) res: Response): Promise<SessionBody> {
-    const body = parseBody(PasswordSignInDto, raw);
+  async signUp(@ValidBody(PasswordSignInDto) body: PasswordSignInDto, @Res({ passthrough: true }) res: Response): Promise<SessionBody> {
     const account = await this.accounts.signUp(body.username, body.password);
     return this.open(account, body.session ?? 'cookie', res);
   }
 
   @Post('sign-in')
   @HttpCode(200)
-  async signIn(@Body() raw: unknown, @Res({ passthrough: true }) res: Response): Promise<SessionBody> {
-    const body = parseBody(PasswordSignInDto, raw);
+  async signIn(@ValidBody(PasswordSignInDto) body: PasswordSignInDto, @Res({ passthrough: true }) res: Response): Promise<SessionBody> {
     const account = await this.accounts.signIn(body.username, body.password);
     return this.open(account, body.session ?? 'cookie', res);
   }

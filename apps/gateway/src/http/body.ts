@@ -2,7 +2,7 @@ import { plainToInstance, type ClassConstructor } from 'class-transformer';
 import { validateSync, type ValidationError } from 'class-validator';
 import { isReservedKey } from '@chronicle/contracts';
 import { Refusal } from './refusals';
-import { HttpStatus } from '@nestjs/common';
+import { createParamDecorator, HttpStatus, type ExecutionContext } from '@nestjs/common';
 
 export interface FieldReason {
   field: string;
@@ -55,3 +55,15 @@ function flatten(errors: ValidationError[], parent: string): FieldReason[] {
     return [...own, ...flatten(error.children ?? [], field)];
   });
 }
+
+/** What {@link ValidBody} runs: the request's body checked against the route's DTO (`data`). */
+export function validBody(dto: ClassConstructor<object>, context: ExecutionContext): object {
+  const body = context.switchToHttp().getRequest<{ body?: unknown }>().body;
+  return parseBody(dto, dto === NoBody ? (body ?? {}) : body);
+}
+
+/**
+ * The route's body, checked against its DTO (see {@link parseBody}). The DTO it names is also
+ * what the OpenAPI document describes (`src/http/openapi.ts` reads it back).
+ */
+export const ValidBody: (dto: ClassConstructor<object>) => ParameterDecorator = createParamDecorator(validBody);

@@ -1,9 +1,9 @@
 import type { Json } from '@chronicle/engine';
-import { Body, Controller, Get, Headers, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, Headers, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
 import { randomBytes } from 'node:crypto';
 import type { SignedIn } from '../accounts/accounts.service';
-import { parseBody } from '../http/body';
+import { ValidBody } from '../http/body';
 import { idempotencyKey, intQuery, worldParam as world } from '../http/params';
 import { Caller, SessionGuard } from '../http/session.guard';
 import { WorldDirectory, type WorldInPlay } from './world-directory';
@@ -26,10 +26,9 @@ export class WorldsController {
   @Post(':world/join')
   @UseGuards(SessionGuard)
   async join(
-    @Caller() caller: SignedIn, @Param('world') worldId: string, @Body() raw: unknown,
+    @Caller() caller: SignedIn, @Param('world') worldId: string, @ValidBody(JoinDto) body: JoinDto,
     @Headers('idempotency-key') key: string | undefined, @Res({ passthrough: true }) res: Response,
   ): Promise<unknown> {
-    const body = parseBody(JoinDto, raw);
     const move: Json = body.mode === 'create'
       ? { type: 'createGeneral', name: body.name!, leadership: body.leadership!, strength: body.strength!, intel: body.intel!, cityId: body.cityId ?? null }
       : { type: 'possess', generalId: body.generalId! };
@@ -51,10 +50,9 @@ export class WorldsController {
   @Post(':world/intents')
   @UseGuards(SessionGuard)
   async intent(
-    @Caller() caller: SignedIn, @Param('world') worldId: string, @Body() raw: unknown,
+    @Caller() caller: SignedIn, @Param('world') worldId: string, @ValidBody(IntentDto) body: IntentDto,
     @Headers('idempotency-key') key: string | undefined, @Res({ passthrough: true }) res: Response,
   ): Promise<unknown> {
-    const body = parseBody(IntentDto, raw);
     return sendMove(this.play, caller, worldId, key, body.move as Json, res);
   }
 
@@ -62,10 +60,9 @@ export class WorldsController {
   @Post(':world/commands/reserve')
   @UseGuards(SessionGuard)
   async reserve(
-    @Caller() caller: SignedIn, @Param('world') worldId: string, @Body() raw: unknown,
+    @Caller() caller: SignedIn, @Param('world') worldId: string, @ValidBody(ReserveDto) body: ReserveDto,
     @Headers('idempotency-key') key: string | undefined, @Res({ passthrough: true }) res: Response,
   ): Promise<unknown> {
-    const body = parseBody(ReserveDto, raw);
     return sendMove(this.play, caller, worldId, key, { type: 'reserve', command: body.command, arg: (body.arg ?? null) as Json, slots: body.slots }, res);
   }
 

@@ -74,4 +74,20 @@ describe('gateway: joining a world and sending moves (real services)', () => {
     expect(await post(carol, '/worlds/w1/commands/reserve', { command: 'che_훈련', slots: [30] }, 'k')).toMatchObject({ status: 400, body: { error: { field: 'slots' } } });
     expect(await post(carol, '/worlds/w1/commands/reserve', { command: 'che_훈련', slots: [0] }, 'bad key!')).toMatchObject({ status: 400, body: { error: { field: 'Idempotency-Key' } } });
   });
+
+  it('serves its OpenAPI document, and every route it names is served', async () => {
+    const res = await fetch(`${api}/openapi.json`);
+    expect(res.status).toBe(200);
+    const document = await res.json() as { openapi: string; paths: Record<string, Record<string, unknown>> };
+    expect(document.openapi).toBe('3.1.0');
+    for (const [path, operations] of Object.entries(document.paths)) {
+      for (const method of Object.keys(operations)) {
+        const url = `${api.replace(/\/api\/v1$/, '')}${path.replace(/\{world\}/g, 'w1').replace(/\{key\}/g, 'k').replace(/\{\w+\}/g, '1')}`;
+        const answer = await fetch(url, { method: method.toUpperCase(), signal: AbortSignal.timeout(10_000) });
+        const body = await answer.text();
+        // Unknown routes are Nest's "Cannot GET …"; a served one answers, most without a session with 401.
+        expect(`${method} ${path}: ${answer.status} ${body.slice(0, 80)}`).not.toMatch(/Cannot (GET|POST)/);
+      }
+    }
+  });
 });

@@ -1,0 +1,12 @@
+import type { Type } from '@nestjs/common';
+import { AuthController } from './accounts/auth.controller';
+import { OpenApiController } from './http/openapi.controller';
+import { LiveController } from './live/live.controller';
+import { PublicReadsController, SeatReadsController } from './views/reads.controller';
+import { MovesController } from './worlds/moves.controller';
+import { WorldsController } from './worlds/worlds.controller';
+
+/** Every controller of the gateway: the module serves them and the OpenAPI document describes them. */
+export const GATEWAY_CONTROLLERS: Type<unknown>[] = [
+  AuthController, WorldsController, SeatReadsController, PublicReadsController, MovesController, LiveController, OpenApiController,
+];
