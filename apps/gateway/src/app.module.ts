@@ -5,7 +5,7 @@ import {
 } from '@chronicle/service-kit';
 import type { NatsConnection } from '@nats-io/nats-core';
 import { Inject, Injectable, Logger, Module, type DynamicModule, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { APP_FILTER } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 import { AccountsService } from './accounts/accounts.service';
 import { GatewayConfig } from './config';
@@ -13,6 +13,7 @@ import { GATEWAY_CONTROLLERS } from './controllers';
 import { API_CONTROLLERS } from './http/openapi.controller';
 import { gatewayDataSource } from './database/data-source';
 import { ErrorFilter } from './http/error-filter';
+import { AccountLimitInterceptor, AddressLimitGuard } from './http/limits';
 import { SessionGuard } from './http/session.guard';
 import { WorldDirectory } from './worlds/world-directory';
 import { WorldPlay } from './worlds/world-play';
@@ -61,6 +62,8 @@ export class GatewayModule {
         },
         ...natsProviders(config, 'gateway'),
         { provide: APP_FILTER, useClass: ErrorFilter },
+        { provide: APP_GUARD, useClass: AddressLimitGuard },
+        { provide: APP_INTERCEPTOR, useClass: AccountLimitInterceptor },
         {
           provide: WorldDirectory, inject: [NATS_CONNECTION, Subjects],
           useFactory: (nc: NatsConnection, subjects: Subjects) => new WorldDirectory(nc, subjects),

@@ -22,8 +22,9 @@ const API_PREFIX = '/api/';
  * as every service) and the players' `PUBLIC_PORT`, which answers only under `/api/` — the
  * probes and metrics are not the players' business, nor the API the probes'.
  */
-function separatePorts(app: INestApplication, maxBodyBytes: number): void {
+function separatePorts(app: INestApplication, maxBodyBytes: number, trustProxy: string): void {
   (app as NestExpressApplication).useBodyParser('json', { limit: maxBodyBytes });
+  (app as NestExpressApplication).set('trust proxy', trustProxyValue(trustProxy));
   app.use((req: IncomingMessage & { [ON_PUBLIC_PORT]?: boolean }, res: { statusCode: number; setHeader(n: string, v: string): void; end(b: string): void }, next: () => void) => {
     const isApi = (req.url ?? '').startsWith(API_PREFIX);
     if (isApi === (req[ON_PUBLIC_PORT] === true)) return next();
@@ -33,13 +34,19 @@ function separatePorts(app: INestApplication, maxBodyBytes: number): void {
   });
 }
 
+/** `TRUST_PROXY` as Express takes it: `false`/`true`, a hop count, or addresses and subnet names. */
+function trustProxyValue(value: string): boolean | number | string {
+  if (value === 'false' || value === 'true') return value === 'true';
+  return /^\d+$/.test(value) ? Number(value) : value;
+}
+
 /** Starts the gateway: the internal port as every service, then the players' port. */
 export async function startGateway(config: GatewayConfig): Promise<RunningGateway> {
   const running = await startService({
     name: 'gateway', module: GatewayModule.forRoot(config), config,
     topology: gatewayTopology(),
     bodyParser: false,
-    configure: (app) => separatePorts(app, config.MAX_BODY_BYTES),
+    configure: (app) => separatePorts(app, config.MAX_BODY_BYTES, config.TRUST_PROXY),
   });
   const handler = running.app.getHttpAdapter().getInstance() as (req: IncomingMessage, res: unknown) => void;
   const server: Server = createServer((req, res) => {

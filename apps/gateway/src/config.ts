@@ -35,6 +35,19 @@ export class GatewayConfig extends ServiceConfig {
   @Type(() => Number) @IsInt() @Min(10_000) @Max(86_400_000) SEAT_PROOF_TTL_MS = 3_600_000;
   /** How long a write waits for a world's next chapter when its chapter closed under it. */
   @Type(() => Number) @IsInt() @Min(0) @Max(60_000) NEXT_CHAPTER_WAIT_MS = 5_000;
+  /**
+   * Which proxies' `X-Forwarded-For` names the client (Express's `trust proxy`: `loopback`, a
+   * CIDR list, a hop count, or `false`). The address limits count by the client's address:
+   * behind the web service's same-origin proxy, trust it (`npm start`: loopback).
+   */
+  @IsString() TRUST_PROXY = 'loopback';
+  /** Requests a minute from one address (every route), and sign-ins and sign-ups a minute from one address. */
+  @Type(() => Number) @IsInt() @Min(1) RATE_LIMIT_ADDRESS_PER_MIN = 600;
+  @Type(() => Number) @IsInt() @Min(1) RATE_LIMIT_SIGN_IN_PER_MIN = 20;
+  /** Requests a minute from one signed-in account. */
+  @Type(() => Number) @IsInt() @Min(1) RATE_LIMIT_ACCOUNT_PER_MIN = 300;
+  /** Live streams one account may hold open at once. */
+  @Type(() => Number) @IsInt() @Min(1) @Max(100) MAX_STREAMS_PER_ACCOUNT = 5;
   /** Largest request body accepted, in bytes (a larger one is 413). */
   @Type(() => Number) @IsInt() @Min(1_024) @Max(1_048_576) MAX_BODY_BYTES = 16_384;
 }

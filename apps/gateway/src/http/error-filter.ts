@@ -3,6 +3,7 @@ import { ChronicleError } from '@chronicle/engine';
 import { safeError } from '@chronicle/service-kit';
 import { Catch, HttpException, HttpStatus, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { Response } from 'express';
+import { TooManyRequests } from './rate-limits';
 
 const CONTRACT_STATUS: Record<string, HttpStatus> = {
   BAD_REQUEST: HttpStatus.BAD_REQUEST, FORBIDDEN: HttpStatus.FORBIDDEN, UNAVAILABLE: HttpStatus.SERVICE_UNAVAILABLE,
@@ -35,6 +36,7 @@ export class ErrorFilter implements ExceptionFilter {
       return;
     }
     const [status, body] = this.answer(error);
+    if (error instanceof TooManyRequests) res.setHeader('Retry-After', String(Math.max(1, Math.ceil(error.retryAfterMs / 1000))));
     res.status(status).json(body);
   }
 

@@ -5,6 +5,8 @@ import { Controller, Get, Headers, Inject, Param, Req, Res, UseGuards } from '@n
 import type { Request, Response } from 'express';
 import type { SignedIn } from '../accounts/accounts.service';
 import { worldParam } from '../http/params';
+import { TooManyRequests } from '../http/rate-limits';
+import { GatewayConfig } from '../config';
 import { Caller, SessionGuard } from '../http/session.guard';
 import { WorldViews } from '../views/world-views';
 import { WorldDirectory } from '../worlds/world-directory';
@@ -21,7 +23,11 @@ function frame(event: LiveEvent): string {
 /** Live updates as Server-Sent Events (`/api/v1/worlds/:world/events`). */
 @Controller('api/v1/worlds')
 export class LiveController {
+  /** Streams open per account (at most `MAX_STREAMS_PER_ACCOUNT`). */
+  private readonly open = new Map<string, number>();
+
   constructor(
+    private readonly config: GatewayConfig,
     @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
     private readonly subjects: Subjects,
     private readonly directory: WorldDirectory,
@@ -42,6 +48,20 @@ export class LiveController {
   ): Promise<void> {
     const world = this.play.known(worldParam(worldId));
     const seat = await this.play.seat(world.worldId, caller.account.id);
+    const account = caller.account.id;
+    const streams = this.open.get(account) ?? 0;
+    if (streams >= this.config.MAX_STREAMS_PER_ACCOUNT) {
+      throw new TooManyRequests(5_000, `접속 제한중입니다. 실시간 연결은 ${this.config.MAX_STREAMS_PER_ACCOUNT}개까지입니다. (close another live stream of this account first)`);
+    }
+    this.open.set(account, streams + 1);
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      const left = (this.open.get(account) ?? 1) - 1;
+      if (left > 0) this.open.set(account, left);
+      else this.open.delete(account);
+    };
     const resumeFrom = readPosition(lastEventId);
     res.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive', 'x-accel-buffering': 'no',
@@ -54,12 +74,14 @@ export class LiveController {
     const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
     req.on('close', () => {
       clearInterval(heartbeat);
+      release();
       void stream.close();
     });
     try {
       await stream.start(resumeFrom !== undefined);
     } catch (error) {
       clearInterval(heartbeat);
+      release();
       await stream.close();
       res.end(frame({ event: 'hello', data: { error: { code: 'UNAVAILABLE', message: `live updates are not available now: ${(error as Error).message}` } } }));
     }

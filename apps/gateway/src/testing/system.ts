@@ -31,7 +31,7 @@ export interface GatewaySystem {
   events(authorization: string, worldId: string, lastEventId?: string): Promise<LiveReader>;
   /** A new account's `Authorization` header (a bearer session). */
   signUp(username: string): Promise<string>;
-  get<B = Record<string, unknown>>(authorization: string | undefined, path: string): Promise<Answer<B>>;
+  get<B = Record<string, unknown>>(authorization: string | undefined, path: string, headers?: Record<string, string>): Promise<Answer<B>>;
   /** A write, followed while it is pending (202) until it is decided. */
   post<B = Record<string, unknown>>(authorization: string, path: string, body: unknown, key?: string, headers?: Record<string, string>): Promise<Answer<B>>;
   stop(): Promise<void>;
@@ -138,7 +138,7 @@ export async function startSystem(name: string, options: SystemOptions = {}): Pr
         await jetstream(nc).publish(subjects.of(EventSubjects.ticks(tableId)), JSON.stringify(tick), { msgID: tickMsgId(tableId, dueAt) });
       },
       events: (authorization, worldId, lastEventId) => readEvents(`${api}/worlds/${worldId}/events`, authorization, lastEventId),
-      get: async (authorization, path) => answer(await fetch(`${api}${path}`, { headers: authorization ? { authorization } : {} })),
+      get: async (authorization, path, headers) => answer(await fetch(`${api}${path}`, { headers: { ...(authorization ? { authorization } : {}), ...headers } })),
       post: async <B>(authorization: string, path: string, body: unknown, key?: string, headers?: Record<string, string>) => {
         let written = await answer<B>(await fetch(`${api}${path}`, {
           method: 'POST', headers: { 'content-type': 'application/json', authorization, ...(key ? { 'idempotency-key': key } : {}), ...headers }, body: JSON.stringify(body),

@@ -3,6 +3,7 @@ import {
   CHE_MAP_POSITIONS, CREW_TYPES, GameConst, GENERAL_COMMANDS, NATION_COMMANDS, type LineView, type SeatView,
 } from '@chronicle/sammo';
 import type { SignedIn } from '../accounts/accounts.service';
+import { GENERAL_LIST_LIMIT, Limit } from '../http/limits';
 import { intQuery, oneOf, worldParam } from '../http/params';
 import { forbidden } from '../http/refusals';
 import { Caller, SessionGuard } from '../http/session.guard';
@@ -111,8 +112,9 @@ export class PublicReadsController {
     return { ...frame(viewed), env: viewed.view.env, nations: viewed.view.nations };
   }
 
-  /** The generals' public list (Global/GeneralList): no purse, crew or queue. */
+  /** The generals' public list (Global/GeneralList): no purse, crew or queue; once in 10 s, as the legacy allows. */
   @Get(':world/generals')
+  @Limit(GENERAL_LIST_LIMIT)
   async generals(@Param('world') world: string) {
     const viewed = await this.publicView(world);
     return { ...frame(viewed), generals: viewed.view.generals };

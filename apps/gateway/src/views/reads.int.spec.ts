@@ -18,7 +18,9 @@ describe('gateway: a seat\'s reads and the public reads (real services)', () => 
   let carolGeneral: number;
 
   beforeAll(async () => {
-    system = await startSystem('gwr', { snapshots: true });
+    system = await startSystem('gwr', {
+      snapshots: true, gatewayEnv: { RATE_LIMIT_ADDRESS_PER_MIN: '100000', RATE_LIMIT_SIGN_IN_PER_MIN: '10', RATE_LIMIT_ACCOUNT_PER_MIN: '150' },
+    });
     [alice, bob, carol] = await Promise.all([system.signUp('alice'), system.signUp('bob'), system.signUp('carol')]);
     expect((await system.post(alice, '/worlds/w1/join', { mode: 'create', name: '조운', leadership: 60, strength: 60, intel: 30 })).status).toBe(200);
     expect((await system.post(bob, '/worlds/w1/join', { mode: 'create', name: '장비', leadership: 50, strength: 70, intel: 30 })).status).toBe(200);
@@ -34,15 +36,21 @@ describe('gateway: a seat\'s reads and the public reads (real services)', () => 
     await system?.stop();
   });
 
+  // Each read from an address of its own (the gateway trusts X-Forwarded-For from loopback): the
+  // general list answers one address once in 10 s.
+  let addresses = 0;
+  const get = <B = Body>(authorization: string | undefined, path: string) =>
+    system.get<B>(authorization, path, { 'x-forwarded-for': `10.1.${Math.floor(++addresses / 250)}.${addresses % 250}` });
+
   const seatRoutes = ['general', 'commands', 'log', 'log?scope=nation', 'cities', 'nation', 'nation/generals', 'nation/commands'];
   const publicRoutes = ['map', 'nations', 'generals', 'diplomacy', 'history', 'constants'];
 
   it('shows the caller its own general and queue, at the revision it read', async () => {
-    const front = await system.get<Body & { general: { name: string; nation: number; gold: number; detail: { crew: number }; permission: number } }>(alice, '/worlds/w1/general');
+    const front = await get<Body & { general: { name: string; nation: number; gold: number; detail: { crew: number }; permission: number } }>(alice, '/worlds/w1/general');
     expect(front).toMatchObject({ status: 200, body: { worldId: 'w1', tableId: 'w1-c1', general: { name: '조운', nation: 0, permission: -1 }, nation: null } });
     expect(front.body.revision).toBeGreaterThanOrEqual(4);
     expect(typeof front.body.general.gold).toBe('number');
-    const queue = await system.get<{ queue: Array<{ slot: number; action: string; arg: unknown }> }>(alice, '/worlds/w1/commands');
+    const queue = await get<{ queue: Array<{ slot: number; action: string; arg: unknown }> }>(alice, '/worlds/w1/commands');
     expect(queue.body.queue).toHaveLength(30);
     expect(queue.body.queue[0]).toEqual({ slot: 0, action: 'che_징병', arg: { crewType: 1100, amount: 1234 } });
     expect(queue.body.queue[1]!.action).toBe('휴식');
@@ -51,73 +59,73 @@ describe('gateway: a seat\'s reads and the public reads (real services)', () => 
   it('keeps a seat\'s reservations from every other seat and from the public', async () => {
     const secret = /che_징병|1234/;
     for (const route of seatRoutes) {
-      const read = await system.get(bob, `/worlds/w1/${route}`);
+      const read = await get(bob, `/worlds/w1/${route}`);
       expect([200, 403]).toContain(read.status);
       expect(`${route}: ${JSON.stringify(read.body)}`).not.toMatch(secret);
     }
     for (const route of [...seatRoutes, ...publicRoutes.filter((r) => r !== 'constants')]) {
-      const read = await system.get(carol, `/worlds/w1/${route}`);
+      const read = await get(carol, `/worlds/w1/${route}`);
       expect(`${route}: ${JSON.stringify(read.body)}`).not.toMatch(secret);
     }
     for (const route of publicRoutes.filter((r) => r !== 'constants')) {
-      const read = await system.get(undefined, `/worlds/w1/${route}`);
+      const read = await get(undefined, `/worlds/w1/${route}`);
       expect(read.status).toBe(200);
       expect(`${route}: ${JSON.stringify(read.body)}`).not.toMatch(secret);
     }
   });
 
   it('leaves out of the public reads what the view contract hides: purses, crews, queues, treasuries, tech', async () => {
-    const generals = (await system.get<{ generals: Body[] }>(undefined, '/worlds/w1/generals')).body.generals;
+    const generals = (await get<{ generals: Body[] }>(undefined, '/worlds/w1/generals')).body.generals;
     expect(generals.length).toBeGreaterThanOrEqual(14);
     for (const g of generals) for (const hidden of ['gold', 'rice', 'crew', 'queue', 'detail', 'turntime']) expect(g).not.toHaveProperty(hidden);
-    const nations = (await system.get<{ nations: Body[] }>(undefined, '/worlds/w1/nations')).body.nations;
+    const nations = (await get<{ nations: Body[] }>(undefined, '/worlds/w1/nations')).body.nations;
     expect(nations).toHaveLength(2);
     for (const n of nations) for (const hidden of ['gold', 'rice', 'tech', 'bill', 'rate', 'spy']) expect(n).not.toHaveProperty(hidden);
-    const map = (await system.get<{ cities: Body[] }>(undefined, '/worlds/w1/map')).body.cities;
+    const map = (await get<{ cities: Body[] }>(undefined, '/worlds/w1/map')).body.cities;
     expect(map).toHaveLength(6);
     for (const c of map) for (const hidden of ['pop', 'agri', 'trust', 'officers']) expect(c).not.toHaveProperty(hidden);
   });
 
   it('shows a nation\'s member its nation and its members as its office allows', async () => {
-    const nation = await system.get<{ nation: { gold: number; tech: number; id: number } }>(carol, '/worlds/w1/nation');
+    const nation = await get<{ nation: { gold: number; tech: number; id: number } }>(carol, '/worlds/w1/nation');
     expect(nation.status).toBe(200);
     expect(typeof nation.body.nation.gold).toBe('number');
-    const members = await system.get<{ members: Array<{ id: number; nation: number; gold: number }>; permission: number }>(carol, '/worlds/w1/nation/generals');
+    const members = await get<{ members: Array<{ id: number; nation: number; gold: number }>; permission: number }>(carol, '/worlds/w1/nation/generals');
     expect(members.status).toBe(200);
     expect(members.body.members.map((m) => m.id)).toContain(carolGeneral);
     expect(members.body.members.every((m) => m.nation === nation.body.nation.id)).toBe(true);
-    const chiefs = await system.get(carol, '/worlds/w1/nation/commands');
+    const chiefs = await get(carol, '/worlds/w1/nation/commands');
     if (members.body.permission >= 1) expect(chiefs.status).toBe(200);
     else expect(chiefs).toMatchObject({ status: 403, body: { error: { message: expect.stringMatching(/^수뇌부가 아니거나 사관년도가 부족합니다/) } } });
     // alice serves no nation.
     for (const route of ['nation', 'nation/generals', 'nation/commands']) {
-      expect(await system.get(alice, `/worlds/w1/${route}`)).toMatchObject({ status: 403, body: { error: { message: expect.stringMatching(/^국가에 소속되어있지 않습니다/) } } });
+      expect(await get(alice, `/worlds/w1/${route}`)).toMatchObject({ status: 403, body: { error: { message: expect.stringMatching(/^국가에 소속되어있지 않습니다/) } } });
     }
   });
 
   it('reads the log newest first, and only what is new since a revision', async () => {
-    const log = await system.get<{ revision: number; lines: Array<{ text: string; move: number }> }>(alice, '/worlds/w1/log');
+    const log = await get<{ revision: number; lines: Array<{ text: string; move: number }> }>(alice, '/worlds/w1/log');
     expect(log.status).toBe(200);
     const moves = log.body.lines.map((l) => l.move);
     expect(moves).toEqual([...moves].sort((a, b) => b - a));
-    const since = await system.get<{ lines: unknown[] }>(alice, `/worlds/w1/log?since=${log.body.revision}`);
+    const since = await get<{ lines: unknown[] }>(alice, `/worlds/w1/log?since=${log.body.revision}`);
     expect(since.body.lines).toEqual([]);
-    const history = await system.get<{ history: Array<{ move: number }>; logs: Array<{ move: number }> }>(undefined, '/worlds/w1/history');
+    const history = await get<{ history: Array<{ move: number }>; logs: Array<{ move: number }> }>(undefined, '/worlds/w1/history');
     expect(history.status).toBe(200);
     expect(history.body.logs.map((l) => l.move)).toEqual([...history.body.logs.map((l) => l.move)].sort((a, b) => b - a));
   });
 
   it('serves the constants and refuses bad reads with a 4xx naming the field', async () => {
-    const constants = await system.get<{ gameConst: { maxTurn: number }; crewTypes: unknown[]; commands: { general: Array<{ key: string }> } }>(undefined, '/worlds/w1/constants');
+    const constants = await get<{ gameConst: { maxTurn: number }; crewTypes: unknown[]; commands: { general: Array<{ key: string }> } }>(undefined, '/worlds/w1/constants');
     expect(constants.body.gameConst.maxTurn).toBe(30);
     expect(constants.body.commands.general.map((c) => c.key)).toContain('che_징병');
-    expect(await system.get(alice, '/worlds/w1/log?since=abc')).toMatchObject({ status: 400, body: { error: { field: 'since' } } });
-    expect(await system.get(alice, '/worlds/w1/log?scope=city')).toMatchObject({ status: 400, body: { error: { field: 'scope' } } });
-    expect(await system.get(alice, '/worlds/nowhere/general')).toMatchObject({ status: 404 });
-    expect(await system.get(alice, '/worlds/bad%20id/map')).toMatchObject({ status: 400, body: { error: { field: 'world' } } });
-    expect(await system.get(undefined, '/worlds/w1/general')).toMatchObject({ status: 401 });
+    expect(await get(alice, '/worlds/w1/log?since=abc')).toMatchObject({ status: 400, body: { error: { field: 'since' } } });
+    expect(await get(alice, '/worlds/w1/log?scope=city')).toMatchObject({ status: 400, body: { error: { field: 'scope' } } });
+    expect(await get(alice, '/worlds/nowhere/general')).toMatchObject({ status: 404 });
+    expect(await get(alice, '/worlds/bad%20id/map')).toMatchObject({ status: 400, body: { error: { field: 'world' } } });
+    expect(await get(undefined, '/worlds/w1/general')).toMatchObject({ status: 401 });
     const dave = await system.signUp('dave');
-    expect(await system.get(dave, '/worlds/w1/commands')).toMatchObject({ status: 403, body: { error: { code: 'NOT_JOINED' } } });
+    expect(await get(dave, '/worlds/w1/commands')).toMatchObject({ status: 403, body: { error: { code: 'NOT_JOINED' } } });
   });
 
   it('takes the typed writes: bulk reservations, push and repeat change the queue the caller then reads', async () => {
@@ -127,7 +135,7 @@ describe('gateway: a seat\'s reads and the public reads (real services)', () => 
     expect(bulk).toMatchObject({ status: 200, body: { status: 'accepted' } });
     expect((await system.post(eve, '/worlds/w1/commands/push', { amount: 1 }, 'e2')).status).toBe(200);
     expect((await system.post(eve, '/worlds/w1/commands/repeat', { amount: 3 }, 'e3')).status).toBe(200);
-    const queue = (await system.get<{ queue: Array<{ action: string }> }>(eve, '/worlds/w1/commands')).body.queue.map((s) => s.action);
+    const queue = (await get<{ queue: Array<{ action: string }> }>(eve, '/worlds/w1/commands')).body.queue.map((s) => s.action);
     expect(queue.slice(0, 7)).toEqual(['휴식', 'che_훈련', 'che_사기진작', '휴식', 'che_훈련', 'che_사기진작', '휴식']);
   });
 
@@ -146,6 +154,52 @@ describe('gateway: a seat\'s reads and the public reads (real services)', () => 
     expect(await write('letters/3/answer', { accept: 'yes' }, 'x11')).toMatchObject({ status: 400, body: { error: { field: 'accept' } } });
     expect(await write('general/instant-retreat', { now: true }, 'x12')).toMatchObject({ status: 400, body: { error: { field: 'now' } } });
     // A refused write leaves the queue as it was.
-    expect((await system.get<{ queue: Array<{ action: string }> }>(alice, '/worlds/w1/commands')).body.queue[0]!.action).toBe('che_징병');
+    expect((await get<{ queue: Array<{ action: string }> }>(alice, '/worlds/w1/commands')).body.queue[0]!.action).toBe('che_징병');
+  });
+
+  it('limits the general list to once in 10 s per address, with Retry-After and the legacy\'s words', async () => {
+    const from = { 'x-forwarded-for': '10.9.9.9' };
+    expect((await system.get(undefined, '/worlds/w1/generals', from)).status).toBe(200);
+    const again = await system.get(undefined, '/worlds/w1/generals', from);
+    expect(again).toMatchObject({ status: 429, body: { error: { code: 'RATE_LIMITED', message: expect.stringMatching(/^장수 리스트는 10초에 한번 갱신 가능합니다\. 다음 시간 : /) } } });
+    expect(Number(again.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(Number(again.headers.get('retry-after'))).toBeLessThanOrEqual(10);
+    expect((await system.get(undefined, '/worlds/w1/generals', { 'x-forwarded-for': '10.9.9.10' })).status).toBe(200);
+  });
+
+  it('limits sign-ins per address and requests per account, answering 429 with Retry-After in Korean', async () => {
+    const signIn = () => fetch(`${system.api}/auth/sign-in`, {
+      method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.8.8.8' }, body: JSON.stringify({ username: 'alice', password: 'wrong password!' }),
+    });
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await signIn()).status);
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+    const limited = await signIn();
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(((await limited.json()) as { error: { message: string } }).error.message).toMatch(/^접속 제한중입니다/);
+
+    const frank = await system.signUp('frank');
+    let status = 0;
+    for (let i = 0; i < 151 && status !== 429; i++) status = (await get(frank, '/auth/me')).status;
+    expect(status).toBe(429);
+    // Another account is not held back by frank's count.
+    expect((await get(alice, '/auth/me')).status).toBe(200);
+  });
+
+  it('writes no password, token, cookie or CSRF token into its log', async () => {
+    const res = await fetch(`${system.api}/auth/sign-up`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'grace', password: 'grace secret pass 42' }),
+    });
+    const cookie = res.headers.get('set-cookie')!.split(';')[0]!;
+    const { session } = await res.json() as { session: { csrfToken: string } };
+    await fetch(`${system.api}/auth/me`, { headers: { cookie } });
+    await fetch(`${system.api}/worlds/w1/join`, { method: 'POST', headers: { cookie, 'x-csrf-token': session.csrfToken, 'content-type': 'application/json' }, body: '{"mode":"fly"}' });
+    await fetch(`${system.api}/auth/me`, { headers: { authorization: alice } });
+    const output = system.gateway.output();
+    expect(output).toContain('/api/v1/auth/me');
+    for (const secret of ['grace secret pass 42', 'a long enough password', cookie.split('=')[1]!, session.csrfToken, alice.slice('Bearer '.length)]) {
+      expect(output).not.toContain(secret);
+    }
   });
 });
