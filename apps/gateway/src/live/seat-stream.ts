@@ -122,7 +122,10 @@ export class SeatStream {
     if (this.closed) return;
     const event = m.json<PublicMoveEventV1>();
     this.position = { ...this.position, streamSeq: m.seq };
-    this.send({ id: positionId(this.position), event: 'move', data: event });
+    // A game without views tells every move whole; a player still never reads another's
+    // command on this stream (the legacy shows none): the move's seat and payload stay out.
+    const { seat: _seat, payload: _payload, ...told } = event;
+    this.send({ id: positionId(this.position), event: 'move', data: told });
     if (timePassed(event)) this.wantLines();
   }
 
