@@ -14,6 +14,7 @@ export { RandUtil } from './rng/rand-util';
 export { simpleSerialize } from './rng/simple-serialize';
 export { legacyStreams, streamFromSeed } from './rng/streams';
 export { GENERAL_COMMANDS, NATION_COMMANDS, findCommand } from './commands/registry';
+export { commandTable, type CommandTable, type CommandChoice } from './commands/command-table';
 export { DEFAULT_START } from './scenario/world-options';
 export { GameConst } from './world/constants';
 export { CREW_TYPES, type CrewType } from './stats/crew-types';
