@@ -13,10 +13,13 @@ const path = require('node:path');
 const ROOT = path.resolve(__dirname, '..');
 const out = path.resolve(ROOT, process.argv[2] ?? 'dist');
 
-/** Apps that run as services (the CLI is a developer tool) and the libraries besides test helpers. */
-const TOOLS = new Set(['cli']);
+/**
+ * Every app with an entry point — the services, and the CLI, so that an operator can run it
+ * where the services run (`chronicle tables`, `chronicle lift …` in the image) — and the
+ * libraries besides test helpers.
+ */
 const TEST_ONLY_LIBS = new Set(['testing']);
-const services = fs.readdirSync(path.join(ROOT, 'apps')).filter((app) => !TOOLS.has(app) && fs.existsSync(path.join(ROOT, 'apps', app, 'src/main.ts')));
+const services = fs.readdirSync(path.join(ROOT, 'apps')).filter((app) => fs.existsSync(path.join(ROOT, 'apps', app, 'src/main.ts')));
 const libs = fs.readdirSync(path.join(ROOT, 'libs')).filter((lib) => !TEST_ONLY_LIBS.has(lib));
 
 const swc = {

@@ -1,6 +1,7 @@
 import { StreamRoles } from '@chronicle/contracts';
 import { loadConfig, ProbePaths, ProvisionConfig, topologyLimits } from '@chronicle/service-kit';
-import { deployedEnvironments, jetStreamDurability, KUBERNETES_OVERLAYS, renderOverlay } from '@chronicle/testing';
+import { jetStreamDurability } from '@chronicle/service-kit';
+import { deployedEnvironments, KUBERNETES_OVERLAYS, renderOverlay } from '@chronicle/testing';
 import Ajv from 'ajv';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,7 +1,8 @@
 import { Subjects } from '@chronicle/contracts';
 import {
-  connectNats, freePort, removePrefixed, startNatsServer, uniquePrefix, waitUntil, type PrivateNatsServer,
+  connectNats, removePrefixed, startNatsServer, uniquePrefix, waitUntil, type PrivateNatsServer,
 } from '@chronicle/testing';
+import { freePort } from '@chronicle/service-kit';
 import { jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';

@@ -11,3 +11,4 @@ export { TrustKeyUnless } from './trust-key';
 export { ProvisionConfig, topologyLimits } from './provision-config';
 export { StartupError, dependency, logStartupFailure, variablesToFix } from './startup';
 export { migratedDataSource } from './data-source';
+export { freePort, jetStreamDurability, type JetStreamDurability } from './local-servers';

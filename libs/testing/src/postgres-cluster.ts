@@ -2,7 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { chownSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort } from './nats-server';
+import { freePort } from '@chronicle/service-kit';
 
 export interface PrivateCluster {
   readonly port: number;

@@ -1,7 +1,7 @@
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { jetStreamDurability } from '@chronicle/testing';
+import { jetStreamDurability } from '@chronicle/service-kit';
 import { findNatsServer, NATS_MISSING } from './nats';
 
 describe('finding a nats-server to start', () => {

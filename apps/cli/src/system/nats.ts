@@ -2,7 +2,7 @@ import { accessSync, constants, mkdirSync, statSync, writeFileSync } from 'node:
 import path from 'node:path';
 import { connect } from '@nats-io/transport-node';
 import type { Home } from './home';
-import { freePort, jetStreamDurability } from '@chronicle/testing';
+import { freePort, jetStreamDurability } from '@chronicle/service-kit';
 import type { Processes } from './processes';
 
 export interface Nats {

@@ -2,7 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdirSync, statSync, writeFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { freePort } from '@chronicle/testing';
+import { freePort } from '@chronicle/service-kit';
 import { Client } from 'pg';
 import type { Home } from './home';
 import type { Processes } from './processes';

@@ -7,6 +7,14 @@ import type { Processes } from './processes';
 const WORKSPACE = path.resolve(__dirname, '../../../..');
 
 /**
+ * Whether this CLI runs from a checkout of the repository, which the main job needs (it runs
+ * each service from its sources): the compiled CLI of the image operates a deployment only.
+ */
+export function inCheckout(): boolean {
+  return existsSync(path.join(WORKSPACE, 'scripts/run-ts.cjs'));
+}
+
+/**
  * The services of the system in waves: the log service first (every other one asks it for
  * headers and moves at start), then the rest together. They stop in the reverse order.
  */

@@ -8,7 +8,7 @@ import { openHome, type Home } from './home';
 import { startNats } from './nats';
 import { startDatabase } from './postgres';
 import { Processes } from './processes';
-import { startServices } from './services';
+import { inCheckout, startServices } from './services';
 import { CliError } from '../terminal/output';
 
 export interface SystemOptions {
@@ -48,6 +48,9 @@ export interface System {
  * point, each with the same configuration a deployment gives it.
  */
 export async function startSystem(options: SystemOptions, say: (line: string) => void): Promise<System> {
+  if (!inCheckout()) {
+    throw new CliError('chronicle start runs the whole system from a checkout of the repository (npm ci && npm start); this is the compiled CLI that operates a running deployment: chronicle --help lists its commands');
+  }
   const home = openHome();
   takeLock(home);
   const processes = new Processes(home);
