@@ -1,4 +1,7 @@
 import { openingState, readChapter } from './chapters';
+import {
+  applyContribution, drawSeed, isContributed, isContributionMove, isContributionPayload, openEntropy, waitingFor,
+} from './contributions';
 import { ConcurrentMove, GameOver, IllegalMove, InvalidGame } from './errors';
 import type { Game, LoggedMove, Seat } from './game';
 import type { GameHeader } from './game-log';
@@ -44,6 +47,24 @@ export class Engine {
   setup<G, P, S>(game: Game<G, P, S>, header: GameHeader): GameState<G> {
     checkGame(game, header);
     const random = new Randomness<S>(tableSeed(header.seed), 0, streamsOf(game));
+    const state = this.opening(game, header, random);
+    if (isContributed(header.options)) {
+      // The setup runs before any contribution, so what it drew would be the operator's seed's alone.
+      if (random.drew) {
+        throw new InvalidGame(
+          `table ${header.tableId} opens with contributed randomness, so its setup cannot draw (${game.id} draws there): `
+          + 'open it without options.randomness, or draw at the first move',
+        );
+      }
+      state.entropy = openEntropy(header.tableId, header.seats);
+    } else {
+      // A later chapter starts from the previous one's state, contributions included: they were that table's.
+      delete state.entropy;
+    }
+    return state;
+  }
+
+  private opening<G, P, S>(game: Game<G, P, S>, header: GameHeader, random: Randomness<S>): GameState<G> {
     const chapter = readChapter(header.options);
     if (chapter?.previous) {
       if (!game.continueChapter) throw new InvalidGame(`${game.id} cannot be played in chapters, but table ${header.tableId} is chapter ${chapter.number}`);
@@ -73,8 +94,10 @@ export class Engine {
     if (state.tableId !== header.tableId) {
       throw new InvalidGame(`a state of table ${state.tableId} cannot advance table ${header.tableId}`);
     }
-    const seed = tableSeed(header.seed);
     const streams = streamsOf(game);
+    // The seed the draws come from: the table's, or (contributed) the combined one, hashed
+    // again only after a contribution changed it.
+    let drawing: TableSeed | undefined = state.entropy ? undefined : tableSeed(header.seed);
     for (const move of moves) {
       if (move.number !== state.revision + 1) {
         throw new InvalidGame(`move ${move.number} does not follow the state at revision ${state.revision}`);
@@ -82,7 +105,17 @@ export class Engine {
       if (move.number > header.moves) {
         throw new InvalidGame(`move ${move.number} is beyond the header, which has ${header.moves} moves`);
       }
-      replayMove(game, seed, streams, state, move);
+      if (state.entropy) {
+        if (isContributionPayload(move.payload)) {
+          replayContribution(header, state, move);
+          drawing = undefined;
+          continue;
+        }
+        const waiting = waitingFor(header.tableId, state.entropy);
+        if (waiting) throw new InvalidGame(`move ${move.number} no longer applies: ${waiting}`);
+      }
+      drawing ??= drawSeed(header.seed, state.entropy);
+      replayMove(game, drawing, streams, state, move);
     }
     return state;
   }
@@ -107,9 +140,18 @@ export class Engine {
     }
     // The frozen copy is what is checked, played and logged (append takes it without a second pass).
     const taken = asPayload(payload);
-    const checked = game.check(state, seat, taken);
     const number = state.revision + 1;
-    const random = new Randomness<S>(tableSeed(header.seed), number, streamsOf(game));
+    if (state.entropy) {
+      if (isContributionPayload(taken)) {
+        applyContribution(header.tableId, state.entropy, seat, taken);
+        state.revision = number;
+        return { move: { number, seat, payload: taken, random: false }, state };
+      }
+      const waiting = waitingFor(header.tableId, state.entropy);
+      if (waiting) throw new IllegalMove(waiting);
+    }
+    const checked = game.check(state, seat, taken);
+    const random = new Randomness<S>(drawSeed(header.seed, state.entropy), number, streamsOf(game));
     applyChecked(game, state, seat, checked, random, number);
     return { move: { number, seat, payload: taken, random: random.drew }, state };
   }
@@ -151,6 +193,9 @@ export class Engine {
     if (!lastMove) throw new IllegalMove(`table ${state.tableId} has no move to take back`);
     if (lastMove.number !== state.revision) {
       throw new ConcurrentMove(`move ${lastMove.number} is not the last move of the state at revision ${state.revision}`);
+    }
+    if (isContributionMove(state.entropy, lastMove)) {
+      throw new IllegalMove(`move ${lastMove.number} is a contribution to the table's randomness: it cannot be taken back`);
     }
     const allowed = typeof game.undoable === 'function' ? game.undoable(state, lastMove) : game.undoable === true;
     if (!allowed) throw new IllegalMove(`${game.id} does not allow taking back move ${lastMove.number}`);
@@ -196,6 +241,18 @@ function checkGame(game: Pick<Game<unknown, unknown, unknown>, 'id' | 'version'>
 
 function streamsOf<S>(game: Pick<Game<unknown, unknown, S>, 'streams'>): StreamDerivation<S> {
   return game.streams ?? (xoshiroStreams as unknown as StreamDerivation<S>);
+}
+
+function replayContribution<G>(header: GameHeader, state: GameState<G>, move: LoggedMove): void {
+  if (state.outcome) throw new InvalidGame(`move ${move.number} comes after the end of the game`);
+  if (move.random) throw new InvalidGame(`move ${move.number} is a contribution to the table's randomness, which draws nothing, but the log says it drew`);
+  try {
+    applyContribution(header.tableId, state.entropy!, move.seat, move.payload);
+  } catch (error) {
+    if (error instanceof IllegalMove) throw new InvalidGame(`move ${move.number} no longer applies: ${error.message}`, { cause: error });
+    throw error;
+  }
+  state.revision = move.number;
 }
 
 function replayMove<G, P, S>(game: Game<G, P, S>, seed: TableSeed, streams: StreamDerivation<S>, state: GameState<G>, move: LoggedMove): void {

@@ -1,3 +1,4 @@
+import { readEntropy, writeEntropy, type Entropy } from './contributions';
 import { InvalidGame } from './errors';
 import type { GameData } from './game';
 import {
@@ -38,6 +39,11 @@ export interface GameState<G> {
   order: TurnOrder;
   data: G;
   outcome: Outcome | null;
+  /**
+   * Where the contributions to a table opened with contributed randomness stand (the engine's,
+   * not the game's); absent on every other table, so their states hash as they always did.
+   */
+  entropy?: Entropy;
 }
 
 export function stateToArray<G>(game: GameData<G>, state: Readonly<GameState<G>>): JsonObject {
@@ -49,6 +55,7 @@ export function stateToArray<G>(game: GameData<G>, state: Readonly<GameState<G>>
     order: { seats: [...state.order.seats], acting: state.order.acting, pending: [...state.order.pending] },
     data: game.writeData ? game.writeData(state.data) : (state.data as Json),
     outcome: state.outcome ? writeOutcome(state.outcome) : null,
+    ...(state.entropy ? { entropy: writeEntropy(state.entropy) } : {}),
   };
 }
 
@@ -66,6 +73,7 @@ export function stateFromArray<G>(game: GameData<G>, value: unknown): GameState<
     order,
     data,
     outcome,
+    ...(o.entropy === undefined ? {} : { entropy: readEntropy(o.entropy) }),
   };
 }
 

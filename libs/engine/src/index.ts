@@ -37,3 +37,7 @@ export {
 export { entrySalt, entryBytes, entryLeaf, type TreeEntry } from './audit/entries';
 export { AuditedLog, readRecord, type LogRecord, type RecordedMove, type RecordedUndo } from './audit/recorded-log';
 export { TableWatch, SplitView, type SeenCheckpoint } from './audit/table-watch';
+export {
+  CONTRIBUTED, RANDOMNESS_KEY, isContributed, newContribution, contributionHash, combinedSeed, waitingFor,
+  type Entropy, type EntropyPhase, type Contribution,
+} from './contributions';

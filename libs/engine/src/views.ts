@@ -1,3 +1,4 @@
+import { isContributionMove } from './contributions';
 import { InvalidGame } from './errors';
 import type { Game, LoggedMove } from './game';
 import { stateToArray, type GameState, type Outcome, type TurnOrder } from './game-state';
@@ -118,7 +119,8 @@ export function viewMove<G>(game: ViewedGame<G>, after: Readonly<GameState<G>>, 
   if (after.revision !== move.number) {
     throw new InvalidGame(`move ${move.number} is viewed from the state right after it, not from a state at revision ${after.revision}`);
   }
-  if (!views || after.outcome !== null) {
+  // A contribution to the randomness hides nothing (a hash, then the value once every commit is in).
+  if (!views || after.outcome !== null || isContributionMove(after.entropy, move)) {
     return { visibility: 'full', number: move.number, seat: move.seat, payload: copyJson(move.payload), random: move.random };
   }
   const told = views.move(after, move, viewer);
