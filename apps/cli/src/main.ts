@@ -8,7 +8,10 @@ import { connectRemote, type ConnectionOptions, type Remote } from './commands/c
 import {
   generalsNamed, liftQuarantine, listDeadLetters, listPlayers, operatorMove, operatorName, requireReason, retryDeadLetter, showAudit, worldAction,
 } from './commands/admin';
+import { contribute } from './commands/contribute';
+import { checkOwnMoves } from './commands/own-moves';
 import { replayFile, verifyFile } from './commands/offline';
+import { verifyWorld, verifyWorldFiles } from './commands/verify-world';
 import { BUILT_IN_WORLDS, openWorld, worldChapters, type BuiltInWorld } from './commands/worlds';
 import { witnessTable } from './commands/witness';
 import { fetchLog, intentOutcome, listTables, openTable, resolveTable, showEntity, submitIntent, watchTable } from './commands/remote';
@@ -157,7 +160,8 @@ remoteCommand('open', 'open a table: a strategy world from a scenario file or a 
   .option('--scenario <file.json>', 'a strategy scenario document (sammo)')
   .option('--world <kind>', 'a built-in strategy world: sample or synthetic (sammo)')
   .option('--turnterm <minutes>', 'turn length on the game clock (sammo)', positiveInt)
-  .action((table: string, options: Remotely<{ game: string; seats: string[]; scenario?: string; world?: string; turnterm?: number }>) =>
+  .option('--contributed', 'draw from the seed and the seats\' contributions together (chronicle contribute): no one chooses the draws')
+  .action((table: string, options: Remotely<{ game: string; seats: string[]; scenario?: string; world?: string; turnterm?: number; contributed?: boolean }>) =>
     withRemote(options, (remote) => openTable(remote, out, { table, ...options })));
 
 remoteCommand('open-world', 'open a strategy world as npm start opens the sample one: a scenario the build ships, a game clock, chapters and seats; the scheduler and the executors run it from then on', 'npm run chronicle -- open-world spring --scenario sample --month-ms 60000 --chapter-years 1 --seats alice,bob --start 2026-12-24T12:00:00Z')
@@ -218,13 +222,57 @@ remoteCommand('intent', 'submit a player intent to the executors and print its o
   .requiredOption('--key <key>', 'idempotency key: the same key twice is one intent')
   .option('--undo', 'take the seat\'s last move back instead')
   .option('--wait-ms <ms>', 'how long to wait for the outcome (0: only until the intent is durable)', nonNegativeInt, 30_000)
-  .action((table: string, move: string | undefined, options: Remotely<{ seat: string; seatToken?: string; key: string; undo?: boolean; waitMs: number }>) => {
+  .option('--check-moves <file>', 'once accepted, prove the move in the table\'s signed tree and keep it in this file with the seat\'s other moves (chronicle check-moves)')
+  .option('--log-key <hex>', 'the log service\'s Ed25519 public key, 64 hex digits, for --check-moves (default: CHRONICLE_LOG_PUBLIC_KEY, else the running `npm start`\'s)')
+  .action((table: string, move: string | undefined, options: Remotely<{ seat: string; seatToken?: string; key: string; undo?: boolean; waitMs: number; checkMoves?: string; logKey?: string }>) => {
     // A move that is not JSON is refused before anything is asked of the system.
     const payload = options.undo ? null : parseMove(move);
-    return withRemote(options, async (remote) => submitIntent(remote, out, {
-      table: await resolveTable(remote, out, table), seat: options.seat, seatToken: options.seatToken ?? process.env.CHRONICLE_SEAT_TOKEN, key: options.key, kind: options.undo ? 'undo' : 'move', waitMs: options.waitMs, payload,
-    }));
+    const logKey = checkedLogKey(options.logKey);
+    return withRemote(options, async (remote) => {
+      const tableId = await resolveTable(remote, out, table);
+      const outcome = await submitIntent(remote, out, {
+        table: tableId, seat: options.seat, seatToken: options.seatToken ?? process.env.CHRONICLE_SEAT_TOKEN, key: options.key, kind: options.undo ? 'undo' : 'move', waitMs: options.waitMs, payload,
+      });
+      if (options.checkMoves && outcome.status === 'accepted' && !options.undo) {
+        await checkOwnMoves(remote, out, {
+          table: tableId, file: options.checkMoves, logKey: logKey ?? remote.logPublicKey, move: { seq: outcome.seq!, revision: outcome.revision!, seat: options.seat, payload },
+        });
+      }
+    });
   });
+
+remoteCommand('check-moves', 'a seat\'s own check of a table: the current signed checkpoint extends the one kept, each own move kept (chronicle intent --check-moves) is still its entry, and once finished each is in the public log as sent', 'npm run chronicle -- check-moves sample-world-c1 --file p1.moves.json')
+  .argument('<table>', TABLE_OR_WORLD)
+  .requiredOption('--file <file>', 'the own moves kept by intent --check-moves')
+  .option('--log-key <hex>', 'the log service\'s Ed25519 public key, 64 hex digits (default: CHRONICLE_LOG_PUBLIC_KEY, else the running `npm start`\'s)')
+  .action((table: string, options: Remotely<{ file: string; logKey?: string }>) => {
+    const logKey = checkedLogKey(options.logKey);
+    return withRemote(options, async (remote) => checkOwnMoves(remote, out, { table: await resolveTable(remote, out, table), file: options.file, logKey: logKey ?? remote.logPublicKey }));
+  });
+
+remoteCommand('verify-world', 'check a world: every finished chapter replayed against its commitment and the log service\'s record, and every link between chapters (commitment, final revision, final state hash, rules version); from the running system, or from files chronicle log wrote', 'npm run chronicle -- verify-world sample-world')
+  .argument('<world>', 'the world id')
+  .option('--files <files...>', 'check these chapter files (chronicle log) instead of asking the running system')
+  .option('--log-key <hex>', 'the log service\'s Ed25519 public key, 64 hex digits (default: CHRONICLE_LOG_PUBLIC_KEY, else the running `npm start`\'s)')
+  .action((world: string, options: Remotely<{ files?: string[]; logKey?: string }>) => {
+    const logKey = checkedLogKey(options.logKey);
+    if (options.files) return verifyWorldFiles(out, world, options.files, logKey);
+    return withRemote(options, (remote) => verifyWorld(remote, out, world, logKey));
+  });
+
+remoteCommand('contribute', 'a seat\'s part of a contributed table\'s randomness: draws a secret value (kept in --keep), commits its hash, reveals it once every seat has committed', 'npm run chronicle -- contribute fair-race --seat ann')
+  .argument('<table>', TABLE_OR_WORLD)
+  .requiredOption('--seat <seat>', 'the player\'s seat')
+  .option('--seat-token <token>', 'the seat token the deployment\'s gateway gave this player (default: CHRONICLE_SEAT_TOKEN)')
+  .option('--keep <file>', 'where the value is kept until revealed (default: contribution.<table>.<seat>.json)')
+  .option('--wait-ms <ms>', 'how long to wait for every seat to commit before revealing (0: try once; run again later)', nonNegativeInt, 60_000)
+  .action((table: string, options: Remotely<{ seat: string; seatToken?: string; keep?: string; waitMs: number }>) => withRemote(options, async (remote) => {
+    const tableId = await resolveTable(remote, out, table);
+    await contribute(remote, out, {
+      table: tableId, seat: options.seat, seatToken: options.seatToken ?? process.env.CHRONICLE_SEAT_TOKEN,
+      keep: options.keep ?? `contribution.${tableId}.${options.seat}.json`, waitMs: options.waitMs,
+    });
+  }));
 
 remoteCommand('outcome', 'what became of an intent submitted earlier', 'npm run chronicle -- outcome sample-world p1-farm')
   .argument('<table>', TABLE_OR_WORLD)
@@ -328,6 +376,13 @@ remoteCommand('retry-dead', 'hand a dead tick or intent back to the executors\' 
     const reason = requireReason('retry-dead', options.reason);
     return withRemote(options, (remote) => retryDeadLetter(remote, out, seq, operatorName(options.operator), reason));
   });
+
+/** `--log-key`, else CHRONICLE_LOG_PUBLIC_KEY; refused unless it is 64 hex digits. */
+function checkedLogKey(option: string | undefined): string | undefined {
+  const logKey = option ?? (process.env.CHRONICLE_LOG_PUBLIC_KEY || undefined);
+  if (logKey !== undefined && !/^[0-9a-f]{64}$/.test(logKey)) throw new CliError('--log-key must be the log service\'s Ed25519 public key, 64 hex digits');
+  return logKey;
+}
 
 function parseMove(text: string | undefined): Json {
   if (text === undefined) throw new CliError('intent needs the move as JSON (or --undo)');

@@ -36,3 +36,4 @@ export { ViewSubjects, GetViewV1, PublicMoveEventV1, publicMoveMsgId, type ViewV
 export {
   CHECKPOINT_KEY_NAME, BadCheckpoint, checkpointOrigin, checkRecordCheckpoint, checkpointText, signCheckpoint, readCheckpoint, openCheckpoint, type Checkpoint,
 } from './trust/checkpoint';
+export { OwnMoves, MoveNotLogged, type OwnMove, type OwnMovesRecord } from './trust/own-moves';

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { checkpointOrigin, ed25519PrivateKey, publicKeyHex, signCheckpoint, type FinishedLogV1 } from '@chronicle/contracts';
-import { engine, entryLeaf, GameLog, rootOf } from '@chronicle/engine';
+import { combinedSeed, contributionHash, CONTRIBUTED, engine, entryLeaf, GameLog, rootOf } from '@chronicle/engine';
 import { diceRace, journal } from '@chronicle/engine/examples';
 import { storedLog } from '@chronicle/testing';
 import { chronicle, userEnvironment } from '../testing/run-cli';
@@ -61,6 +61,33 @@ describe('offline verify and replay', () => {
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(run.stdout).toContain(`verified: table race (dice-race rules ${diceRace.version}), the seed matches the commitment and all ${log.revision} moves replay`);
+    expect(run.stdout).toContain('randomness: the committed seed alone (the table opened without contributions)');
+  }, 60_000);
+
+  it('checks the contributions to a contributed table as its log recorded them', async () => {
+    const values = { ann: 'a1'.repeat(32), bob: 'b2'.repeat(32) };
+    const table = GameLog.open({ tableId: 'fair', gameId: journal.id, rulesVersion: journal.version, seats: ['ann', 'bob'], options: { randomness: CONTRIBUTED } });
+    const state = engine.setup(journal, table.header());
+    for (const [seat, payload] of [
+      ['ann', { $randomness: 'commit', hash: contributionHash('fair', 'ann', values.ann) }],
+      ['bob', { $randomness: 'commit', hash: contributionHash('fair', 'bob', values.bob) }],
+      ['bob', { $randomness: 'reveal', value: values.bob }],
+      ['ann', { $randomness: 'reveal', value: values.ann }],
+      ['ann', { text: 'fair play' }],
+    ] as const) table.append(engine.step(journal, table.header(), state, seat, payload).move);
+    const file = path.join(dir, 'fair.json');
+    writeFileSync(file, JSON.stringify({ tableId: 'fair', commitment: table.commitment(), log: table.toArray() }));
+    const run = await chronicle(['verify', file, '--commitment', table.commitment()], env);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(`contributed randomness: every draw came from the seed and the contributions of ann, bob, each revealed after every seat had committed and matching its commit; combined seed ${combinedSeed(table.seed, state.entropy!)}`);
+
+    const raw = table.toArray() as { moves: Array<{ payload: unknown }> };
+    raw.moves[2]!.payload = { $randomness: 'reveal', value: 'cc'.repeat(32) };
+    writeFileSync(file, JSON.stringify({ tableId: 'fair', commitment: table.commitment(), log: raw }));
+    const tampered = await chronicle(['verify', file, '--commitment', table.commitment()], env);
+    expect(tampered.code).not.toBe(0);
+    expect(tampered.stderr.trim()).toMatch(/^chronicle: REFUSED: .*fair\.json does not replay: move 3 no longer applies: the value is not the one seat bob committed to/);
   }, 60_000);
 
   it('shows the progress of a long log, into a pipe as a line at every tenth', async () => {

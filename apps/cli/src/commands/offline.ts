@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { checkRecordCheckpoint, ed25519PublicKey, openCheckpoint, readCheckpoint } from '@chronicle/contracts';
 import { keptCheckpoints } from './witness';
 import {
-  AuditedLog, engine, GameLog, matchesCommitment, stateHash, type AnyGame, type GameState, type LoggedMove, type LogRecord,
+  AuditedLog, combinedSeed, engine, GameLog, matchesCommitment, stateHash, waitingFor, type AnyGame, type GameState, type LoggedMove, type LogRecord,
   type RecordedMove,
 } from '@chronicle/engine';
 import { defaultGames } from '@chronicle/games';
@@ -13,7 +13,7 @@ export function readLogFile(file: string): GameLog {
   return logOf(file, readJsonFile(file));
 }
 
-function readJsonFile(file: string): unknown {
+export function readJsonFile(file: string): unknown {
   try {
     return JSON.parse(readFileSync(file, 'utf8'));
   } catch (error) {
@@ -21,7 +21,7 @@ function readJsonFile(file: string): unknown {
   }
 }
 
-function logOf(file: string, raw: unknown): GameLog {
+export function logOf(file: string, raw: unknown): GameLog {
   const body = typeof raw === 'object' && raw !== null && 'log' in raw ? (raw as { log: unknown }).log : raw;
   try {
     return GameLog.fromArray(body);
@@ -89,6 +89,7 @@ export function verifyFile(file: string, commitment: string, out: Output, logKey
   }
   const reached = stateHash(replayed.game, replayed.state);
   out.line(`verified: table ${log.tableId} (${log.gameId} rules ${log.rulesVersion}), the seed matches the commitment and all ${log.revision} moves replay`);
+  out.line(randomnessLine(log, replayed.state));
   if (audit) {
     out.line(`every move is the one the log service stored: ${audit.log.record.treeSize} entries, tree root ${audit.log.record.rootHash.slice(0, 16)}…, ${audit.signed}`);
   } else {
@@ -99,8 +100,17 @@ export function verifyFile(file: string, commitment: string, out: Output, logKey
   out.line(`final state hash ${reached}${last ? ', the one its last move recorded' : ''}${replayed.state.outcome ? `, outcome: ${replayed.state.outcome.result}` : ''}`);
 }
 
+/** Where the draws came from: the operator's seed alone, or (contributed) with the seats' contributions, which the replay checked. */
+export function randomnessLine(log: GameLog, state: GameState<unknown>): string {
+  const entropy = state.entropy;
+  if (!entropy) return 'randomness: the committed seed alone (the table opened without contributions)';
+  const seats = entropy.contributions.map((c) => c.seat).join(', ');
+  if (entropy.phase !== 'fixed') return `contributed randomness, not fixed: ${waitingFor(log.tableId, entropy)}`;
+  return `contributed randomness: every draw came from the seed and the contributions of ${seats}, each revealed after every seat had committed and matching its commit; combined seed ${combinedSeed(log.seed, entropy)}`;
+}
+
 /** The file's record of its table's entries, checked against its checkpoint (and that against the key) and against the log's moves. */
-function auditOf(file: string, raw: unknown, log: GameLog, commitment: string, logKey: string | undefined): { log: AuditedLog; signed: string } | null {
+export function auditOf(file: string, raw: unknown, log: GameLog, commitment: string, logKey: string | undefined): { log: AuditedLog; signed: string } | null {
   let parts;
   try {
     parts = AuditedLog.readParts(raw);

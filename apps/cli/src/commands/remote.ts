@@ -5,7 +5,7 @@ import {
   type HeaderV1, type IntentOutcomeV1, type PublicMoveEventV1, type SnapshotV1, type TableEventV1, type ViewV1,
 } from '@chronicle/contracts';
 import {
-  chapterTableId, readChapter, stateFromArray, UnknownTable, type GameState, type Json, type JsonObject, type StateView,
+  chapterTableId, CONTRIBUTED, engine, InvalidGame, newSeed, readChapter, stateFromArray, UnknownTable, type GameState, type Json, type JsonObject, type StateView,
 } from '@chronicle/engine';
 import { withChapterOpening, type LogClient } from '@chronicle/bus';
 import { defaultGames } from '@chronicle/games';
@@ -19,7 +19,7 @@ import { knownTables, knownWorlds, lastWorldEvent, unknownId, worldChapters } fr
 const NEXT_CHAPTER_WAIT_MS = 60_000;
 
 /** `chronicle open`: a new table from a game and its options (for the strategy game, a scenario file or a built-in world). */
-export async function openTable(remote: Remote, out: Output, options: { table: string; game: string; seats: string[]; scenario?: string; world?: string; turnterm?: number }): Promise<void> {
+export async function openTable(remote: Remote, out: Output, options: { table: string; game: string; seats: string[]; scenario?: string; world?: string; turnterm?: number; contributed?: boolean }): Promise<void> {
   const tableOptions: JsonObject = {};
   if (options.scenario) {
     tableOptions.world = 'scenario';
@@ -33,9 +33,36 @@ export async function openTable(remote: Remote, out: Output, options: { table: s
     tableOptions.world = options.world;
   }
   if (options.turnterm !== undefined) tableOptions.turnterm = options.turnterm;
+  if (options.contributed) {
+    tableOptions.randomness = CONTRIBUTED;
+    refuseDrawingSetup(options.table, options.game, options.seats, tableOptions);
+  }
   const opened = await remote.log.open({ tableId: options.table, gameId: options.game, seats: options.seats, options: tableOptions });
   out.line(`opened table ${opened.tableId} (${options.game}, seats ${options.seats.join(', ')})`);
   out.line(`commitment to the seed (SHA-256): ${opened.commitment}`);
+  if (options.contributed) {
+    out.line(`contributed randomness: no move is played until every seat (${options.seats.join(', ')}) has committed and revealed its part: chronicle contribute ${opened.tableId} --seat <seat>`);
+  }
+}
+
+/**
+ * A contributed table whose game draws at its setup could never be played (its draws would
+ * be the operator's seed's alone, so the engine refuses them): say so before opening it.
+ */
+function refuseDrawingSetup(tableId: string, gameId: string, seats: string[], options: JsonObject): void {
+  const games = defaultGames();
+  let game;
+  try {
+    game = games.forNewTable(gameId);
+  } catch (error) {
+    throw new CliError((error as Error).message);
+  }
+  try {
+    engine.setup(game, { tableId, gameId, rulesVersion: game.version, seed: newSeed(), seats, options, moves: 0 });
+  } catch (error) {
+    if (error instanceof InvalidGame) throw new CliError(`--contributed: ${error.message}`);
+    throw error;
+  }
 }
 
 /** One line per table the system knows: game, status, revision, and the game date of a strategy world. */
@@ -154,14 +181,22 @@ export async function chapterAfter(log: LogClient, header: HeaderV1, signal: Abo
   return undefined;
 }
 
+/** An intent as the CLI submits it for a seat. */
+export interface SeatIntent { table: string; seat: string; seatToken?: string; key: string; payload: Json; kind: 'move' | 'undo'; waitMs: number }
+
 /**
  * Submits a player intent to the executors and prints what became of it, waiting up to
- * `waitMs` for the decision (a request waits at most `MAX_INTENT_WAIT_MS`; the CLI asks again).
+ * `waitMs` for the decision; a refusal ends the command (non-zero exit).
  */
-export async function submitIntent(
-  remote: Remote, out: Output,
-  request: { table: string; seat: string; seatToken?: string; key: string; payload: Json; kind: 'move' | 'undo'; waitMs: number },
-): Promise<void> {
+export async function submitIntent(remote: Remote, out: Output, request: SeatIntent): Promise<IntentOutcomeV1> {
+  const outcome = await decideIntent(remote, request);
+  printOutcome(out, outcome);
+  if (outcome.status === 'refused') throw new CliError(`intent ${outcome.intentKey} refused: ${outcome.code}: ${outcome.reason}`);
+  return outcome;
+}
+
+/** Submits an intent and waits up to `waitMs` for its outcome (a request waits at most `MAX_INTENT_WAIT_MS`; the CLI asks again). */
+export async function decideIntent(remote: Remote, request: SeatIntent): Promise<IntentOutcomeV1> {
   const deadline = Date.now() + request.waitMs;
   const wait = () => Math.max(0, Math.min(MAX_INTENT_WAIT_MS, deadline - Date.now()));
   let outcome = await remote.requests.request<IntentOutcomeV1>(ExecutorSubjects.submitIntent, {
@@ -171,8 +206,7 @@ export async function submitIntent(
   while (outcome.status === 'pending' && wait() > 0) {
     outcome = await remote.requests.request<IntentOutcomeV1>(ExecutorSubjects.intentOutcome, { v: 1, tableId: request.table, intentKey: request.key, waitMs: wait() }, MAX_INTENT_WAIT_MS + 15_000);
   }
-  printOutcome(out, outcome);
-  if (outcome.status === 'refused') throw new CliError(`intent ${outcome.intentKey} refused: ${outcome.code}: ${outcome.reason}`);
+  return outcome;
 }
 
 /**
