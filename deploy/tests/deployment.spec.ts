@@ -1,7 +1,7 @@
 import { StreamRoles } from '@chronicle/contracts';
 import { loadConfig, ProbePaths, ProvisionConfig, topologyLimits } from '@chronicle/service-kit';
 import { jetStreamDurability } from '@chronicle/service-kit';
-import { deployedEnvironments, KUBERNETES_OVERLAYS, renderOverlay } from '@chronicle/testing';
+import { deployedEnvironments, KUBERNETES_OVERLAYS, makeTestCertificates, renderOverlay } from '@chronicle/testing';
 import Ajv from 'ajv';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -265,6 +265,33 @@ describe.each(KUBERNETES_OVERLAYS)('the Kubernetes overlay %s', (overlay) => {
     expect([...new Set(natsIngress.flatMap((rule: K8sObject) => rule.ports.map((port: K8sObject) => port.port)))].sort()).toEqual([4222, 6222, 8222]);
   });
 
+  it(overlay === 'prod' ? 'speaks TLS to NATS: clients and routes, the server key only on the servers, the authority in every client' : 'leaves NATS without TLS (components/tls is for production)', () => {
+    const tlsFiles = named(objects, 'ConfigMap', nats.spec.template.spec.volumes.find((v: K8sObject) => v.name === 'config').projected.sources
+      .map((s: K8sObject) => s.configMap.name).find((name: string) => name.startsWith('nats-tls-config')))!.data as Record<string, string>;
+    const clients = objects.filter((o) => (o.kind === 'Deployment' || o.kind === 'Job') && JSON.stringify(o).includes('chronicle-config'));
+    expect(clients.length).toBeGreaterThanOrEqual(6);
+    const config = named(objects, 'ConfigMap', 'chronicle-config')!.data as Record<string, string>;
+    if (overlay !== 'prod') {
+      expect([tlsFiles['tls.conf'], tlsFiles['cluster-tls.conf']]).toEqual([expect.not.stringMatching(/tls \{/), expect.not.stringMatching(/tls \{/)]);
+      expect([config.NATS_URL, config.NATS_TLS_CA]).toEqual(['nats:4222', undefined]);
+      return;
+    }
+    expect(tlsFiles['tls.conf']).toMatch(/^tls \{[^}]*cert_file: \/etc\/nats-tls\/tls\.crt/m);
+    expect(tlsFiles['cluster-tls.conf']).toMatch(/verify: true/);
+    expect(nats.spec.template.spec.volumes).toContainEqual({ name: 'tls', secret: { secretName: 'nats-tls' } });
+    expect(nats.spec.template.spec.containers[0].volumeMounts).toContainEqual({ name: 'tls', mountPath: '/etc/nats-tls', readOnly: true });
+    expect([config.NATS_URL, config.NATS_TLS_CA]).toEqual(['tls://nats:4222', '/etc/nats-ca/ca.crt']);
+    for (const client of clients) {
+      const spec = client.spec.template.spec;
+      expect([client.metadata.name, spec.volumes]).toEqual([client.metadata.name, expect.arrayContaining([
+        { name: 'nats-ca', secret: { secretName: 'nats-tls', items: [{ key: 'ca.crt', path: 'ca.crt' }] } },
+      ])]);
+      expect([client.metadata.name, spec.containers[0].volumeMounts]).toEqual([client.metadata.name, expect.arrayContaining([
+        { name: 'nats-ca', mountPath: '/etc/nats-ca', readOnly: true },
+      ])]);
+    }
+  });
+
   it('runs NATS as a three-server JetStream cluster with the accounts of deploy/nats, passwords from a Secret', () => {
     expect(nats.spec.replicas).toBe(3);
     const [container] = nats.spec.template.spec.containers;
@@ -286,7 +313,10 @@ describe.each(KUBERNETES_OVERLAYS)('the Kubernetes overlay %s', (overlay) => {
     try {
       // The image's server (2.10 on) takes sync_interval; the machine's may be a 2.9, which does not know it.
       const known = (text: string) => (jetStreamDurability().config === '' ? text.replace(/^\s*sync_interval: .*$/m, '') : text);
-      for (const [file, text] of Object.entries(files)) writeFileSync(path.join(dir, file), known(text));
+      // The TLS of the prod overlay (components/tls) with certificates of the test's own where the Secret would be mounted.
+      const tls = Object.values(files).some((text) => text.includes('/etc/nats-tls/'));
+      if (tls) makeTestCertificates(dir);
+      for (const [file, text] of Object.entries(files)) writeFileSync(path.join(dir, file), known(text).replaceAll('/etc/nats-tls/', `${dir}/`));
       const env = { ...process.env, POD_NAME: 'nats-0', ...Object.fromEntries([...natsUsers.values()].map((v) => [v, 'pchecked'])) };
       expect(execFileSync('nats-server', ['-c', path.join(dir, 'nats.conf'), '-t'], { env, encoding: 'utf8', stdio: 'pipe' })).toBe('');
     } finally {
@@ -299,7 +329,8 @@ describe.each(KUBERNETES_OVERLAYS)('the Kubernetes overlay %s', (overlay) => {
     const reserved = Object.values(topologyLimits(loadConfig(ProvisionConfig, provision)).byName ?? {}).reduce((sum, l) => sum + Math.max(0, l.maxBytes ?? 0), 0);
     expect(reserved).toBeLessThanOrEqual(store);
     expect(store).toBeLessThan(volume);
-    const [host, port] = config.NATS_URL!.split(':');
+    // nats:4222, or tls://nats:4222 where the servers speak TLS.
+    const [host, port] = config.NATS_URL!.replace(/^tls:\/\//, '').split(':');
     const client = named(objects, 'Service', host!)!;
     expect(selects({ matchLabels: client.spec.selector }, nats.spec.template.metadata.labels)).toBe(true);
     expect(client.spec.ports.find((p: K8sObject) => p.port === Number(port)).targetPort).toBe('client');

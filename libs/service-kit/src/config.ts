@@ -23,6 +23,12 @@ export class ServiceConfig {
    */
   @IsString() NATS_USER = '';
   @IsString() NATS_PASSWORD = '';
+  /**
+   * A PEM file of the certificate authority that signed the NATS servers' TLS certificates
+   * (deploy/k8s/components/tls); empty: the system's authorities, and TLS only where the
+   * server asks for it.
+   */
+  @IsString() NATS_TLS_CA = '';
   /** Pause between two reconnection attempts (they go on for ever). */
   @Type(() => Number) @IsInt() @Min(10) @Max(60_000) NATS_RECONNECT_WAIT_MS = 1_000;
   /** Subject/stream prefix of this deployment (one token: letters, digits, _ and -). */

@@ -9,7 +9,8 @@ import { dependency } from './startup';
 /**
  * How every Chronicle process connects: reconnect for ever (a client that gives up after the
  * library's default ten attempts sits alive but deaf after a 20-second outage), with the
- * credentials of its role when the deployment gives them (see deploy/nats).
+ * credentials of its role when the deployment gives them (see deploy/nats), over TLS checked
+ * against `NATS_TLS_CA` when it is set.
  */
 export function natsOptions(config: ServiceConfig, name: string): ConnectionOptions {
   return {
@@ -22,6 +23,8 @@ export function natsOptions(config: ServiceConfig, name: string): ConnectionOpti
     // timed out on their own (RequestClient names the subject).
     noAsyncTraces: true,
     ...roleCredentials(config.NATS_USER, config.NATS_PASSWORD),
+    // A server that requires TLS is checked against this authority; one that does not is refused then, not spoken to in the clear.
+    ...(config.NATS_TLS_CA ? { tls: { caFile: config.NATS_TLS_CA } } : {}),
   };
 }
 

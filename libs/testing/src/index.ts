@@ -8,3 +8,4 @@ export { tcpProxy, type TcpProxy } from './tcp-proxy';
 export { startPostgresCluster, type PrivateCluster } from './postgres-cluster';
 export { WorldDriver, type DriverLog, type SeedSource, type DriverOptions, type Seen } from './world-driver';
 export { storedLog } from './stored-log';
+export { makeTestCertificates } from './certificates';

@@ -38,7 +38,8 @@ export interface Remote {
  * `npm start` of this folder's home (`.chronicle/`, or `CHRONICLE_HOME`) wrote while it
  * runs, else 127.0.0.1:4222 with prefix `chronicle` (a deployment's default). A deployment's
  * NATS role (deploy/nats: `operator`, `public`) comes from `NATS_USER` and `NATS_PASSWORD`,
- * never from the command line, where other users of the machine could read it.
+ * never from the command line, where other users of the machine could read it; a TLS
+ * deployment's authority from `NATS_TLS_CA`.
  */
 export async function connectRemote(options: ConnectionOptions): Promise<Remote> {
   const home = process.env.CHRONICLE_HOME || path.resolve('.chronicle');
@@ -50,9 +51,15 @@ export async function connectRemote(options: ConnectionOptions): Promise<Remote>
   try {
     nc = await connect({
       servers: url.split(','), name: 'chronicle-cli', timeout: 5_000, ...roleCredentials(process.env.NATS_USER ?? '', process.env.NATS_PASSWORD ?? ''),
+      // As the services do (libs/service-kit natsOptions): the deployment's authority for its TLS servers.
+      ...(process.env.NATS_TLS_CA ? { tls: { caFile: process.env.NATS_TLS_CA } } : {}),
     });
   } catch (error) {
-    throw new CliError(`cannot reach NATS at ${url} (${(error as Error).message}); is the system running (npm start)? --nats or NATS_URL name another server`);
+    const message = (error as Error).message;
+    if (/certificate/i.test(message)) {
+      throw new CliError(`cannot reach NATS at ${url} (${message}): its TLS certificate is not from an authority this machine trusts; set NATS_TLS_CA to the deployment's ca.crt (deploy/k8s/components/tls)`);
+    }
+    throw new CliError(`cannot reach NATS at ${url} (${message}); is the system running (npm start)? --nats or NATS_URL name another server`);
   }
   const subjects = new Subjects(prefix);
   const requests = new RequestClient(nc, subjects, 15_000);
