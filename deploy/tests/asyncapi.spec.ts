@@ -2,7 +2,7 @@ import {
   AdminSubjects, AuditEntryV1, AuditQueryV1, DeadLettersQueryV1, OperatorMoveV1, RetryDeadLetterV1, WorldActionV1, AppendManyV1, AppendMoveV1, EntryByKeyV1, EventSubjects, ExecutorSubjects, ExecutorWorkSubjects, GetIntentOutcomeV1, GetSnapshotV1, RecheckV1,
   IntentOutcomeV1, IntentV1, LogSubjects, MoveEventV1, OpenTableV1, ReadMovesV1, SnapshotSubjects, SubmitIntentV1,
   TableEventV1, TableRequestV1, TickV1, TrustedSubjects, UndoV1, WorldEventV1, ViewSubjects, GetViewV1, PublicMoveEventV1,
-  TreeRequestV1, InclusionProofRequestV1, ConsistencyProofRequestV1,
+  TreeRequestV1, InclusionProofRequestV1, ConsistencyProofRequestV1, ScheduleSubjects, ExecuteNowV1,
 } from '@chronicle/contracts';
 import { manifests } from '@chronicle/testing';
 import { DiagnosticSeverity, Parser } from '@asyncapi/parser';
@@ -52,7 +52,7 @@ describe('the AsyncAPI document', () => {
   it('has a channel for every request subject the services serve', () => {
     const subjects = [
       ...Object.values(LogSubjects), ...Object.values(SnapshotSubjects), ...Object.values(ViewSubjects), ...Object.values(TrustedSubjects),
-      ...Object.values(ExecutorSubjects), ...Object.values(AdminSubjects),
+      ...Object.values(ExecutorSubjects), ...Object.values(AdminSubjects), ...Object.values(ScheduleSubjects),
     ];
     for (const subject of subjects) expect(addresses).toContain(`{prefix}.${subject}`);
     for (const forward of Object.values(ExecutorWorkSubjects)) {
@@ -73,7 +73,7 @@ describe('the AsyncAPI document', () => {
     OpenTableV1, AppendMoveV1, AppendManyV1, UndoV1, ReadMovesV1, TableRequestV1, EntryByKeyV1, GetSnapshotV1, MoveEventV1, TableEventV1,
     TickV1, SubmitIntentV1, IntentV1, GetIntentOutcomeV1, IntentOutcomeV1, WorldEventV1, GetViewV1, PublicMoveEventV1,
     WorldActionV1, AuditEntryV1, AuditQueryV1, DeadLettersQueryV1, RetryDeadLetterV1, OperatorMoveV1, RecheckV1,
-    TreeRequestV1, InclusionProofRequestV1, ConsistencyProofRequestV1,
+    TreeRequestV1, InclusionProofRequestV1, ConsistencyProofRequestV1, ExecuteNowV1,
   ];
   it.each(dtos.map((dto) => [dto.name, dto] as const))(
     'describes %s with the fields its DTO validates',

@@ -18,6 +18,7 @@ import { SessionGuard } from './http/session.guard';
 import { WorldDirectory } from './worlds/world-directory';
 import { WorldPlay } from './worlds/world-play';
 import { WorldViews } from './views/world-views';
+import { ExecuteEngine } from './worlds/execute-engine';
 
 /** Registers the database check, and closes the connections in reverse order at the end. */
 @Injectable()
@@ -78,6 +79,10 @@ export class GatewayModule {
         {
           provide: RequestClient, inject: [NATS_CONNECTION, Subjects],
           useFactory: (nc: NatsConnection, subjects: Subjects) => new RequestClient(nc, subjects, 15_000),
+        },
+        {
+          provide: ExecuteEngine, inject: [RequestClient, WorldViews],
+          useFactory: (requests: RequestClient, views: WorldViews) => new ExecuteEngine(requests, views, config.EXECUTE_ENGINE_INTERVAL_MS),
         },
         {
           provide: WorldViews, inject: [RequestClient, WorldPlay],

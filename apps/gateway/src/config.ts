@@ -48,6 +48,8 @@ export class GatewayConfig extends ServiceConfig {
   @Type(() => Number) @IsInt() @Min(1) RATE_LIMIT_ACCOUNT_PER_MIN = 300;
   /** Live streams one account may hold open at once. */
   @Type(() => Number) @IsInt() @Min(1) @Max(100) MAX_STREAMS_PER_ACCOUNT = 5;
+  /** ExecuteEngine: at most one request a world in this many milliseconds. */
+  @Type(() => Number) @IsInt() @Min(100) @Max(600_000) EXECUTE_ENGINE_INTERVAL_MS = 2_000;
   /** Largest request body accepted, in bytes (a larger one is 413). */
   @Type(() => Number) @IsInt() @Min(1_024) @Max(1_048_576) MAX_BODY_BYTES = 16_384;
 }

@@ -7,7 +7,7 @@ import type { NatsConnection } from '@nats-io/nats-core';
 import {
   Inject, Injectable, Logger, Module, type DynamicModule, type OnApplicationBootstrap, type OnApplicationShutdown,
 } from '@nestjs/common';
-import { AdminController } from './admin/admin.controller';
+import { AdminController, ExecuteNowController } from './admin/admin.controller';
 import { OperatorDesk } from './admin/operator-desk';
 import { SchedulerConfig } from './config';
 import { DueIndex } from './schedule/due-index';
@@ -66,7 +66,7 @@ export class SchedulerModule {
     return {
       module: SchedulerModule,
       imports: [ServiceKitModule.forRoot({ serviceName: 'scheduler', logLevel: config.LOG_LEVEL })],
-      controllers: [ScheduleController, AdminController],
+      controllers: [ScheduleController, AdminController, ExecuteNowController],
       providers: [
         { provide: SchedulerConfig, useValue: config },
         { provide: Subjects, useValue: subjects },

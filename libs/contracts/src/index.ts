@@ -29,6 +29,7 @@ export {
   type WorldAction, type TimeAction, type WorldActionDoneV1, type AuditTrailV1, type DeadLetterSummaryV1, type DeadLettersV1,
 } from './admin/requests.v1';
 export { WorldEventV1, WorldEventKinds, worldEventMsgId, type WorldEventKind } from './world/events.v1';
+export { ScheduleSubjects, ExecuteNowV1, type ExecuteNowDoneV1 } from './world/execute-now.v1';
 export { SIGNATURE_HEADER, signEvent, verifyEvent } from './trust/event-signature';
 export { ed25519PrivateKey, ed25519PublicKey, publicKeyHex } from './trust/ed25519';
 export { issueSeatToken, SeatGate, type SeatClaimsV1 } from './trust/seat-token';

@@ -59,6 +59,8 @@ export interface SystemOptions {
   turnterm?: number;
   /** Start the snapshot service (the views, the public move events). */
   snapshots?: boolean;
+  /** Start the scheduler (it ticks the worlds at their due times, and serves ExecuteEngine). */
+  scheduler?: boolean;
   /** More of the gateway's environment. */
   gatewayEnv?: Record<string, string>;
 }
@@ -100,6 +102,11 @@ export async function startSystem(name: string, options: SystemOptions = {}): Pr
       });
       services.push(snapshots);
       ready.push(snapshots.waitFor(/snapshot-service ready/, 90_000));
+    }
+    if (options.scheduler) {
+      const scheduler = spawnService('apps/scheduler/src/main.ts', { ...common, NATS_PROVISION: 'true', FLUSH_MS: '50', MAX_SLEEP_MS: '100' });
+      services.push(scheduler);
+      ready.push(scheduler.waitFor(/scheduler ready/, 90_000));
     }
     await Promise.all(ready);
     const log = new LogClient(new RequestClient(nc, subjects, 15_000));

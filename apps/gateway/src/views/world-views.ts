@@ -63,8 +63,15 @@ export class WorldViews {
     return viewed;
   }
 
-  private async readPublic(world: WorldInPlay, since?: number): Promise<Viewed<PublicView>> {
-    const state = await this.ask({ v: 1, tableId: world.tableId, ...(since === undefined ? {} : { since }) });
+  /** The public view once the table reaches `minRevision` (waiting up to `waitMs`), read anew. */
+  publicAt(world: WorldInPlay, minRevision: number, waitMs: number): Promise<Viewed<PublicView>> {
+    return this.readPublic(world, undefined, minRevision, waitMs);
+  }
+
+  private async readPublic(world: WorldInPlay, since?: number, minRevision = 0, waitMs = 0): Promise<Viewed<PublicView>> {
+    const state = await this.ask({
+      v: 1, tableId: world.tableId, ...(since === undefined ? {} : { since }), ...(minRevision > 0 ? { minRevision, waitMs } : {}),
+    });
     const view = state.visibility === 'public' ? state.data as unknown as PublicView : sammoViews.public(stateFromArray(sammo, state), since) as unknown as PublicView;
     return { worldId: world.worldId, tableId: world.tableId, revision: state.revision, view };
   }

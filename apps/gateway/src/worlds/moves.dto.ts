@@ -69,3 +69,8 @@ export class AutoEntryDto {
 export class AnswerLetterDto {
   @IsBoolean() accept!: boolean;
 }
+
+/** The legacy's ExecuteEngine guard: a client that names another server (world) is told so. */
+export class ExecuteDto {
+  @IsOptional() @IsString() @Length(1, 64) serverID?: string;
+}

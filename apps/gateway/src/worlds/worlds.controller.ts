@@ -1,5 +1,5 @@
 import type { Json } from '@chronicle/engine';
-import { Controller, Get, Headers, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, HttpCode, Headers, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
 import { randomBytes } from 'node:crypto';
 import type { SignedIn } from '../accounts/accounts.service';
@@ -10,12 +10,14 @@ import { WorldDirectory, type WorldInPlay } from './world-directory';
 import { WorldPlay } from './world-play';
 import { answer, sendMove, WRITE_WAIT_MS } from './writes';
 import { IntentDto, JoinDto } from './worlds.dto';
-import { ReserveDto } from './moves.dto';
+import { ExecuteDto, ReserveDto } from './moves.dto';
+import { ExecuteEngine, type Executed } from './execute-engine';
+import { badInput } from '../http/refusals';
 
 /** Worlds, joining one, and the moves of a seat (`/api/v1/worlds`). */
 @Controller('api/v1/worlds')
 export class WorldsController {
-  constructor(private readonly directory: WorldDirectory, private readonly play: WorldPlay) {}
+  constructor(private readonly directory: WorldDirectory, private readonly play: WorldPlay, private readonly engine: ExecuteEngine) {}
 
   @Get()
   list(): { worlds: WorldInPlay[] } {
@@ -34,6 +36,18 @@ export class WorldsController {
       : { type: 'possess', generalId: body.generalId! };
     // Without a key each join is a new try (a refused name must not stick to the next one).
     return answer(res, await this.play.join(world(worldId), caller.account.id, idempotencyKey(key, `join-${randomBytes(6).toString('hex')}`), move, WRITE_WAIT_MS));
+  }
+
+  /**
+   * The legacy's ExecuteEngine: runs the world's due work now and answers `{ updated, locked,
+   * lastExecuted }`. No session; `serverID`, when sent, must name this world.
+   */
+  @Post(':world/execute')
+  @HttpCode(200)
+  async execute(@Param('world') worldId: string, @ValidBody(ExecuteDto) body: ExecuteDto): Promise<Executed> {
+    const found = this.play.known(world(worldId));
+    if (body.serverID !== undefined && body.serverID !== found.worldId) throw badInput('serverID', `서버 아이디가 다릅니다 (this is world ${found.worldId}: reload the page)`);
+    return this.engine.execute(found);
   }
 
   /** The caller's seat in a world and a fresh seat proof for it (for clients that talk to the bus themselves). */

@@ -1,10 +1,22 @@
 import { OnRequest, PassErrorsToTransport } from '@chronicle/bus';
 import {
-  AdminSubjects, AuditQueryV1, DeadLettersQueryV1, OperatorMoveV1, RetryDeadLetterV1, WorldActionV1, type AuditTrailV1, type DeadLettersV1, type WorldActionDoneV1,
+  AdminSubjects, AuditQueryV1, ExecuteNowV1, ScheduleSubjects, type ExecuteNowDoneV1, DeadLettersQueryV1, OperatorMoveV1, RetryDeadLetterV1, WorldActionV1, type AuditTrailV1, type DeadLettersV1, type WorldActionDoneV1,
 } from '@chronicle/contracts';
 import { Controller, UseFilters } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { OperatorDesk } from './operator-desk';
+
+/** The players' ExecuteEngine, through the gateway (no operator role: it only sends a tick that is due). */
+@Controller()
+@UseFilters(PassErrorsToTransport)
+export class ExecuteNowController {
+  constructor(private readonly desk: OperatorDesk) {}
+
+  @OnRequest(ScheduleSubjects.executeNow, ExecuteNowV1)
+  executeNow(@Payload() r: ExecuteNowV1): Promise<ExecuteNowDoneV1> {
+    return this.desk.executeNow(r);
+  }
+}
 
 /** The operators' requests (deployments let only the `operator` role send them). */
 @Controller()

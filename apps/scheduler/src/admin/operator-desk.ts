@@ -1,6 +1,6 @@
 import {
   BadRequest, CHAPTER_CLOSED, EventSubjects, ExecutorSubjects, intentMsgId, MAX_INTENT_WAIT_MS, SnapshotSubjects, StreamRoles, tickMsgId,
-  type AuditEntryV1, type RecheckedV1, type SnapshotV1, type DeadLetterSummaryV1, type DeadLetterV1, type HeaderV1, type IntentOutcomeV1, type IntentV1, type OperatorMoveV1, type RetryDeadLetterV1, type Subjects, type TickV1, type TimeAction, type WorldActionDoneV1, type WorldActionV1, type WorldEventV1,
+  type AuditEntryV1, type ExecuteNowDoneV1, type ExecuteNowV1, type RecheckedV1, type SnapshotV1, type DeadLetterSummaryV1, type DeadLetterV1, type HeaderV1, type IntentOutcomeV1, type IntentV1, type OperatorMoveV1, type RetryDeadLetterV1, type Subjects, type TickV1, type TimeAction, type WorldActionDoneV1, type WorldActionV1, type WorldEventV1,
 } from '@chronicle/contracts';
 import type { LogClient, RequestClient } from '@chronicle/bus';
 import { randomBytes } from 'node:crypto';
@@ -26,6 +26,26 @@ export class OperatorDesk {
     /** How long the snapshot service may take to replay a whole table for a lift (a large world's year takes seconds). */
     private readonly recheckTimeoutMs = 120_000,
   ) {}
+
+  /**
+   * The players' ExecuteEngine: the tick the scheduler would send at the table's due time,
+   * sent now if that time has come, without an audit entry (it changes nothing the rules
+   * would not do at that time). A paused, stopped, finished or closing world is locked.
+   */
+  async executeNow(request: ExecuteNowV1): Promise<ExecuteNowDoneV1> {
+    const header = await this.tableOf(request.world);
+    const entry = this.index.get(header.tableId);
+    const dueAt = entry?.dueAt === null || entry?.dueAt === undefined ? null : new Date(entry.dueAt).toISOString();
+    const answer = (ticked: boolean, locked: boolean, reason: string): ExecuteNowDoneV1 => ({ tableId: header.tableId, ticked, locked, dueAt, reason });
+    if (header.status === 'finished') return answer(false, true, `table ${header.tableId} is finished${header.outcome?.continues ? ': the next chapter is being opened' : ''}`);
+    if (entry?.hold?.paused) return answer(false, true, `${request.world} is paused by its operators`);
+    if (entry?.stop) return answer(false, true, `table ${header.tableId} is ${entry.stop}`);
+    if (dueAt === null || entry!.dueAt! > Date.now()) return answer(false, false, dueAt === null ? 'nothing is due' : `nothing is due before ${dueAt}`);
+    const tick: TickV1 = { v: 1, tableId: header.tableId, dueAt };
+    // Past the stream's duplicate window, which may hold the scheduler's own tick for this due time.
+    await this.js.publish(this.subjects.of(EventSubjects.ticks(header.tableId)), JSON.stringify(tick), { msgID: `${tickMsgId(header.tableId, dueAt)}:execute-${Date.now()}` });
+    return answer(true, false, `table ${header.tableId} ticked for its due time ${dueAt}`);
+  }
 
   async act(action: TimeAction, request: WorldActionV1): Promise<WorldActionDoneV1> {
     const header = await this.tableOf(request.target);
