@@ -26,6 +26,8 @@ const KO = {
   reserve: '예약', slots: '칸', command: '명령', pickCommand: '명령 고르기', amount: '수량', crewType: '병종', city: '도시', target: '대상',
   isGold: '금으로', buyRice: '쌀 사기', push: '미루기', repeat: '반복', live: '실시간', reconnecting: '연결이 끊겼습니다. 다시 연결하는 중…',
   accepted: '접수되었습니다', pending: '처리 중…', chiefQueue: '국가 명령 목록', notJoined: '아직 이 세계에 장수가 없습니다.',
+  rate: '세율', bill: '지급률', ruler: '군주', firstChief: '참모', members: '소속 장수', troops: '부대', joinTroop: '부대 가입', leaveTroop: '부대 탈퇴',
+  troopName: '부대 이름', createTroop: '부대 창설', renameTroop: '부대 이름 바꾸기',
   gameDate: '게임 날짜', realTime: '실제 시각', selectSlots: '칸을 고르고(여러 칸 가능) 명령을 고르십시오.', signedInAs: '{name} 님',
 };
 
@@ -52,6 +54,8 @@ const EN: Words = {
   reserve: 'Reserve', slots: 'slots', command: 'command', pickCommand: 'Pick a command', amount: 'amount', crewType: 'crew type', city: 'city', target: 'target',
   isGold: 'in gold', buyRice: 'buy rice', push: 'push', repeat: 'repeat', live: 'live', reconnecting: 'The connection is lost; reconnecting…',
   accepted: 'accepted', pending: 'pending…', chiefQueue: 'Nation\'s commands', notJoined: 'You have no general in this world yet.',
+  rate: 'tax rate', bill: 'pay rate', ruler: 'ruler', firstChief: 'first chief', members: 'Members', troops: 'Troops', joinTroop: 'join', leaveTroop: 'leave the troop',
+  troopName: 'troop name', createTroop: 'create a troop', renameTroop: 'rename the troop',
   gameDate: 'game date', realTime: 'real time', selectSlots: 'Select slots (several at once if you like), then a command.', signedInAs: 'signed in as {name}',
 };
 

@@ -1,7 +1,8 @@
 import { $, button, link, row, text } from './dom';
 import { clearError, showError } from './http';
 import { gameDate, num, realTime, t } from './i18n';
-import { playerApi, Refusal, type Account, type ChiefQueue, type Constants, type FrontInfo, type Line, type Queue, type Slot } from './player-api';
+import { nationPanel } from './nation-panel';
+import { playerApi, Refusal, type Account, type ChiefQueue, type Constants, type FrontInfo, type Line, type Queue } from './player-api';
 
 /**
  * The player's side of a world: signing in, joining (a new general with a city picked on the
@@ -17,8 +18,11 @@ const STAT_TOTAL = 150;
 const QUEUE_SLOTS = 30;
 /** A chief's nation queue (the legacy's maxChiefTurn). */
 const CHIEF_SLOTS = 12;
-/** How often the panel reads the seat's view again (the gateway's event stream is not there yet). */
+/** How often the panel reads the seat's view again without the gateway's event stream, and with it (a safety net). */
 const REFRESH_MS = 2_000;
+const REFRESH_LIVE_MS = 15_000;
+/** The legacy's general list may be read once in 10 s. */
+const NPC_LIST_RETRY_MS = 10_500;
 
 /** The argument a command takes, by the legacy's argument names (libs/sammo's commands). */
 type ArgKind = 'none' | 'city' | 'crew' | 'amountGold' | 'general' | 'nation';
@@ -56,8 +60,12 @@ let constants: Constants | null = null;
 let selected = new Set<number>();
 /** The chief's selected nation-queue slots. */
 let selectedNation = new Set<number>();
-let lastQueue: Queue | null = null;
+/** The general's leadership: a conscription raises at most 100 soldiers per point. */
+let leadership = 50;
 let wasDown = false;
+/** The seat's live stream (the gateway's `worlds/:world/events`), while it works. */
+let stream: EventSource | null = null;
+let streamUp = false;
 
 export const play = {
   account(): Promise<void> {
@@ -103,10 +111,13 @@ export const play = {
     picking = null;
     selected = new Set();
     selectedNation = new Set();
-    lastQueue = null;
     window.clearTimeout(timer);
+    stream?.close();
+    stream = null;
+    streamUp = false;
     $('play').hidden = true;
     $('play').replaceChildren();
+    delete $('play').dataset.mode;
   },
 
   picking: () => picking !== null,
@@ -151,20 +162,63 @@ async function refresh(): Promise<void> {
     if (world !== here) return;
     wasDown = false;
     renderPlayer(here, front, queue, log.lines);
+    listen(here);
+    if (front.general && front.general.nation !== 0) await renderNation(here, front.general);
     if (front.general && front.general.officerLevel >= 5) await renderChiefQueue(here, front.general.officerLevel);
   } catch (error) {
     if (error instanceof Refusal && error.code === 'NOT_JOINED') renderJoin(here);
     else if (error instanceof Refusal && error.status === 404) $('play').hidden = true;
-    else {
-      wasDown = true;
-      const state = document.getElementById('live-state');
-      if (state) {
-        state.dataset.live = 'down';
-        state.textContent = t('reconnecting');
-      }
-    }
+    else setLive(false);
   }
-  if (world === here) timer = window.setTimeout(() => void refresh(), REFRESH_MS);
+  if (world === here) timer = window.setTimeout(() => void refresh(), streamUp ? REFRESH_LIVE_MS : REFRESH_MS);
+}
+
+/**
+ * Follows the seat's live stream: the general's or nation's new log lines (its turns ran),
+ * an intent's outcome or the next chapter read the panel again, at most once a second (the
+ * world's public moves alone do not: the panel is the seat's). A lost stream says so and
+ * resumes (EventSource reconnects with `Last-Event-ID`); a gateway without the stream leaves
+ * the panel to its regular reads.
+ */
+function listen(here: string): void {
+  if (stream) return;
+  const source = new EventSource(`api/v1/worlds/${encodeURIComponent(here)}/events`);
+  stream = source;
+  let opened = false;
+  let pending = false;
+  let last = 0;
+  const soon = () => {
+    if (pending) return;
+    pending = true;
+    window.setTimeout(() => {
+      pending = false;
+      last = Date.now();
+      if (world === here) void refresh();
+    }, Math.max(100, last + 1_000 - Date.now()));
+  };
+  source.onopen = () => {
+    opened = true;
+    streamUp = true;
+    setLive(true);
+  };
+  source.onerror = () => {
+    streamUp = false;
+    if (!opened) {
+      // No stream here (not served, or refused): the regular reads keep the panel current.
+      source.close();
+      return;
+    }
+    setLive(false);
+  };
+  for (const kind of ['log', 'outcome', 'chapter']) source.addEventListener(kind, soon);
+}
+
+function setLive(up: boolean): void {
+  wasDown = !up;
+  const state = document.getElementById('live-state');
+  if (!state) return;
+  state.dataset.live = up ? 'up' : 'down';
+  state.textContent = up ? t('live') : t('reconnecting');
 }
 
 function renderJoin(here: string): void {
@@ -217,14 +271,19 @@ function renderJoin(here: string): void {
   const possess = document.createElement('div');
   possess.append(`${t('possess')}: `, npcs, ' ', button(t('possessButton'), () => void takeOver(), 'possess'));
   box.replaceChildren(text('h3', t('join')), text('p', t('notJoined')), form, possess);
-  void playerApi.generals(here).then((list) => {
+  // The NPCs no player holds. The legacy lets the general list be read once in 10 s: a refusal says when, and the list is asked again then.
+  const loadNpcs = (tries: number): void => void playerApi.generals(here).then((list) => {
     npcs.replaceChildren(...list.filter((g) => g.npc >= 2 && !g.ownerName).slice(0, 200).map((g) => {
       const o = document.createElement('option');
       o.value = String(g.id);
       o.textContent = `${g.name} (${g.leadership}/${g.strength}/${g.intel})`;
       return o;
     }));
-  }).catch(() => undefined);
+  }).catch((error: unknown) => {
+    if (tries > 0 && error instanceof Refusal && world === here) window.setTimeout(() => loadNpcs(tries - 1), NPC_LIST_RETRY_MS);
+    else showRefusal(error);
+  });
+  loadNpcs(3);
 
   const done = () => {
     picking = null;
@@ -268,6 +327,7 @@ function renderPlayer(here: string, front: FrontInfo, queue: Queue, log: Line[])
   box.hidden = false;
   const g = front.general;
   if (!g) return;
+  leadership = Math.max(1, g.leadership);
   const firstRender = box.dataset.mode !== 'player';
   box.dataset.mode = 'player';
   const stats = document.createElement('div');
@@ -281,7 +341,7 @@ function renderPlayer(here: string, front: FrontInfo, queue: Queue, log: Line[])
     cell(t('explevel'), g.explevel), cell(t('dedlevel'), g.dedlevel), cell(t('injury'), g.injury),
     cell(t('experience'), g.detail.experience), cell(t('dedication'), g.detail.dedication), cell(t('age'), g.age),
   );
-  const live = text('span', t('live'));
+  const live = text('span', t(wasDown ? 'reconnecting' : 'live'));
   live.id = 'live-state';
   live.dataset.live = wasDown ? 'down' : 'up';
   const title = text('h3', `${t('yourGeneral')}: ${g.name} `);
@@ -297,7 +357,6 @@ function renderPlayer(here: string, front: FrontInfo, queue: Queue, log: Line[])
     lines.append(div);
   }
 
-  lastQueue = queue;
   const table = renderQueue(queue, front);
   if (firstRender || !document.getElementById('picker')) {
     box.replaceChildren(title, stats, text('h3', t('queue')), table, picker(here, 'general'), text('h3', t('log')), lines);
@@ -409,7 +468,7 @@ function picker(here: string, queue: 'general' | 'nation'): HTMLElement {
       const l = document.createElement('label');
       l.append(`${t('crewType')} `, crew);
       args.append(l, ' ');
-      const amount = numberInput(id('arg-amount'), t('amount'), 100, 100 * Math.max(1, lastLeadership()), 100 * Math.max(1, lastLeadership()));
+      const amount = numberInput(id('arg-amount'), t('amount'), 100, 100 * leadership, 100 * leadership);
       arg = () => ({ crewType: Number(crew.value), amount: Number(amount.value) });
     } else if (kind === 'amountGold') {
       const amount = numberInput(id('arg-amount'), t('amount'), 100, 100_000, 1_000);
@@ -446,7 +505,7 @@ function picker(here: string, queue: 'general' | 'nation'): HTMLElement {
       clearError();
       outcome.textContent = t('pending');
       if (queue === 'general') await playerApi.reserve(here, select.value, arg(), slots);
-      else await playerApi.move(here, { type: 'reserveNation', command: select.value, arg: arg() ?? null, slots });
+      else await playerApi.reserveNation(here, select.value, arg(), slots);
       outcome.textContent = t('accepted');
       chosen().clear();
       await refresh();
@@ -455,51 +514,43 @@ function picker(here: string, queue: 'general' | 'nation'): HTMLElement {
       showRefusal(error);
     }
   })(), id('reserve'));
+  // Push (미루기) and repeat (반복), as the legacy's: by an amount of slots (a negative push pulls).
+  const amount = document.createElement('input');
+  amount.type = 'number';
+  amount.id = id('shift-amount');
+  amount.min = '-12';
+  amount.max = '12';
+  amount.value = '1';
+  amount.setAttribute('aria-label', t('amount'));
   const shift = (how: 'push' | 'repeat') => button(t(how), () => void (async () => {
     try {
       clearError();
-      await rewrite(here, how);
+      await playerApi[how](here, queue, Number(amount.value));
       await refresh();
     } catch (error) {
       showRefusal(error);
     }
-  })(), how);
-  box.append(text('p', t('selectSlots')), select, ' ', args, ' ', reserve, ' ', ...(queue === 'general' ? [shift('push'), ' ', shift('repeat'), ' '] : []), outcome);
+  })(), id(how));
+  box.append(text('p', t('selectSlots')), select, ' ', args, ' ', reserve, ' ', amount, ' ', shift('push'), ' ', shift('repeat'), ' ', outcome);
   return box;
 }
 
-function lastLeadership(): number {
-  return Number(document.getElementById('general-stats')?.children[3]?.textContent?.replace(/\D/g, '') ?? 50) || 50;
-}
-
-/**
- * Push (미루기): the queue moves one slot later from the first selected slot, which rests.
- * Repeat (반복): the selected slots' commands repeat through the rest of the queue. Each is a
- * few reserve moves (one per command and argument), as the legacy's queue edits come to.
- */
-async function rewrite(here: string, how: 'push' | 'repeat'): Promise<void> {
-  const queue = lastQueue?.queue;
-  if (!queue || selected.size === 0) return;
-  const picked = [...selected].sort((a, b) => a - b);
-  const next: Slot[] = queue.map((s) => ({ ...s }));
-  if (how === 'push') {
-    const from = picked[0]!;
-    for (let i = QUEUE_SLOTS - 1; i > from; i--) next[i] = { ...queue[i - 1]!, slot: i };
-    next[from] = { slot: from, action: '휴식', arg: null };
-  } else {
-    const pattern = picked.map((i) => queue[i]!);
-    for (let i = picked.at(-1)! + 1, k = 0; i < QUEUE_SLOTS; i++, k++) next[i] = { ...pattern[k % pattern.length]!, slot: i };
-  }
-  const groups = new Map<string, { action: string; arg: unknown; slots: number[] }>();
-  next.forEach((s, i) => {
-    if (s.action === queue[i]!.action && JSON.stringify(s.arg) === JSON.stringify(queue[i]!.arg)) return;
-    const key = `${s.action}|${JSON.stringify(s.arg)}`;
-    const group = groups.get(key) ?? { action: s.action, arg: s.arg, slots: [] };
-    group.slots.push(i);
-    groups.set(key, group);
+/** The nation's panel, read again with the rest; left alone while the player types in it. */
+async function renderNation(here: string, me: { id: number; troop: number }): Promise<void> {
+  const held = document.getElementById('nation-panel');
+  if (held?.contains(document.activeElement) && document.activeElement instanceof HTMLInputElement) return;
+  const panel = await nationPanel(here, me, async (move) => {
+    try {
+      clearError();
+      await playerApi.move(here, move);
+      await refresh();
+    } catch (error) {
+      showRefusal(error);
+    }
   });
-  for (const group of groups.values()) await playerApi.reserve(here, group.action, group.arg, group.slots);
-  selected = new Set();
+  if (!panel || world !== here) return;
+  if (held?.isConnected) held.replaceWith(panel);
+  else $('play').append(panel);
 }
 
 /**

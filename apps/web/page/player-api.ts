@@ -46,6 +46,17 @@ export interface Constants {
 }
 export interface PublicGeneralRow { id: number; name: string; npc: number; nation: number; leadership: number; strength: number; intel: number; ownerName: string | null }
 
+/** The caller's nation as a member reads it (Nation/GetNationInfo). */
+export interface NationInfo extends Frame {
+  nation: {
+    id: number; name: string; color: string; level: number; gold: number; rice: number; tech: number; power: number; rate: number; bill: number;
+    population: { cities: number; now: number; max: number }; crew: { generals: number; now: number; max: number };
+    topChiefs: Array<{ level: number; id: number; name: string }>; troops: Array<{ leader: number; name: string; turntime: number; reservedCommand: string[] }>;
+  };
+}
+/** A member as the caller's office reads it (Nation/GeneralList). */
+export interface MemberRow { id: number; name: string; officerTitle: string; leadership: number; strength: number; intel: number; gold: number; rice: number; troop: number; city: number }
+
 let csrfToken: string | null = null;
 
 async function call<T>(method: string, path: string, body?: unknown, key?: string): Promise<{ status: number; body: T }> {
@@ -109,11 +120,18 @@ export const playerApi = {
   join: (world: string, body: { mode: 'create'; name: string; leadership: number; strength: number; intel: number; cityId?: number } | { mode: 'possess'; generalId: number }) =>
     write(`/worlds/${world}/join`, body),
   reserve: (world: string, command: string, arg: unknown, slots: number[]) => write(`/worlds/${world}/commands/reserve`, { command, ...(arg === null ? {} : { arg }), slots }),
-  /** Any move of the game for the caller's seat (push, repeat, a nation command…). */
+  /** Push (미루기; negative pulls) the general's queue, or the chief's (`nation`), by `amount` slots. */
+  push: (world: string, queue: 'general' | 'nation', amount: number) => write(`/worlds/${world}/${queue === 'nation' ? 'nation/' : ''}commands/push`, { amount }),
+  /** Repeat (반복) the first `amount` slots through the queue. */
+  repeat: (world: string, queue: 'general' | 'nation', amount: number) => write(`/worlds/${world}/${queue === 'nation' ? 'nation/' : ''}commands/repeat`, { amount }),
+  reserveNation: (world: string, command: string, arg: unknown, slots: number[]) => write(`/worlds/${world}/nation/commands/reserve`, { command, ...(arg === null ? {} : { arg }), slots }),
+  /** Any move of the game for the caller's seat (a troop's, …). */
   move: (world: string, move: Record<string, unknown>) => write(`/worlds/${world}/intents`, { move }),
   general: async (world: string) => (await call<FrontInfo>('GET', `/worlds/${world}/general`)).body,
   commands: async (world: string) => (await call<Queue>('GET', `/worlds/${world}/commands`)).body,
   log: async (world: string, scope: 'general' | 'nation') => (await call<Frame & { lines: Line[] }>('GET', `/worlds/${world}/log?scope=${scope}`)).body,
+  nation: async (world: string) => (await call<NationInfo>('GET', `/worlds/${world}/nation`)).body,
+  members: async (world: string) => (await call<Frame & { members: MemberRow[] }>('GET', `/worlds/${world}/nation/generals`)).body,
   chiefQueues: async (world: string) => (await call<ChiefQueues>('GET', `/worlds/${world}/nation/commands`)).body,
   constants: async (world: string) => (await call<Constants>('GET', `/worlds/${world}/constants`)).body,
   generals: async (world: string) => (await call<{ generals: PublicGeneralRow[] }>('GET', `/worlds/${world}/generals`)).body.generals,

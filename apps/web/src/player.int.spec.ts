@@ -149,6 +149,20 @@ describe('a new player plays a world from the page (the whole system, headless C
     expect(times[1]! - times[0]!).toBe(60_000 / SPEED);
     await shot('play-general');
 
+    // What anyone watching the world hears meanwhile (the web service's live feed): the moves, never who made them or what they were.
+    const stopWatching = new AbortController();
+    const watched = await fetch(`${url}api/live?table=w1-c1`, { signal: stopWatching.signal });
+    const heard: string[] = [];
+    const listening = (async () => {
+      const reader = watched.body!.getReader();
+      const decoder = new TextDecoder();
+      for (;;) {
+        const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
+        if (done) return;
+        heard.push(decoder.decode(value));
+      }
+    })();
+
     // Two commands: 견문 into the first slot, then 이동 to a neighbouring city picked on the map into the second.
     await page.check('#queue tr[data-slot="0"] input[type=checkbox]');
     await page.selectOption('#command', 'che_견문');
@@ -169,28 +183,36 @@ describe('a new player plays a world from the page (the whole system, headless C
     const log = await page.$$eval('#general-log div', (lines) => lines.map((l) => l.textContent));
     expect(log.length).toBeGreaterThanOrEqual(2);
     await shot('play-ran');
+
+    stopWatching.abort();
+    await listening;
+    const events = heard.join('').split('\n\n').filter((e) => e.startsWith('event: move')).map((e) => JSON.parse(e.slice(e.indexOf('data: ') + 6)) as { move: Record<string, unknown>; feed: { by: string } });
+    expect(events.filter((e) => e.feed.by === 'player').length).toBeGreaterThanOrEqual(2);
+    for (const e of events) expect(Object.keys(e.move).sort()).toEqual(['kind', 'nextDueAt', 'number', 'recordedAt', 'revision', 'seq', 'tableId']);
+    expect(heard.join('')).not.toMatch(/che_견문|che_이동|destCityId|newcomer/);
   });
 
   it('lets a chief reserve a nation command in the nation\'s 12-slot queue, which runs on the chief\'s turn', async () => {
     const chief = await browser.newPage({ viewport: { width: 1280, height: 1000 }, locale: 'ko-KR' });
     const chiefShot = (name: string) => chief.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
     try {
-      // A ruler no player holds: taken over (빙의) from the join form.
-      const generals = (await (await fetch(`${url}api/v1/worlds/w1/generals`)).json()) as { generals: Array<{ id: number; npc: number; officerLevel: number; ownerName: string | null }> };
-      const ruler = generals.generals.find((g) => g.officerLevel === 12 && g.npc >= 2 && !g.ownerName)!;
+      // A ruler no player holds (the web service's public view of the world), taken over (빙의) from the join form.
+      const publicGenerals = await Promise.all(Array.from({ length: 12 }, async (_, i) => (await fetch(`${url}api/tables/w1-c1/generals/${i + 1}`)).json() as Promise<{ id: number; officerLevel: number; owner: string | null }>));
+      const ruler = publicGenerals.find((g) => g.officerLevel === 12 && !g.owner)!;
       await chief.goto(`${url}#/sign-in`);
       await chief.fill('#username', 'ruler');
       await chief.fill('#password', 'a long enough password');
       await chief.click('#sign-up');
       await chief.waitForSelector('#account >> text=ruler 님');
       await chief.goto(`${url}#/world/w1`);
-      await chief.waitForSelector(`#possess-general option[value="${ruler.id}"]`, { state: 'attached', timeout: 20_000 });
+      await chief.waitForSelector(`#possess-general option[value="${ruler.id}"]`, { state: 'attached', timeout: 30_000 });
       await chief.selectOption('#possess-general', String(ruler.id));
       await chief.click('#possess');
       await chief.waitForSelector('#nation-slots tr[data-slot="11"]', { timeout: 20_000 });
       expect(await chief.$$eval('#nation-slots tr[data-slot]', (rows) => rows.length)).toBe(12);
 
-      await chief.check('#nation-slots tr[data-slot="0"] input[type=checkbox]');
+      // The third slot: shown for two months (12 s) before the chief's turns reach it.
+      await chief.check('#nation-slots tr[data-slot="2"] input[type=checkbox]');
       await chief.selectOption('#nation-command', 'che_증축');
       await chief.click('#nation-reserve');
       await chief.waitForSelector('#nation-reserve-outcome >> text=접수되었습니다', { timeout: 20_000 });
@@ -199,6 +221,15 @@ describe('a new player plays a world from the page (the whole system, headless C
       // The chief's turn takes it up: the chief's log says so (its progress, or why it cannot be done).
       await chief.waitForSelector('#general-log >> text=/증축/', { timeout: 60_000 });
       await chiefShot('play-chief-ran');
+
+      // The nation as its ruler reads it: the treasury and the members; a troop created from the panel.
+      await chief.waitForSelector('#nation-panel >> text=/금 [\\d,]+ · 쌀 [\\d,]+/', { timeout: 20_000 });
+      expect(await chief.$$eval('#nation-members tr', (rows) => rows.length)).toBeGreaterThan(1);
+      await chief.fill('#troop-name', '선봉대');
+      await chief.click('#create-troop');
+      await chief.waitForSelector(`#troops [data-troop="${ruler.id}"] >> text=/선봉대/`, { timeout: 20_000 });
+      await chief.waitForSelector('#leave-troop');
+      await chiefShot('play-chief-nation');
     } finally {
       await chief.close();
     }

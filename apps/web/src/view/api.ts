@@ -77,10 +77,17 @@ export interface FinishedLog {
   record: LogRecordV1 | null;
 }
 
+/**
+ * A move as the live feed tells it: where the table stands after it, never who made it, what
+ * it was or the state's hash (the public move event's fields, libs/contracts
+ * `PublicMoveEventV1`, of a table in play).
+ */
+export type PublicMove = Pick<MoveEventV1, 'tableId' | 'kind' | 'seq' | 'revision' | 'number' | 'recordedAt' | 'nextDueAt'>;
+
 /** What `/api/live` sends: `event: <kind>`, `data: <JSON>`. */
 export type LiveEvent =
   | { kind: 'tables'; tables: TableSummary[] }
-  | { kind: 'move'; tableId: string; move: Omit<MoveEventV1, 'payload' | 'v'>; feed: FeedItem | null }
+  | { kind: 'move'; tableId: string; move: PublicMove; feed: FeedItem | null }
   | { kind: 'view'; tableId: string; revision: number; view: WorldView; feed: FeedItem[] }
   | { kind: 'table'; summary: TableSummary; feed: FeedItem };
 

@@ -2,7 +2,7 @@ import type { HeaderV1, LogRecordV1, MoveEventV1, SnapshotV1, TableEventV1 } fro
 import { readChapter, readGameClock, REAL_TIME, UnknownTable, type AnyGame, type GameClock, type JsonObject } from '@chronicle/engine';
 import type { GameRegistry } from '@chronicle/games';
 import { sammo } from '@chronicle/sammo';
-import type { FeedItem, FeedLine, FinishedLog, LiveEvent, TableDetail, TableStatus, TableSummary } from '../view/api';
+import type { FeedItem, FeedLine, FinishedLog, LiveEvent, PublicMove, TableDetail, TableStatus, TableSummary } from '../view/api';
 import type { CityDetails, GeneralDetails, HistoryLine, Visibility, WorldView } from '../view/world-view';
 import type { WorldReading } from './world-reading';
 
@@ -92,7 +92,9 @@ export class WorldBoard {
       while (board.arrivals[0]! < now - RATE_WINDOW_MS) board.arrivals.shift();
       const feed: FeedItem = { seq: event.seq, recordedAt: event.recordedAt, ...describeMove(event) };
       this.push(board, feed);
-      const { payload: _payload, v: _v, ...move } = event;
+      const move: PublicMove = {
+        tableId: event.tableId, kind: event.kind, seq: event.seq, revision: event.revision, number: event.number, recordedAt: event.recordedAt, nextDueAt: event.nextDueAt,
+      };
       this.emit({ kind: 'move', tableId: event.tableId, move, feed });
       this.scheduleRefresh(board);
     });
