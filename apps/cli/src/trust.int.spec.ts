@@ -39,10 +39,24 @@ describe('trust: contributions, own moves and worlds against a running system', 
   }, 200_000);
 
   afterAll(async () => {
+    // A Ctrl-C stops the services too (each runs in a process group of its own); any the main
+    // job did not stop (it died, or its stop was cut short) is killed by the PID it kept.
+    const pids = path.join(home, 'pids.json');
+    const kept = existsSync(pids) ? JSON.parse(readFileSync(pids, 'utf8')) as Array<{ pid: number }> : [];
     try {
-      process.kill(-system.pid, 'SIGKILL');
+      system.interrupt();
     } catch {
-      // Already gone.
+      // It stopped by itself (it lost its NATS, say).
+    }
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([system.exited, new Promise((resolve) => { timer = setTimeout(resolve, 150_000); })]);
+    clearTimeout(timer);
+    for (const pid of [system.pid, ...kept.map((p) => p.pid)]) {
+      try {
+        process.kill(-pid, 'SIGKILL');
+      } catch {
+        // Gone, as it should be.
+      }
     }
     const settings = path.join(home, 'settings.json');
     if (existsSync(settings)) {
@@ -51,7 +65,7 @@ describe('trust: contributions, own moves and worlds against a running system', 
       await nc.close();
     }
     rmSync(home, { recursive: true, force: true });
-  }, 60_000);
+  }, 240_000);
 
   it('opens a table with contributed randomness: no move before every seat committed and revealed; a seat proves its own moves in the signed tree, and a split view is refused', async () => {
     const refusedDraw = await chronicle(['open', 'fair-race', '--game', 'dice-race', '--seats', 'ann,bob', '--contributed'], env);
@@ -109,7 +123,8 @@ describe('trust: contributions, own moves and worlds against a running system', 
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^chapter 1 \(sample-world-c1, sammo rules \S+\): \d+ moves as the log service stored them \(its checkpoint signed by the log service's key [0-9a-f]{16}…\), final revision \d+, final state hash [0-9a-f]{16}…, the one its last move recorded$/m);
     expect(run.stdout).toMatch(/^chapter 2 \(sample-world-c2, sammo rules \S+\): .*; links to sample-world-c1$/m);
-    expect(run.stdout).toMatch(/^chapter \d+ \(sample-world-c\d+\) is in play under sammo rules \S+, commitment [0-9a-f]{16}…: it links to sample-world-c\d+ as it ended$/m);
+    // Unless the world is between chapters as it is read (one closed, the scheduler not yet opening the next).
+    expect(run.stdout).toMatch(/^(chapter \d+ \(sample-world-c\d+\) is in play under sammo rules \S+, commitment [0-9a-f]{16}…: it links to sample-world-c\d+ as it ended|chapter \d+ is not open yet: the world is between chapters)$/m);
     expect(run.stdout).toMatch(/^verified world sample-world: \d+ finished chapters, \d+ moves, every link holds/m);
 
     const files = ['sample-world-c1', 'sample-world-c2'].map((table) => path.join(home, `${table}.world.json`));

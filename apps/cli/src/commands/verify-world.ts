@@ -52,15 +52,17 @@ export async function verifyWorld(remote: Remote, out: Output, world: string, lo
     finished.push({ from: `table ${header.tableId}`, finished: await remote.log.finishedLog({ tableId: header.tableId }) });
   }
   const inPlay = headers.find((h) => h.status !== 'finished');
-  checkWorld(out, world, finished, inPlay, logKey ?? remote.logPublicKey);
+  checkWorld(out, world, finished, true, inPlay, logKey ?? remote.logPublicKey);
 }
 
 /** `chronicle verify-world <world> --files …`: the same checks on chapters written by `chronicle log`. */
 export function verifyWorldFiles(out: Output, world: string, files: readonly string[], logKey: string | undefined): void {
-  checkWorld(out, world, files.map((file) => ({ from: file, finished: readJsonFile(file) })), undefined, logKey);
+  checkWorld(out, world, files.map((file) => ({ from: file, finished: readJsonFile(file) })), false, undefined, logKey);
 }
 
-function checkWorld(out: Output, world: string, sources: readonly ChapterSource[], inPlay: HeaderV1 | undefined, logKey: string | undefined): void {
+function checkWorld(
+  out: Output, world: string, sources: readonly ChapterSource[], fromSystem: boolean, inPlay: HeaderV1 | undefined, logKey: string | undefined,
+): void {
   const games = defaultGames();
   // In chapter order, whatever order they were given in; a gap is a missing chapter.
   const chapters = sources.map((source) => {
@@ -83,6 +85,8 @@ function checkWorld(out: Output, world: string, sources: readonly ChapterSource[
     checkLink(at, chapter?.previous ?? null, before);
     checkRules(games, at, inPlay.gameId, inPlay.rulesVersion, before);
     out.line(`chapter ${chapters.length + 1} (${inPlay.tableId}) is in play under ${inPlay.gameId} rules ${inPlay.rulesVersion}, commitment ${inPlay.commitment.slice(0, 16)}…: it links to ${before ? before.link.tableId : 'nothing (the first chapter)'} as it ended`);
+  } else if (fromSystem && before?.final.outcome?.continues) {
+    out.line(`chapter ${chapters.length + 1} is not open yet: the world is between chapters`);
   }
   if (chapters.length === 0) {
     out.line(`world ${world} has no finished chapter yet: nothing to replay`);
