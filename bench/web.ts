@@ -58,14 +58,15 @@ export async function main(args: string[]): Promise<void> {
 
     const results: Record<string, number> = {};
 
-    // First render: a 1,200-general world a month in, opened afresh each time.
+    // First render: a 1,200-general world a month in, followed as a world (`#/world/<id>`: the
+    // world's newest chapter found, then its public view drawn), opened afresh each time.
     if (parts.has('render')) {
       const big = await WorldDriver.open(log, seeds, 'big', { world: 'synthetic', generals: 1_200, start: GAME_START, turnterm: 60 });
       await big.play(1);
       const renders: number[] = [];
       for (let i = 0; i < RENDERS; i++) {
         const page = await browser.newPage();
-        await page.goto(`${url}#/table/big`);
+        await page.goto(`${url}#/world/big`);
         await page.waitForSelector('svg#map[data-revision="1"]', { timeout: 60_000 });
         renders.push((await figures(page)).firstRenderMs!);
         await page.close();
