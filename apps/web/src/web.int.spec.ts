@@ -2,7 +2,8 @@
 // The page-side callbacks (page.evaluate, $eval) run in the browser.
 import { LogClient, LogSource, RequestClient } from '@chronicle/bus';
 import { ed25519PrivateKey, EventSubjects, publicKeyHex, seedKey, StreamRoles, Subjects, type DeadLetterV1, type MoveEventV1 } from '@chronicle/contracts';
-import { firstChapter } from '@chronicle/engine';
+import { endedChapter, firstChapter, nextChapter } from '@chronicle/engine';
+import { sammo } from '@chronicle/sammo';
 import type { RunningService } from '@chronicle/service-kit';
 import { connectNats, createTestDatabase, readStream, removePrefixed, spawnService, uniquePrefix, waitUntil, WorldDriver, type Seen, type ServiceProcess, type TestDatabase } from '@chronicle/testing';
 import { jetstream } from '@nats-io/jetstream';
@@ -36,6 +37,8 @@ describe('the web page against a running system (real NATS and PostgreSQL, headl
   let browser: Browser;
   let page: Page;
   let url: string;
+  /** The finished first chapter of world `chapter`, whose next chapter the last test opens. */
+  let firstOfWorld: WorldDriver;
 
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
@@ -178,7 +181,7 @@ describe('the web page against a running system (real NATS and PostgreSQL, headl
   });
 
   it('verifies a finished chapter in the browser, steps through its moves, and refuses tampered logs with the reason', async () => {
-    const chapter = await WorldDriver.open(log, seeds, 'chapter-c1', {
+    const chapter = firstOfWorld = await WorldDriver.open(log, seeds, 'chapter-c1', {
       world: 'sample', start: GAME_START, turnterm: 60, chapterYears: 1, ...firstChapter('chapter'),
     });
     while (!chapter.over) await chapter.play(6);
@@ -246,5 +249,18 @@ describe('the web page against a running system (real NATS and PostgreSQL, headl
     const rows = await page.$$eval('#worlds tr[data-world]', (trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent!.trim())));
     expect(rows.map((r) => [r[0], r[2], r[4]])).toEqual([['chapter', '1', '끝남'], ['living', '1', '진행 중']]);
     await page.screenshot({ path: path.join(SHOTS, 'worlds.png'), fullPage: true });
+  });
+
+  it('follows a world from chapter to chapter: the page watching it moves on to the next chapter as it opens', async () => {
+    await page.goto(`${url}#/world/chapter`);
+    await page.waitForSelector('#world-status[data-status="finished"]', { timeout: 20_000 });
+    expect(await page.textContent('#world-title')).toBe('chapter · 1장');
+    // Opened as the scheduler opens a world's next chapter.
+    const next = nextChapter(sammo, endedChapter(firstOfWorld.local), firstOfWorld.state);
+    await log.open({ tableId: next.tableId, gameId: next.gameId, seats: [...next.seats], options: next.options });
+    await page.waitForSelector('#world-title >> text=chapter · 2장', { timeout: 20_000 });
+    await page.waitForSelector('#world-status[data-status="open"]');
+    expect(page.url()).toMatch(/#\/world\/chapter$/);
+    expect(await page.$$eval('#chapters a[href^="#/table/"]', (links) => links.map((a) => a.textContent))).toEqual(['1', '2']);
   });
 });
