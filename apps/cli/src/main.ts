@@ -279,7 +279,7 @@ remoteCommand('outcome', 'what became of an intent submitted earlier', 'npm run 
   .argument('<key>', 'the intent\'s key')
   .action((table: string, key: string, options: ConnectionOptions) => withRemote(options, async (remote) => intentOutcome(remote, out, await resolveTable(remote, out, table), key)));
 
-remoteCommand('show', 'show a general, a city or a nation of a strategy world, by id or name', 'npm run chronicle -- show nation sample-world 조조')
+remoteCommand('show', 'show a general, a city or a nation of a strategy world, by id or name, as anyone may see it (in play: the public view; finished: everything)', 'npm run chronicle -- show nation sample-world 조조')
   .argument('<kind>', 'general, city or nation')
   .argument('<table>', TABLE_OR_WORLD)
   .argument('<id>', 'id or name')
@@ -317,7 +317,7 @@ remoteCommand('lift', 'lift a table\'s quarantine after an investigation: shows 
     return withRemote(options, (remote) => liftQuarantine(remote, out, target, operatorName(options.operator), reason));
   });
 
-remoteCommand('players', 'a strategy world\'s seats and their generals: nation, city, block level, turns left before deletion', 'npm run chronicle -- players sample-world')
+remoteCommand('players', 'a strategy world\'s seats and their generals (nation, city, block level, turns left before deletion), then every other blocked general; reads the whole state (the operator role)', 'npm run chronicle -- players sample-world')
   .argument('<world or table>', 'a world id (its chapter in play) or a table id')
   .action((target: string, options: ConnectionOptions) => withRemote(options, (remote) => listPlayers(remote, out, target)));
 

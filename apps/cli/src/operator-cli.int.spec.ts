@@ -75,16 +75,27 @@ describe('the operator CLI against a running system', () => {
   }, 60_000);
 
   it('shows a nation, a city and a general of the world', async () => {
-    const nation = await chronicle(['show', 'nation', 'sample-world-c1', '조조'], env);
+    // The world's chapter in play shows its public view, the figures a nation keeps to itself left out
+    // (asked again if the chapter closed, and so became wholly public, between finding it and reading it).
+    const inPlay = async (args: string[]) => waitUntil(async () => {
+      const run = await chronicle(args, env);
+      return /^in play: the public view/m.test(run.stdout) ? run : undefined;
+    }, 60_000, `${args.join(' ')} of a chapter in play`);
+    const nation = await inPlay(['show', 'nation', 'sample-world', '조조']);
     expect(nation.stdout).toMatch(/^nation \d+ 조조 \(level \d+/m);
-    expect(nation.stdout).toMatch(/^ {2}power \d+ {2}generals \d+/m);
-    const city = await chronicle(['show', 'city', 'sample-world-c1', '낙양'], env);
+    expect(nation.stdout).toMatch(/^ {2}power \d+ {2}generals \d+$/m);
+    expect(nation.stdout).toMatch(/^ {2}its treasury, tech and tax are its members' while the table is in play$/m);
+    expect(nation.stdout).not.toMatch(/gold|rice|tech \d|tax \d/);
+    const city = await inPlay(['show', 'city', 'sample-world', '낙양']);
     expect(city.stdout).toMatch(/^city \d+ 낙양 \(level \d+\), nation \S+/m);
-    // Generals die and cities change hands: ask for one the city shows now.
-    const someone = /\d+ generals: (\S+)/.exec(city.stdout)![1]!;
-    const general = await chronicle(['show', 'general', 'sample-world-c1', someone], env);
+    expect(city.stdout).not.toMatch(/population \d|farming|defence \d|generals:/);
+    // Generals die and change nations: ask for one the nation lists now (a nation's members are public).
+    const someone = /\d+ generals: (\S+)/.exec(nation.stdout)![1]!;
+    const general = await inPlay(['show', 'general', 'sample-world', someone]);
     expect(general.stdout).toMatch(new RegExp(`^general \\d+ ${someone}`, 'm'));
     expect(general.stdout).toMatch(/leadership \d+ {2}strength \d+ {2}intel \d+/);
+    expect(general.stdout).toMatch(/^ {2}nation \S+, .*\(officer level \d+\), age \d+$/m);
+    expect(general.stdout).not.toMatch(/gold|rice|crew \d|queue|next turn/);
     const missing = await chronicle(['show', 'city', 'sample-world-c1', 'Atlantis'], env);
     expect(missing.code).not.toBe(0);
     expect(missing.stderr.trim()).toBe('chronicle: no city Atlantis in table sample-world-c1');
@@ -208,17 +219,21 @@ describe('the operator CLI against a running system', () => {
     const badLevel = await chronicle(['block', 'sample-world', 'player-2', '--level', '5', '--reason', 'a test'], env);
     expect(badLevel.stderr.trim()).toMatch(/^chronicle: option '--level <n>' argument '5' is invalid\. expected 0 \(lift\), 1 \(발언권\), 2 \(턴블럭\) or 3 \(악성유저\)/);
 
-    // A general of 낙양 now, blocked by name (generals die and move: asked for again if it is gone by the move).
+    // A general of 조조 now, blocked by name (generals die and move: asked for again if it is gone by the move).
     const blocked = await waitUntil(async () => {
-      const city = await chronicle(['show', 'city', 'sample-world', '낙양'], env);
-      const name = /\d+ generals: (\S+)/.exec(city.stdout)?.[1];
+      const nation = await chronicle(['show', 'nation', 'sample-world', '조조'], env);
+      const name = /\d+ generals: (\S+)/.exec(nation.stdout)?.[1];
       if (!name) return undefined;
       const run = await chronicle(['block', 'sample-world', name, '--level', '2', '--reason', 'multiple accounts', '--operator', 'ops-test'], env);
       return run.code === 0 ? { run, name } : undefined;
     }, 90_000, 'the block taken');
     expect(blocked.run.stdout).toMatch(/^table sample-world-c\d+ took the move at revision \d+$/m);
-    const general = await chronicle(['show', 'general', 'sample-world', blocked.name], env);
-    expect(general.stdout).toMatch(new RegExp(`^general \\d+ ${blocked.name}.*, blocked \\(블럭 2단계\\)$`, 'm'));
+    // A block is no public fact of a world in play: the operator sees it among the players (the whole state).
+    const after = await chronicle(['players', 'sample-world'], env);
+    expect(after.stdout).toMatch(new RegExp(`^\\S+ +\\d+ ${blocked.name} +\\S+ +\\S+ +2 +\\d+$`, 'm'));
+    const shown = await chronicle(['show', 'general', 'sample-world', blocked.name], env);
+    expect(shown.stdout).toMatch(new RegExp(`^general \\d+ ${blocked.name}`, 'm'));
+    expect(shown.stdout).not.toMatch(/블럭/);
 
     const notice = await chronicle(['notice', 'sample-world', '서버 점검이 끝났습니다', '--reason', 'maintenance over', '--operator', 'ops-test'], env);
     expect([notice.code, notice.stderr]).toEqual([0, '']);
@@ -237,7 +252,9 @@ describe('the operator CLI against a running system', () => {
     // A chapter that closed meanwhile is followed into the next one.
     expect(run.stdout).toMatch(new RegExp(`^(watching table ${tableId} |table ${tableId} closed its chapter; its world goes on in sample-world-c\\d+$)`, 'm'));
     expect(run.stdout).toMatch(/^watching table sample-world-c\d+ \(sammo, revision \d+, open\)/m);
-    expect(run.stdout.match(/^move \d+ {2}seq \d+ {2}(player-\d|the table): (advance|reserve|possess) .* → \d+년/gm)).toHaveLength(1);
+    // In play, a move is told as the public may know it: who acted and what was reserved stay hidden.
+    expect(run.stdout.match(/^move \d+ {2}seq \d+ {2}(the table: (time passed|an operator acted)|a player acted)(: .+)? {2}→ \d+년/gm)).toHaveLength(1);
+    expect(run.stdout).not.toMatch(/player-\d:|generalId|"command"/);
   }, 60_000);
 
   it('opens a strategy world from a scenario file, and refuses one too large for a table in one line that says what to do', async () => {

@@ -14,6 +14,7 @@ import { newTournament } from './tournament/state';
 import { newAuctionHouse } from './auction/house';
 import { readWorld, writeWorld } from './state/serialize';
 import type { World } from './world/types';
+import { sammoViews } from './views';
 
 /**
  * The Three-Kingdoms strategy game (삼국지 모의전투) as a pure game definition: time passes
@@ -71,6 +72,8 @@ export const sammo: Game<World, SammoMove, RandUtil> = {
   check: checkMove,
   apply: applyMove,
   clock: sammoClock,
+  // What each seat and the public see while the table is in play (src/views, the legacy's API).
+  views: sammoViews,
   writeData: writeWorld,
   readData: readWorld,
 };

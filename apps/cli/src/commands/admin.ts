@@ -90,22 +90,28 @@ async function worldNow(remote: Remote, out: Output, target: string) {
   return { tableId, world: (await worldOf(remote, tableId, header.revision)).data };
 }
 
-/** Every seat of a world with its general: where it stands, whether it is blocked. */
+/**
+ * Every seat of a world with its general (where it stands, whether it is blocked), then every
+ * other blocked general (seat `-`): what an operator checks a block by, as the block is no
+ * public fact of a world in play.
+ */
 export async function listPlayers(remote: Remote, out: Output, target: string): Promise<void> {
   const { tableId, world } = await worldNow(remote, out, target);
   const header = await remote.log.header({ tableId });
   const owned = new Map<string, General>();
   for (const g of world.generals.values()) if (g.owner !== null) owned.set(g.owner, g);
+  const row = (seat: string, g: General) => {
+    const nation = g.nation === 0 ? '재야' : world.nations.get(g.nation)?.name ?? `#${g.nation}`;
+    out.line(`${seat.padEnd(16)} ${`${g.id} ${g.name}`.padEnd(20)} ${nation.padEnd(12)} ${(world.cities[g.city]?.name ?? '-').padEnd(8)} ${String(g.block).padEnd(6)} ${g.killturn}`);
+  };
   out.line(`${'seat'.padEnd(16)} ${'general'.padEnd(20)} ${'nation'.padEnd(12)} ${'city'.padEnd(8)} block  killturn`);
   for (const seat of header.seats) {
     const g = owned.get(seat);
-    if (!g) {
-      out.line(`${seat.padEnd(16)} (no general yet)`);
-      continue;
-    }
-    const nation = g.nation === 0 ? '재야' : world.nations.get(g.nation)?.name ?? `#${g.nation}`;
-    out.line(`${seat.padEnd(16)} ${`${g.id} ${g.name}`.padEnd(20)} ${nation.padEnd(12)} ${(world.cities[g.city]?.name ?? '-').padEnd(8)} ${String(g.block).padEnd(6)} ${g.killturn}`);
+    if (g) row(seat, g);
+    else out.line(`${seat.padEnd(16)} (no general yet)`);
   }
+  const seated = new Set(owned.values());
+  for (const g of world.generals.values()) if (g.block > 0 && !seated.has(g)) row('-', g);
 }
 
 /** The generals a `block` names: by id, name, or the seat that plays it. */

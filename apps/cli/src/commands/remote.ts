@@ -9,7 +9,7 @@ import {
 } from '@chronicle/engine';
 import { withChapterOpening, type LogClient } from '@chronicle/bus';
 import { defaultGames } from '@chronicle/games';
-import { sammo, type World } from '@chronicle/sammo';
+import { sammo, type MoveTold, type PublicView, type World } from '@chronicle/sammo';
 import { CliError, type Output } from '../terminal/output';
 import { gameDate } from '../world/display';
 import type { Remote } from './connection';
@@ -238,10 +238,9 @@ export async function showEntity(remote: Remote, out: Output, kind: 'general' | 
     throw new CliError(`no ${kind} ${idOrName} in table ${tableId}`);
   };
   if (view.visibility !== 'full') {
-    const listed = (view.data as Record<string, unknown>)[`${kind === 'city' ? 'citie' : kind}s`];
-    const found = match(Array.isArray(listed) ? (listed as Array<{ id: number; name: string }>) : []);
-    out.line(`${tableId} at revision ${view.revision}, ${dateOf(view)}: what anyone may see while the table is in play`);
-    out.line(`${kind} ${JSON.stringify(found)}`);
+    out.line(`${tableId} at revision ${view.revision}, ${dateOf(view)}`);
+    out.line('in play: the public view, what anyone may see of it');
+    for (const line of publicEntity(view.data as unknown as PublicView, kind, match)) out.line(line);
     return;
   }
   const world = (stateFromArray(sammo, stripVisibility(view)) as GameState<World>).data;
@@ -269,6 +268,43 @@ export async function showEntity(remote: Remote, out: Output, kind: 'general' | 
     out.line(`  power ${n.power}  generals ${n.gennum}  gold ${n.gold}  rice ${n.rice}  tech ${n.tech}  tax ${n.rate}%`);
     out.line(`  ${cities.length} cities: ${cities.map((c) => c.name).join(' ')}`);
   }
+}
+
+/**
+ * A general, city or nation as the public view of a world in play shows it (legacy
+ * Global/GeneralList, GetMap, GetNationList), each followed by a line naming what stays hidden.
+ */
+function publicEntity(world: PublicView, kind: 'general' | 'city' | 'nation', match: <T extends { id: number; name: string }>(items: Iterable<T>) => T): string[] {
+  const nationName = (id: number) => (id === 0 ? '재야 (no nation)' : world.nations.find((n) => n.id === id)?.name ?? `#${id}`);
+  const cityName = (id: number) => world.cities.find((c) => c.id === id)?.name ?? `#${id}`;
+  const names = (list: readonly { name: string }[]) => `${list.slice(0, 12).map((x) => x.name).join(' ')}${list.length > 12 ? ' …' : ''}`;
+  if (kind === 'general') {
+    const g = match(world.generals);
+    return [
+      `general ${g.id} ${g.name}${g.ownerName ? ` (played by ${g.ownerName})` : g.npc > 0 ? ` (NPC ${g.npc})` : ''}`,
+      `  nation ${nationName(g.nation)}, ${g.officerTitle} (officer level ${g.officerLevel}), age ${g.age}`,
+      `  leadership ${g.leadership}  strength ${g.strength}  intel ${g.intel}  experience level ${g.explevel}  dedication level ${g.dedlevel}  injury ${g.injury}`,
+      `  speciality ${g.special ?? '-'} / ${g.special2 ?? '-'}, personality ${g.personal ?? '-'}, killturn ${g.killturn}`,
+      '  its city, purse, crew and reserved turns are its player\'s (and its officers\') while the table is in play',
+    ];
+  }
+  if (kind === 'city') {
+    const c = match(world.cities);
+    return [
+      `city ${c.id} ${c.name} (level ${c.level}), nation ${nationName(c.nation)}`,
+      `  state ${c.state}  region ${c.region}  ${c.supply ? 'supplied' : 'cut off from its capital'}`,
+      '  its population, development, defence and generals are seen by its nation and the nations spying on it while the table is in play',
+    ];
+  }
+  const n = match(world.nations);
+  const members = world.generals.filter((g) => g.nation === n.id);
+  return [
+    `nation ${n.id} ${n.name} (level ${n.level}, type ${n.type}), capital ${cityName(n.capital)}`,
+    `  power ${n.power}  generals ${n.gennum}`,
+    `  ${n.cities.length} cities: ${n.cities.map(cityName).join(' ')}`,
+    `  ${members.length} generals: ${names(members)}`,
+    '  its treasury, tech and tax are its members\' while the table is in play',
+  ];
 }
 
 /**
@@ -323,10 +359,14 @@ function dateOf(view: StateView): string {
   return typeof env?.year === 'number' && typeof env.month === 'number' ? gameDate({ env: { year: env.year, month: env.month } }) : '-';
 }
 
-/** A public move event in words: the move in full where nothing is hidden, else what the game tells of it. */
+/** A public move event in words: the move in full where nothing is hidden, else what the game tells anyone of it. */
 function toldOf(move: PublicMoveEventV1): string {
   if (move.visibility === 'full') return `${move.seat ?? 'the table'}: ${describe(move.payload ?? null)}`;
-  return `told: ${describe(move.told ?? null)}`;
+  const told = move.told as Partial<MoveTold> | undefined;
+  if (!told || !Array.isArray(told.history)) return `told: ${describe(move.told ?? null)}`;
+  const lines = [...told.history, ...(told.logs ?? [])].map((line) => line.text);
+  const who = told.kind === 'time' ? 'the table: time passed' : told.kind === 'operator' ? 'the table: an operator acted' : 'a player acted';
+  return lines.length === 0 ? who : `${who}: ${lines[0]}${lines.length > 1 ? ` (and ${lines.length - 1} more public lines)` : ''}`;
 }
 
 /**

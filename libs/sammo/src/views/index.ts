@@ -21,5 +21,5 @@ export type { LineView } from './lines';
 export const sammoViews: Views<World> = {
   seat: (state: Readonly<GameState<World>>, seat: string, since?: number): Json => seatView(state.data, seat, { since }),
   public: (state: Readonly<GameState<World>>, since?: number): Json => publicView(state.data, { since }),
-  move: (after: Readonly<GameState<World>>, move: LoggedMove, viewer: string | null): Json => moveView(after.data, move.number, move.seat, viewer),
+  move: (after: Readonly<GameState<World>>, move: LoggedMove, viewer: string | null): Json => moveView(after.data, move, viewer),
 };

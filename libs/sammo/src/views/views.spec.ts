@@ -177,12 +177,23 @@ describe('the move view', () => {
     log(w, 'world', 0, '장수1이 출병합니다.');
     generalLog(w, 2, '징병했습니다.');
     generalLog(w, 4, '출병했습니다.');
-    const pub = moveView(w, 5, null, null);
-    expect(pub).toMatchObject({ kind: 'time', env: { year: 190, month: 1 }, founded: ['【건국】중립 위가 새로이 등장하였습니다.'], fallen: ['【멸망】 오는 멸망했습니다.'] });
+    nationLog(w, 1, '국가 기록');
+    const advance = { number: 5, seat: null, payload: { type: 'advance', until: 1 } };
+    const pub = moveView(w, advance, null);
+    expect(pub).toMatchObject({
+      date: '190년 1월', kind: 'time', env: { year: 190, month: 1 }, founded: ['【건국】중립 위가 새로이 등장하였습니다.'], fallen: ['【멸망】 오는 멸망했습니다.'],
+    });
+    expect(pub.history.map((l) => l.text)).toEqual(['【건국】중립 위가 새로이 등장하였습니다.', '【멸망】 오는 멸망했습니다.']);
     expect(pub.logs.map((l) => l.text)).toEqual(['장수1이 출병합니다.']);
     expect(pub.log).toBeUndefined();
-    expect(moveView(w, 5, null, 'user-2').log!.map((l) => l.text)).toEqual(['징병했습니다.']);
-    expect(moveView(w, 6, 'user-2', null)).toMatchObject({ kind: 'player', history: [], logs: [] });
+    expect(JSON.stringify(pub)).not.toMatch(/징병|출병했습니다|국가 기록|until/);
+    expect(moveView(w, advance, 'user-2')).toMatchObject({ log: [{ text: '징병했습니다.' }], nationLog: [{ text: '국가 기록' }] });
+    expect(moveView(w, advance, 'user-4')).toMatchObject({ log: [{ text: '출병했습니다.' }], nationLog: [] });
+    const reserve = { number: 6, seat: 'user-2', payload: { type: 'reserve', generalId: 2, command: 'che_징병', arg: { crewType: 1100, amount: 1000 }, slots: [0] } };
+    const hidden = moveView(w, reserve, null);
+    expect(hidden).toMatchObject({ kind: 'player', history: [], logs: [] });
+    expect(JSON.stringify(hidden)).not.toMatch(/user-2|che_징병|1100|generalId/);
+    expect(moveView(w, { number: 6, seat: null, payload: { type: 'operatorLog', text: '점검' } }, null).kind).toBe('operator');
   });
 });
 
