@@ -16,6 +16,7 @@ import { hex, pick } from './case-helpers';
 import { tournamentArea } from './tournament-area';
 import { auctionArea } from './auction-area';
 import { viewsArea } from './views-area';
+import { nationSettingsArea } from './nation-settings-area';
 
 /**
  * One area of the differential: how to make its cases, and what libs/sammo answers for
@@ -211,5 +212,5 @@ const traitTablesArea: Area<TraitTableCase, number[]> = {
 
 export const AREAS: readonly Area[] = [
   rngArea, phpMathArea, josaArea, levelsArea, nationIncomeArea, traitsArea, traitTablesArea, battleArea, warArea, generalCommandsArea, nationCommandsArea, commandLogsArea, monthlyArea,
-  preTurnArea, generalAiArea, nationAiArea, tournamentArea, auctionArea, npcEventsArea, invadersArea, viewsArea,
+  preTurnArea, generalAiArea, nationAiArea, tournamentArea, auctionArea, npcEventsArea, invadersArea, viewsArea, nationSettingsArea,
 ] as Area[];

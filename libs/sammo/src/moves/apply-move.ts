@@ -15,6 +15,7 @@ import { contextFor } from '../commands/feasible';
 import type { World } from '../world/types';
 import type { SammoMove } from './move-types';
 import { applyTroopMove } from './troop-moves';
+import { applyNationSetting } from './nation-settings';
 import { applyInvaderMove, settleAdvance } from './invader-moves';
 import { applySetNationPolicy } from './nation-policy-move';
 import { applyOperatorMove } from './operator-moves';
@@ -166,6 +167,15 @@ export function applyMove(state: GameState<World>, seat: string | null, move: Sa
     case 'reserveBulk':
     case 'dropItem':
       applyQueueMove(world, move);
+      return;
+    case 'setRate':
+    case 'setBill':
+    case 'setSecretLimit':
+    case 'setBlockWar':
+    case 'setBlockScout':
+    case 'setNotice':
+    case 'setScoutMsg':
+      applyNationSetting(world, move);
       return;
     default:
       applyTroopMove(world, move);

@@ -17,6 +17,7 @@ import { checkInvaderMove, INVADER_MOVE_TYPES } from './invader-moves';
 import { checkOperatorMove, OPERATOR_MOVE_TYPES } from './operator-moves';
 import { checkQueueMove, QUEUE_MOVE_TYPES } from './queue-moves';
 import { checkSetNationPolicy } from './nation-policy-move';
+import { checkNationSetting, NATION_SETTING_TYPES } from './nation-settings';
 import { whyNotJoin } from '../tournament/entry';
 import { whyNotBet } from '../tournament/betting';
 import { whyNotOpen, type AuctionLot } from '../auction/open';
@@ -181,8 +182,9 @@ export function checkMove(state: Readonly<GameState<World>>, seat: Seat, payload
       if (INVADER_MOVE_TYPES.includes(payload.type as never)) return checkInvaderMove(world, seat, payload);
       if (OPERATOR_MOVE_TYPES.includes(payload.type as never)) return checkOperatorMove(world, seat, payload);
       if (QUEUE_MOVE_TYPES.includes(payload.type as never)) return checkQueueMove(world, seat, payload);
+      if (NATION_SETTING_TYPES.includes(payload.type as never)) return checkNationSetting(world, seat, payload);
       throw new IllegalMove(
-        `move type must be advance, reserve, reserveNation, createGeneral, possess, autorun, answerLetter, joinTournament, betTournament, tournamentAutoEntry, openAuction, bidAuction, setNationPolicy, instantRetreat, ${QUEUE_MOVE_TYPES.join(', ')}, ${INVADER_MOVE_TYPES.join(', ')}, ${OPERATOR_MOVE_TYPES.join(', ')} or ${TROOP_MOVE_TYPES.join(', ')}`,
+        `move type must be advance, reserve, reserveNation, createGeneral, possess, autorun, answerLetter, joinTournament, betTournament, tournamentAutoEntry, openAuction, bidAuction, setNationPolicy, instantRetreat, ${QUEUE_MOVE_TYPES.join(', ')}, ${INVADER_MOVE_TYPES.join(', ')}, ${OPERATOR_MOVE_TYPES.join(', ')}, ${NATION_SETTING_TYPES.join(', ')} or ${TROOP_MOVE_TYPES.join(', ')}`,
       );
   }
 }

@@ -196,8 +196,19 @@ export interface ChangeTurnTermMove {
 
 export type OperatorMove = BlockMove | OperatorLogMove | ChangeTurnTermMove;
 
+/**
+ * A chief changes a setting of its nation (legacy hwe/sammo/API/Nation/*): 세율 (`setRate`,
+ * 5–30 %), 지급률 (`setBill`, 20–200 %), 기밀 권한 (`setSecretLimit`, 1–99 years), 전쟁 금지
+ * (`setBlockWar`), 임관 금지 (`setBlockScout`), 국가 방침 (`setNotice`), 임관 권유문
+ * (`setScoutMsg`). Without `generalId`, the seat's own general.
+ */
+export type NationSettingMove =
+  | { type: 'setRate' | 'setBill' | 'setSecretLimit'; generalId: number; amount: number }
+  | { type: 'setBlockWar' | 'setBlockScout'; generalId: number; value: boolean }
+  | { type: 'setNotice' | 'setScoutMsg'; generalId: number; msg: string };
+
 export type SammoMove =
-  | OperatorMove
+  | OperatorMove | NationSettingMove
   | AdvanceMove | ReserveMove | ReserveNationMove | CreateGeneralMove | PossessMove | AutorunMove | AnswerLetterMove | TroopMove
   | JoinTournamentMove | BetTournamentMove | TournamentAutoEntryMove | OpenAuctionMove | BidAuctionMove | RaiseInvadersMove | DeclineInvadersMove | SetNationPolicyMove | InstantRetreatMove
   | QueueMove;

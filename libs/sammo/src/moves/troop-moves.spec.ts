@@ -52,7 +52,12 @@ describe('troop moves (legacy NewTroop, JoinTroop, ExitTroop, KickFromTroop, Set
     expect(play('a', { type: 'kickFromTroop', generalId: a.id, memberId: 94 })).toThrow('leads no troop');
     expect(play('ma', { type: 'kickFromTroop', generalId: 94, memberId: 94 })).toThrow('leaveTroop disbands the troop');
     expect(play('ma', { type: 'kickFromTroop', generalId: 94, memberId: a.id })).toThrow('is not a member of');
-    expect(play('a', { type: 'renameTroop', generalId: a.id, troopId: 94, name: '새 이름' })).toThrow("only troop 94's leader or the ruler renames it");
+    expect(play('a', { type: 'renameTroop', generalId: a.id, troopId: 94, name: '새 이름' })).toThrow("권한이 부족합니다. (only troop 94's leader, the ruler or the ambassador renames it)");
+    // The ambassador holds secret permission 4, as the ruler does (legacy SetTroopName).
+    a.permission = 'ambassador';
+    table.play('a', { type: 'renameTroop', generalId: a.id, troopId: 94, name: '새 이름' });
+    expect(world.troops.get(94)!.name).toBe('새 이름');
+    delete a.permission;
     // A wanderer forms no troop.
     a.nation = 0;
     expect(play('a', { type: 'createTroop', generalId: a.id, name: '유랑' })).toThrow('serves no nation');

@@ -1,6 +1,7 @@
 import { IllegalMove, type Json, type JsonObject, type Seat } from '@chronicle/engine';
 import { phpStrWidth } from '../world/php-math';
 import { dissolveTroop } from '../world/troops';
+import { secretPermission } from '../views/permission';
 import type { General, Troop, World } from '../world/types';
 import { generalField, ownGeneral, stringField } from './move-fields';
 import type { TroopMove } from './move-types';
@@ -36,10 +37,17 @@ export function checkTroopMove(world: World, seat: Seat, payload: JsonObject): T
       return { type: 'kickFromTroop', generalId: general.id, memberId: member.id };
     }
     case 'renameTroop': {
-      const troop = troopOfNation(world, general, payload.troopId, 'renameTroop.troopId');
-      // Legacy asks for secret permission 4 of anyone but the leader; of the offices kept here only the ruler has it.
-      if (troop.leader !== general.id && general.officerLevel !== 12) throw new IllegalMove(`only troop ${troop.leader}'s leader or the ruler renames it`);
-      return { type: 'renameTroop', generalId: general.id, troopId: troop.leader, name: troopName(payload.name, 'renameTroop.name') };
+      // Legacy SetTroopName: the name as its validator takes it, then secret permission 4 (the
+      // ruler, the ambassador) of anyone but the troop's leader, then the troop of the nation.
+      const name = troopName(payload.name, 'renameTroop.name');
+      const troopId = payload.troopId;
+      if (typeof troopId !== 'number' || !Number.isInteger(troopId)) throw new IllegalMove('renameTroop.troopId must be a troop\'s id (its leader\'s general id)');
+      if (troopId !== general.id && secretPermission(world, general) < 4) {
+        throw new IllegalMove(`권한이 부족합니다. (only troop ${troopId}'s leader, the ruler or the ambassador renames it)`);
+      }
+      const troop = world.troops.get(troopId);
+      if (!troop || troop.nation !== general.nation) throw new IllegalMove(`부대가 없습니다. (${general.name}'s nation has no troop ${troopId})`);
+      return { type: 'renameTroop', generalId: general.id, troopId, name };
     }
   }
 }

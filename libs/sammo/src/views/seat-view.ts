@@ -86,6 +86,12 @@ export type OwnNationView = {
   id: number; name: string; color: string; type: string; level: number; capital: number;
   gold: number; rice: number; tech: number; gennum: number; power: number;
   bill: number; rate: number; secretlimit: number; chiefSet: number; scout: number; war: number; strategicCmdLimit: number; surlimit: number;
+  /** How many more times its chiefs may change 전쟁 금지 (legacy nation_env `available_war_setting_cnt`, v_nationStratFinan's `remain`). */
+  warSettingsLeft: number;
+  /** 국가 방침 as a chief last set it (legacy nation_env `nationNotice`, shown to the members), plain text. */
+  notice: { msg: string; author: string; authorId: number; at: number } | null;
+  /** 임관 권유문 (legacy nation_env `scout_msg`), plain text. */
+  scoutMsg: string | null;
   population: { cities: number; now: number; max: number };
   /** Its generals but the troop-leader dummies (npc 5): how many, their crews, 100 × their leadership. */
   crew: { generals: number; now: number; max: number };
@@ -285,7 +291,8 @@ function ownNation(world: World, n: Nation, members: readonly General[]): OwnNat
   return {
     id: n.id, name: n.name, color: n.color, type: n.type, level: n.level, capital: n.capital, gold: n.gold, rice: n.rice, tech: n.tech,
     gennum: n.gennum, power: n.power, bill: n.bill, rate: n.rate, secretlimit: n.secretlimit ?? DEFAULT_SECRET_LIMIT, chiefSet: n.chiefSet, scout: n.scout, war: n.war,
-    strategicCmdLimit: n.strategicCmdLimit, surlimit: n.surlimit, population, crew,
+    strategicCmdLimit: n.strategicCmdLimit, surlimit: n.surlimit, warSettingsLeft: n.availableWarSettingCnt,
+    notice: n.notice === undefined ? null : { ...n.notice }, scoutMsg: n.scoutMsg ?? null, population, crew,
     topChiefs: topChiefs.sort((a, b) => b.level - a.level), troops: troops.sort((a, b) => a.leader - b.leader), spy: { ...n.spy },
   };
 }

@@ -83,6 +83,12 @@ export const GAME_ENV = {
   commandLists: optional(shape(COMMAND_LISTS)),
   /** Legacy `availableInstantAction.instantRetreat`: 접경귀환 may be used between turns; absent: not in this game. */
   instantRetreat: optional(yes()),
+  /**
+   * Legacy game_env `block_change_scout`: no chief may change the nation's 임관 setting
+   * (`setBlockScout`). Set by the legacy's scenario events (BlockScoutAction), which this port
+   * does not run yet; absent: the setting may change.
+   */
+  blockChangeScout: optional(yes()),
 };
 
 /** Records keyed by a chief's level (5..12); `what` names an entry in the refusal. */
@@ -166,6 +172,13 @@ export const NATION = {
   })),
   /** 12-slot queues per chief level (5..12), keyed by level. */
   chiefQueues: initially(byChiefLevel(slots(GameConst.maxChiefTurn), 'a queue'), {}),
+  /**
+   * `nation_env`'s `nationNotice` (국가 방침), as a chief set it (`setNotice`): plain text, its
+   * author, and when (the world's turn time); absent until one is set.
+   */
+  notice: optional(shape({ msg: str(), author: str(), authorId: int(1), at: num() })),
+  /** `nation_env`'s `scout_msg` (임관 권유문), as a chief set it (`setScoutMsg`): plain text; absent until set. */
+  scoutMsg: optional(str()),
 };
 
 export const CITY = {

@@ -16,6 +16,7 @@ use function sammo\{legacy_db_case, legacy_db_create, refreshNationStaticInfo};
 
 require_once __DIR__ . '/../fixtures.php';
 require_once __DIR__ . '/../plates-stub.php';
+require_once __DIR__ . '/../api.php';
 require_once LEGACY_ROOT . '/hwe/func.php';
 
 legacy_db_create();
@@ -57,26 +58,6 @@ function views_insert(array $case): void
     refreshNationStaticInfo();
 }
 
-/** The viewer's session: logged in as its owner, playing it. */
-function views_login(int $generalID): Session
-{
-    // The instance starts PHP's session, which clears $_SESSION: the login is written after.
-    $session = Session::getInstance();
-    $_SESSION = ['userID' => $generalID, 'userGrade' => 1, UniqueConst::$serverID . Session::GAME_KEY_GENERAL_ID => $generalID];
-    return $session;
-}
-
-/**
- * One API call as the legacy's router makes it, less `validateArgs` (its Valitron is not in
- * the checkout's vendor packages): the arguments are given as validation leaves them.
- */
-function views_call(string $class, Session $session, array $args = []): array|string
-{
-    $api = new $class(LEGACY_ROOT . '/hwe', $args);
-    $out = $api->launch($session, null, null);
-    return is_array($out) ? json_decode(json_encode($out, JSON_UNESCAPED_UNICODE), true) : (string)$out;
-}
-
 function views_slots(array $turns, int $count): array
 {
     $out = [];
@@ -96,15 +77,15 @@ function views_top_chiefs(array $chiefs): array
 function run_views(array $case): array
 {
     views_insert($case);
-    $session = views_login($case['viewer']);
-    $front = views_call(GetFrontInfo::class, $session, ['lastGeneralRecordID' => 0, 'lastWorldHistoryID' => 0]);
-    $queue = views_call(GetReservedCommand::class, $session);
-    $members = views_call(NationGeneralList::class, $session);
-    $chiefs = views_call(GetNationReservedCommand::class, $session);
-    $map = views_call(GetMap::class, $session, ['neutralView' => false, 'showMe' => true]);
-    $diplomacy = views_call(GetDiplomacy::class, $session);
-    $public = views_call(GlobalGeneralList::class, $session);
-    $nations = views_call(GetNationList::class, $session);
+    $session = api_login($case['viewer']);
+    $front = api_call(GetFrontInfo::class, $session, ['lastGeneralRecordID' => 0, 'lastWorldHistoryID' => 0]);
+    $queue = api_call(GetReservedCommand::class, $session);
+    $members = api_call(NationGeneralList::class, $session);
+    $chiefs = api_call(GetNationReservedCommand::class, $session);
+    $map = api_call(GetMap::class, $session, ['neutralView' => false, 'showMe' => true]);
+    $diplomacy = api_call(GetDiplomacy::class, $session);
+    $public = api_call(GlobalGeneralList::class, $session);
+    $nations = api_call(GetNationList::class, $session);
 
     $g = $front['general'];
     $nationInfo = $front['nation'];

@@ -1,0 +1,47 @@
+<?php
+// A chief's nation settings, by the legacy's own API classes run in the mover's session on
+// the case's rows (hwe/sammo/API/Nation/SetRate, SetBill, SetSecretLimit, SetBlockWar,
+// SetBlockScout, SetTroopName): the answer (true, or the refusal's words) and the nation's
+// settings after it, in the shape src/nation-settings-area.ts gives libs/sammo's moves.
+// SetNotice and SetScoutMsg purify HTML with a package the checkout's vendor lacks.
+use sammo\{DB, KVStorage};
+use function sammo\legacy_db_case;
+use function sammo\legacy_db_create;
+
+require_once __DIR__ . '/../fixtures.php';
+require_once __DIR__ . '/../api.php';
+require_once LEGACY_ROOT . '/hwe/func.php';
+
+legacy_db_create();
+
+function run_case(array $case): array
+{
+    return legacy_db_case(fn () => run_nation_setting($case));
+}
+
+function run_nation_setting(array $case): array
+{
+    $db = DB::db();
+    fixture_insert($case);
+    KVStorage::getStorage($db, 'game_env')->setValue('block_change_scout', $case['blockChangeScout']);
+    foreach ($case['nations'] as $n) {
+        $db->update('nation', ['secretlimit' => $n['secretlimit'], 'war' => $n['war'], 'scout' => $n['scout']], 'nation = %i', $n['id']);
+        KVStorage::getStorage($db, $n['id'], 'nation_env')->setValue('available_war_setting_cnt', $n['warSettingsLeft']);
+    }
+    foreach ($case['generals'] as $g) {
+        if (isset($g['permission'])) $db->update('general', ['permission' => $g['permission']], 'no = %i', $g['id']);
+    }
+    foreach ($case['troops'] as [$leader, $nation, $name]) $db->insert('troop', ['troop_leader' => $leader, 'nation' => $nation, 'name' => $name]);
+    $db->update('general', ['owner' => $case['mover']], 'no = %i', $case['mover']);
+    [$api, $args] = $case['call'];
+    $out = api_call("sammo\\API\\Nation\\$api", api_login($case['mover']), $args);
+    // SetTroopName answers null on success; the others ['result' => true, …].
+    $answer = is_string($out) && $out !== '' ? $out : true;
+    $nations = [];
+    foreach ($db->query('SELECT nation, rate, bill, secretlimit, war, scout FROM nation ORDER BY nation') as $n) {
+        $left = KVStorage::getStorage($db, $n['nation'], 'nation_env')->getValue('available_war_setting_cnt');
+        $nations[] = [(int)$n['nation'], (int)$n['rate'], (int)$n['bill'], (int)$n['secretlimit'], (int)$n['war'], (int)$n['scout'], (int)$left];
+    }
+    $troops = array_map(fn ($t) => [(int)$t['troop_leader'], $t['name']], $db->query('SELECT troop_leader, name FROM troop ORDER BY troop_leader'));
+    return ['answer' => $answer, 'nations' => $nations, 'troops' => $troops];
+}
