@@ -21,7 +21,8 @@ export { CREW_TYPES, type CrewType } from './stats/crew-types';
 export { CHE_MAP_POSITIONS, type MapPosition } from './scenario/map-positions';
 export { nextDueTime } from './turn/next-due';
 export {
-  sammoViews, seatView, publicView, moveView, secretPermission, citiesSeen, generalOfSeat,
+  sammoViews, seatView, publicView, moveView, secretPermission, citiesSeen, generalOfSeat, mailboxOf, MESSAGES_SHOWN,
+  type MailboxView, type MessageView,
   type SeatView, type SeatViewOptions, type PublicView, type MoveTold, type LineView, type SlotView, type MemberView, type MemberDetail, type OwnGeneralView,
   type OwnNationView, type CityDetail, type ChiefQueueView, type TroopView, type OwnTroopView, type PublicNation, type PublicCity, type PublicGeneral, type DiplomacyRow,
 } from './views';

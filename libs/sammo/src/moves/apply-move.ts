@@ -16,6 +16,7 @@ import type { World } from '../world/types';
 import type { SammoMove } from './move-types';
 import { applyTroopMove } from './troop-moves';
 import { applyNationSetting } from './nation-settings';
+import { applySendMessage } from './messages';
 import { applyInvaderMove, settleAdvance } from './invader-moves';
 import { applySetNationPolicy } from './nation-policy-move';
 import { applyOperatorMove } from './operator-moves';
@@ -176,6 +177,9 @@ export function applyMove(state: GameState<World>, seat: string | null, move: Sa
     case 'setNotice':
     case 'setScoutMsg':
       applyNationSetting(world, move);
+      return;
+    case 'sendMessage':
+      applySendMessage(world, move);
       return;
     default:
       applyTroopMove(world, move);

@@ -18,6 +18,7 @@ import { checkOperatorMove, OPERATOR_MOVE_TYPES } from './operator-moves';
 import { checkQueueMove, QUEUE_MOVE_TYPES } from './queue-moves';
 import { checkSetNationPolicy } from './nation-policy-move';
 import { checkNationSetting, NATION_SETTING_TYPES } from './nation-settings';
+import { checkSendMessage } from './messages';
 import { whyNotJoin } from '../tournament/entry';
 import { whyNotBet } from '../tournament/betting';
 import { whyNotOpen, type AuctionLot } from '../auction/open';
@@ -177,6 +178,8 @@ export function checkMove(state: Readonly<GameState<World>>, seat: Seat, payload
       if (nearestOwnCities(world, general).length === 0) throw new IllegalMove('가까운 아국 도시가 없습니다. (no own supplied city within 3 steps)');
       return { type: 'instantRetreat', generalId: general.id };
     }
+    case 'sendMessage':
+      return checkSendMessage(world, seat, payload);
     default:
       if (TROOP_MOVE_TYPES.includes(payload.type as never)) return checkTroopMove(world, seat, payload);
       if (INVADER_MOVE_TYPES.includes(payload.type as never)) return checkInvaderMove(world, seat, payload);
@@ -184,7 +187,7 @@ export function checkMove(state: Readonly<GameState<World>>, seat: Seat, payload
       if (QUEUE_MOVE_TYPES.includes(payload.type as never)) return checkQueueMove(world, seat, payload);
       if (NATION_SETTING_TYPES.includes(payload.type as never)) return checkNationSetting(world, seat, payload);
       throw new IllegalMove(
-        `move type must be advance, reserve, reserveNation, createGeneral, possess, autorun, answerLetter, joinTournament, betTournament, tournamentAutoEntry, openAuction, bidAuction, setNationPolicy, instantRetreat, ${QUEUE_MOVE_TYPES.join(', ')}, ${INVADER_MOVE_TYPES.join(', ')}, ${OPERATOR_MOVE_TYPES.join(', ')}, ${NATION_SETTING_TYPES.join(', ')} or ${TROOP_MOVE_TYPES.join(', ')}`,
+        `move type must be advance, reserve, reserveNation, createGeneral, possess, autorun, answerLetter, joinTournament, betTournament, tournamentAutoEntry, openAuction, bidAuction, setNationPolicy, instantRetreat, sendMessage, ${QUEUE_MOVE_TYPES.join(', ')}, ${INVADER_MOVE_TYPES.join(', ')}, ${OPERATOR_MOVE_TYPES.join(', ')}, ${NATION_SETTING_TYPES.join(', ')} or ${TROOP_MOVE_TYPES.join(', ')}`,
       );
   }
 }

@@ -207,8 +207,20 @@ export type NationSettingMove =
   | { type: 'setBlockWar' | 'setBlockScout'; generalId: number; value: boolean }
   | { type: 'setNotice' | 'setScoutMsg'; generalId: number; msg: string };
 
+/**
+ * A general writes a message (legacy Message/SendMessage): `kind` and `to` as the mailbox it
+ * named reads (moves/messages.ts); the input names the legacy's `mailbox` number.
+ */
+export interface SendMessageMove {
+  type: 'sendMessage';
+  generalId: number;
+  kind: 'public' | 'national' | 'diplomacy' | 'private';
+  to: number;
+  text: string;
+}
+
 export type SammoMove =
-  | OperatorMove | NationSettingMove
+  | OperatorMove | NationSettingMove | SendMessageMove
   | AdvanceMove | ReserveMove | ReserveNationMove | CreateGeneralMove | PossessMove | AutorunMove | AnswerLetterMove | TroopMove
   | JoinTournamentMove | BetTournamentMove | TournamentAutoEntryMove | OpenAuctionMove | BidAuctionMove | RaiseInvadersMove | DeclineInvadersMove | SetNationPolicyMove | InstantRetreatMove
   | QueueMove;

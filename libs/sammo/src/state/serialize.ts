@@ -4,7 +4,7 @@ import { readStoredEvents } from '../world/stored-events';
 import { arr, intArray, obj } from '../world/read-helpers';
 import { itemOf } from '../items/catalog';
 import {
-  AUCTION, AUCTION_BID, AUCTION_HOUSE, CITY, DIPLOMACY_LETTER, GAME_ENV, GENERAL, LOG_ENTRY, NATION, SCOUT_LETTER, TOURNAMENT, TOURNAMENT_ENTRY, TROOP,
+  AUCTION, AUCTION_BID, AUCTION_HOUSE, CITY, DIPLOMACY_LETTER, GAME_ENV, GENERAL, LOG_ENTRY, MESSAGE, NATION, SCOUT_LETTER, TOURNAMENT, TOURNAMENT_ENTRY, TROOP,
 } from '../world/entities';
 import { custom, int, list, optional, readShape, shape, type Shape } from '../world/fields';
 import type { Auction, AuctionHouse, City, Diplomacy, General, GeneralItems, Nation, TournamentEntry, Troop, World } from '../world/types';
@@ -36,6 +36,7 @@ export function writeWorld(world: World): JsonObject {
     ...(world.tournament ? { tournament: world.tournament } : {}),
     ...(world.events ? { events: world.events } : {}),
     ...(world.auctions ? { auctions: world.auctions } : {}),
+    ...(world.messages ? { messages: world.messages } : {}),
   }) as unknown as JsonObject;
 }
 
@@ -80,6 +81,7 @@ export function readWorld(value: Json): World {
     ...(o.tournament === undefined ? {} : { tournament: readShape(TOURNAMENT_READ, o.tournament, 'data.tournament') }),
     ...(o.events === undefined ? {} : { events: readStoredEvents(o.events, 'data.events') }),
     ...(o.auctions === undefined ? {} : { auctions: readAuctionHouse(o.auctions, 'data.auctions') }),
+    ...(o.messages === undefined ? {} : { messages: readList(MESSAGE, o.messages, 'data.messages') }),
   };
   checkReferences(world);
   return world;

@@ -14,6 +14,8 @@ export type {
   SeatView, SeatViewOptions, SlotView, MemberView, MemberDetail, OwnGeneralView, TroopView, OwnTroopView, CityDetail, OwnNationView, ChiefQueueView,
 } from './seat-view';
 export { moveView } from './move-view';
+export { mailboxOf, publicMessages, MESSAGES_SHOWN, DIPLOMACY_MASK } from './mailbox';
+export type { MailboxView, MessageView } from './mailbox';
 export type { MoveTold } from './move-view';
 export type { LineView } from './lines';
 

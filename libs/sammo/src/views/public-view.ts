@@ -2,6 +2,7 @@ import { Diplo } from '../world/constants';
 import { phpRound } from '../world/php-math';
 import type { Diplomacy, World } from '../world/types';
 import { linesSince, type LineView } from './lines';
+import { publicMessages, type MessageView } from './mailbox';
 import { officerTitle } from './officer-titles';
 
 /** How many of the newest 장수동향 lines a view carries (legacy GetFrontInfo's ROW_LIMIT). */
@@ -69,6 +70,8 @@ export type PublicView = {
   history: LineView[];
   /** 장수동향: the newest public action lines (scope `world`; legacy general_record of general 0). */
   logs: LineView[];
+  /** The newest public messages (전체 메시지, legacy GetRecentMessage's `public`). */
+  messages: MessageView[];
 }
 
 export function envView(world: World): EnvView {
@@ -114,6 +117,7 @@ export function publicView(world: World, options: PublicViewOptions = {}): Publi
     diplomacy: diplomacyRows(world, 0), conflicts: conflicts(world),
     history: linesSince(world.history, () => true, since),
     logs: linesSince(world.logs, (e) => e.scope === 'world', since, RECENT_LINES),
+    messages: publicMessages(world),
   };
 }
 

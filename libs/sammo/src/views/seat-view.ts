@@ -4,6 +4,7 @@ import { GameConst } from '../world/constants';
 import type { City, General, GeneralItems, Nation, TurnSlot, World } from '../world/types';
 import { citiesSeen } from './cities-seen';
 import { linesSince, type LineView } from './lines';
+import { mailboxOf, publicMessages, type MailboxView } from './mailbox';
 import { officerTitle } from './officer-titles';
 import { DEFAULT_SECRET_LIMIT, secretPermission } from './permission';
 import { envView, diplomacyRows, type EnvView, type DiplomacyRow } from './public-view';
@@ -140,6 +141,8 @@ export type SeatView = {
   cities: CityDetail[];
   /** Relations: its nation's rows whole, the others' as the public reads them. */
   diplomacy: DiplomacyRow[];
+  /** The mailboxes it reads (legacy Message/GetRecentMessage): public, its nation's, its nation's diplomacy, its own. */
+  messages: MailboxView;
 }
 
 export type SeatViewOptions = {
@@ -161,6 +164,7 @@ export function seatView(world: World, seat: string, options: SeatViewOptions = 
     return {
       seat, env: envView(world), general: null, queue: [], queueDate: { year: env.year, month: env.month }, log: [], nationLog: [], troop: null,
       city: null, nation: null, members: [], chiefQueues: null, cities: [], diplomacy: diplomacyRows(world, 0),
+      messages: { public: publicMessages(world), national: [], diplomacy: [], private: [] },
     };
   }
   const since = options.since ?? -1;
@@ -187,6 +191,7 @@ export function seatView(world: World, seat: string, options: SeatViewOptions = 
     chiefQueues: nation === undefined || permission < 1 ? null : chiefQueues(nation, members),
     cities: seen.map((id) => cityDetail(world.cities[id]!, officers)),
     diplomacy: diplomacyRows(world, general.nation),
+    messages: mailboxOf(world, general, permission),
   };
 }
 

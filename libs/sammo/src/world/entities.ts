@@ -67,6 +67,8 @@ export const GAME_ENV = {
   nextGeneralId: int(1),
   /** Next id for nations founded during play. */
   nextNationId: int(1),
+  /** Next id for messages (`sendMessage`); absent before the first. */
+  nextMessageId: optional(int(1)),
   /** Next id for diplomatic letters. */
   nextLetterId: int(1),
   /** In a world played in chapters: the year-month (`joinYearMonth`) that closes this chapter. */
@@ -373,6 +375,25 @@ export const DIPLOMACY_LETTER = {
  * (등용수락 runs at once) or decline it; it never expires (legacy `9999-12-31`).
  */
 export const SCOUT_LETTER = { id: int(1), fromGeneral: int(1), fromNation: int(1), toGeneral: int(1) };
+
+/**
+ * A message (legacy `message`, MessageType public/national/diplomacy/private): the legacy
+ * writes a row per mailbox it goes to; here one row, read by whoever its mailbox is for
+ * (views/mailbox.ts).
+ */
+export const MESSAGE = {
+  id: int(1),
+  kind: oneOf(['public', 'national', 'diplomacy', 'private']),
+  /** The sender, its name and nation (0: a wanderer) when it wrote. */
+  from: int(1),
+  fromName: str(),
+  fromNation: int(0),
+  /** `private`: the general it is for; `national` and `diplomacy`: the nation; `public`: 0. */
+  to: int(0),
+  text: str(),
+  /** The world's turn time when it was sent. */
+  at: num(),
+};
 
 /** A troop (부대, legacy table `troop`), keyed by its leader: members carry `troop` = the leader's id. */
 export const TROOP = { leader: int(1), nation: int(1), name: str() };

@@ -2,7 +2,7 @@ import type { ScenarioEvent } from './stored-events';
 import type { EntityOf } from './fields';
 import type {
   AUCTION, AUCTION_BID, AUCTION_HOUSE, CITY, COMMAND_LISTS, DIPLOMACY, DIPLOMACY_LETTER, GAME_ENV, GENERAL, GENERAL_AUX, INHERITANCE_STORE, LAST_TURN,
-  LOG_ENTRY, NATION, NATION_AUX, RANK_DATA, SCOUT_LETTER, TOURNAMENT, TOURNAMENT_BETTING, TOURNAMENT_ENTRY, TROOP, TURN_SLOT,
+  LOG_ENTRY, MESSAGE, NATION, NATION_AUX, RANK_DATA, SCOUT_LETTER, TOURNAMENT, TOURNAMENT_BETTING, TOURNAMENT_ENTRY, TROOP, TURN_SLOT,
 } from './entities';
 
 /*
@@ -39,6 +39,8 @@ export type ScoutLetter = EntityOf<typeof SCOUT_LETTER>;
 /** A troop (부대, legacy table `troop`), keyed by its leader. */
 export type Troop = EntityOf<typeof TROOP>;
 export type LogEntry = EntityOf<typeof LOG_ENTRY>;
+/** A message (legacy `message`): public, to a nation, between nations, or to a general. */
+export type Message = EntityOf<typeof MESSAGE>;
 /** `auction` is the auction house's own log (legacy `_auctionlog.txt`), subject the auction id. */
 export type LogScope = LogEntry['scope'];
 /** One row of the legacy `tournament` table. */
@@ -74,6 +76,8 @@ export interface World {
   scoutLetters: ScoutLetter[];
   /** The troops, keyed by leader id. */
   troops: Map<number, Troop>;
+  /** The messages (서신), oldest first, bounded; absent until the first, so worlds without them hash as before. */
+  messages?: Message[];
   /** Absent until tournaments are enabled, so worlds without them hash as before. */
   tournament?: Tournament;
   /** The scenario's own events still in the table; absent for a scenario without any. */
