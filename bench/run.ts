@@ -5,7 +5,7 @@ interface Bench {
   main(args: string[]): Promise<void>;
 }
 
-const benches = ['engine', 'sammo', 'log', 'unification', 'security', 'trust', 'executor', 'system', 'web'];
+const benches = ['engine', 'sammo', 'log', 'unification', 'security', 'trust', 'executor', 'system', 'web', 'gateway'];
 
 async function run(): Promise<void> {
   const [name, ...args] = process.argv.slice(2);

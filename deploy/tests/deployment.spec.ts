@@ -16,12 +16,8 @@ import { parse, stringify } from 'yaml';
 const ROOT = path.resolve(__dirname, '../..');
 const exists = (file: string) => existsSync(path.join(ROOT, file));
 
-/**
- * Services: the apps with a `src/main.ts` that run as long-lived processes. The CLI is a tool;
- * the gateway is not in the image, Compose or Kubernetes yet (its keys, NATS user and database
- * are still to be wired, see apps/gateway/README.md): take it out of this set when it is.
- */
-const NOT_DEPLOYED = new Set(['cli', 'gateway']);
+/** Services: the apps with a `src/main.ts` that run as long-lived processes. The CLI is a tool. */
+const NOT_DEPLOYED = new Set(['cli']);
 const services = readdirSync(path.join(ROOT, 'apps')).filter((app) => !NOT_DEPLOYED.has(app) && exists(`apps/${app}/src/main.ts`));
 
 interface ComposeService {
@@ -45,10 +41,11 @@ const compose = parse(readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8'
  */
 const TRUST_KEYS: Record<string, string[]> = {
   'log-service': ['CHRONICLE_SEED_KEY', 'CHRONICLE_SIGNING_KEY'],
-  'snapshot-service': ['CHRONICLE_SEED_KEY', 'CHRONICLE_LOG_PUBLIC_KEY', 'CHRONICLE_SNAPSHOT_SIGNING_KEY'],
+  'snapshot-service': ['CHRONICLE_SEED_KEY', 'CHRONICLE_LOG_PUBLIC_KEY', 'CHRONICLE_SNAPSHOT_SIGNING_KEY', 'CHRONICLE_GATEWAY_PUBLIC_KEY'],
   scheduler: ['CHRONICLE_LOG_PUBLIC_KEY', 'CHRONICLE_SNAPSHOT_PUBLIC_KEY'],
   'turn-executor': ['CHRONICLE_SEED_KEY', 'CHRONICLE_GATEWAY_PUBLIC_KEY', 'CHRONICLE_SNAPSHOT_PUBLIC_KEY'],
   web: ['CHRONICLE_LOG_PUBLIC_KEY', 'CHRONICLE_SNAPSHOT_PUBLIC_KEY'],
+  gateway: ['CHRONICLE_GATEWAY_KEY'],
 };
 
 describe('keys in every deployment', () => {
@@ -211,12 +208,18 @@ describe.each(KUBERNETES_OVERLAYS)('the Kubernetes overlay %s', (overlay) => {
     expect(container.image).toMatch(/^chronicle:[\w.-]+$/);
     expect(container.args).toEqual([`dist/apps/${service}/src/main.js`]);
     expect(exists(`apps/${service}/src/main.ts`)).toBe(true);
-    expect(container.ports).toEqual([{ name: 'http', containerPort: Number(config.HTTP_PORT) }]);
+    // The gateway serves the players on a port of their own (PUBLIC_PORT), never the probes' one.
+    const publicPort = container.env?.find((e: K8sObject) => e.name === 'PUBLIC_PORT')?.value as string | undefined;
+    const api = publicPort === undefined ? [] : [{ name: 'api', containerPort: Number(publicPort) }];
+    expect([service, publicPort === undefined]).toEqual([service, service !== 'gateway']);
+    expect(container.ports).toEqual([{ name: 'http', containerPort: Number(config.HTTP_PORT) }, ...api]);
     for (const probe of ['startupProbe', 'livenessProbe']) expect(container[probe].httpGet).toEqual({ path: ProbePaths.live, port: 'http' });
     expect(container.readinessProbe.httpGet).toEqual({ path: ProbePaths.ready, port: 'http' });
     const serviceObject = named(objects, 'Service', service)!;
     expect(selects({ matchLabels: serviceObject.spec.selector }, deployment.spec.template.metadata.labels)).toBe(true);
-    expect(serviceObject.spec.ports).toEqual([{ name: 'http', port: Number(config.HTTP_PORT), targetPort: 'http' }]);
+    expect(serviceObject.spec.ports).toEqual([
+      { name: 'http', port: Number(config.HTTP_PORT), targetPort: 'http' }, ...api.map((p) => ({ name: p.name, port: p.containerPort, targetPort: p.name })),
+    ]);
   });
 
   it('runs every workload non-root, read-only, without privileges or capabilities', () => {
@@ -254,10 +257,13 @@ describe.each(KUBERNETES_OVERLAYS)('the Kubernetes overlay %s', (overlay) => {
     expect(deny.spec.policyTypes.sort()).toEqual(['Egress', 'Ingress']);
     const natsLabels = nats.spec.template.metadata.labels;
     for (const service of services) {
-      const labels = named(objects, 'Deployment', service)!.spec.template.metadata.labels;
+      const pod = named(objects, 'Deployment', service)!.spec.template;
+      const labels = pod.metadata.labels;
       const mine = policies.filter((p) => selects(p.spec.podSelector, labels) && p !== deny);
       const ingressPorts = mine.flatMap((p) => p.spec.ingress ?? []).flatMap((rule: K8sObject) => rule.ports.map((port: K8sObject) => port.port));
-      expect([service, ingressPorts]).toEqual([service, [Number(config.HTTP_PORT)]]);
+      // Its own ports exactly: the probes' and metrics' port, and the players' one where it has it.
+      const ports = pod.spec.containers[0].ports.map((p: K8sObject) => p.containerPort).sort();
+      expect([service, ingressPorts.sort()]).toEqual([service, ports]);
       const toNats = mine.flatMap((p) => p.spec.egress ?? []).filter((rule: K8sObject) => rule.to?.some((peer: K8sObject) => selects(peer.podSelector, natsLabels)));
       expect([service, toNats.flatMap((rule: K8sObject) => rule.ports.map((port: K8sObject) => port.port))]).toEqual([service, [4222]]);
     }

@@ -21,7 +21,7 @@ jest.setTimeout(180_000);
 
 const ROOT = path.resolve(__dirname, '../..');
 const OUT = `tmp/${uniquePrefix('image')}`;
-const ROLES = ['log-service', 'snapshot-service', 'turn-executor', 'scheduler', 'web', 'operator', 'public', 'provision'];
+const ROLES = ['log-service', 'snapshot-service', 'turn-executor', 'scheduler', 'web', 'gateway', 'operator', 'public', 'provision'];
 const passwordVariable = (role: string) => `${role.toUpperCase().replace(/-/g, '_')}_NATS_PASSWORD`;
 
 interface ComposeService {
@@ -56,6 +56,7 @@ describe('the image (compiled build, started as docker-compose.yml starts it)', 
   const passwords = Object.fromEntries(ROLES.map((role) => [role, `p${randomBytes(12).toString('hex')}`]));
   const signing = generateKeyPairSync('ed25519');
   const snapshotSigning = generateKeyPairSync('ed25519');
+  const gatewaySigning = generateKeyPairSync('ed25519');
   const secrets: Record<string, string> = {
     CHRONICLE_SEED_KEY: randomBytes(32).toString('hex'),
     // The raw 32 bytes at the end of the DER forms, as `openssl pkey … | tail -c 32` takes them (deploy/compose/env.example).
@@ -63,7 +64,8 @@ describe('the image (compiled build, started as docker-compose.yml starts it)', 
     CHRONICLE_LOG_PUBLIC_KEY: signing.publicKey.export({ format: 'der', type: 'spki' }).subarray(-32).toString('hex'),
     CHRONICLE_SNAPSHOT_SIGNING_KEY: snapshotSigning.privateKey.export({ format: 'der', type: 'pkcs8' }).subarray(-32).toString('hex'),
     CHRONICLE_SNAPSHOT_PUBLIC_KEY: snapshotSigning.publicKey.export({ format: 'der', type: 'spki' }).subarray(-32).toString('hex'),
-    CHRONICLE_GATEWAY_PUBLIC_KEY: generateKeyPairSync('ed25519').publicKey.export({ format: 'der', type: 'spki' }).subarray(-32).toString('hex'),
+    CHRONICLE_GATEWAY_KEY: gatewaySigning.privateKey.export({ format: 'der', type: 'pkcs8' }).subarray(-32).toString('hex'),
+    CHRONICLE_GATEWAY_PUBLIC_KEY: gatewaySigning.publicKey.export({ format: 'der', type: 'spki' }).subarray(-32).toString('hex'),
     ...Object.fromEntries(ROLES.map((role) => [passwordVariable(role), passwords[role]!])),
   };
   let nats: PrivateNatsServer;
@@ -76,7 +78,9 @@ describe('the image (compiled build, started as docker-compose.yml starts it)', 
     for (const [key, value] of Object.entries(compose.services[service]!.environment ?? {})) {
       env[key] = String(value).replace(/\$\{(\w+)(:?[?-][^}]*)?\}/g, (_m, name: string) => secrets[name] ?? `<unset ${name}>`);
     }
-    return { ...env, NATS_URL: nats.url, HTTP_PORT: '0', ...(env.DATABASE_URL ? { DATABASE_URL: db.url } : {}), ...overrides };
+    return {
+      ...env, NATS_URL: nats.url, HTTP_PORT: '0', ...(env.DATABASE_URL ? { DATABASE_URL: db.url } : {}), ...(env.PUBLIC_PORT ? { PUBLIC_PORT: '0' } : {}), ...overrides,
+    };
   };
   const start = (entry: string, env: Record<string, string>) => {
     const started = spawnService(path.join(ROOT, OUT, entry.replace(/^dist\//, '')), env);
@@ -171,6 +175,12 @@ describe('the image (compiled build, started as docker-compose.yml starts it)', 
       await waitUntil(async () => (await fetch(`${base}/readyz`)).status === 200 || undefined, 10_000, `${name} ready`);
       if (name === 'log-service') expect(service.output()).toContain(`public key ${secrets.CHRONICLE_LOG_PUBLIC_KEY}`);
       if (name === 'snapshot-service') expect(service.output()).toContain(`public key ${secrets.CHRONICLE_SNAPSHOT_PUBLIC_KEY}`);
+      if (name === 'gateway') {
+        // The players' API on its own port, signing with the key whose public half the executors hold.
+        expect(service.output()).toContain(`CHRONICLE_GATEWAY_PUBLIC_KEY=${secrets.CHRONICLE_GATEWAY_PUBLIC_KEY}`);
+        const api = Number(/gateway public API on port (\d+)/.exec(service.output())![1]);
+        expect((await fetch(`http://127.0.0.1:${api}/api/v1/worlds`)).status).toBe(200);
+      }
       if (name === 'web') {
         // The page bundled by the build (the compiled tree has no page sources to bundle), and its modules.
         const page = await fetch(`${base}/`);

@@ -3,7 +3,8 @@ import {
   decodeSnapshot, ed25519PrivateKey, ed25519PublicKey, openCheckpoint, EventSubjects, ExecutorSubjects, Forbidden, issueSeatToken, publicKeyHex, Subjects, ViewSubjects,
   type IntentOutcomeV1, type PublicMoveEventV1, type ViewV1,
 } from '@chronicle/contracts';
-import { natsOptions, ServiceConfig } from '@chronicle/service-kit';
+import { firstChapter } from '@chronicle/engine';
+import { GatewayClient, natsOptions, ServiceConfig } from '@chronicle/service-kit';
 import {
   createTestDatabase, spawnService, startNatsServer, waitUntil, type PrivateNatsServer, type ServiceProcess, type TestDatabase,
 } from '@chronicle/testing';
@@ -18,7 +19,7 @@ import path from 'node:path';
 
 jest.setTimeout(300_000);
 
-const ROLES = ['log-service', 'snapshot-service', 'turn-executor', 'scheduler', 'web', 'operator', 'public', 'provision'] as const;
+const ROLES = ['log-service', 'snapshot-service', 'turn-executor', 'scheduler', 'web', 'gateway', 'operator', 'public', 'provision'] as const;
 type Role = (typeof ROLES)[number];
 const passwordVariable = (role: Role) => `${role.toUpperCase().replace(/-/g, '_')}_NATS_PASSWORD`;
 /** The services' durable consumers on the streams a player may consume (their topologies name them). */
@@ -51,13 +52,15 @@ describe('NATS roles and permissions (deploy/nats/chronicle.conf)', () => {
   // Every key a deployment gives: events signed, quarantine notices signed, seats from the gateway's tokens.
   const logKey = randomBytes(32).toString('hex');
   const snapshotKey = randomBytes(32).toString('hex');
-  const gatewayKey = ed25519PrivateKey(randomBytes(32).toString('hex'));
+  const gatewayHex = randomBytes(32).toString('hex');
+  const gatewayKey = ed25519PrivateKey(gatewayHex);
   const publicOf = (hex: string) => publicKeyHex(ed25519PrivateKey(hex));
   const seatToken = (seat: string) => issueSeatToken(gatewayKey, { world: 'perm', seat, expiresAt: new Date(Date.now() + 600_000) });
   let server: PrivateNatsServer;
   let db: TestDatabase;
   const services: ServiceProcess[] = [];
-  const steps = 5;
+  let gatewayOrigin: string;
+  const steps = 6;
   const connections = new Map<Role, { nc: NatsConnection; violations: PermissionViolationError[] }>();
 
   const credentials = (role: Role) => ({ NATS_URL: server.url, NATS_USER: role, NATS_PASSWORD: passwords[role] });
@@ -89,9 +92,8 @@ describe('NATS roles and permissions (deploy/nats/chronicle.conf)', () => {
     server = await startNatsServer({ config, env: Object.fromEntries(ROLES.map((role) => [passwordVariable(role), passwords[role]])) });
     db = await createTestDatabase();
     const common = { CHRONICLE_PREFIX: 'chronicle', CHRONICLE_SEED_KEY: seedKey, HTTP_PORT: '0', LOG_LEVEL: 'warn' };
-    for (const app of ['log-service', 'snapshot-service', 'scheduler', 'turn-executor', 'web']) {
-      const step = `apps/${app}/src/provision.ts`;
-      const provision = spawnService(step, { ...common, ...credentials('provision') });
+    for (const app of ['log-service', 'snapshot-service', 'scheduler', 'turn-executor', 'web', 'gateway']) {
+      const provision = spawnService(`apps/${app}/src/provision.ts`, { ...common, ...credentials('provision') });
       services.push(provision);
       expect(await provision.exited).toEqual({ code: 0, signal: null });
     }
@@ -119,8 +121,17 @@ describe('NATS roles and permissions (deploy/nats/chronicle.conf)', () => {
       ...common, ...credentials('web'), LOG_LEVEL: 'info', CHRONICLE_LOG_PUBLIC_KEY: publicOf(logKey), CHRONICLE_SNAPSHOT_PUBLIC_KEY: publicOf(snapshotKey),
     });
     services.push(web);
-    await Promise.all([scheduler.waitFor(/scheduler ready/, 60_000), executor.waitFor(/turn-executor ready/, 60_000), web.waitFor(/web ready/, 60_000)]);
-  });
+    // The gateway, in the log service's database (tables and migrations of its own).
+    const gateway = spawnService('apps/gateway/src/main.ts', {
+      ...common, ...credentials('gateway'), LOG_LEVEL: 'info', DATABASE_URL: db.url, PUBLIC_PORT: '0', PASSWORD_SCRYPT_LOG2N: '10', CHRONICLE_GATEWAY_KEY: gatewayHex,
+    });
+    services.push(gateway);
+    await Promise.all([
+      scheduler.waitFor(/scheduler ready/, 120_000), executor.waitFor(/turn-executor ready/, 120_000), web.waitFor(/web ready/, 120_000),
+      gateway.waitFor(/gateway public API on port \d+/, 120_000),
+    ]);
+    gatewayOrigin = `http://127.0.0.1:${/gateway public API on port (\d+)/.exec(gateway.output())![1]}`;
+  }, 600_000);
 
   afterAll(async () => {
     for (const { nc } of connections.values()) await nc.close();
@@ -148,7 +159,8 @@ describe('NATS roles and permissions (deploy/nats/chronicle.conf)', () => {
     // Tic-tac-toe hides nothing: its moves are told in full, and its view is the whole state.
     await waitUntil(() => seen.length === 3 || undefined, 20_000, 'the three moves on public.moves.>');
     expect(seen.map((e) => [e.number, e.visibility, e.seat])).toEqual([[1, 'full', 'ann'], [2, 'full', 'bob'], [3, 'full', 'ann']]);
-    const view = await new RequestClient(outsider.nc, subjects, 20_000)
+    // The public view, as the gateway and the web view read it for everyone (views are not the `public` role's: see below).
+    const view = await new RequestClient((await as('gateway')).nc, subjects, 20_000)
       .request<ViewV1>(ViewSubjects.state, { v: 1, tableId: 'perm', minRevision: 3, waitMs: 10_000 });
     expect([view.revision, view.visibility]).toEqual([3, 'full']);
     expect(decodeSnapshot(view.view)).toMatchObject({ revision: 3, visibility: 'full' });
@@ -171,17 +183,15 @@ describe('NATS roles and permissions (deploy/nats/chronicle.conf)', () => {
   });
 
   it("carries out a player's intent for the seat its gateway token names, refuses an impersonation, and serves the CLI", async () => {
-    const player = new RequestClient((await as('public')).nc, subjects, 30_000);
-    const submit = (seat: string, token: string | undefined, intentKey: string, cell: number) => player.request<IntentOutcomeV1>(ExecutorSubjects.submitIntent,
+    // The gateway's connection sends players' intents with the proofs it signs; one naming another seat is refused.
+    const gateway = new RequestClient((await as('gateway')).nc, subjects, 30_000);
+    const submit = (seat: string, token: string | undefined, intentKey: string, cell: number) => gateway.request<IntentOutcomeV1>(ExecutorSubjects.submitIntent,
       { v: 1, tableId: 'perm', intentKey, seat, ...(token ? { seatToken: token } : {}), kind: 'move', payload: { cell }, waitMs: 10_000 }, 30_000);
     // Ann's token, naming bob: refused before anything is queued; no token at all: refused too.
     await expect(submit('bob', seatToken('ann'), 'bob-forged', 1)).rejects.toThrow(Forbidden);
     await expect(submit('bob', undefined, 'bob-bare', 1)).rejects.toThrow(/needs a seat token/);
-    // Bob's own token, through the CLI as a player would (the public role's credentials from the environment).
-    const cli = await runCli(['intent', 'perm', '--seat', 'bob', '--key', 'bob-3', '--seat-token', seatToken('bob'), '{"cell":1}'], {
-      NATS_URL: server.url, CHRONICLE_PREFIX: 'chronicle', NATS_USER: 'public', NATS_PASSWORD: passwords.public,
-    });
-    expect([cli.code, cli.stdout.trim(), cli.stderr]).toEqual([0, 'intent bob-3 accepted: move at revision 4 (entry 4)', '']);
+    expect(await submit('bob', seatToken('bob'), 'bob-3', 1)).toMatchObject({ status: 'accepted', revision: 4 });
+    const player = new RequestClient((await as('public')).nc, subjects, 30_000);
     // A table id the log does not know may be a world's: the player's CLI asks the worlds stream,
     // and names the worlds and tables there are (their ids are public, as the streams are).
     const unknown = await runCli(['watch', 'nowhere', '--count', '1'], {
@@ -190,7 +200,7 @@ describe('NATS roles and permissions (deploy/nats/chronicle.conf)', () => {
     expect([unknown.code, unknown.stderr.trim()]).toEqual([1, expect.stringMatching(/^chronicle: there is no table or world nowhere; the worlds are: none; the tables: .*\bperm\b/)]);
     // The web view shows the table from its own consumers, the log and the snapshot service, as
     // `web`; a finished log is asked for like any (this one is in play: a typed refusal, not a violation).
-    const webPort = services.at(-1)!.output().match(/http port (\d+)/)![1];
+    const webPort = services.find((s) => /"msg":"web ready: /.test(s.output()))!.output().match(/http port (\d+)/)![1];
     await waitUntil(async () => {
       const detail = await (await fetch(`http://127.0.0.1:${webPort}/api/tables/perm`)).json() as { summary?: { revision: number }; feed?: unknown[] };
       return detail.summary?.revision === 4 && detail.feed!.length > 0 ? detail : undefined;
@@ -201,8 +211,8 @@ describe('NATS roles and permissions (deploy/nats/chronicle.conf)', () => {
     const tables = await runCli(['tables'], { NATS_URL: server.url, CHRONICLE_PREFIX: 'chronicle', NATS_USER: 'operator', NATS_PASSWORD: passwords.operator });
     expect([tables.code, tables.stderr]).toEqual([0, '']);
     expect(tables.stdout).toMatch(/^perm\s+tic-tac-toe\s+open\s+4\s/m);
-    // A seat's view with its token, as the public role; another seat's is FORBIDDEN.
-    const seatView = (seat: string, token: string) => player.request<ViewV1>(ViewSubjects.state, { v: 1, tableId: 'perm', seat, seatToken: token });
+    // A seat's view with its token, as the gateway asks for it; another seat's is FORBIDDEN.
+    const seatView = (seat: string, token: string) => gateway.request<ViewV1>(ViewSubjects.state, { v: 1, tableId: 'perm', seat, seatToken: token });
     expect((await seatView('bob', seatToken('bob'))).revision).toBe(4);
     await expect(seatView('ann', seatToken('bob'))).rejects.toThrow(Forbidden);
         // A player reads a table in play through its views; the log's pages only once it is finished.
@@ -210,7 +220,66 @@ describe('NATS roles and permissions (deploy/nats/chronicle.conf)', () => {
     for (const { violations } of connections.values()) expect(violations).toEqual([]);
   });
 
+  it("gives each player's connection its own replies: players reach their intents through the gateway, whose inbox is its own", async () => {
+    // A world announced by the scheduler (a small one whose clock nobody moves): what the gateway lets players join.
+    const operator = new LogClient(new RequestClient((await as('operator')).nc, subjects, 20_000));
+    await operator.open({
+      tableId: 'permw-c1', gameId: 'sammo', seats: ['founder'],
+      options: { world: 'synthetic', generals: 12, cities: 6, nations: 2, turnterm: 60, start: Date.now(), ...firstChapter('permw') },
+    });
+    // Whatever lands on the inbox every `public` connection shares: none of the players' replies.
+    const shared: string[] = [];
+    const snooper = await as('public');
+    snooper.nc.subscribe('_INBOX_public.>', { callback: (_e: Error | null, m: Msg) => shared.push(m.subject) });
+    await snooper.nc.flush();
+    await waitUntil(async () => {
+      const worlds = await (await fetch(`${gatewayOrigin}/api/v1/worlds`)).json() as { worlds: Array<{ worldId: string }> };
+      return worlds.worlds.some((w) => w.worldId === 'permw') || undefined;
+    }, 30_000, 'the gateway to know world permw');
+    const [ann, bob] = await Promise.all([GatewayClient.signUp(gatewayOrigin, 'perm-ann', 'a long enough password'), GatewayClient.signUp(gatewayOrigin, 'perm-bob', 'a long enough password')]);
+    for (const [player, name, cityId] of [[ann, '관우', 1], [bob, '장비', 2]] as const) {
+      expect(await player.post('/worlds/permw/join', { mode: 'create', name, leadership: 60, strength: 60, intel: 30, cityId }, `join-${cityId}`)).toMatchObject({ status: 200 });
+    }
+    // Both at once, under the same key: each answer is the asker's own intent.
+    const [annDid, bobDid] = await Promise.all([ann, bob].map((player, i) =>
+      player.post<{ key: string; revision: number }>('/worlds/permw/commands/reserve', { command: i === 0 ? 'che_훈련' : 'che_농지개간', slots: [0] }, 'first')));
+    expect([annDid!.status, bobDid!.status]).toEqual([200, 200]);
+    expect(annDid!.body.revision).not.toBe(bobDid!.body.revision);
+    // A seat's own view, asked for by the gateway with the seat's proof.
+    const annQueue = await ann.get<{ queue: Array<{ slot: number; action: string }> }>('/worlds/permw/commands');
+    expect(annQueue.body.queue?.[0]).toMatchObject({ slot: 0, action: 'che_훈련' });
+    // The key names nothing of another account's.
+    expect((await ann.get(`/worlds/permw/intents/first`)).body).toMatchObject({ revision: annDid!.body.revision });
+    expect((await bob.get(`/worlds/permw/intents/first`)).body).toMatchObject({ revision: bobDid!.body.revision });
+    await snooper.nc.flush();
+    expect(shared).toEqual([]);
+    for (const { violations } of connections.values()) expect(violations.filter((v) => v.subject === '_INBOX_public.>')).toEqual([]);
+  });
+
   it.each([
+    // Players act through the gateway: no `public` connection sends an intent, asks for an
+    // outcome or a view (a seat's is its own), nor reads the gateway's replies.
+    ['public', 'publish', 'chronicle.executor.v1.submit-intent'],
+    ['public', 'publish', 'chronicle.executor.v1.intent-outcome'],
+    ['public', 'publish', 'chronicle.views.v1.state'],
+    ['public', 'subscription', '_INBOX_gateway.>'],
+    ['web', 'subscription', '_INBOX_gateway.>'],
+    ['operator', 'subscription', '_INBOX_gateway.>'],
+    // The gateway reads only its own replies, appends nothing, and never gets a seed or the full stream.
+    ['gateway', 'subscription', '_INBOX_public.>'],
+    ['gateway', 'subscription', '_INBOX_turn-executor.>'],
+    ['gateway', 'subscription', 'chronicle.executor.v1.submit-intent'],
+    ['gateway', 'subscription', 'chronicle.moves.>'],
+    ['gateway', 'publish', 'chronicle.log.v1.append'],
+    ['gateway', 'publish', 'chronicle.log.v1.open'],
+    ['gateway', 'publish', 'chronicle.log.v1.sealed-seed'],
+    ['gateway', 'publish', 'chronicle.log.v1.read'],
+    ['gateway', 'publish', 'chronicle.snapshots.v1.get'],
+    ['gateway', 'publish', 'chronicle.moves.perm'],
+    ['gateway', 'publish', 'chronicle.worlds.permw'],
+    ['gateway', 'publish', 'chronicle.intents.perm'],
+    ['gateway', 'publish', '$KV.chronicle_intent_outcomes.perm'],
+    ['gateway', 'publish', '$JS.API.CONSUMER.CREATE.chronicle_MOVES'],
     // Only the log service publishes moves and table events.
     ['public', 'publish', 'chronicle.moves.perm'],
     ['public', 'publish', 'chronicle.tables.perm'],
@@ -312,7 +381,7 @@ describe('NATS roles and permissions (deploy/nats/chronicle.conf)', () => {
     // A table the snapshot service holds: only an entry it consumes brings it to revision 2.
     const executor = new LogClient(new RequestClient((await as('turn-executor')).nc, subjects, 20_000));
     await executor.append({ tableId: 'perm-a', seat: 'ann', payload: { text: 'after the deletion' }, expectedRevision: 1, idempotencyKey: 'after', random: false });
-    const outsider = new RequestClient((await as('public')).nc, subjects, 20_000);
+    const outsider = new RequestClient((await as('operator')).nc, subjects, 20_000);
     await waitUntil(async () => (await outsider.request<ViewV1>(ViewSubjects.state, { v: 1, tableId: 'perm-a', minRevision: 2, waitMs: 2_000 })).revision === 2 || undefined,
       30_000, 'the snapshot service to follow perm-a again');
     const port = services[steps + 1]!.output().match(/http port (\d+)/)![1];

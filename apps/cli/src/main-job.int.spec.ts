@@ -74,8 +74,11 @@ describe('the main job: npm start on the embedded default', () => {
     expect(run.stdout).not.toContain('still pending');
     expect(run.stdout).toMatch(/^verified sample-world-c1: the seed matches the commitment and the \d+ moves replay to the state the system holds/m);
     const servicePids = [...run.stdout.matchAll(/(\S+) ready \(pid (\d+)/g)].map((m) => ({ name: m[1], pid: Number(m[2]) }));
-    expect(servicePids.map((s) => s.name).sort()).toEqual(['log-service', 'scheduler', 'snapshot-service', 'turn-executor', 'web']);
+    expect(servicePids.map((s) => s.name).sort()).toEqual(['gateway', 'log-service', 'scheduler', 'snapshot-service', 'turn-executor', 'web']);
     expect(run.stdout).toMatch(/^the worlds on a web page: http:\/\/127\.0\.0\.1:\d+\/$/m);
+    expect(run.stdout).toMatch(/^the players' API \(sign up, join a world, play\): http:\/\/127\.0\.0\.1:\d+\/api\/v1$/m);
+    // The scripted players signed up at the gateway and joined the world through it, their seat proofs checked by the executors.
+    expect(run.stdout.match(/^ {4}player-\d takes over \S+: accepted at revision \d+$/gm)).toHaveLength(3);
     expect(servicePids.filter((s) => alive(s.pid))).toEqual([]);
     expect(processesMentioning(home)).toEqual([]);
   }, 240_000);
@@ -174,6 +177,27 @@ describe('the main job stopped by its user', () => {
     expect(['running.json', 'lock'].filter((file) => existsSync(path.join(home, file)))).toEqual([]);
   }, 240_000);
 
+  it('takes its services down with it when it is killed outright (SIGKILL: no Ctrl-C, no clean-up of its own)', async () => {
+    const home = runs.fresh();
+    const job = startMainJob(['--month-ms', '1000'], userEnvironment({ CHRONICLE_HOME: home }));
+    await job.waitFor(/moves\/s/);
+    const services = [...job.output().matchAll(/(\S+) ready \(pid (\d+)/g)].map((m) => ({ name: m[1]!, pid: Number(m[2]) }));
+    expect(services).toHaveLength(6);
+    process.kill(job.pid, 'SIGKILL');
+    // Each service sees that the process that started it is gone, and stops as on SIGTERM.
+    await waitUntil(() => services.every(({ pid }) => !running(pid)) || undefined, 60_000, 'the services to stop').catch(() => undefined);
+    expect(services.filter(({ pid }) => running(pid))).toEqual([]);
+    // NATS and PostgreSQL are not ours to change: the next start ends them (pids.json); here the test does.
+    for (const { pid } of JSON.parse(readFileSync(path.join(home, 'pids.json'), 'utf8')) as Array<{ pid: number }>) {
+      try {
+        process.kill(-pid, 'SIGKILL');
+      } catch {
+        // Gone already.
+      }
+    }
+    await nothingLeftOf(home);
+  }, 240_000);
+
   it('ends quietly when the reader of its output goes away (npm start | head)', async () => {
     const home = runs.fresh();
     const child = spawn('npm', ['start'], { cwd: WORKSPACE, env: userEnvironment({ CHRONICLE_HOME: home }), stdio: ['ignore', 'pipe', 'pipe'] });
@@ -208,7 +232,7 @@ describe('the main job on the servers DATABASE_URL and NATS_URL name', () => {
       // Neither server of its own: only the services were started.
       expect(existsSync(path.join(home, 'postgres'))).toBe(false);
       const started = JSON.parse(readFileSync(path.join(home, 'pids.json'), 'utf8')) as Array<{ name: string }>;
-      expect(started.map((p) => p.name).sort()).toEqual(['log-service', 'scheduler', 'snapshot-service', 'turn-executor', 'web']);
+      expect(started.map((p) => p.name).sort()).toEqual(['gateway', 'log-service', 'scheduler', 'snapshot-service', 'turn-executor', 'web']);
       await nothingLeftOf(home);
     } finally {
       await database.drop();

@@ -62,7 +62,8 @@ program
   .option('--chapter-years <n>', 'game years per chapter (table) of a new world; 0 keeps the whole world in one table', nonNegativeInt, 1)
   .option('--own-nats', 'start a nats-server of its own even when one answers on 127.0.0.1:4222')
   .option('--web-port <port>', 'port of the web page of the worlds (0: a free one, printed)', nonNegativeInt, 0)
-  .action(async (options: { months?: number; monthMs: number; turnterm: number; chapterYears: number; ownNats?: boolean; webPort: number }) => {
+  .option('--gateway-port <port>', 'port of the players\' API, the gateway (0: a free one, printed)', nonNegativeInt, 0)
+  .action(async (options: { months?: number; monthMs: number; turnterm: number; chapterYears: number; ownNats?: boolean; webPort: number; gatewayPort: number }) => {
     const stop = new AbortController();
     let system: System | undefined;
     let kill = () => undefined as void;
@@ -87,12 +88,13 @@ program
     out.onClosed(() => stop.abort());
 
     out.line(`Chronicle: starting the whole system${options.months ? ` for ${options.months} game months` : ''}`);
-    system = await startSystem({ ownNats: options.ownNats ?? false, webPort: options.webPort, onKill: (k) => (kill = k) }, say);
+    system = await startSystem({ ownNats: options.ownNats ?? false, webPort: options.webPort, gatewayPort: options.gatewayPort, onKill: (k) => (kill = k) }, say);
     try {
       let result: DemoResult | undefined;
       // Stopped while it started (Ctrl-C, or a reader gone): no world to run or verify.
       if (!stop.signal.aborted) {
         if (system.pageUrl) out.line(`the worlds on a web page: ${system.pageUrl}`);
+        out.line(`the players' API (sign up, join a world, play): ${system.gatewayUrl}/api/v1`);
         result = await runDemo(system, { ...options, signal: stop.signal }, out, () => system!.drain());
       }
       await system.stop(say);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { LogClient, RequestClient } from '@chronicle/bus';
-import { ed25519PrivateKey, ExecutorSubjects, signCheckpoint, Subjects, type IntentOutcomeV1 } from '@chronicle/contracts';
+import { ed25519PrivateKey, ExecutorSubjects, issueSeatToken, signCheckpoint, Subjects, type IntentOutcomeV1 } from '@chronicle/contracts';
 import { connectNats, removePrefixed, waitUntil } from '@chronicle/testing';
 import { connect } from '@nats-io/transport-node';
 import { chronicle, startMainJob, userEnvironment, WORKSPACE, type MainJob } from './testing/run-cli';
@@ -19,6 +19,15 @@ describe('the operator CLI against a running system', () => {
   const env = userEnvironment({ CHRONICLE_HOME: home });
   let system: MainJob;
   const running = () => JSON.parse(readFileSync(path.join(home, 'running.json'), 'utf8')) as { natsUrl: string; prefix: string };
+  /**
+   * A seat proof for a plain table (its own world), signed with the key of the system's gateway
+   * (in the home's settings), as the gateway would sign it for a player holding that seat: the
+   * executors trust no named seat.
+   */
+  const seatToken = (tableId: string, seat: string) => {
+    const { gatewayKey } = JSON.parse(readFileSync(path.join(home, 'settings.json'), 'utf8')) as { gatewayKey: string };
+    return issueSeatToken(ed25519PrivateKey(gatewayKey), { world: tableId, seat, expiresAt: new Date(Date.now() + 600_000) });
+  };
 
   /** Rolls for whichever seat's turn it is, as its player would, until the race is over (the other seat's roll is refused). */
   const playToTheEnd = async (tableId: string) => {
@@ -28,7 +37,9 @@ describe('the operator CLI against a running system', () => {
       const header = await new LogClient(requests).header({ tableId });
       if (header.status === 'finished') break;
       for (const seat of header.seats) {
-        await requests.request<IntentOutcomeV1>(ExecutorSubjects.submitIntent, { v: 1, tableId, intentKey: `roll-${n}-${seat}`, seat, kind: 'move', payload: { type: 'roll' }, waitMs: 10_000 });
+        await requests.request<IntentOutcomeV1>(ExecutorSubjects.submitIntent, {
+          v: 1, tableId, intentKey: `roll-${n}-${seat}`, seat, seatToken: seatToken(tableId, seat), kind: 'move', payload: { type: 'roll' }, waitMs: 10_000,
+        });
       }
     }
     await nc.close();
@@ -210,13 +221,15 @@ describe('the operator CLI against a running system', () => {
     const players = await chronicle(['players', 'sample-world'], env);
     expect(players.stderr).toBe('');
     expect(players.stdout).toMatch(/^seat +general +nation +city +block +killturn$/m);
-    // The scripted players' generals may have died of age by now: a seat without one says so.
-    expect(players.stdout).toMatch(/^player-2 +(\d+ \S+ +\S+ +\S+ +\d +\d+|\(no general yet\))$/m);
-    const noReason = await chronicle(['block', 'sample-world', 'player-2', '--level', '2'], env);
+    // The scripted players' seats, which the gateway made as they joined (p-<account>). Their
+    // generals may have died of age by now: a seat without one says so.
+    const seat = /^(p-[0-9a-f-]+) +(\d+ \S+ +\S+ +\S+ +\d +\d+|\(no general yet\))$/m.exec(players.stdout)?.[1];
+    expect(seat).toBeDefined();
+    const noReason = await chronicle(['block', 'sample-world', seat!, '--level', '2'], env);
     expect(noReason.stderr.trim()).toBe('chronicle: block acts on a live world: say why with --reason "…" (at least 3 characters; it goes in the audit trail with your name and the time)');
     const nobody = await chronicle(['block', 'sample-world', 'nobody', '--level', '2', '--reason', 'a test'], env);
     expect(nobody.stderr.trim()).toMatch(/^chronicle: no general or player nobody in table sample-world-c\d+ \(chronicle players sample-world lists the players and their generals\)$/);
-    const badLevel = await chronicle(['block', 'sample-world', 'player-2', '--level', '5', '--reason', 'a test'], env);
+    const badLevel = await chronicle(['block', 'sample-world', seat!, '--level', '5', '--reason', 'a test'], env);
     expect(badLevel.stderr.trim()).toMatch(/^chronicle: option '--level <n>' argument '5' is invalid\. expected 0 \(lift\), 1 \(발언권\), 2 \(턴블럭\) or 3 \(악성유저\)/);
 
     // A general of 조조 now, blocked by name (generals die and move: asked for again if it is gone by the move).
@@ -254,7 +267,7 @@ describe('the operator CLI against a running system', () => {
     expect(run.stdout).toMatch(/^watching table sample-world-c\d+ \(sammo, revision \d+, open\)/m);
     // In play, a move is told as the public may know it: who acted and what was reserved stay hidden.
     expect(run.stdout.match(/^move \d+ {2}seq \d+ {2}(the table: (time passed|an operator acted)|a player acted)(: .+)? {2}→ \d+년/gm)).toHaveLength(1);
-    expect(run.stdout).not.toMatch(/player-\d:|generalId|"command"/);
+    expect(run.stdout).not.toMatch(/player-\d:|p-[0-9a-f-]{36}:|generalId|"command"/);
   }, 60_000);
 
   it('opens a strategy world from a scenario file, and refuses one too large for a table in one line that says what to do', async () => {
@@ -286,8 +299,12 @@ describe('the operator CLI against a running system', () => {
     expect(early.stderr).toMatch(/^chronicle: table race is still in play/);
 
     // The seating is shuffled at setup: ann rolls first or is refused with the game's reason; then the other case.
-    const first = await chronicle(['intent', 'race', '--seat', 'ann', '--key', 'ann-1', '{"type":"roll"}'], env);
-    const second = await chronicle(['intent', 'race', '--seat', first.code === 0 ? 'ann' : 'bob', '--key', 'second', '{"type":"roll"}'], env);
+    const roll = (seat: string, key: string) => chronicle(['intent', 'race', '--seat', seat, '--seat-token', seatToken('race', seat), '--key', key, '{"type":"roll"}'], env);
+    // Without the seat's proof the executors act for no one.
+    const unproven = await chronicle(['intent', 'race', '--seat', 'ann', '--key', 'ann-0', '{"type":"roll"}'], env);
+    expect([unproven.code, unproven.stderr.trim()]).toEqual([1, 'chronicle: an intent at table race needs a seat token from the gateway']);
+    const first = await roll('ann', 'ann-1');
+    const second = await roll(first.code === 0 ? 'ann' : 'bob', 'second');
     const [accepted, refused] = first.code === 0 ? [first, second] : [second, first];
     expect(accepted.code).toBe(0);
     expect(accepted.stdout).toMatch(/^intent (ann-1|second) accepted: move at revision 1 \(entry 1\)$/m);

@@ -45,12 +45,15 @@ export function migratedDataSource(
   entities: MixedList<Function | string | EntitySchema>,
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
   migrations: MixedList<Function | string>,
+  /** Where the service records the migrations it ran: its own table, when services share one database. */
+  migrationsTableName = 'migrations',
 ): DataSource {
   const options: DataSourceOptions = {
     type: 'postgres',
     url,
     entities,
     migrations,
+    migrationsTableName,
     migrationsRun: false,
     migrationsTransactionMode: 'each',
     synchronize: false,

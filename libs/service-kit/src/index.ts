@@ -12,3 +12,4 @@ export { ProvisionConfig, topologyLimits } from './provision-config';
 export { StartupError, dependency, logStartupFailure, variablesToFix } from './startup';
 export { migratedDataSource } from './data-source';
 export { freePort, jetStreamDurability, type JetStreamDurability } from './local-servers';
+export { GatewayClient, LiveStream, type ApiAnswer, type LiveEvent } from './gateway-client';

@@ -90,10 +90,10 @@ export async function runService(name: string, start: () => Promise<RunningServi
   }
   const { app } = running;
   const logger = app.get(Logger);
-  const stop = async (signal: NodeJS.Signals): Promise<void> => {
+  const stop = async (why: string): Promise<void> => {
     const started = performance.now();
     app.get(HealthRegistry).markStopping();
-    logger.log(`${name} stopping on ${signal}: not ready any more; draining requests and consumers, then closing connections`);
+    logger.log(`${name} stopping on ${why}: not ready any more; draining requests and consumers, then closing connections`);
     const timer = setTimeout(() => {
       logger.error(`${name} did not stop within ${shutdownTimeoutMs} ms; exiting with work unfinished`);
       process.exit(1);
@@ -114,6 +114,23 @@ export async function runService(name: string, start: () => Promise<RunningServi
     }
   };
   for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, (s) => void stop(s));
+  stopWithParent(stop);
+}
+
+/**
+ * `CHRONICLE_PARENT_PID`: the process that started this one and stops it (`npm start`). Killed
+ * outright (SIGKILL), it cannot; this process is then handed to another parent, and stops
+ * as on SIGTERM instead of running on alone.
+ */
+function stopWithParent(stop: (why: string) => Promise<void>): void {
+  const parent = Number(process.env.CHRONICLE_PARENT_PID);
+  if (!Number.isInteger(parent) || parent <= 0) return;
+  const timer = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(timer);
+    void stop(`the end of the process that started it (pid ${parent})`);
+  }, 500);
+  timer.unref();
 }
 
 /**

@@ -12,10 +12,11 @@ export const SAMPLE_SECRETS: Record<string, string> = {
   // An Ed25519 pair: the log service signs with the first, subscribers check with the second.
   CHRONICLE_SIGNING_KEY: '9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60',
   CHRONICLE_LOG_PUBLIC_KEY: 'd75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a',
-  // The snapshot service's pair (its quarantine notices), and the gateway's public key (seat tokens).
+  // The snapshot service's pair (its quarantine notices), and the gateway's pair (seat tokens).
   CHRONICLE_SNAPSHOT_SIGNING_KEY: '4ccd089b28ff96da9db6c346ec114e0f5b8a319f35aba624da8cf6ed4fb8a6fb',
   CHRONICLE_SNAPSHOT_PUBLIC_KEY: '3d4017c3e843895a92b70aa74d1b7ebc9c982ccf2ec4968cc0cd55f12af4660c',
-  CHRONICLE_GATEWAY_PUBLIC_KEY: 'fc51cd8e6218a1a38da47ed00230f0580816ed13ba3303ac5deb911548908025',
+  CHRONICLE_GATEWAY_KEY: '5c026d560ae5fae534e971d3714d323fb2a5416d733125da6658dc55ca255106',
+  CHRONICLE_GATEWAY_PUBLIC_KEY: 'a8b98b609ddee53583841d660357a07afb2681b78cff31e3aff749493a1ab283',
 };
 
 export interface Deployed {

@@ -25,6 +25,10 @@ export interface HomeSettings {
   signingKey: string;
   /** The Ed25519 key the snapshot service signs its quarantine notices with (executors and the scheduler check them). */
   snapshotKey: string;
+  /** The Ed25519 key the gateway signs seat proofs with (the executors and the snapshot service check them with its public half). */
+  gatewayKey: string;
+  /** The password of the scripted players' accounts at the gateway (player-1…), which sign in as any player does. */
+  playersPassword: string;
 }
 
 export function openHome(dir = process.env.CHRONICLE_HOME || path.resolve('.chronicle')): Home {
@@ -36,6 +40,8 @@ export function openHome(dir = process.env.CHRONICLE_HOME || path.resolve('.chro
     pgPassword: randomBytes(16).toString('hex'),
     signingKey: randomBytes(32).toString('hex'),
     snapshotKey: randomBytes(32).toString('hex'),
+    gatewayKey: randomBytes(32).toString('hex'),
+    playersPassword: randomBytes(16).toString('hex'),
   };
   // A home from an earlier version gets the settings it lacks; those it has are kept.
   const settings: HomeSettings = { ...fresh, ...(existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Partial<HomeSettings>) : {}) };

@@ -18,7 +18,7 @@ export function inCheckout(): boolean {
  * The services of the system in waves: the log service first (every other one asks it for
  * headers and moves at start), then the rest together. They stop in the reverse order.
  */
-export const SERVICE_WAVES: readonly (readonly string[])[] = [['log-service'], ['snapshot-service', 'turn-executor', 'scheduler', 'web']];
+export const SERVICE_WAVES: readonly (readonly string[])[] = [['log-service'], ['snapshot-service', 'turn-executor', 'scheduler', 'gateway', 'web']];
 
 export interface RunningServices {
   names: string[];
@@ -49,7 +49,8 @@ export async function startServices(
       const entry = path.join('apps', name, 'src', 'main.ts');
       const logFile = home.at('logs', `${name}.log`);
       const child = processes.start(name, process.execPath, [path.join(WORKSPACE, 'scripts/run-ts.cjs'), entry], {
-        cwd: WORKSPACE, env: { ...process.env, ...env, ...own[name] }, logFile, mark: entry, pipe: true,
+        // Each service stops when this process is gone, even killed outright (libs/service-kit).
+        cwd: WORKSPACE, env: { ...process.env, ...env, ...own[name], CHRONICLE_PARENT_PID: String(process.pid) }, logFile, mark: entry, pipe: true,
       });
       started.push({ name, child });
       ports[name] = await ready(name, child, logFile);

@@ -1,5 +1,6 @@
 import { LogClient, RequestClient } from '@chronicle/bus';
 import { ed25519PrivateKey, publicKeyHex, Subjects } from '@chronicle/contracts';
+import { freePort } from '@chronicle/service-kit';
 import type { NatsConnection } from '@nats-io/nats-core';
 import { connect } from '@nats-io/transport-node';
 import { closeSync, existsSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
@@ -16,6 +17,8 @@ export interface SystemOptions {
   ownNats: boolean;
   /** The web page's port; 0 takes a free one. */
   webPort: number;
+  /** The players' API port (the gateway's public port); 0 takes a free one. */
+  gatewayPort: number;
   /**
    * Receives, before the first process starts, what ends every process the run started at
    * once: the second Ctrl-C's way out, which may come while the system is still starting.
@@ -36,6 +39,8 @@ export interface System {
   services: string[];
   /** The web page of the system's worlds, or null when the web service is not built. */
   pageUrl: string | null;
+  /** The players' API (the gateway: `<url>/api/v1`). */
+  gatewayUrl: string;
   /** Stops what makes time pass (scheduler, executors): the work under way ends, no new work starts. */
   drain(): Promise<void>;
   /** Stops the services, then NATS and the database (each waits for the one before). */
@@ -78,6 +83,8 @@ export async function startSystem(options: SystemOptions, say: (line: string) =>
     say(`NATS: ${nats.description}`);
     const prefix = process.env.CHRONICLE_PREFIX || home.settings.prefix;
     say(`starting the services (prefix ${prefix}, logs in ${home.at('logs')})`);
+    const gatewayPort = options.gatewayPort || await freePort();
+    const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
     const services = await startServices(home, processes, {
       DATABASE_URL: database.url,
       NATS_URL: nats.url,
@@ -87,12 +94,20 @@ export async function startSystem(options: SystemOptions, say: (line: string) =>
       CHRONICLE_LOG_PUBLIC_KEY: publicKeyHex(ed25519PrivateKey(home.settings.signingKey)),
       CHRONICLE_SNAPSHOT_SIGNING_KEY: home.settings.snapshotKey,
       CHRONICLE_SNAPSHOT_PUBLIC_KEY: publicKeyHex(ed25519PrivateKey(home.settings.snapshotKey)),
-      // No gateway here: the CLI's intents act for the seat they name (the executor logs it).
-      CHRONICLE_TRUST_NAMED_SEATS: 'true',
+      // Players act through the gateway, whose seat proofs the executors (intents) and the snapshot service (a seat's view) check.
+      CHRONICLE_GATEWAY_PUBLIC_KEY: publicKeyHex(ed25519PrivateKey(home.settings.gatewayKey)),
       NATS_PROVISION: 'true',
       HTTP_PORT: '0',
       LOG_LEVEL: process.env.LOG_LEVEL || 'info',
-    }, say, { web: { HTTP_PORT: String(options.webPort) } });
+    }, say, {
+      // The web page forwards its /api/v1 to the gateway, so that a browser talks to one origin.
+      web: { HTTP_PORT: String(options.webPort), GATEWAY_URL: gatewayUrl },
+      gateway: {
+        PUBLIC_PORT: String(gatewayPort), CHRONICLE_GATEWAY_KEY: home.settings.gatewayKey,
+        // Plain http on the loopback: a Secure cookie would never come back.
+        COOKIE_SECURE: 'false',
+      },
+    });
     stops.push(() => services.stop());
     const running: Running = { natsUrl: nats.url, prefix, pid: process.pid, logPublicKey: publicKeyHex(ed25519PrivateKey(home.settings.signingKey)) };
     writeFileSync(home.at(RUNNING_FILE), JSON.stringify(running));
@@ -105,6 +120,7 @@ export async function startSystem(options: SystemOptions, say: (line: string) =>
       home, nc, subjects, requests, log: new LogClient(requests),
       database: database.description, nats: nats.description, services: services.names,
       pageUrl: services.ports.web === undefined ? null : `http://127.0.0.1:${services.ports.web}/`,
+      gatewayUrl,
       drain: () => services.stop(['scheduler', 'turn-executor']),
       stop: stopAll,
     };

@@ -3,9 +3,9 @@ import {
   type RecordedMove,
 } from '@chronicle/engine';
 import {
-  ed25519PrivateKey, ExecutorSubjects, publicKeyHex, seedKey, TrustedSubjects, unsealSeed,
-  type HeaderV1, type IntentOutcomeV1, type LogRecordV1, type SealedSeedV1,
+  ed25519PrivateKey, publicKeyHex, seedKey, TrustedSubjects, unsealSeed, type HeaderV1, type LogRecordV1, type SealedSeedV1,
 } from '@chronicle/contracts';
+import { GatewayClient, type ApiAnswer } from '@chronicle/service-kit';
 import type { World } from '@chronicle/sammo';
 import { auditLog, replayWithProgress } from '../commands/offline';
 import { chapterAfter, worldOf } from '../commands/remote';
@@ -16,8 +16,13 @@ import { gameDate, nationLines, whyFinished } from './display';
 
 /** The world `npm start` runs; its chapters are tables `sample-world-c1`, `-c2`, … */
 export const WORLD = 'sample-world';
-/** The scripted players: each takes over an NPC and reserves a command every month, as intents. */
+/** The scripted players' accounts at the gateway: each takes over an NPC and reserves a command every month. */
 export const PLAYERS = ['player-1', 'player-2', 'player-3'];
+/**
+ * A table opens with at least one seat; players join a world in play as seats of their own
+ * (the gateway's `p-<account>`, by createGeneral or possess), so this one is never played.
+ */
+const FOUNDING_SEATS = ['founder'];
 const PLAYER_COMMANDS = ['che_농지개간', 'che_상업투자', 'che_치안강화', 'che_훈련'];
 const POLL_MS = 250;
 const STALL_WARNING_MS = 30_000;
@@ -50,13 +55,13 @@ export interface DemoResult {
  * the snapshot service); at the end it verifies every chapter.
  */
 export async function runDemo(system: System, options: DemoOptions, out: Output, drain: () => Promise<void>): Promise<DemoResult> {
+  const players = new Players(system, out);
   let header = await openOrResume(system, options, out);
   let state = await worldOf(system, header.tableId, header.revision);
   out.line(`${state.data.env.title}: ${state.data.nations.size} nations, ${state.data.generals.size} generals, ${state.data.cities.length - 1} cities, ${gameDate(state.data)}`);
   out.line(`chapter ${readChapter(header.options)!.number} is table ${header.tableId}; commitment to its seed (SHA-256): ${header.commitment}`);
   for (const line of nationLines(state.data)) out.line(line);
-  const intents = new Intents(system, out);
-  await seatPlayers(intents, header.tableId, state);
+  await players.enter(state);
 
   const started = performance.now();
   const firstMoves = await worldMoves(system, header);
@@ -70,7 +75,7 @@ export async function runDemo(system: System, options: DemoOptions, out: Output,
   let warned = false;
   while (!ended && (options.months === undefined || months < options.months) && !options.signal.aborted) {
     await sleep(POLL_MS, options.signal);
-    await intents.poll();
+    players.poll();
     const now = await system.log.header({ tableId: header.tableId });
     if (now.status === 'finished') {
       if (!now.outcome?.continues) {
@@ -120,12 +125,12 @@ export async function runDemo(system: System, options: DemoOptions, out: Output,
     ended = whyFinished(state);
     // Not after the last month: the run ends now, and its moves would wait for the next run.
     const more = options.months === undefined || months < options.months;
-    if (!ended && !options.signal.aborted && more) await playersMove(intents, header.tableId, state, month);
+    if (!ended && !options.signal.aborted && more) await players.move(state, month);
   }
   out.clearStatus();
   if (ended) out.line(`the run ends: ${ended}`);
-  await intents.settle(INTENT_SETTLE_MS);
-  intents.reportUndecided();
+  await players.settle(INTENT_SETTLE_MS);
+  players.reportUndecided();
   out.line('draining: the scheduler and the executors finish the work under way and stop');
   await drain();
   const last = await system.log.header({ tableId: header.tableId });
@@ -142,10 +147,10 @@ async function openOrResume(system: System, options: DemoOptions, out: Output): 
     return latest;
   }
   const header = await openWorld(system.log, {
-    world: WORLD, scenario: 'sample', seats: PLAYERS, turnterm: options.turnterm, monthMs: options.monthMs, chapterYears: options.chapterYears, startAt: Date.now(),
+    world: WORLD, scenario: 'sample', seats: FOUNDING_SEATS, turnterm: options.turnterm, monthMs: options.monthMs, chapterYears: options.chapterYears, startAt: Date.now(),
   });
   const chapters = options.chapterYears > 0 ? `a chapter every ${options.chapterYears} game years` : 'one chapter';
-  out.line(`opened world ${WORLD}: the sample Three-Kingdoms world, a game month every ${options.monthMs} ms, ${chapters}; seats ${PLAYERS.join(', ')}`);
+  out.line(`opened world ${WORLD}: the sample Three-Kingdoms world, a game month every ${options.monthMs} ms, ${chapters}; its seats are open: join it through the players' API`);
   return header;
 }
 
@@ -164,72 +169,104 @@ async function worldMoves(system: System, current: HeaderV1): Promise<number> {
   return moves;
 }
 
-/** Each scripted player without a general takes over an unowned NPC (the first ones by id). */
-async function seatPlayers(intents: Intents, tableId: string, state: GameState<World>): Promise<void> {
-  const generals = [...state.data.generals.values()];
-  const free = generals.filter((g) => g.owner === null && g.npc >= 2 && g.npc !== 5).sort((a, b) => a.id - b.id);
-  for (const seat of PLAYERS) {
-    if (generals.some((g) => g.owner === seat)) continue;
-    const general = free.shift();
-    if (general) await intents.submit(tableId, seat, `${seat}-possess-${general.id}`, { type: 'possess', generalId: general.id }, `takes over ${general.name}`);
-  }
-}
-
-/** Every month each player reserves the next command of its round for its next turn. */
-async function playersMove(intents: Intents, tableId: string, state: GameState<World>, month: number): Promise<void> {
-  for (const [i, seat] of PLAYERS.entries()) {
-    const general = [...state.data.generals.values()].find((g) => g.owner === seat);
-    if (!general) continue;
-    const command = PLAYER_COMMANDS[(month + i) % PLAYER_COMMANDS.length]!;
-    await intents.submit(tableId, seat, `${seat}-${month}`, { type: 'reserve', generalId: general.id, command, arg: null, slots: [0] }, `${general.name}: ${command}`);
-  }
-}
-
 /**
- * The players' intents in flight. A submit returns once the intent is durable, without
- * waiting for its outcome (the world's clock does not wait either); each outcome is
- * printed when the executors have decided it.
+ * The scripted players: accounts at the gateway (`player-1`…, the home's password) that sign
+ * in, join the world by taking over an unowned NPC (빙의) and reserve a command every month,
+ * over HTTP as any player does. The gateway signs their seat proofs; the executors check them.
  */
-class Intents {
-  private readonly pending = new Map<string, { tableId: string; what: string }>();
+class Players {
+  private readonly pending = new Map<string, { player: string; what: string; send: () => Promise<ApiAnswer<Outcome>>; inFlight: boolean }>();
+  private readonly signedIn: Promise<GatewayClient[]>;
+  private clients: GatewayClient[] = [];
 
-  constructor(private readonly system: System, private readonly out: Output) {}
-
-  async submit(tableId: string, seat: string, intentKey: string, payload: Json, what: string): Promise<void> {
-    const outcome = await this.system.requests.request<IntentOutcomeV1>(ExecutorSubjects.submitIntent, { v: 1, tableId, intentKey, seat, kind: 'move', payload }, 30_000);
-    this.pending.set(intentKey, { tableId, what: `${seat} ${what}` });
-    this.report(outcome);
+  /** Signs each player in (its account made on the first run) at once: the world opens meanwhile. */
+  constructor(private readonly system: System, private readonly out: Output) {
+    this.signedIn = Promise.all(PLAYERS.map((name) => GatewayClient.enter(system.gatewayUrl, name, system.home.settings.playersPassword)));
+    this.signedIn.catch(() => undefined);
   }
 
-  /** Prints the outcomes decided since the last call. */
-  async poll(): Promise<void> {
-    for (const [intentKey, { tableId }] of [...this.pending]) {
-      this.report(await this.system.requests.request<IntentOutcomeV1>(ExecutorSubjects.intentOutcome, { v: 1, tableId, intentKey }, 30_000));
+  /** Joins each player without a general yet to the world, taking over an unowned NPC (the first ones by id). */
+  async enter(state: GameState<World>): Promise<void> {
+    this.clients = await this.signedIn;
+    const generals = [...state.data.generals.values()];
+    const free = generals.filter((g) => g.owner === null && g.npc >= 2 && g.npc !== 5).sort((a, b) => a.id - b.id);
+    for (const client of this.clients) {
+      if ((await client.get(`/worlds/${WORLD}/seat`)).status === 200) continue;
+      const general = free.shift();
+      if (!general) continue;
+      // The same key on the next run: a join still pending then is the same join.
+      this.submit(client, `/worlds/${WORLD}/join`, { mode: 'possess', generalId: general.id }, `possess-${general.id}`, `takes over ${general.name}`);
     }
   }
 
-  /** Polls until every intent is decided or `ms` have passed. */
+  /** Every month each player with a general reserves the next command of its round for its next turn. */
+  async move(state: GameState<World>, month: number): Promise<void> {
+    for (const [i, client] of this.clients.entries()) {
+      const seat = await client.get<{ seat: string }>(`/worlds/${WORLD}/seat`);
+      if (seat.status !== 200) continue;
+      const general = [...state.data.generals.values()].find((g) => g.owner === seat.body.seat);
+      if (!general) continue;
+      const command = PLAYER_COMMANDS[(month + i) % PLAYER_COMMANDS.length]!;
+      this.submit(client, `/worlds/${WORLD}/commands/reserve`, { command, arg: null, slots: [0] }, `month-${month}`, `${general.name}: ${command}`);
+    }
+  }
+
+  /**
+   * Sends a write without waiting for it (the world's clock does not wait either). The gateway
+   * answers once the executors have decided it, or 202 pending: the same write is sent again
+   * (the same key: the same intent, never a second one) until it is decided, and each outcome
+   * is printed when it is known.
+   */
+  private submit(client: GatewayClient, path: string, body: Json, key: string, what: string): void {
+    const id = `${client.username}/${key}`;
+    this.pending.set(id, { player: client.username, what, send: () => client.post<Outcome>(path, body, key), inFlight: false });
+    this.resend(id);
+  }
+
+  private resend(id: string): void {
+    const intent = this.pending.get(id)!;
+    intent.inFlight = true;
+    void intent.send().then(
+      (answer) => this.report(id, answer),
+      (error: Error) => this.report(id, { status: 0, body: { error: { code: 'UNREACHABLE', message: `the gateway did not answer: ${error.message}` } } as ApiAnswer<Outcome>['body'] }),
+    );
+  }
+
+  /** Sends again the writes the gateway answered as pending. */
+  poll(): void {
+    for (const [id, { inFlight }] of this.pending) if (!inFlight) this.resend(id);
+  }
+
+  /** Polls until every write is decided or `ms` have passed. */
   async settle(ms: number): Promise<void> {
     const deadline = performance.now() + ms;
-    await this.poll();
     if (this.pending.size > 0) this.out.line(`waiting up to ${ms / 1_000} s for the executors to decide ${this.pending.size} intents`);
     while (this.pending.size > 0 && performance.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-      await this.poll();
+      this.poll();
     }
   }
 
   /** Intents still undecided are durable: the executors decide them when the system runs again. */
   reportUndecided(): void {
-    for (const { what } of this.pending.values()) this.out.line(`    ${what}: still pending (durable; decided when the system runs again)`);
+    for (const { player, what } of this.pending.values()) this.out.line(`    ${player} ${what}: still pending (durable; decided when the system runs again)`);
   }
 
-  private report(outcome: IntentOutcomeV1): void {
-    const intent = this.pending.get(outcome.intentKey);
-    if (!intent || outcome.status === 'pending') return;
-    this.pending.delete(outcome.intentKey);
-    this.out.line(`    ${intent.what}: ${outcome.status === 'accepted' ? `accepted at revision ${outcome.revision}` : `refused (${outcome.reason})`}`);
+  private report(id: string, answer: ApiAnswer<Outcome>): void {
+    const intent = this.pending.get(id);
+    if (!intent) return;
+    intent.inFlight = false;
+    if (answer.status === 202) return;
+    this.pending.delete(id);
+    const said = answer.status === 200 ? `accepted at revision ${answer.body.revision}` : `refused (${answer.body.error?.message ?? answer.status})`;
+    this.out.line(`    ${intent.player} ${intent.what}: ${said}`);
   }
+}
+
+/** The gateway's answer to a write (apps/gateway README). */
+interface Outcome {
+  status: 'accepted' | 'refused' | 'pending';
+  revision: number | null;
 }
 
 /**

@@ -6,7 +6,11 @@ import { WorldSeats1765100100000 } from './migrations/1765100100000-world-seats'
 
 export const migrations = [Accounts1765100000000, WorldSeats1765100100000];
 
-/** The gateway's database (accounts, sessions, seats): migrations run at start, never `synchronize`. */
+/**
+ * The gateway's database (accounts, sessions, seats): migrations run at start, never
+ * `synchronize`. It may be the log service's database (one backup for the whole record):
+ * the gateway records its migrations in a table of its own.
+ */
 export function gatewayDataSource(url: string, poolSize: number): DataSource {
-  return migratedDataSource(url, poolSize, entities, migrations);
+  return migratedDataSource(url, poolSize, entities, migrations, 'gateway_migrations');
 }

@@ -1,0 +1,4 @@
+import { runProvisionStep } from '@chronicle/service-kit';
+import { gatewayTopology } from './topology';
+
+void runProvisionStep(gatewayTopology(), 'gateway');
