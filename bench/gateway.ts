@@ -48,7 +48,7 @@ export async function main(args: string[]): Promise<void> {
   const streams: LiveStream[] = [];
   try {
     const common = {
-      CHRONICLE_PREFIX: prefix, HTTP_PORT: '0', LOG_LEVEL: 'warn', NATS_PROVISION: 'true',
+      CHRONICLE_PREFIX: prefix, HTTP_PORT: '0', LOG_LEVEL: 'info', NATS_PROVISION: 'true',
       CHRONICLE_LOG_PUBLIC_KEY: publicOf(keys.log), CHRONICLE_SNAPSHOT_PUBLIC_KEY: publicOf(keys.snapshot), CHRONICLE_GATEWAY_PUBLIC_KEY: publicOf(keys.gateway),
     };
     const start = (entry: string, env: Record<string, string>) => {
@@ -59,7 +59,7 @@ export async function main(args: string[]): Promise<void> {
     await start('apps/log-service/src/main.ts', { DATABASE_URL: db.url, CHRONICLE_SEED_KEY: keys.seed, CHRONICLE_SIGNING_KEY: keys.log, OUTBOX_POLL_MS: '20' })
       .waitFor(/log-service ready/, 120_000);
     const gateway = start('apps/gateway/src/main.ts', {
-      DATABASE_URL: db.url, PUBLIC_PORT: '0', PASSWORD_SCRYPT_LOG2N: '10', CHRONICLE_GATEWAY_KEY: keys.gateway, LOG_LEVEL: 'info',
+      DATABASE_URL: db.url, PUBLIC_PORT: '0', PASSWORD_SCRYPT_LOG2N: '10', CHRONICLE_GATEWAY_KEY: keys.gateway,
       // Every player comes from 127.0.0.1 here: the per-address limits would count them as one.
       RATE_LIMIT_ADDRESS_PER_MIN: '10000000', RATE_LIMIT_SIGN_IN_PER_MIN: '10000000',
     });
