@@ -1,4 +1,4 @@
-import { InvalidGame, type Game } from '@chronicle/engine';
+import { InvalidGame, type Game, type GameState, type Json, type Views } from '@chronicle/engine';
 import { sammoClock } from './clock';
 import { applyMove } from './moves/apply-move';
 import { checkMove } from './moves/check-move';
@@ -14,7 +14,30 @@ import { newTournament } from './tournament/state';
 import { newAuctionHouse } from './auction/house';
 import { readWorld, writeWorld } from './state/serialize';
 import type { World } from './world/types';
-import { sammoViews } from './views';
+import { commandTable, type CommandTable } from './commands/command-table';
+import { generalOfSeat, sammoViews, seatView, type SeatView } from './views';
+
+/**
+ * A seat's view as a table shows it: the views' (`src/views`) and, on a whole read (no
+ * `since`), its general's command table (legacy General/GetCommandTable; null without a
+ * general). The table runs the commands' conditions, which stand above the views, so it is
+ * added here. A reader of only what is new (`since`: the live streams, a log read) gets none:
+ * the table costs about as much as the view itself.
+ */
+export type SeatPlayView = SeatView & { commandTable?: CommandTable | null };
+
+/** What the table shows each seat, the public and each move (`sammo.views`). */
+export const sammoTableViews: Views<World> = {
+  ...sammoViews,
+  seat(state: Readonly<GameState<World>>, seat: string, since?: number): Json {
+    const view: SeatPlayView = seatView(state.data, seat, { since });
+    if (since === undefined) {
+      const general = generalOfSeat(state.data, seat);
+      view.commandTable = general === undefined ? null : commandTable(state.data, general);
+    }
+    return view as unknown as Json;
+  },
+};
 
 /**
  * The Three-Kingdoms strategy game (삼국지 모의전투) as a pure game definition: time passes
@@ -73,7 +96,7 @@ export const sammo: Game<World, SammoMove, RandUtil> = {
   apply: applyMove,
   clock: sammoClock,
   // What each seat and the public see while the table is in play (src/views, the legacy's API).
-  views: sammoViews,
+  views: sammoTableViews,
   writeData: writeWorld,
   readData: readWorld,
 };

@@ -1,4 +1,4 @@
-export { sammo, sammoVersions } from './game';
+export { sammo, sammoVersions, sammoTableViews, type SeatPlayView } from './game';
 export type {
   SammoMove, AdvanceMove, ReserveMove, ReserveNationMove, CreateGeneralMove, PossessMove, AutorunMove, AnswerLetterMove, JoinTournamentMove,
   BetTournamentMove, TournamentAutoEntryMove, OpenAuctionMove, BidAuctionMove, SetNationPolicyMove,

@@ -66,5 +66,10 @@ describe('the OpenAPI document', () => {
     expect(document.paths['/api/v1/worlds/{world}/map']!.get!.security).toBeUndefined();
     expect(document.paths['/api/v1/worlds/{world}/log']!.get!.parameters!.map((p) => p.name)).toEqual(['world', 'scope', 'since']);
     expect(Object.keys(document.paths['/api/v1/worlds/{world}/events']!.get!.responses['2XX']!.content)).toEqual(['text/event-stream']);
+    // A route that declares its answer (@Answers) is described by it, with what it names.
+    expect(document.paths['/api/v1/worlds/{world}/command-table']!.get!.responses['2XX']!.content['application/json'])
+      .toEqual({ schema: { $ref: '#/components/schemas/CommandTableAnswer' } });
+    expect(document.components.schemas.CommandChoiceAnswer!.properties.reason).toMatchObject({ type: ['string', 'null'] });
+    expect(document.components.schemas.CommandTableAnswer!.required).toEqual(expect.arrayContaining(['worldId', 'tableId', 'revision', 'general', 'chief']));
   });
 });

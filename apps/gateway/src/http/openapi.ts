@@ -7,6 +7,7 @@ import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { defaultMetadataStorage } = require('class-transformer/cjs/storage') as typeof import('class-transformer/types/storage');
 import { validationMetadatasToSchemas } from 'class-validator-jsonschema';
+import { ANSWER_METADATA } from './answers';
 import { NoBody, validBody } from './body';
 import { SessionGuard } from './session.guard';
 
@@ -21,6 +22,8 @@ export interface RouteDeclaration {
   query: string[];
   headers: string[];
   body: Type<object> | undefined;
+  /** The class describing its answer ({@link ANSWER_METADATA}), where it declares one. */
+  answer: Type<object> | undefined;
   signedIn: boolean;
 }
 
@@ -58,7 +61,7 @@ export function routesOf(controllers: readonly Type<unknown>[]): RouteDeclaratio
       routes.push({
         controller: controller.name, handler, method, path,
         params: named(RouteParamtypes.PARAM), query: named(RouteParamtypes.QUERY), headers: named(RouteParamtypes.HEADERS).map((h) => h.toLowerCase()),
-        body, signedIn: guards.includes(SessionGuard),
+        body, answer: Reflect.getMetadata(ANSWER_METADATA, fn) as Type<object> | undefined, signedIn: guards.includes(SessionGuard),
       });
     }
   }
@@ -96,13 +99,15 @@ function referenced(all: Record<string, Schema>, roots: readonly string[]): Reco
 /**
  * The OpenAPI 3.1 document of the gateway's API, generated from the controllers: each route's
  * path, parameters, query, headers and body schema (from its DTO's class-validator rules),
- * whether it needs a session. Nothing is written by hand but the shared error shape.
+ * whether it needs a session, and its answer's schema where the route declares one (`@Answers`).
+ * Nothing is written by hand but the shared error shape.
  */
 export function openApiDocument(controllers: readonly Type<unknown>[], info: { title: string; version: string }): Schema {
   const routes = routesOf(controllers);
   const all = validationMetadatasToSchemas({ refPointerPrefix: '#/components/schemas/', classTransformerMetadataStorage: defaultMetadataStorage }) as Record<string, Schema>;
   const bodies = routes.flatMap((r) => (r.body && r.body !== NoBody ? [r.body.name] : []));
-  const schemas: Record<string, Schema> = { ...referenced(all, bodies), NoBody: { type: 'object', additionalProperties: false }, Error: ERROR_SCHEMA };
+  const answers = routes.flatMap((r) => (r.answer ? [r.answer.name] : []));
+  const schemas: Record<string, Schema> = { ...referenced(all, [...bodies, ...answers]), NoBody: { type: 'object', additionalProperties: false }, Error: ERROR_SCHEMA };
   const paths: Record<string, Record<string, Schema>> = {};
   for (const route of routes) {
     const parameters = [
@@ -112,7 +117,7 @@ export function openApiDocument(controllers: readonly Type<unknown>[], info: { t
     ];
     const ok = EVENT_STREAMS.has(`${route.controller}.${route.handler}`)
       ? { description: 'Server-Sent Events', content: { 'text/event-stream': { schema: { type: 'string' } } } }
-      : { description: 'the answer (JSON)', content: { 'application/json': { schema: { type: 'object' } } } };
+      : { description: 'the answer (JSON)', content: { 'application/json': { schema: route.answer ? { $ref: `#/components/schemas/${route.answer.name}` } : { type: 'object' } } } };
     (paths[route.path] ??= {})[route.method] = {
       operationId: `${route.controller}.${route.handler}`,
       tags: [route.controller.replace(/Controller$/, '')],

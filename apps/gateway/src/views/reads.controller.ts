@@ -1,13 +1,15 @@
-import { Controller, Get, Param, Query, UseGuards } from '@nestjs/common';
+import { Controller, Get, HttpStatus, Param, Query, UseGuards } from '@nestjs/common';
 import {
-  CHE_MAP_POSITIONS, CREW_TYPES, GameConst, GENERAL_COMMANDS, NATION_COMMANDS, type LineView, type SeatView,
+  CHE_MAP_POSITIONS, CREW_TYPES, GameConst, GENERAL_COMMANDS, NATION_COMMANDS, type LineView, type SeatPlayView,
 } from '@chronicle/sammo';
 import type { SignedIn } from '../accounts/accounts.service';
 import { GENERAL_LIST_LIMIT, Limit } from '../http/limits';
 import { intQuery, oneOf, worldParam } from '../http/params';
-import { forbidden } from '../http/refusals';
+import { Answers } from '../http/answers';
+import { forbidden, Refusal } from '../http/refusals';
 import { Caller, SessionGuard } from '../http/session.guard';
 import { WorldPlay } from '../worlds/world-play';
+import { CommandTableAnswer } from './answers.dto';
 import { WorldViews, type Viewed } from './world-views';
 
 const MAX_REVISION = 2 ** 31;
@@ -32,6 +34,20 @@ export class SeatReadsController {
     const viewed = await this.seatView(caller, world);
     const { env, general, troop, city, nation, queueDate } = viewed.view;
     return { ...frame(viewed), env, general, troop, city, nation, queueDate };
+  }
+
+  /**
+   * The command table (General/GetCommandTable, and getChiefCommandTable for a chief): each
+   * command of the world's lists in order, whether the caller's general may choose it now, and
+   * if not, the first condition it fails in the legacy's words.
+   */
+  @Get(':world/command-table')
+  @Answers(CommandTableAnswer)
+  async commandTable(@Caller() caller: SignedIn, @Param('world') world: string): Promise<CommandTableAnswer> {
+    const viewed = await this.seatView(caller, world);
+    const table = viewed.view.commandTable;
+    if (!table) throw new Refusal(HttpStatus.CONFLICT, 'NO_GENERAL', '장수가 없습니다 (your seat plays no general in this chapter)');
+    return { ...frame(viewed), general: table.general, chief: table.chief };
   }
 
   /** The caller's 30 reserved turns and the month slot 0 runs in (Command/GetReservedCommand). */
@@ -85,7 +101,7 @@ export class SeatReadsController {
     return { ...frame(viewed), chiefQueues: viewed.view.chiefQueues };
   }
 
-  private async seatView(caller: SignedIn, worldId: string, since?: number): Promise<Viewed<SeatView>> {
+  private async seatView(caller: SignedIn, worldId: string, since?: number): Promise<Viewed<SeatPlayView>> {
     const world = this.play.known(worldParam(worldId));
     const seat = await this.play.seatOrRefuse(world.worldId, caller.account.id);
     return this.views.seat(world, seat, since);

@@ -1,3 +1,4 @@
+import Ajv2020 from 'ajv/dist/2020';
 import { startSystem, type GatewaySystem } from '../testing/system';
 
 jest.setTimeout(180_000);
@@ -54,6 +55,39 @@ describe('gateway: a seat\'s reads and the public reads (real services)', () => 
     expect(queue.body.queue).toHaveLength(30);
     expect(queue.body.queue[0]).toEqual({ slot: 0, action: 'che_징병', arg: { crewType: 1100, amount: 1234 } });
     expect(queue.body.queue[1]!.action).toBe('휴식');
+  });
+
+  it('gives the caller its command table, each command possible or the legacy\'s reason, as the OpenAPI document describes it', async () => {
+    type Choice = { key: string; name: string; possible: boolean; needsArg: boolean; reason: string | null };
+    type Table = { general: Choice[]; chief: Choice[] | null };
+    const table = await get<Table>(alice, '/worlds/w1/command-table');
+    expect(table).toMatchObject({ status: 200, body: { worldId: 'w1', tableId: 'w1-c1', chief: null } });
+    const byKey = new Map(table.body.general.map((c) => [c.key, c]));
+    expect(byKey.get('휴식')).toMatchObject({ possible: true, reason: null, needsArg: false });
+    // alice is a wanderer: she cannot conscript (the legacy's reason), and 임관 takes a nation.
+    expect(byKey.get('che_징병')).toMatchObject({ name: '징병', possible: false, needsArg: true, reason: '재야입니다.' });
+    expect(byKey.get('che_임관')).toMatchObject({ needsArg: true });
+
+    // A ruler (an NPC taken over) gets the chiefs' table too.
+    const ruler = (await get<{ generals: Array<{ id: number; officerLevel: number; npc: number }> }>(undefined, '/worlds/w1/generals')).body.generals
+      .find((g) => g.officerLevel === 12 && g.id !== carolGeneral)!;
+    const hank = await system.signUp('hank');
+    expect(await system.post(hank, '/worlds/w1/join', { mode: 'possess', generalId: ruler.id })).toMatchObject({ status: 200 });
+    const chief = await get<Table>(hank, '/worlds/w1/command-table');
+    expect(chief.body.chief!.map((c) => c.key)).toEqual(expect.arrayContaining(['휴식', 'che_포상', 'che_선전포고']));
+    expect(chief.body.general.find((c) => c.key === 'che_징병')!.reason).not.toBe('재야입니다.');
+
+    const document = (await get<{ components: object; paths: Record<string, { get: { responses: Record<string, { content: Record<string, { schema: unknown }> }> } }> }>(undefined, '/openapi.json')).body;
+    expect(document.paths['/api/v1/worlds/{world}/command-table']!.get.responses['2XX']!.content['application/json']!.schema)
+      .toEqual({ $ref: '#/components/schemas/CommandTableAnswer' });
+    const ajv = new Ajv2020({ strict: false });
+    ajv.addSchema({ $id: 'gateway', components: document.components });
+    for (const answer of [table.body, chief.body]) {
+      expect(ajv.validate({ $ref: 'gateway#/components/schemas/CommandTableAnswer' }, answer) ? null : ajv.errors).toBeNull();
+    }
+    // The schema is no formality: an answer without its reasons is not one.
+    expect(ajv.validate({ $ref: 'gateway#/components/schemas/CommandTableAnswer' }, { ...table.body, general: [{ key: '휴식' }] })).toBe(false);
+    expect(await get(undefined, '/worlds/w1/command-table')).toMatchObject({ status: 401 });
   });
 
   it('keeps a seat\'s reservations from every other seat and from the public', async () => {

@@ -1,7 +1,7 @@
 import type { RequestClient } from '@chronicle/bus';
 import { decodeSnapshot, ViewSubjects, type GetViewV1, type ViewV1 } from '@chronicle/contracts';
 import { stateFromArray, type StateView } from '@chronicle/engine';
-import { sammo, sammoViews, type PublicView, type SeatView } from '@chronicle/sammo';
+import { sammo, sammoTableViews, type PublicView, type SeatPlayView } from '@chronicle/sammo';
 import type { WorldInPlay } from '../worlds/world-directory';
 
 /** A view and where the table stood when it was read. */
@@ -39,14 +39,14 @@ export class WorldViews {
   ) {}
 
   /** The seat's view, at least as new as the seat's last accepted move (the snapshot service follows the log a little behind). */
-  async seat(world: WorldInPlay, seat: string, since?: number): Promise<Viewed<SeatView>> {
+  async seat(world: WorldInPlay, seat: string, since?: number): Promise<Viewed<SeatPlayView>> {
     const minRevision = this.lastWrite(world.tableId, seat);
     const request: GetViewV1 = {
       v: 1, tableId: world.tableId, seat, seatToken: this.proof(world.worldId, seat), ...(since === undefined ? {} : { since }),
       ...(minRevision > 0 ? { minRevision, waitMs: READ_YOUR_WRITES_MS } : {}),
     };
     const state = await this.ask(request);
-    const view = state.visibility === 'seat' ? state.data as unknown as SeatView : sammoViews.seat(stateFromArray(sammo, state), seat, since) as unknown as SeatView;
+    const view = state.visibility === 'seat' ? state.data as unknown as SeatPlayView : sammoTableViews.seat(stateFromArray(sammo, state), seat, since) as unknown as SeatPlayView;
     return { worldId: world.worldId, tableId: world.tableId, revision: state.revision, view };
   }
 
@@ -72,7 +72,7 @@ export class WorldViews {
     const state = await this.ask({
       v: 1, tableId: world.tableId, ...(since === undefined ? {} : { since }), ...(minRevision > 0 ? { minRevision, waitMs } : {}),
     });
-    const view = state.visibility === 'public' ? state.data as unknown as PublicView : sammoViews.public(stateFromArray(sammo, state), since) as unknown as PublicView;
+    const view = state.visibility === 'public' ? state.data as unknown as PublicView : sammoTableViews.public(stateFromArray(sammo, state), since) as unknown as PublicView;
     return { worldId: world.worldId, tableId: world.tableId, revision: state.revision, view };
   }
 

@@ -1,3 +1,4 @@
+import { sammo, type SeatPlayView } from '../game';
 import { SammoTable } from '../testing/table';
 import { commandTable } from './command-table';
 
@@ -27,5 +28,12 @@ describe('the command table (legacy GetCommandTable)', () => {
     expect(table.chief!.map((c) => c.key)).toContain('che_선전포고');
     expect(table.chief!.find((c) => c.key === '휴식')).toMatchObject({ possible: true });
     expect(table.general.find((c) => c.key === 'che_징병')!.reason).not.toBe('재야입니다.');
+  });
+
+  it('comes with a seat\'s whole view, not with a read of what is new, and is null for a seat without a general', () => {
+    const view = (seat: string, since?: number) => sammo.views!.seat(t.state, seat, since) as unknown as SeatPlayView;
+    expect(view('p').commandTable).toEqual(commandTable(world, wanderer));
+    expect(view('p', t.state.revision)).not.toHaveProperty('commandTable');
+    expect(view('q').commandTable).toBeNull();
   });
 });
