@@ -50,6 +50,9 @@ export class GatewayConfig extends ServiceConfig {
   @Type(() => Number) @IsInt() @Min(1) @Max(100) MAX_STREAMS_PER_ACCOUNT = 5;
   /** ExecuteEngine: at most one request a world in this many milliseconds. */
   @Type(() => Number) @IsInt() @Min(100) @Max(600_000) EXECUTE_ENGINE_INTERVAL_MS = 2_000;
-  /** Largest request body accepted, in bytes (a larger one is 413). */
-  @Type(() => Number) @IsInt() @Min(1_024) @Max(1_048_576) MAX_BODY_BYTES = 16_384;
+  /**
+   * Largest request body accepted, in bytes (a larger one is 413): 64 KiB, so that a nation's
+   * notice of the legacy's 16,384 characters fits in Korean (3 bytes a character in UTF-8).
+   */
+  @Type(() => Number) @IsInt() @Min(1_024) @Max(1_048_576) MAX_BODY_BYTES = 65_536;
 }

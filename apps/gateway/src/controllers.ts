@@ -3,10 +3,12 @@ import { AuthController } from './accounts/auth.controller';
 import { OpenApiController } from './http/openapi.controller';
 import { LiveController } from './live/live.controller';
 import { PublicReadsController, SeatReadsController } from './views/reads.controller';
+import { MessagesController } from './worlds/messages.controller';
 import { MovesController } from './worlds/moves.controller';
+import { NationController } from './worlds/nation.controller';
 import { WorldsController } from './worlds/worlds.controller';
 
 /** Every controller of the gateway: the module serves them and the OpenAPI document describes them. */
 export const GATEWAY_CONTROLLERS: Type<unknown>[] = [
-  AuthController, WorldsController, SeatReadsController, PublicReadsController, MovesController, LiveController, OpenApiController,
+  AuthController, WorldsController, SeatReadsController, PublicReadsController, MovesController, NationController, MessagesController, LiveController, OpenApiController,
 ];

@@ -98,7 +98,7 @@ describe('gateway accounts and sessions (real PostgreSQL, NATS)', () => {
       [{ username: 'carol', password: 12345678 }, 400, 'password'],
       [[1, 2], 400, '(body)'],
       ['{"username": ', 400, '(body)'],
-      [{ username: 'carol', password: 'x'.repeat(20_000) }, 413, '(body)'],
+      [{ username: 'carol', password: 'x'.repeat(70_000) }, 413, '(body)'],
     ];
     for (const [body, status, field] of cases) {
       const res = await post('/auth/sign-up', body);

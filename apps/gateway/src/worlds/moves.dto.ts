@@ -74,3 +74,24 @@ export class AnswerLetterDto {
 export class ExecuteDto {
   @IsOptional() @IsString() @Length(1, 64) serverID?: string;
 }
+
+/** A nation's rate (세율 5–30 %), salary (지급률 20–200 %) or secret limit (기밀 권한 1–99 years): the game's rules judge the range. */
+export class NationAmountDto {
+  @IsInt() amount!: number;
+}
+
+/** 전쟁 금지 or 임관 금지: true forbids, false allows. */
+export class NationFlagDto {
+  @IsBoolean() value!: boolean;
+}
+
+/** A nation's notice (국가 방침, at most 16,384 characters) or scout message (임관 권유문, at most 1,000), plain text. */
+export class NationTextDto {
+  @IsString() msg!: string;
+}
+
+/** A message (Message/SendMessage): `mailbox` 9999 everyone, 9000 + a nation, or a general's id; the game's rules judge the text (1 to 2,000 characters). */
+export class SendMessageDto {
+  @IsInt() @Min(1) mailbox!: number;
+  @IsString() text!: string;
+}
