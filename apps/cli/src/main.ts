@@ -1,6 +1,7 @@
 // The main job and the operator's CLI. `npm start` runs the whole system on the embedded
 // default and shows the sample world living in it; `npm run chronicle -- <command>` talks to
 // a running system, or works offline on a log file.
+import { existsSync } from 'node:fs';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { runDiceDemo } from './dice-demo';
 import type { Json } from '@chronicle/engine';
@@ -14,7 +15,7 @@ import { replayFile, verifyFile } from './commands/offline';
 import { verifyWorld, verifyWorldFiles } from './commands/verify-world';
 import { BUILT_IN_WORLDS, openWorld, worldChapters, type BuiltInWorld } from './commands/worlds';
 import { witnessTable } from './commands/witness';
-import { fetchLog, intentOutcome, listTables, openTable, resolveTable, showEntity, submitIntent, watchTable } from './commands/remote';
+import { fetchLog, intentOutcome, listTables, openTable, resolveTable, scenarioOptions, showEntity, submitIntent, watchTable } from './commands/remote';
 import { startSystem, type System } from './system/system';
 import { CliError, Output } from './terminal/output';
 import { summarize } from './world/display';
@@ -159,35 +160,36 @@ remoteCommand('open', 'open a table: a strategy world from a scenario file or a 
   .argument('<table>', 'the new table id (letters, digits, _ and -)')
   .option('--game <id>', 'the game (sammo, dice-race, tic-tac-toe, journal)', 'sammo')
   .option('--seats <list>', 'comma-separated seats', (v: string) => v.split(',').filter(Boolean), ['player-1'])
-  .option('--scenario <file.json>', 'a strategy scenario document (sammo)')
+  .option('--scenario <file.json>', 'a strategy scenario file of any size (sammo): stored by the log service, named in the table by its SHA-256')
   .option('--world <kind>', 'a built-in strategy world: sample or synthetic (sammo)')
   .option('--turnterm <minutes>', 'turn length on the game clock (sammo)', positiveInt)
   .option('--contributed', 'draw from the seed and the seats\' contributions together (chronicle contribute): no one chooses the draws')
   .action((table: string, options: Remotely<{ game: string; seats: string[]; scenario?: string; world?: string; turnterm?: number; contributed?: boolean }>) =>
     withRemote(options, (remote) => openTable(remote, out, { table, ...options })));
 
-remoteCommand('open-world', 'open a strategy world as npm start opens the sample one: a scenario the build ships, a game clock, chapters and seats; the scheduler and the executors run it from then on', 'npm run chronicle -- open-world spring --scenario sample --month-ms 60000 --chapter-years 1 --seats alice,bob --start 2026-12-24T12:00:00Z')
+remoteCommand('open-world', 'open a strategy world as npm start opens the sample one: a scenario the build ships or a scenario file of any size, a game clock, chapters and seats; the scheduler and the executors run it from then on', 'npm run chronicle -- open-world spring --scenario sample --month-ms 60000 --chapter-years 1 --seats alice,bob --start 2026-12-24T12:00:00Z')
   .argument('<world>', 'the new world id (letters, digits, _ and -); its chapters are tables <world>-c1, <world>-c2, …')
-  .option('--scenario <name>', `a scenario this build ships: ${BUILT_IN_WORLDS.join(' or ')}`, 'sample')
+  .option('--scenario <name or file.json>', `a scenario this build ships (${BUILT_IN_WORLDS.join(' or ')}), or a scenario file of any size: stored by the log service, named in the table by its SHA-256`, 'sample')
   .option('--seats <list>', 'comma-separated seats (players) of the world', (v: string) => v.split(',').filter(Boolean), ['player-1'])
   .option('--turnterm <minutes>', 'game minutes per turn, a divisor of 120 (legacy 턴시간)', positiveInt, 60)
   .option('--month-ms <ms>', 'wall-clock milliseconds per game month (60000 × turnterm: the legacy\'s real time)', positiveInt, 3_600_000)
   .option('--chapter-years <n>', 'game years per chapter (table); 0 keeps the whole world in one table', nonNegativeInt, 1)
   .option('--start <time>', 'when the world\'s clock starts (ISO 8601, e.g. 2026-12-24T12:00:00Z; default now)', wallTime)
-  .action((world: string, options: Remotely<{ scenario: string; seats: string[]; turnterm: number; monthMs: number; chapterYears: number; start?: number }>) => {
-    if (!(BUILT_IN_WORLDS as readonly string[]).includes(options.scenario)) {
-      throw new CliError(`--scenario ${options.scenario} is not a scenario this build ships; use ${BUILT_IN_WORLDS.join(' or ')} (a scenario file opens as a plain table: chronicle open <table> --scenario file.json)`);
-    }
-    return withRemote(options, async (remote) => {
+  .action((world: string, options: Remotely<{ scenario: string; seats: string[]; turnterm: number; monthMs: number; chapterYears: number; start?: number }>) =>
+    withRemote(options, async (remote) => {
       const existing = await worldChapters(remote.log, world);
       if (existing.length > 0) throw new CliError(`world ${world} exists already (its latest chapter is ${existing.at(-1)!.tableId}); pick another id, or see it with chronicle tables`);
+      const builtIn = (BUILT_IN_WORLDS as readonly string[]).includes(options.scenario);
+      if (!builtIn && !existsSync(options.scenario)) {
+        throw new CliError(`--scenario ${options.scenario} is neither a scenario this build ships (${BUILT_IN_WORLDS.join(', ')}) nor a file; give one of those or the path of a scenario file`);
+      }
       const header = await openWorld(remote.log, {
-        world, scenario: options.scenario as BuiltInWorld, seats: options.seats, turnterm: options.turnterm, monthMs: options.monthMs, chapterYears: options.chapterYears, startAt: options.start ?? Date.now(),
+        world, scenario: builtIn ? options.scenario as BuiltInWorld : await scenarioOptions(remote, out, options.scenario),
+        seats: options.seats, turnterm: options.turnterm, monthMs: options.monthMs, chapterYears: options.chapterYears, startAt: options.start ?? Date.now(),
       });
-      out.line(`opened world ${world}: ${options.scenario} scenario, a game month every ${options.monthMs} ms from ${new Date(options.start ?? Date.now()).toISOString()}, ${options.chapterYears > 0 ? `a chapter every ${options.chapterYears} game years` : 'one chapter'}; seats ${options.seats.join(', ')}`);
+      out.line(`opened world ${world}: ${builtIn ? `${options.scenario} scenario` : `scenario ${options.scenario}`}, a game month every ${options.monthMs} ms from ${new Date(options.start ?? Date.now()).toISOString()}, ${options.chapterYears > 0 ? `a chapter every ${options.chapterYears} game years` : 'one chapter'}; seats ${options.seats.join(', ')}`);
       out.line(`chapter 1 is table ${header.tableId}; commitment to its seed (SHA-256): ${header.commitment}`);
-    });
-  });
+    }));
 
 remoteCommand('tables', 'list the tables of the running system with game, status, revision, game date and chapter', 'npm run chronicle -- tables')
   .action((options: ConnectionOptions) => withRemote(options, (remote) => listTables(remote, out)));

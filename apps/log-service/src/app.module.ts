@@ -15,6 +15,7 @@ import { OutboxRelay } from './outbox/outbox-relay';
 import { LogController } from './tables/log.controller';
 import { LogRepository } from './tables/log.repository';
 import { TableStore } from './tables/table-store';
+import { DocumentStore } from './documents/document-store';
 
 /** Starts the relay once everything is wired, and closes resources in reverse order at the end. */
 @Injectable()
@@ -97,17 +98,18 @@ export class AppModule {
             ...(config.CHRONICLE_SIGNING_KEY ? { signingKey: ed25519PrivateKey(config.CHRONICLE_SIGNING_KEY) } : {}),
           }),
         },
+        { provide: DocumentStore, inject: [DataSource], useFactory: (db: DataSource) => new DocumentStore(db) },
         {
           provide: TableStore,
-          inject: [DataSource, GameRegistry, OutboxRelay],
-          useFactory: (db: DataSource, registry: GameRegistry, relay: OutboxRelay) =>
+          inject: [DataSource, GameRegistry, OutboxRelay, DocumentStore],
+          useFactory: (db: DataSource, registry: GameRegistry, relay: OutboxRelay, documents: DocumentStore) =>
             new TableStore(db, new LogRepository(), registry, {
               onCommitted: () => relay.kick(),
               cacheSize: config.TABLE_CACHE_SIZE,
               batching: { maxBatch: config.APPEND_BATCH_MAX, concurrency: config.APPEND_BATCH_CONCURRENCY },
               seedKey: seedKey(config.CHRONICLE_SEED_KEY),
               ...(config.CHRONICLE_SIGNING_KEY ? { signingKey: ed25519PrivateKey(config.CHRONICLE_SIGNING_KEY) } : {}),
-            }),
+            }, documents),
         },
         Lifecycle,
       ],

@@ -10,6 +10,7 @@ export {
 export { RequestClient, LogClient } from './request-client';
 export { LogSource } from './log-source';
 export { withChapterOpening } from './chapter-opening';
+export { sendDocument, fetchDocument, withStoredDocuments } from './documents';
 export { ForgerySuspects } from './forgery-suspects';
 export { EventAuthenticity, eventSigners, signedHeaders, type EventSigners, type ReceivedEvent } from './event-authenticity';
 export { roleCredentials } from './credentials';

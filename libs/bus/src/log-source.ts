@@ -1,3 +1,5 @@
+import type { JsonObject } from '@chronicle/engine';
+import { withStoredDocuments } from './documents';
 import type { RequestClient } from './request-client';
 import {
   BadRequest, LogSubjects, TrustedSubjects, unsealSeed, type HeaderV1, type MovesPageV1, type SealedSeedV1,
@@ -14,6 +16,11 @@ export class LogSource {
 
   header(tableId: string): Promise<HeaderV1> {
     return this.client.request<HeaderV1>(LogSubjects.header, { v: 1, tableId });
+  }
+
+  /** A table's options with the documents they name attached, for its setup (`log.v1.document`). */
+  withDocuments(options: Readonly<JsonObject>): Promise<Readonly<JsonObject>> {
+    return withStoredDocuments(this.client, options);
   }
 
   /** The table's seed: it crosses the bus sealed, and is opened only here, in memory. */

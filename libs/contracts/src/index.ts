@@ -15,6 +15,7 @@ export {
   TableRequestV1, EntryByKeyV1, TreeRequestV1, InclusionProofRequestV1, ConsistencyProofRequestV1, TableStatuses,
   type InclusionProofV1, type ConsistencyProofV1, type TreePageV1, type TreeUndoV1, type LogRecordV1, type AppendedManyV1, type KeyedEntryV1, type OpenedV1, type LoggedMoveV1, type AppendedV1, type UndoneV1, type MovesPageV1, type HeaderV1,
   type CommitmentV1, type FinishedLogV1, type FinishedHeaderV1, type TableStatus,
+  PutDocumentChunkV1, DocumentChunkRequestV1, DOCUMENT_CHUNK_BYTES, type DocumentStoredV1, type DocumentChunkV1,
 } from './log/requests.v1';
 export { MoveEventV1, TableEventV1, quarantineMsgId, releaseMsgId, type DeadLetterV1 } from './log/events.v1';
 export { SnapshotSubjects, GetSnapshotV1, RecheckV1, type RecheckedV1, encodeSnapshot, decodeSnapshot, type SnapshotV1 } from './snapshot/requests.v1';

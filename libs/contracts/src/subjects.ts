@@ -31,6 +31,10 @@ export const LogSubjects = {
   inclusionProof: 'log.v1.inclusion-proof',
   /** That a later checkpoint's tree extends an earlier one's (`ConsistencyProofRequestV1` → `ConsistencyProofV1`). Public. */
   consistencyProof: 'log.v1.consistency-proof',
+  /** A chunk of a document a table's options name by reference (`PutDocumentChunkV1` → `DocumentStoredV1`). Operators. */
+  putDocument: 'log.v1.put-document',
+  /** A chunk of a stored document (`DocumentChunkRequestV1` → `DocumentChunkV1`). Trusted services and operators. */
+  document: 'log.v1.document',
 } as const;
 export type LogSubject = (typeof LogSubjects)[keyof typeof LogSubjects];
 

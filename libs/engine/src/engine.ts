@@ -1,4 +1,5 @@
 import { openingState, readChapter } from './chapters';
+import { checkDocumentsAttached } from './documents';
 import {
   applyContribution, drawSeed, isContributed, isContributionMove, isContributionPayload, openEntropy, waitingFor,
 } from './contributions';
@@ -72,6 +73,7 @@ export class Engine {
       game.continueChapter(state, { tableId: header.tableId, seats: header.seats, options: header.options, random });
       return state;
     }
+    checkDocumentsAttached(header.tableId, header.options);
     const initial = game.setup({ tableId: header.tableId, seats: header.seats, options: header.options, random });
     return {
       tableId: header.tableId,

@@ -24,6 +24,9 @@ export {
   firstChapter, nextChapter, withOpening, endedChapter, readChapter, chapterTableId, openingState,
   type Chapter, type ChapterLink, type EndedChapter,
 } from './chapters';
+export {
+  DOCUMENTS_KEY, MAX_DOCUMENT_BYTES, documentRefs, documentHash, withDocuments, readDocument, checkDocumentsAttached, type DocumentRef,
+} from './documents';
 export { verifyChain, type PublishedChapter, type VerifiedChain } from './chain';
 export {
   REAL_TIME, clockOptions, readGameClock, gameTimeAt, wallTimeOf, tickTimeOf, type GameClock,

@@ -1,13 +1,13 @@
 import { writeFileSync, readFileSync } from 'node:fs';
 import { jetstreamManager } from '@nats-io/jetstream';
 import {
-  decodeSnapshot, EventSubjects, ExecutorSubjects, MAX_INTENT_WAIT_MS, MAX_PAYLOAD_BYTES, SnapshotSubjects, StreamRoles, ViewSubjects,
+  decodeSnapshot, EventSubjects, ExecutorSubjects, MAX_INTENT_WAIT_MS, SnapshotSubjects, StreamRoles, ViewSubjects,
   type HeaderV1, type IntentOutcomeV1, type PublicMoveEventV1, type SnapshotV1, type TableEventV1, type ViewV1,
 } from '@chronicle/contracts';
 import {
-  chapterTableId, CONTRIBUTED, engine, InvalidGame, newSeed, readChapter, stateFromArray, UnknownTable, type GameState, type Json, type JsonObject, type StateView,
+  chapterTableId, CONTRIBUTED, DOCUMENTS_KEY, engine, InvalidGame, newSeed, readChapter, stateFromArray, UnknownTable, type GameState, type Json, type JsonObject, type StateView,
 } from '@chronicle/engine';
-import { withChapterOpening, type LogClient } from '@chronicle/bus';
+import { sendDocument, withChapterOpening, withStoredDocuments, type LogClient } from '@chronicle/bus';
 import { defaultGames } from '@chronicle/games';
 import { sammo, type MoveTold, type PublicView, type World } from '@chronicle/sammo';
 import { CliError, type Output } from '../terminal/output';
@@ -22,20 +22,14 @@ const NEXT_CHAPTER_WAIT_MS = 60_000;
 export async function openTable(remote: Remote, out: Output, options: { table: string; game: string; seats: string[]; scenario?: string; world?: string; turnterm?: number; contributed?: boolean }): Promise<void> {
   const tableOptions: JsonObject = {};
   if (options.scenario) {
-    tableOptions.world = 'scenario';
-    tableOptions.scenario = readJson(options.scenario);
-    // The log service takes options of at most MAX_PAYLOAD_BYTES: say so before sending more.
-    const bytes = Buffer.byteLength(JSON.stringify(tableOptions));
-    if (bytes > MAX_PAYLOAD_BYTES) {
-      throw new CliError(`the scenario ${options.scenario} makes options of ${Math.ceil(bytes / 1024)} KiB, over the ${MAX_PAYLOAD_BYTES / 1024} KiB a table's options may take; open a smaller scenario (fewer generals), or the built-in sample world with --world sample`);
-    }
+    Object.assign(tableOptions, await scenarioOptions(remote, out, options.scenario));
   } else if (options.world) {
     tableOptions.world = options.world;
   }
   if (options.turnterm !== undefined) tableOptions.turnterm = options.turnterm;
   if (options.contributed) {
     tableOptions.randomness = CONTRIBUTED;
-    refuseDrawingSetup(options.table, options.game, options.seats, tableOptions);
+    refuseDrawingSetup(options.table, options.game, options.seats, await withStoredDocuments(remote.requests, tableOptions));
   }
   const opened = await remote.log.open({ tableId: options.table, gameId: options.game, seats: options.seats, options: tableOptions });
   out.line(`opened table ${opened.tableId} (${options.game}, seats ${options.seats.join(', ')})`);
@@ -46,10 +40,36 @@ export async function openTable(remote: Remote, out: Output, options: { table: s
 }
 
 /**
+ * A strategy scenario from a file of any size, by reference: its bytes go to the log service
+ * first (kept in PostgreSQL under their SHA-256), and the table's options name them
+ * (`options.documents.scenario`), so that every replay and verification reads the same bytes.
+ */
+export async function scenarioOptions(remote: Remote, out: Output, file: string): Promise<JsonObject> {
+  let body: Buffer;
+  try {
+    body = readFileSync(file);
+    JSON.parse(body.toString('utf8'));
+  } catch (error) {
+    throw new CliError(`cannot read the scenario ${file}: ${(error as Error).message}`);
+  }
+  const ref = await sendDocument(remote.requests, body);
+  out.line(`scenario ${file}: ${ref.bytes} bytes stored by the log service, SHA-256 ${ref.sha256}`);
+  return { world: 'scenario', [DOCUMENTS_KEY]: { scenario: { sha256: ref.sha256, bytes: ref.bytes } } };
+}
+
+/**
+ * A finished table's options as its setup needs them: a later chapter's opening state (the
+ * previous final state, which its options only name) and the documents they name, attached.
+ */
+export async function attachedOptions(remote: Remote, options: Readonly<JsonObject>): Promise<JsonObject> {
+  return { ...(await withStoredDocuments(remote.requests, await withChapterOpening(remote.requests, options, 10_000))) };
+}
+
+/**
  * A contributed table whose game draws at its setup could never be played (its draws would
  * be the operator's seed's alone, so the engine refuses them): say so before opening it.
  */
-function refuseDrawingSetup(tableId: string, gameId: string, seats: string[], options: JsonObject): void {
+function refuseDrawingSetup(tableId: string, gameId: string, seats: string[], options: Readonly<JsonObject>): void {
   const games = defaultGames();
   let game;
   try {
@@ -309,13 +329,14 @@ function publicEntity(world: PublicView, kind: 'general' | 'city' | 'nation', ma
 
 /**
  * Writes a finished table's log (seed included) to a file, for `chronicle verify`; a later
- * chapter of a world with its opening state attached, so that the file verifies on its own.
+ * chapter of a world with its opening state attached, a first one with the documents its
+ * options name (a scenario file), so that the file verifies on its own.
  */
 export async function fetchLog(remote: Remote, out: Output, tableId: string, file: string): Promise<void> {
   await refuseUnknownTable(remote, tableId);
   const finished = await remote.log.finishedLog({ tableId });
   const log = finished.log as JsonObject & { options: JsonObject };
-  log.options = { ...(await withChapterOpening(remote.requests, log.options, 10_000)) };
+  log.options = await attachedOptions(remote, log.options);
   writeFileSync(file, JSON.stringify(finished));
   const moves = (finished.log as { moves: unknown[] }).moves.length;
   out.line(`wrote the finished log of ${tableId} (${moves} moves) to ${file}`);
@@ -393,10 +414,3 @@ function describe(payload: Json): string {
   return `${typeof type === 'string' ? type : 'move'} ${text.length > 120 ? `${text.slice(0, 117)}…` : text}`;
 }
 
-function readJson(file: string): Json {
-  try {
-    return JSON.parse(readFileSync(file, 'utf8')) as Json;
-  } catch (error) {
-    throw new CliError(`cannot read ${file}: ${(error as Error).message}`);
-  }
-}

@@ -1,8 +1,9 @@
 import type { FinishedLogV1, HeaderV1 } from '@chronicle/contracts';
 import {
   chapterTableId, matchesCommitment, readChapter, stateHash, stateToArray, UnknownTable, withOpening,
-  type ChapterLink, type GameLog, type GameState,
+  type ChapterLink, type GameLog, type GameState, type JsonObject,
 } from '@chronicle/engine';
+import { withStoredDocuments } from '@chronicle/bus';
 import { defaultGames } from '@chronicle/games';
 import { CliError, type Output } from '../terminal/output';
 import type { Remote } from './connection';
@@ -49,7 +50,11 @@ export async function verifyWorld(remote: Remote, out: Output, world: string, lo
   }
   const finished: ChapterSource[] = [];
   for (const header of headers.filter((h) => h.status === 'finished')) {
-    finished.push({ from: `table ${header.tableId}`, finished: await remote.log.finishedLog({ tableId: header.tableId }) });
+    const chapter = await remote.log.finishedLog({ tableId: header.tableId });
+    // A first chapter opened from a scenario file names it by SHA-256: the log service's bytes, checked against it, are what it replays from.
+    const log = chapter.log as typeof chapter.log & { options: JsonObject };
+    log.options = await withStoredDocuments(remote.requests, log.options) as JsonObject;
+    finished.push({ from: `table ${header.tableId}`, finished: chapter });
   }
   const inPlay = headers.find((h) => h.status !== 'finished');
   checkWorld(out, world, finished, true, inPlay, logKey ?? remote.logPublicKey);

@@ -1,6 +1,6 @@
 import { jetstreamManager, JetStreamApiCodes, JetStreamApiError } from '@nats-io/jetstream';
 import { EventSubjects, StreamRoles, type HeaderV1, type WorldEventV1 } from '@chronicle/contracts';
-import { chapterTableId, clockOptions, firstChapter, UnknownTable } from '@chronicle/engine';
+import { chapterTableId, clockOptions, firstChapter, UnknownTable, type JsonObject } from '@chronicle/engine';
 import type { LogClient } from '@chronicle/bus';
 import { DEFAULT_START, sammo } from '@chronicle/sammo';
 import { CliError } from '../terminal/output';
@@ -13,7 +13,8 @@ export type BuiltInWorld = (typeof BUILT_IN_WORLDS)[number];
 /** How a world opens: everything `npm start` decides for the sample world, as an operator chooses it. */
 export interface WorldSpec {
   world: string;
-  scenario: BuiltInWorld;
+  /** A scenario the build ships, or the options naming a scenario file sent by reference (`scenarioOptions`). */
+  scenario: BuiltInWorld | JsonObject;
   seats: string[];
   /** Game minutes a turn (a game month) lasts: a divisor of 120 (legacy 턴시간). */
   turnterm: number;
@@ -37,7 +38,7 @@ export async function openWorld(log: LogClient, spec: WorldSpec): Promise<Header
   await log.open({
     tableId, gameId: sammo.id, seats: spec.seats,
     options: {
-      world: spec.scenario, turnterm: spec.turnterm, chapterYears: spec.chapterYears, ...firstChapter(spec.world),
+      ...(typeof spec.scenario === 'string' ? { world: spec.scenario } : spec.scenario), turnterm: spec.turnterm, chapterYears: spec.chapterYears, ...firstChapter(spec.world),
       // One tick per game month: the executors advance every general due meanwhile in one move.
       ...clockOptions({ openedAt: spec.startAt, gameStart: DEFAULT_START, speed, minTickInterval: spec.turnterm * 60_000 }),
     },

@@ -1,6 +1,6 @@
 import {
   AppendManyV1, AppendMoveV1, BadRequest, EntryByKeyV1, validate, type AppendedManyV1, LogSubjects, OpenTableV1, ReadMovesV1, TableRequestV1, TreeRequestV1, TrustedSubjects, UndoV1, type AppendedV1, type TreePageV1, InclusionProofRequestV1, ConsistencyProofRequestV1,
-  type InclusionProofV1, type ConsistencyProofV1,
+  type InclusionProofV1, type ConsistencyProofV1, PutDocumentChunkV1, DocumentChunkRequestV1, type DocumentStoredV1, type DocumentChunkV1,
   type CommitmentV1, type FinishedHeaderV1, type FinishedLogV1, type HeaderV1, type KeyedEntryV1, type MovesPageV1, type OpenedV1, type SealedSeedV1, type UndoneV1,
 } from '@chronicle/contracts';
 import { OnRequest, PassErrorsToTransport, replyError } from '@chronicle/bus';
@@ -8,13 +8,14 @@ import { Controller, UseFilters, UseInterceptors } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { DatabaseOutageAsUnavailable, outageAsUnavailable } from '../database/outage';
 import { TableStore } from './table-store';
+import { DocumentStore } from '../documents/document-store';
 
 /** The log service's requests: each one validated by the transport, then handed to the store. */
 @Controller()
 @UseFilters(PassErrorsToTransport)
 @UseInterceptors(DatabaseOutageAsUnavailable)
 export class LogController {
-  constructor(private readonly tables: TableStore) {}
+  constructor(private readonly tables: TableStore, private readonly documents: DocumentStore) {}
 
   @OnRequest(LogSubjects.open, OpenTableV1)
   open(@Payload() r: OpenTableV1): Promise<OpenedV1> {
@@ -94,6 +95,16 @@ export class LogController {
   @OnRequest(LogSubjects.consistencyProof, ConsistencyProofRequestV1)
   consistencyProof(@Payload() r: ConsistencyProofRequestV1): Promise<ConsistencyProofV1> {
     return this.tables.consistencyProof(r.tableId, r.from, r.to);
+  }
+
+  @OnRequest(LogSubjects.putDocument, PutDocumentChunkV1)
+  putDocument(@Payload() r: PutDocumentChunkV1): Promise<DocumentStoredV1> {
+    return this.documents.put(r.sha256, r.bytes, r.index, Buffer.from(r.data, 'base64'));
+  }
+
+  @OnRequest(LogSubjects.document, DocumentChunkRequestV1)
+  document(@Payload() r: DocumentChunkRequestV1): Promise<DocumentChunkV1> {
+    return this.documents.chunk(r.sha256, r.index);
   }
 
   @OnRequest(TrustedSubjects.sealedSeed, TableRequestV1)

@@ -4,7 +4,7 @@ import {
   type KeyedEntryV1, type LoggedMoveV1, type MovesPageV1, type OpenedV1, type SealedSeedV1, type UndoneV1,
 } from '@chronicle/contracts';
 import {
-  ConcurrentMove, consistencyProof, engine, entryLeaf, GameInProgress, GameLog, GameOver, IllegalMove, inclusionProof, MerkleRange, readChapter, rootOf,
+  ConcurrentMove, consistencyProof, documentRefs, engine, withDocuments, entryLeaf, GameInProgress, GameLog, GameOver, IllegalMove, inclusionProof, MerkleRange, readChapter, rootOf,
   type Json, type JsonObject, type Outcome,
 } from '@chronicle/engine';
 import type { KeyObject } from 'node:crypto';
@@ -16,6 +16,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { loggedMove, moveEvent, tableEvent } from './events';
 import { isDuplicateKey, type EntryRecord, type HeaderChange, type HeaderRecord, type LogRepository } from './log.repository';
 import { TableCache } from './table-cache';
+import { DocumentStore } from '../documents/document-store';
 
 
 /** Payload bytes in one page of `readMoves`: with the 64 KiB payload limit, a page always has a move and stays well under 1 MB. */
@@ -82,6 +83,7 @@ export class TableStore {
     private readonly repository: LogRepository,
     private readonly games: GameRegistry,
     private readonly options: TableStoreOptions,
+    private readonly documents = new DocumentStore(db),
   ) {
     this.headers = new TableCache(options.cacheSize);
     this.trees = new TableCache(options.cacheSize);
@@ -93,6 +95,8 @@ export class TableStore {
    * options that could never start a table (the executors would fail on every tick). A
    * later chapter of a world starts from the previous chapter's final state, which its
    * options name but do not carry (the executors attach it): only its chapter entry is read.
+   * Documents the options name by reference (`options.documents`) must be stored already;
+   * the setup runs with them attached, the header keeps only the reference.
    */
   async open(request: OpenRequest): Promise<OpenedV1> {
     // An unknown game is a mistake in the request, not a move the rules refused.
@@ -102,7 +106,12 @@ export class TableStore {
     const game = this.games.forNewTable(request.gameId);
     // The seed comes from the OS's secure source (GameLog.open).
     const log = GameLog.open({ tableId: request.tableId, gameId: game.id, rulesVersion: game.version, seats: request.seats, options: request.options ?? {} });
-    if (!readChapter(log.options)?.previous) engine.setup(game, log.header());
+    if (!readChapter(log.options)?.previous) {
+      for (const option of Object.keys(documentRefs(log.options))) {
+        if (log.options[option] !== undefined) throw new BadRequest(`options.${option} is named by reference in options.documents; leave it out of the options`);
+      }
+      engine.setup(game, { ...log.header(), options: await withDocuments(log.options, (ref) => this.documents.load(ref.sha256)) });
+    }
     const header: HeaderRecord = {
       tableId: log.tableId, gameId: log.gameId, rulesVersion: log.rulesVersion, seed: log.seed, commitment: log.commitment(),
       seats: [...log.seats], options: log.options as JsonObject, status: 'open', outcome: null, revision: 0, lastSeq: 0,

@@ -325,7 +325,9 @@ export class SnapshotKeeper {
   private async setup(game: AnyGame, header: GameHeader): Promise<GameState<unknown>> {
     const chapter = readChapter(header.options);
     const link = chapter?.previous;
-    if (!link || chapter.opening !== null) return engine.setup(game, header);
+    // A first chapter's documents are fetched for each setup, never kept in the header (its notices carry the options).
+    if (!link) return engine.setup(game, { ...header, options: await this.log.withDocuments(header.options) });
+    if (chapter.opening !== null) return engine.setup(game, header);
     const final = await this.locks.run(link.tableId, async () => {
       const previous = await this.kept(link.tableId);
       if (previous.state.revision < link.revision && !previous.quarantined) await this.catchUp(link.tableId, previous, 'gap');

@@ -111,9 +111,13 @@ export class TableStates {
     return { tableId, game, header: { ...seeded, moves: state.revision }, state, lastMove, hashedAt: 0 };
   }
 
-  /** The state before the table's first move (a later chapter's: the previous chapter's final state). */
+  /**
+   * The state before the table's first move (a later chapter's: the previous chapter's final
+   * state), with the documents its options name attached; the header kept names them only.
+   */
   private async opening(game: AnyGame, seeded: GameHeader): Promise<GameState<unknown>> {
-    return engine.setup(game, { ...seeded, moves: 0, options: await withChapterOpening(this.requests, seeded.options, this.options.timeoutMs) });
+    const options = await withChapterOpening(this.requests, seeded.options, this.options.timeoutMs);
+    return engine.setup(game, { ...seeded, moves: 0, options: await this.log.withDocuments(options) });
   }
 
   /** Plays the log's moves above the state's revision up to move `until`; the last move read up to there. */

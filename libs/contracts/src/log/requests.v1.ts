@@ -1,6 +1,6 @@
-import { GameLog, type Json, type JsonObject, type Outcome } from '@chronicle/engine';
+import { GameLog, MAX_DOCUMENT_BYTES, type Json, type JsonObject, type Outcome } from '@chronicle/engine';
 import {
-  ArrayMaxSize, ArrayMinSize, Equals, IsArray, IsBoolean, IsDateString, IsInt, IsObject, IsOptional, IsString, Length, Matches,
+  ArrayMaxSize, ArrayMinSize, Equals, IsArray, IsBase64, IsBoolean, IsDateString, IsInt, IsObject, IsOptional, IsString, Length, Matches,
   Max, Min,
 } from 'class-validator';
 import { IsJsonValue, IsOutcome, IsSeat, IsTableId } from '../validators';
@@ -124,6 +124,35 @@ export class ConsistencyProofRequestV1 {
   @IsInt() @Min(0) @Max(2 * GameLog.MAX_MOVES) to!: number;
 }
 
+/**
+ * Bytes of one chunk of a document (`log.v1.put-document`, `log.v1.document`): its base64 and
+ * the rest of the message stay well under NATS's 1 MB. A document is stored as chunks of
+ * exactly this size, the last one shorter.
+ */
+export const DOCUMENT_CHUNK_BYTES = 512 * 1024;
+const SHA256_MESSAGE = { message: 'sha256 must be 64 lowercase hex digits: the SHA-256 of the document\'s bytes' };
+
+/**
+ * `log.v1.put-document` (operators): chunk `index` of a document a table's options will name
+ * by reference (`options.documents`, see the engine). Stored once all chunks came and their
+ * bytes hash to `sha256`; chunks may come in any order and again.
+ */
+export class PutDocumentChunkV1 {
+  @Equals(1) v!: 1;
+  @Matches(HEX_64, SHA256_MESSAGE) sha256!: string;
+  @IsInt() @Min(1) @Max(MAX_DOCUMENT_BYTES) bytes!: number;
+  @IsInt() @Min(0) @Max(Math.ceil(MAX_DOCUMENT_BYTES / DOCUMENT_CHUNK_BYTES) - 1) index!: number;
+  /** The chunk's bytes in base64: `DOCUMENT_CHUNK_BYTES` of them, fewer in the last chunk. */
+  @IsBase64() @Length(1, Math.ceil(DOCUMENT_CHUNK_BYTES / 3) * 4) data!: string;
+}
+
+/** `log.v1.document` (trusted services, operators): chunk `index` of a stored document. */
+export class DocumentChunkRequestV1 {
+  @Equals(1) v!: 1;
+  @Matches(HEX_64, SHA256_MESSAGE) sha256!: string;
+  @IsInt() @Min(0) @Max(Math.ceil(MAX_DOCUMENT_BYTES / DOCUMENT_CHUNK_BYTES) - 1) index!: number;
+}
+
 /** For `header`, `finishedLog` and `commitment`. */
 export class TableRequestV1 {
   @Equals(1) v!: 1;
@@ -131,6 +160,23 @@ export class TableRequestV1 {
 }
 
 // Replies (plain types: the service builds them, the client trusts its own service).
+
+/** The reply of `log.v1.put-document`: `stored` once every chunk came and the bytes hash to `sha256`. */
+export interface DocumentStoredV1 {
+  sha256: string;
+  bytes: number;
+  stored: boolean;
+}
+
+/** The reply of `log.v1.document`: one chunk of the document, of `chunks`. */
+export interface DocumentChunkV1 {
+  sha256: string;
+  bytes: number;
+  index: number;
+  chunks: number;
+  /** Base64. */
+  data: string;
+}
 
 export interface OpenedV1 {
   tableId: string;
