@@ -160,14 +160,54 @@ function renderChapters(): void {
   const box = $('chapters');
   const world = current?.world ? worlds.find((w) => w.worldId === current!.world) : undefined;
   box.replaceChildren();
+  $('world-verify').hidden = !world?.chapters.some((c) => c.status === 'finished');
   if (!world || !current) return;
   box.append(link(`#/world/${world.worldId}`, `${t('follow')}: ${world.worldId}`), ' · ', `${t('chapters')}: `);
   for (const c of world.chapters) {
     const a = link(`#/table/${c.tableId}`, String(c.number));
     if (c.tableId === current.tableId) a.setAttribute('aria-current', 'page');
+    // A finished chapter's page has its verifier.
+    if (c.status === 'finished') a.title = t('verifyChapter', { n: c.number });
+    a.dataset.status = c.status;
     box.append(a, ' ');
   }
 }
+
+/** Every finished chapter of the world followed, verified in order with the links between them (as `chronicle verify-world`). */
+async function verifyWholeWorld(): Promise<void> {
+  if (!current?.world) return;
+  const verdict = $('world-verdict');
+  const bar = $<HTMLProgressElement>('verify-world-progress');
+  const step = $('verify-world-step');
+  verdict.textContent = '';
+  delete verdict.dataset.verdict;
+  step.textContent = 'loading the logs…';
+  try {
+    // The world's chapters as the service knows them now (the list the page holds may be a summary behind).
+    const world = await getJson<WorldSummary>(`api/worlds/${encodeURIComponent(current.world)}`);
+    const finished = world.chapters.filter((c) => c.status === 'finished');
+    const [logs, { verifyWorld }] = await Promise.all([
+      Promise.all(finished.map(async (c) => {
+        const log = await getJson<FinishedLog>(`api/tables/${c.tableId}/log`);
+        return { tableId: c.tableId, commitment: log.commitment, finished: log };
+      })),
+      replaying(),
+    ]);
+    const result = await verifyWorld(world.worldId, logs, (chapter, done, total) => {
+      bar.max = Math.max(total, 1);
+      bar.value = done;
+      step.textContent = `chapter ${chapter} of ${logs.length}: replaying move ${done} of ${total}`;
+    });
+    step.textContent = '';
+    verdict.dataset.verdict = result.verified ? 'verified' : 'refused';
+    verdict.textContent = `${result.verified ? 'Verified' : 'Refused'}: ${result.reason}.`;
+    verdict.lang = 'en';
+  } catch (error) {
+    step.textContent = '';
+    showError(error);
+  }
+}
+$('verify-world').addEventListener('click', () => void verifyWholeWorld());
 
 function listen(url: string): void {
   live?.close();

@@ -1,17 +1,25 @@
+import type { Choice } from './command-forms';
 import { button, row, text } from './dom';
 import { num, t } from './i18n';
-import { playerApi, type MemberRow, type NationInfo } from './player-api';
+import { officePanel } from './office';
+import { playerApi, type MemberRow, type NationInfo, type NationSetting } from './player-api';
 
 /**
  * A member's view of its nation (Nation/GetNationInfo and Nation/GeneralList, as its office
  * reads them): the treasury, rates, population and crews, the chiefs, the members, and the
- * troops — to create, join, leave or rename (the game's troop moves).
+ * troops — to create, join, leave or rename (the game's troop moves) — and its office
+ * (`office.ts`: the notice, relations and, for a chief, the settings).
  */
-export async function nationPanel(here: string, me: { id: number; troop: number }, act: (move: Record<string, unknown>) => Promise<void>): Promise<HTMLElement | null> {
+export async function nationPanel(
+  here: string, me: { id: number; troop: number; officerLevel: number; permission: number }, nations: () => Promise<Choice[]>,
+  act: (move: Record<string, unknown>) => Promise<void>,
+  set: (setting: NationSetting, body: { amount: number } | { value: boolean } | { msg: string }) => Promise<void>,
+): Promise<HTMLElement | null> {
   let info: NationInfo;
   let members: MemberRow[];
+  let named: Choice[];
   try {
-    [info, members] = await Promise.all([playerApi.nation(here), playerApi.members(here).then((m) => m.members)]);
+    [info, members, named] = await Promise.all([playerApi.nation(here), playerApi.members(here).then((m) => m.members), nations().catch(() => [])]);
   } catch {
     return null;
   }
@@ -55,6 +63,6 @@ export async function nationPanel(here: string, me: { id: number; troop: number 
     name.setAttribute('aria-label', t('troopName'));
     troops.append(name, ' ', button(t('renameTroop'), () => void act({ type: 'renameTroop', troopId: me.id, name: name.value }), 'rename-troop'));
   }
-  box.append(troops);
+  box.append(troops, officePanel(info, me, named, set));
   return box;
 }

@@ -1,8 +1,11 @@
 import { $, button, link, row, text } from './dom';
 import { clearError, showError } from './http';
 import { gameDate, num, realTime, t } from './i18n';
+import { mailboxPanel } from './mailbox';
 import { nationPanel } from './nation-panel';
-import { playerApi, Refusal, type Account, type ChiefQueue, type Constants, type FrontInfo, type Line, type Queue } from './player-api';
+import type { Choice, FormContext } from './command-forms';
+import { commandPicker } from './picker';
+import { playerApi, Refusal, type Account, type ChiefQueue, type CommandChoice, type CommandTable, type Constants, type FrontInfo, type Line, type Queue } from './player-api';
 
 /**
  * The player's side of a world: signing in, joining (a new general with a city picked on the
@@ -21,23 +24,10 @@ const CHIEF_SLOTS = 12;
 /** How often the panel reads the seat's view again without the gateway's event stream, and with it (a safety net). */
 const REFRESH_MS = 2_000;
 const REFRESH_LIVE_MS = 15_000;
+/** How long before a stream the browser gave up on is opened again. */
+const RECONNECT_MS = 3_000;
 /** The legacy's general list may be read once in 10 s. */
 const NPC_LIST_RETRY_MS = 10_500;
-
-/** The argument a command takes, by the legacy's argument names (libs/sammo's commands). */
-type ArgKind = 'none' | 'city' | 'crew' | 'amountGold' | 'general' | 'nation';
-const CITY_COMMANDS = new Set(['che_이동', 'che_강행', 'che_출병', 'che_첩보', 'che_화계', 'che_선동', 'che_파괴', 'che_탈취', 'che_천도', 'che_허보', 'che_수몰', 'che_백성동원', 'che_초토화']);
-const CREW_COMMANDS = new Set(['che_징병', 'che_모병']);
-const GENERAL_COMMANDS = new Set(['che_선양', 'che_증여', 'che_장수대상임관']);
-const NATION_COMMANDS = new Set(['che_임관', 'che_선전포고', 'che_불가침제의', 'che_종전제의', 'che_불가침파기제의', 'che_피장파장']);
-function argKind(command: string): ArgKind {
-  if (CITY_COMMANDS.has(command)) return 'city';
-  if (CREW_COMMANDS.has(command)) return 'crew';
-  if (command === 'che_헌납') return 'amountGold';
-  if (GENERAL_COMMANDS.has(command)) return 'general';
-  if (NATION_COMMANDS.has(command)) return 'nation';
-  return 'none';
-}
 
 interface Hooks {
   /** Outline the city a form picked on the map (null: none). */
@@ -60,12 +50,20 @@ let constants: Constants | null = null;
 let selected = new Set<number>();
 /** The chief's selected nation-queue slots. */
 let selectedNation = new Set<number>();
-/** The general's leadership: a conscription raises at most 100 soldiers per point. */
-let leadership = 50;
+/** The seat's front view and command table as last read: what the argument forms and the pickers offer. */
+let front: FrontInfo | null = null;
+let table: CommandTable | null = null;
+/** The pickers, kept across reads so that a half-filled form survives them. */
+let generalPicker: ReturnType<typeof commandPicker> | null = null;
+let nationPicker: ReturnType<typeof commandPicker> | null = null;
+/** Lists the forms offer, read once a world (the generals' list may be read once in 10 s). */
+let lists: { generals?: Promise<Choice[]>; nations?: Promise<Choice[]> } = {};
 let wasDown = false;
 /** The seat's live stream (the gateway's `worlds/:world/events`), while it works. */
 let stream: EventSource | null = null;
 let streamUp = false;
+/** Whether the stream ever opened here (a gateway without streams is not a lost connection). */
+let streamOpened = false;
 
 export const play = {
   account(): Promise<void> {
@@ -111,10 +109,16 @@ export const play = {
     picking = null;
     selected = new Set();
     selectedNation = new Set();
+    front = null;
+    table = null;
+    generalPicker = null;
+    nationPicker = null;
+    lists = {};
     window.clearTimeout(timer);
     stream?.close();
     stream = null;
     streamUp = false;
+    streamOpened = false;
     $('play').hidden = true;
     $('play').replaceChildren();
     delete $('play').dataset.mode;
@@ -145,8 +149,28 @@ function showRefusal(error: unknown): void {
   if (error instanceof Refusal) box.textContent = error.field ? `${error.message} (${error.field})` : error.message;
 }
 
-/** Reads the seat's view again: the join form for a newcomer, else the general, queue and log. */
-async function refresh(): Promise<void> {
+/** The read under way, and whether another was asked for meanwhile: reads never overlap (each would add its panels). */
+let reading: Promise<void> | null = null;
+let readAgain = false;
+
+/** Reads the seat's view again (once the read under way is done, if one is). */
+function refresh(): Promise<void> {
+  if (reading) {
+    readAgain = true;
+    return reading;
+  }
+  reading = read().finally(() => {
+    reading = null;
+    if (readAgain) {
+      readAgain = false;
+      void refresh();
+    }
+  });
+  return reading;
+}
+
+/** The join form for a newcomer, else the general, queue and log, the nation's panels and the mailbox. */
+async function read(): Promise<void> {
   const here = world;
   window.clearTimeout(timer);
   await accountRead;
@@ -155,16 +179,20 @@ async function refresh(): Promise<void> {
     return;
   }
   try {
-    const front = await playerApi.general(here);
+    const read = await playerApi.general(here);
     if (world !== here) return;
-    const [queue, log] = await Promise.all([playerApi.commands(here), playerApi.log(here, 'general')]);
+    const [queue, log, commandTable] = await Promise.all([playerApi.commands(here), playerApi.log(here, 'general'), playerApi.commandTable(here).catch(() => null)]);
     constants ??= await playerApi.constants(here);
     if (world !== here) return;
-    wasDown = false;
-    renderPlayer(here, front, queue, log.lines);
+    front = read;
+    table = commandTable;
+    // The reads work again; the stream says for itself whether it is back.
+    wasDown = streamOpened && !streamUp;
+    renderPlayer(here, read, queue, log.lines);
     listen(here);
-    if (front.general && front.general.nation !== 0) await renderNation(here, front.general);
-    if (front.general && front.general.officerLevel >= 5) await renderChiefQueue(here, front.general.officerLevel);
+    if (read.general && read.general.nation !== 0) await renderNation(here, read.general);
+    if (read.general) await renderMailbox(here, read.general);
+    if (read.general && read.general.officerLevel >= 5) await renderChiefQueue(here, read.general.officerLevel);
   } catch (error) {
     if (error instanceof Refusal && error.code === 'NOT_JOINED') renderJoin(here);
     else if (error instanceof Refusal && error.status === 404) $('play').hidden = true;
@@ -197,18 +225,26 @@ function listen(here: string): void {
     }, Math.max(100, last + 1_000 - Date.now()));
   };
   source.onopen = () => {
+    // Back after a loss: what happened meanwhile is read at once.
+    if (wasDown) soon();
     opened = true;
+    streamOpened = true;
     streamUp = true;
     setLive(true);
   };
   source.onerror = () => {
     streamUp = false;
-    if (!opened) {
+    if (!opened && !streamOpened) {
       // No stream here (not served, or refused): the regular reads keep the panel current.
       source.close();
       return;
     }
     setLive(false);
+    // EventSource reconnects by itself (with Last-Event-ID) unless the browser gave up on it: then a new one.
+    if (source.readyState === EventSource.CLOSED && stream === source) {
+      stream = null;
+      window.setTimeout(() => world === here && listen(here), RECONNECT_MS);
+    }
   };
   for (const kind of ['log', 'outcome', 'chapter']) source.addEventListener(kind, soon);
 }
@@ -327,7 +363,6 @@ function renderPlayer(here: string, front: FrontInfo, queue: Queue, log: Line[])
   box.hidden = false;
   const g = front.general;
   if (!g) return;
-  leadership = Math.max(1, g.leadership);
   const firstRender = box.dataset.mode !== 'player';
   box.dataset.mode = 'player';
   const stats = document.createElement('div');
@@ -357,15 +392,90 @@ function renderPlayer(here: string, front: FrontInfo, queue: Queue, log: Line[])
     lines.append(div);
   }
 
-  const table = renderQueue(queue, front);
-  if (firstRender || !document.getElementById('picker')) {
-    box.replaceChildren(title, stats, text('h3', t('queue')), table, picker(here, 'general'), text('h3', t('log')), lines);
+  const slots = renderQueue(queue, front);
+  if (firstRender || !generalPicker || !document.getElementById('picker')) {
+    generalPicker = commandPicker('', queueActions(here, 'general'), () => formContext(here, ''));
+    box.replaceChildren(title, stats, text('h3', t('queue')), slots, generalPicker.element, text('h3', t('log')), lines);
   } else {
     box.replaceChild(title, box.querySelector('h3')!);
     document.getElementById('general-stats')!.replaceWith(stats);
-    document.getElementById('queue')!.replaceWith(table);
+    document.getElementById('queue')!.replaceWith(slots);
     document.getElementById('general-log')!.replaceWith(lines);
   }
+  generalPicker.update(choicesOf('general'));
+}
+
+/**
+ * The commands to pick from: the game's table as the gateway reads it for the general (each
+ * possible now or why not), else every command of the game's lists (the gateway serves no
+ * table: availability unknown, judged when reserved).
+ */
+function choicesOf(queue: 'general' | 'nation'): CommandChoice[] {
+  const served = queue === 'general' ? table?.general : table?.chief;
+  if (served) return served;
+  return (constants?.commands[queue] ?? []).map((c) => ({ ...c, needsArg: false, possible: true, reason: null }));
+}
+
+/** Reserve, push and repeat on the general's queue or the chief's, each read again once accepted. */
+function queueActions(here: string, queue: 'general' | 'nation') {
+  const chosen = () => (queue === 'general' ? selected : selectedNation);
+  return {
+    async reserve(command: string, arg: unknown): Promise<void> {
+      const slots = [...chosen()].sort((a, b) => a - b);
+      if (slots.length === 0) {
+        showError(new Error(t('selectSlots')));
+        $('error').textContent = t('selectSlots');
+        throw new Error(t('selectSlots'));
+      }
+      try {
+        clearError();
+        if (queue === 'general') await playerApi.reserve(here, command, arg, slots);
+        else await playerApi.reserveNation(here, command, arg, slots);
+        chosen().clear();
+        await refresh();
+      } catch (error) {
+        showRefusal(error);
+        throw error;
+      }
+    },
+    async shift(how: 'push' | 'repeat', amount: number): Promise<void> {
+      try {
+        clearError();
+        await playerApi[how](here, queue, amount);
+        await refresh();
+      } catch (error) {
+        showRefusal(error);
+      }
+    },
+  };
+}
+
+/** What the argument forms offer: the general's purse and leadership, the nation's treasury, the world's lists. */
+function formContext(here: string, prefix: '' | 'nation-'): FormContext {
+  const g = front?.general;
+  const named = <T extends { id: number; name: string }>(rows: T[]) => rows.map(({ id, name }) => ({ id, name }));
+  return {
+    prefix,
+    general: { leadership: g?.leadership ?? 50, gold: g?.gold ?? 0, rice: g?.rice ?? 0 },
+    treasury: front?.nation ? { gold: front.nation.gold, rice: front.nation.rice } : null,
+    year: front?.env.year ?? 184,
+    crewTypes: Array.isArray(constants?.crewTypes) ? constants!.crewTypes : Object.values(constants?.crewTypes ?? {}),
+    commandName,
+    members: () => playerApi.members(here).then((m) => named(m.members.filter((x) => x.id !== g?.id))),
+    generals: () => generalsOf(here).then((rows) => rows.filter((x) => x.id !== g?.id)),
+    nations: () => nationsOf(here).then((rows) => rows.filter((n) => n.id !== g?.nation)),
+    pickCity(picked) {
+      picking = (cityId) => {
+        picked(cityId);
+        hooks?.pickCity(cityId);
+      };
+      hooks?.redraw();
+    },
+    pickNone() {
+      picking = null;
+      hooks?.pickCity(null);
+    },
+  };
 }
 
 /** The 30 slots: each with its game month and real time (the general's turn time, a term apart), its command, and a box to select it. */
@@ -404,153 +514,68 @@ function renderQueue(queue: Queue, front: FrontInfo): HTMLElement {
   return wrap;
 }
 
-/**
- * The command picker: a command from the game's table (the general's or, for a chief, the
- * nation's), its argument's form, the selected slots; push and repeat over the general's
- * queue. The nation's picker's elements are named `nation-…`.
- */
-function picker(here: string, queue: 'general' | 'nation'): HTMLElement {
-  const id = (name: string) => (queue === 'general' ? name : `nation-${name}`);
-  const chosen = () => (queue === 'general' ? selected : selectedNation);
-  const box = document.createElement('div');
-  box.id = id('picker');
-  const select = document.createElement('select');
-  select.id = id('command');
-  select.setAttribute('aria-label', t('pickCommand'));
-  for (const c of constants?.commands[queue] ?? []) {
-    const o = document.createElement('option');
-    o.value = c.key;
-    o.textContent = c.name;
-    select.append(o);
+/** Whether the player is typing in `panel` (its read is then left alone until the next). */
+function typingIn(panel: HTMLElement | null): boolean {
+  const active = document.activeElement;
+  return !!panel?.contains(active) && (active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement || active instanceof HTMLSelectElement);
+}
+
+/** A write of the panels (a troop's move, a nation's setting, a message), the panel read again once it is accepted; a refusal in the game's words. */
+async function act(write: () => Promise<unknown>): Promise<void> {
+  try {
+    clearError();
+    await write();
+    await refresh();
+  } catch (error) {
+    showRefusal(error);
+    throw error;
   }
-  const args = document.createElement('div');
-  args.id = id('command-args');
-  let arg: () => unknown = () => null;
-  const numberInput = (inputId: string, label: string, min: number, max: number, value: number) => {
-    const input = document.createElement('input');
-    input.type = 'number';
-    input.id = inputId;
-    input.min = String(min);
-    input.max = String(max);
-    input.value = String(value);
-    const l = document.createElement('label');
-    l.append(`${label} `, input, ` (${num(min)}–${num(max)})`);
-    args.append(l, ' ');
-    return input;
-  };
-  const form = () => {
-    args.replaceChildren();
-    picking = null;
-    hooks?.pickCity(null);
-    const kind = argKind(select.value);
-    if (kind === 'city') {
-      let city: number | null = null;
-      const shown = text('span', t('pickCity'));
-      shown.id = id('arg-city');
-      args.append(shown);
-      picking = (id) => {
-        city = id;
-        shown.textContent = `${t('city')}: #${id}`;
-        hooks?.pickCity(id);
-      };
-      hooks?.redraw();
-      arg = () => ({ destCityId: city });
-    } else if (kind === 'crew') {
-      const crew = document.createElement('select');
-      crew.id = id('arg-crew');
-      const types = Array.isArray(constants?.crewTypes) ? constants!.crewTypes : Object.values(constants?.crewTypes ?? {});
-      for (const c of types) {
-        const o = document.createElement('option');
-        o.value = String(c.id);
-        o.textContent = `${c.name}${c.cost !== undefined ? ` (${t('gold')} ${num(c.cost)}/100)` : ''}`;
-        crew.append(o);
-      }
-      const l = document.createElement('label');
-      l.append(`${t('crewType')} `, crew);
-      args.append(l, ' ');
-      const amount = numberInput(id('arg-amount'), t('amount'), 100, 100 * leadership, 100 * leadership);
-      arg = () => ({ crewType: Number(crew.value), amount: Number(amount.value) });
-    } else if (kind === 'amountGold') {
-      const amount = numberInput(id('arg-amount'), t('amount'), 100, 100_000, 1_000);
-      const gold = document.createElement('input');
-      gold.type = 'checkbox';
-      gold.checked = true;
-      const l = document.createElement('label');
-      l.append(gold, ` ${t('isGold')}`);
-      args.append(l);
-      arg = () => ({ isGold: gold.checked, amount: Number(amount.value) });
-    } else if (kind === 'general') {
-      const target = numberInput(id('arg-general'), t('target'), 1, 100_000, 1);
-      arg = () => ({ destGeneralId: Number(target.value) });
-    } else if (kind === 'nation') {
-      const target = numberInput(id('arg-nation'), t('nation'), 1, 1_000, 1);
-      arg = () => ({ destNationId: Number(target.value) });
-    } else {
-      arg = () => null;
-    }
-  };
-  select.addEventListener('change', form);
-  form();
-  const outcome = text('span', '');
-  outcome.id = id('reserve-outcome');
-  outcome.setAttribute('aria-live', 'polite');
-  const reserve = button(t('reserve'), () => void (async () => {
-    const slots = [...chosen()].sort((a, b) => a - b);
-    if (slots.length === 0) {
-      showError(new Error(t('selectSlots')));
-      $('error').textContent = t('selectSlots');
-      return;
-    }
-    try {
-      clearError();
-      outcome.textContent = t('pending');
-      if (queue === 'general') await playerApi.reserve(here, select.value, arg(), slots);
-      else await playerApi.reserveNation(here, select.value, arg(), slots);
-      outcome.textContent = t('accepted');
-      chosen().clear();
-      await refresh();
-    } catch (error) {
-      outcome.textContent = '';
-      showRefusal(error);
-    }
-  })(), id('reserve'));
-  // Push (미루기) and repeat (반복), as the legacy's: by an amount of slots (a negative push pulls).
-  const amount = document.createElement('input');
-  amount.type = 'number';
-  amount.id = id('shift-amount');
-  amount.min = '-12';
-  amount.max = '12';
-  amount.value = '1';
-  amount.setAttribute('aria-label', t('amount'));
-  const shift = (how: 'push' | 'repeat') => button(t(how), () => void (async () => {
-    try {
-      clearError();
-      await playerApi[how](here, queue, Number(amount.value));
-      await refresh();
-    } catch (error) {
-      showRefusal(error);
-    }
-  })(), id(how));
-  box.append(text('p', t('selectSlots')), select, ' ', args, ' ', reserve, ' ', amount, ' ', shift('push'), ' ', shift('repeat'), ' ', outcome);
-  return box;
 }
 
 /** The nation's panel, read again with the rest; left alone while the player types in it. */
-async function renderNation(here: string, me: { id: number; troop: number }): Promise<void> {
+async function renderNation(here: string, me: { id: number; troop: number; officerLevel: number; permission: number }): Promise<void> {
   const held = document.getElementById('nation-panel');
-  if (held?.contains(document.activeElement) && document.activeElement instanceof HTMLInputElement) return;
-  const panel = await nationPanel(here, me, async (move) => {
-    try {
-      clearError();
-      await playerApi.move(here, move);
-      await refresh();
-    } catch (error) {
-      showRefusal(error);
-    }
-  });
+  if (typingIn(held)) return;
+  const panel = await nationPanel(
+    here, me, () => nationsOf(here),
+    (move) => act(() => playerApi.move(here, move)).catch(() => undefined),
+    (setting, body) => act(() => playerApi.setNation(here, setting, body)).catch(() => undefined),
+  );
   if (!panel || world !== here) return;
-  if (held?.isConnected) held.replaceWith(panel);
+  const now = document.getElementById('nation-panel');
+  if (now) now.replaceWith(panel);
   else $('play').append(panel);
+}
+
+/** The mailbox, read again with the rest; left alone while the player writes in it. */
+async function renderMailbox(here: string, me: { id: number; nation: number; permission: number }): Promise<void> {
+  const held = document.getElementById('mailbox');
+  if (typingIn(held)) return;
+  const panel = await mailboxPanel(here, {
+    me, generals: () => generalsOf(here), nations: () => nationsOf(here),
+    send: (mailbox, words) => act(() => playerApi.sendMessage(here, mailbox, words)),
+  }).catch(() => null);
+  if (!panel || world !== here || typingIn(document.getElementById('mailbox'))) return;
+  const now = document.getElementById('mailbox');
+  if (now) now.replaceWith(panel);
+  else $('play').append(panel);
+}
+
+/** The world's generals and nations as the forms list them, read once a world (a failed read is asked again next time). */
+function generalsOf(here: string): Promise<Choice[]> {
+  lists.generals ??= playerApi.generals(here).then((rows) => rows.map(({ id, name }) => ({ id, name })));
+  return lists.generals.catch((error: unknown) => {
+    lists.generals = undefined;
+    throw error;
+  });
+}
+
+function nationsOf(here: string): Promise<Choice[]> {
+  lists.nations ??= playerApi.nations(here).then((rows) => rows.map(({ id, name }) => ({ id, name })));
+  return lists.nations.catch((error: unknown) => {
+    lists.nations = undefined;
+    throw error;
+  });
 }
 
 /**
@@ -596,8 +621,10 @@ async function renderChiefQueue(here: string, own: number): Promise<void> {
     slots.append(own);
   }
   const first = !box.parentElement;
+  if (mine && !nationPicker) nationPicker = commandPicker('nation-', queueActions(here, 'nation'), () => formContext(here, 'nation-'));
+  nationPicker?.update(choicesOf('nation'));
   if (first) {
-    box.replaceChildren(text('h3', t('chiefQueue')), table, slots, ...(mine ? [picker(here, 'nation')] : []));
+    box.replaceChildren(text('h3', t('chiefQueue')), table, slots, ...(mine && nationPicker ? [nationPicker.element] : []));
     $('play').append(box);
   } else {
     document.getElementById('nation-queue')?.replaceWith(table);

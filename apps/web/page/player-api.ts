@@ -44,6 +44,15 @@ export interface Constants {
   crewTypes: Array<{ id: number; name: string; cost?: number; rice?: number; [k: string]: unknown }> | Record<string, { id: number; name: string; cost?: number }>;
   commands: { general: Array<{ key: string; name: string; id: string }>; nation: Array<{ key: string; name: string; id: string }> };
 }
+/** One command of the table (libs/sammo `CommandChoice`, legacy GetCommandTable): possible now, or the first condition it fails. */
+export interface CommandChoice { key: string; name: string; id: string; needsArg: boolean; possible: boolean; reason: string | null }
+export interface CommandTable extends Frame { general: CommandChoice[]; chief: CommandChoice[] | null }
+export type NationSetting = 'rate' | 'bill' | 'secret-limit' | 'block-war' | 'block-scout' | 'notice' | 'scout-message';
+export interface PublicNation { id: number; name: string; color: string }
+/** A message as its reader gets it (libs/sammo `MessageView`): `masked` when a diplomatic one's words are hidden from the reader. */
+export interface Message { id: number; kind: 'public' | 'national' | 'diplomacy' | 'private'; from: number; fromName: string; fromNation: number; to: number; text: string; at: number; masked?: true }
+/** The mailboxes a general reads (legacy Message/GetRecentMessage), each its newest messages, oldest first. */
+export interface Mailbox { public: Message[]; national: Message[]; diplomacy: Message[]; private: Message[] }
 export interface PublicGeneralRow { id: number; name: string; npc: number; nation: number; leadership: number; strength: number; intel: number; ownerName: string | null }
 
 /** The caller's nation as a member reads it (Nation/GetNationInfo). */
@@ -52,7 +61,12 @@ export interface NationInfo extends Frame {
     id: number; name: string; color: string; level: number; gold: number; rice: number; tech: number; power: number; rate: number; bill: number;
     population: { cities: number; now: number; max: number }; crew: { generals: number; now: number; max: number };
     topChiefs: Array<{ level: number; id: number; name: string }>; troops: Array<{ leader: number; name: string; turntime: number; reservedCommand: string[] }>;
+    /** The settings a chief changes (legacy Nation/Set*): 기밀 권한 in years, 전쟁 금지 (`war`) and 임관 금지 (`scout`) as 0/1, the changes of 전쟁 금지 left. */
+    secretlimit: number; war: number; scout: number; warSettingsLeft: number;
+    notice: { msg: string; author: string; at: number } | null; scoutMsg: string | null;
   };
+  /** Relations (legacy GetDiplomacy): [nation, other nation, state] — 0 war, 1 declared, 2 normal, 7 non-aggression. */
+  diplomacy: Array<[number, number, number]>;
 }
 /** A member as the caller's office reads it (Nation/GeneralList). */
 export interface MemberRow { id: number; name: string; officerTitle: string; leadership: number; strength: number; intel: number; gold: number; rice: number; troop: number; city: number }
@@ -134,5 +148,14 @@ export const playerApi = {
   members: async (world: string) => (await call<Frame & { members: MemberRow[] }>('GET', `/worlds/${world}/nation/generals`)).body,
   chiefQueues: async (world: string) => (await call<ChiefQueues>('GET', `/worlds/${world}/nation/commands`)).body,
   constants: async (world: string) => (await call<Constants>('GET', `/worlds/${world}/constants`)).body,
+  /** What the general (and, for a chief, the nation) may choose now (legacy General/GetCommandTable). */
+  commandTable: async (world: string) => (await call<CommandTable>('GET', `/worlds/${world}/command-table`)).body,
+  nations: async (world: string) => (await call<{ nations: PublicNation[] }>('GET', `/worlds/${world}/nations`)).body.nations,
+  messages: async (world: string): Promise<Mailbox> => (await call<Frame & Mailbox>('GET', `/worlds/${world}/messages`)).body,
+  /** A message to the legacy's mailbox number: 9999 everyone, 9000 + a nation, a general's id (Message/SendMessage). */
+  sendMessage: (world: string, mailbox: number, text: string) => write(`/worlds/${world}/messages`, { mailbox, text }),
+  /** A chief's setting of the nation (Nation/Set*): `rate`, `bill`, `secret-limit` ({ amount }), `block-war`, `block-scout` ({ value }), `notice`, `scout-message` ({ msg }). */
+  setNation: (world: string, setting: NationSetting, body: { amount: number } | { value: boolean } | { msg: string }) => write(`/worlds/${world}/nation/${setting}`, body),
+  answerLetter: (world: string, letter: number, accept: boolean) => write(`/worlds/${world}/letters/${letter}/answer`, { accept }),
   generals: async (world: string) => (await call<{ generals: PublicGeneralRow[] }>('GET', `/worlds/${world}/generals`)).body.generals,
 };

@@ -6,7 +6,7 @@ import type { Replayed } from './verify';
  * Everything that runs the engine and the game in the page, loaded only when a visitor
  * verifies a log: the live view needs none of it, so the first map is drawn sooner.
  */
-export { verifyLog, type Replayed, type Verdict } from './verify';
+export { verifyLog, verifyWorld, type Replayed, type Verdict, type WorldChapter } from './verify';
 
 /** The state after move `move` of a verified log: the world's view when it is a strategy world. */
 export function worldAt(replay: Replayed, move: number): { world: World; view: WorldView } | null {

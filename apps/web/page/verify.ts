@@ -1,5 +1,6 @@
 import {
-  AuditedLog, engine, GameLog, matchesCommitment, stateFromArray, stateHash, stateToArray, type AnyGame, type GameHeader, type GameState,
+  AuditedLog, engine, GameLog, matchesCommitment, readChapter, stateFromArray, stateHash, stateToArray, withOpening,
+  type AnyGame, type ChapterLink, type GameHeader, type GameState, type JsonObject,
 } from '@chronicle/engine';
 import { defaultGames } from '@chronicle/games';
 import type { FinishedLog } from '../src/view/api';
@@ -31,6 +32,10 @@ export async function verifyLog(raw: unknown, commitment: string, served: Finish
   } catch (error) {
     return refused(`this is not a game log (${messageOf(error)})`);
   }
+  return verifyGameLog(log, commitment, served, progress);
+}
+
+async function verifyGameLog(log: GameLog, commitment: string, served: FinishedLog | null, progress: (done: number, total: number) => void): Promise<Verdict> {
   if (!matchesCommitment(log.seed, commitment)) {
     return refused(`the seed in this log is not the one committed to when the table opened (${commitment.slice(0, 16)}…), so its draws cannot be trusted`);
   }
@@ -96,7 +101,7 @@ export class Replayed {
     private readonly header: GameHeader,
     readonly log: GameLog,
     private readonly checkpoints: Map<number, string>,
-    private readonly final: GameState<unknown>,
+    readonly final: GameState<unknown>,
   ) {}
 
   get moves(): number {
@@ -111,7 +116,61 @@ export class Replayed {
   }
 }
 
-function refused(reason: string): Verdict {
+/** A finished chapter of a world as the web service serves it: its table, the commitment published when it opened, its log. */
+export interface WorldChapter {
+  tableId: string;
+  commitment: string;
+  finished: FinishedLog;
+}
+
+const LINK_FIELDS = { tableId: 'table', commitment: 'commitment', revision: 'final revision', stateHash: 'final state hash' } as const;
+
+/**
+ * Checks a world's finished chapters in order, as `chronicle verify-world` does: each one
+ * verified as `verifyLog` does, replayed from the final state of the chapter before as
+ * replayed here (never the opening the log carries), and every link between them — the
+ * chapter numbers without a gap, each link naming the chapter before exactly as it ended
+ * (table, commitment, final revision, final state hash) after a chapter that ended as one,
+ * the same game, its rules never older.
+ */
+export async function verifyWorld(world: string, chapters: readonly WorldChapter[], progress: (chapter: number, done: number, total: number) => void): Promise<{ verified: boolean; reason: string }> {
+  let before: { link: ChapterLink; final: GameState<unknown>; game: AnyGame; rulesVersion: string } | null = null;
+  let moves = 0;
+  for (const [index, chapter] of chapters.entries()) {
+    const at = `chapter ${index + 1} (table ${chapter.tableId})`;
+    let log: GameLog;
+    try {
+      log = GameLog.fromArray(chapter.finished.log);
+    } catch (error) {
+      return refused(`${at} is not a game log (${messageOf(error)})`);
+    }
+    const number = readChapter(log.options)?.number ?? 1;
+    if (number !== index + 1) return refused(`${at} is chapter ${number} of its world: chapter ${index + 1} is missing`);
+    const link = readChapter(log.options)?.previous ?? null;
+    if (!before && link) return refused(`${at} links to table ${link.tableId}, but it is the first chapter`);
+    if (before) {
+      if (!link) return refused(`${at} names no chapter before it`);
+      if (!before.final.outcome?.continues) return refused(`${at} follows ${before.link.tableId}, which did not end as a chapter`);
+      for (const key of ['tableId', 'commitment', 'revision', 'stateHash'] as const) {
+        if (link[key] !== before.link[key]) return refused(`${at}: its link to ${before.link.tableId} is broken: its ${LINK_FIELDS[key]} is ${link[key]}, the chapter before ended with ${before.link[key]}`);
+      }
+      if (before.game.id !== log.gameId) return refused(`${at} plays ${log.gameId}, the chapter before ${before.game.id}`);
+      const versions = defaultGames().versions(log.gameId);
+      if (versions.indexOf(log.rulesVersion) < versions.indexOf(before.rulesVersion)) return refused(`${at} ran under rules ${log.rulesVersion}, older than the chapter before's ${before.rulesVersion}`);
+      // The opening is the chapter before's final state as replayed here.
+      log = log.withOptions(withOpening(log.options, stateToArray(before.game, before.final) as JsonObject));
+    }
+    const verdict = await verifyGameLog(log, chapter.commitment, chapter.finished, (done, total) => progress(index + 1, done, total));
+    if (!verdict.verified) return refused(`${at}: ${verdict.reason}`);
+    const { game, final } = verdict.replay;
+    before = { link: { tableId: log.tableId, commitment: chapter.commitment, revision: log.revision, stateHash: stateHash(game, final) }, final, game, rulesVersion: log.rulesVersion };
+    moves += log.revision;
+  }
+  if (chapters.length === 0) return refused(`world ${world} has no finished chapter yet: nothing to verify`);
+  return { verified: true, reason: `world ${world}: ${chapters.length} finished chapter${chapters.length === 1 ? '' : 's'}, ${moves} moves, each replayed from the one before, every link holding (commitment, final revision, final state hash, rules version)` };
+}
+
+function refused(reason: string): Verdict & { verified: false } {
   return { verified: false, reason };
 }
 

@@ -45,7 +45,11 @@ describe('a new player plays a world from the page (the whole system, headless C
   let web: RunningService;
   let browser: Browser;
   let page: Page;
+  /** The second player, a ruler (a page of its own: its own cookie). */
+  let chief: Page;
   let url: string;
+  let gateway: ServiceProcess;
+  let gatewayEnv: Record<string, string>;
 
   const start = (entry: string, env: Record<string, string>) => {
     const service = spawnService(entry, { ...common, ...env });
@@ -83,17 +87,19 @@ describe('a new player plays a world from the page (the whole system, headless C
       v: 1, kind: 'chapter-opened', worldId: 'w1', chapter: 1, tableId: 'w1-c1', commitment: opened.commitment, previousTableId: null, recordedAt: new Date().toISOString(),
     };
     await jetstream(nc).publish(subjects.of(EventSubjects.worlds('w1')), JSON.stringify(event), { msgID: worldEventMsgId('w1', 1, 'chapter-opened') });
-    const gateway = start('apps/gateway/src/main.ts', {
-      DATABASE_URL: gatewayDb.url, PUBLIC_PORT: '0', PASSWORD_SCRYPT_LOG2N: '10', COOKIE_SECURE: 'false', CHRONICLE_GATEWAY_KEY: gatewayKey,
-    });
+    gatewayEnv = { DATABASE_URL: gatewayDb.url, PUBLIC_PORT: '0', PASSWORD_SCRYPT_LOG2N: '10', COOKIE_SECURE: 'false', CHRONICLE_GATEWAY_KEY: gatewayKey };
+    gateway = start('apps/gateway/src/main.ts', gatewayEnv);
     await gateway.waitFor(/gateway public API on port \d+/, 90_000);
+    // A gateway started again (the lost connection's test) comes back on the same port.
+    gatewayEnv.PUBLIC_PORT = /gateway public API on port (\d+)/.exec(gateway.output())![1]!;
     web = await startWeb(Object.assign(new WebConfig(), {
       CHRONICLE_PREFIX: prefix, NATS_PROVISION: 'true', REFRESH_MS: 200, SUMMARY_MS: 500,
-      GATEWAY_URL: `http://127.0.0.1:${/gateway public API on port (\d+)/.exec(gateway.output())![1]}`, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+      GATEWAY_URL: `http://127.0.0.1:${gatewayEnv.PUBLIC_PORT}`, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     }));
     url = `http://127.0.0.1:${web.port}/`;
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
     page = await browser.newPage({ viewport: { width: 1280, height: 1000 }, locale: 'ko-KR' });
+    chief = await browser.newPage({ viewport: { width: 1280, height: 1000 }, locale: 'ko-KR' });
   });
 
   afterAll(async () => {
@@ -109,6 +115,9 @@ describe('a new player plays a world from the page (the whole system, headless C
   });
 
   const shot = (name: string) => page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+  const chiefShot = (name: string) => chief.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+  /** The general's queue as the page shows it, slot by slot. */
+  const actions = (on: Page) => on.$$eval('#queue tr[data-slot]', (rows) => rows.map((r) => r.getAttribute('data-action')));
 
   it('signs up, joins with a general in a city picked on the map, reserves two commands and sees them run, the log saying so', async () => {
     // Sign up, from the world's page.
@@ -192,47 +201,142 @@ describe('a new player plays a world from the page (the whole system, headless C
     expect(heard.join('')).not.toMatch(/che_견문|che_이동|destCityId|newcomer/);
   });
 
+  it('picks from the command table: the commands possible now first, the others with the game\'s reason', async () => {
+    // The table as the gateway reads it for a wanderer: some commands possible now, the others each with why not, in the game's words.
+    await page.waitForSelector('#command optgroup[data-group="unavailable"] option', { state: 'attached', timeout: 20_000 });
+    const groups = await page.$$eval('#command optgroup', (gs) => gs.map((g) => ({ group: g.getAttribute('data-group'), options: [...g.querySelectorAll('option')].map((o) => o.textContent ?? '') })));
+    expect(groups.map((g) => g.group)).toEqual(['possible', 'unavailable']);
+    expect(groups[0]!.options.length).toBeGreaterThan(0);
+    for (const text of groups[1]!.options) expect(text).toMatch(/ — .*[가-힣]/);
+    const unavailable = await page.$eval('#command optgroup[data-group="unavailable"] option', (o) => (o as HTMLOptionElement).value);
+    await page.selectOption('#command', unavailable);
+    await page.waitForSelector('#command-reason >> text=/지금은 할 수 없습니다: .*[가-힣]/');
+    await shot('play-command-table');
+  });
+
+  it('fits the argument form to the command, and pushes and repeats the queue', async () => {
+    // 징병: a crew type with its cost, an amount up to 100 soldiers a point of leadership.
+    await page.selectOption('#command', 'che_징병');
+    expect(await page.$$eval('#arg-crew option', (os) => os.map((o) => o.textContent)).then((names) => names.some((n) => /\(금 [\d,]+\/100\)/.test(n ?? '')))).toBe(true);
+    const leadership = Number(/통솔 (\d+)/.exec(await page.textContent('#general-stats') ?? '')![1]);
+    expect(await page.getAttribute('#arg-amount', 'max')).toBe(String(100 * leadership));
+    await page.waitForSelector('#arg-cost >> text=/≈ 금 [\\d,]+/');
+    // 헌납: gold or rice, up to what the general holds.
+    await page.selectOption('#command', 'che_헌납');
+    await page.waitForSelector('#arg-resource');
+    await shot('play-picker');
+
+    // 견문 into the first four slots, repeated over the whole queue (반복 4); turns running meanwhile take at most a few.
+    for (const slot of [0, 1, 2, 3]) await page.check(`#queue tr[data-slot="${slot}"] input[type=checkbox]`);
+    await page.selectOption('#command', 'che_견문');
+    await page.click('#reserve');
+    await page.waitForSelector('#reserve-outcome >> text=접수되었습니다', { timeout: 20_000 });
+    expect((await actions(page)).filter((a) => a === 'che_견문').length).toBeLessThanOrEqual(4);
+    await page.fill('#shift-amount', '4');
+    await page.click('#repeat');
+    await page.waitForFunction(() => document.querySelectorAll('#queue tr[data-action="che_견문"]').length >= 14, undefined, { timeout: 20_000 });
+    await shot('play-repeated');
+
+    // Pushed back 12 slots (미루기): the front of the queue rests, the 견문 follow (turns running meanwhile take at most a few).
+    const restsFirst = () => page.evaluate(() => [...document.querySelectorAll('#queue tr[data-slot]')].findIndex((r) => r.getAttribute('data-action') !== '휴식'));
+    expect(await restsFirst()).toBeLessThan(4);
+    await page.fill('#shift-amount', '12');
+    await page.click('#push');
+    await page.waitForFunction(() => {
+      const rows = [...document.querySelectorAll('#queue tr[data-slot]')].map((r) => r.getAttribute('data-action'));
+      const rests = rows.findIndex((a) => a !== '휴식');
+      return rests >= 8 && rows.slice(rests).filter((a) => a === 'che_견문').length >= 8;
+    }, undefined, { timeout: 20_000 });
+    await shot('play-pushed');
+    // Pulled forward again (a negative push): the 견문 are at the front.
+    await page.fill('#shift-amount', '-12');
+    await page.click('#push');
+    await page.waitForFunction(() => {
+      const rows = [...document.querySelectorAll('#queue tr[data-slot]')].map((r) => r.getAttribute('data-action'));
+      return rows.findIndex((a) => a !== '휴식') < 4 && rows.slice(0, 8).filter((a) => a === 'che_견문').length >= 4;
+    }, undefined, { timeout: 20_000 });
+  });
+
   it('lets a chief reserve a nation command in the nation\'s 12-slot queue, which runs on the chief\'s turn', async () => {
-    const chief = await browser.newPage({ viewport: { width: 1280, height: 1000 }, locale: 'ko-KR' });
-    const chiefShot = (name: string) => chief.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-    try {
-      // A ruler no player holds (the web service's public view of the world), taken over (빙의) from the join form.
-      const publicGenerals = await Promise.all(Array.from({ length: 12 }, async (_, i) => (await fetch(`${url}api/tables/w1-c1/generals/${i + 1}`)).json() as Promise<{ id: number; officerLevel: number; owner: string | null }>));
-      const ruler = publicGenerals.find((g) => g.officerLevel === 12 && !g.owner)!;
-      await chief.goto(`${url}#/sign-in`);
-      await chief.fill('#username', 'ruler');
-      await chief.fill('#password', 'a long enough password');
-      await chief.click('#sign-up');
-      await chief.waitForSelector('#account >> text=ruler 님');
-      await chief.goto(`${url}#/world/w1`);
-      await chief.waitForSelector(`#possess-general option[value="${ruler.id}"]`, { state: 'attached', timeout: 30_000 });
-      await chief.selectOption('#possess-general', String(ruler.id));
-      await chief.click('#possess');
-      await chief.waitForSelector('#nation-slots tr[data-slot="11"]', { timeout: 20_000 });
-      expect(await chief.$$eval('#nation-slots tr[data-slot]', (rows) => rows.length)).toBe(12);
+    // A ruler no player holds (the web service's public view of the world), taken over (빙의) from the join form.
+    const publicGenerals = await Promise.all(Array.from({ length: 12 }, async (_, i) => (await fetch(`${url}api/tables/w1-c1/generals/${i + 1}`)).json() as Promise<{ id: number; officerLevel: number; owner: string | null }>));
+    const ruler = publicGenerals.find((g) => g.officerLevel === 12 && !g.owner)!;
+    await chief.goto(`${url}#/sign-in`);
+    await chief.fill('#username', 'ruler');
+    await chief.fill('#password', 'a long enough password');
+    await chief.click('#sign-up');
+    await chief.waitForSelector('#account >> text=ruler 님');
+    await chief.goto(`${url}#/world/w1`);
+    await chief.waitForSelector(`#possess-general option[value="${ruler.id}"]`, { state: 'attached', timeout: 30_000 });
+    await chief.selectOption('#possess-general', String(ruler.id));
+    await chief.click('#possess');
+    await chief.waitForSelector('#nation-slots tr[data-slot="11"]', { timeout: 20_000 });
+    expect(await chief.$$eval('#nation-slots tr[data-slot]', (rows) => rows.length)).toBe(12);
 
-      // The third slot: shown for two months (12 s) before the chief's turns reach it.
-      await chief.check('#nation-slots tr[data-slot="2"] input[type=checkbox]');
-      await chief.selectOption('#nation-command', 'che_증축');
-      await chief.click('#nation-reserve');
-      await chief.waitForSelector('#nation-reserve-outcome >> text=접수되었습니다', { timeout: 20_000 });
-      await chief.waitForSelector('#nation-slots tr[data-action="che_증축"]', { timeout: 10_000 });
-      await chiefShot('play-chief-reserved');
-      // The chief's turn takes it up: the chief's log says so (its progress, or why it cannot be done).
-      await chief.waitForSelector('#general-log >> text=/증축/', { timeout: 60_000 });
-      await chiefShot('play-chief-ran');
+    // The third slot: shown for two months (12 s) before the chief's turns reach it.
+    await chief.check('#nation-slots tr[data-slot="2"] input[type=checkbox]');
+    await chief.selectOption('#nation-command', 'che_증축');
+    await chief.click('#nation-reserve');
+    await chief.waitForSelector('#nation-reserve-outcome >> text=접수되었습니다', { timeout: 20_000 });
+    await chief.waitForSelector('#nation-slots tr[data-action="che_증축"]', { timeout: 10_000 });
+    await chiefShot('play-chief-reserved');
+    // The chief's turn takes it up: the chief's log says so (its progress, or why it cannot be done).
+    await chief.waitForSelector('#general-log >> text=/증축/', { timeout: 60_000 });
+    await chiefShot('play-chief-ran');
 
-      // The nation as its ruler reads it: the treasury and the members; a troop created from the panel.
-      await chief.waitForSelector('#nation-panel >> text=/금 [\\d,]+ · 쌀 [\\d,]+/', { timeout: 20_000 });
-      expect(await chief.$$eval('#nation-members tr', (rows) => rows.length)).toBeGreaterThan(1);
-      await chief.fill('#troop-name', '선봉대');
-      await chief.click('#create-troop');
-      await chief.waitForSelector(`#troops [data-troop="${ruler.id}"] >> text=/선봉대/`, { timeout: 20_000 });
-      await chief.waitForSelector('#leave-troop');
-      await chiefShot('play-chief-nation');
-    } finally {
-      await chief.close();
-    }
+    // The nation as its ruler reads it: the treasury and the members; a troop created from the panel.
+    await chief.waitForSelector('#nation-panel >> text=/금 [\\d,]+ · 쌀 [\\d,]+/', { timeout: 20_000 });
+    expect(await chief.$$eval('#nation-members tr', (rows) => rows.length)).toBeGreaterThan(1);
+    await chief.fill('#troop-name', '선봉대');
+    await chief.click('#create-troop');
+    await chief.waitForSelector(`#troops [data-troop="${ruler.id}"] >> text=/선봉대/`, { timeout: 20_000 });
+    await chief.waitForSelector('#leave-troop');
+    await chiefShot('play-chief-nation');
+  });
+
+  it('lets the ruler change the nation\'s settings and read its relations', async () => {
+    await chief.waitForSelector('#nation-settings #set-rate', { timeout: 20_000 });
+    expect(await chief.$$eval('#diplomacy tr[data-nation]', (rows) => rows.length)).toBeGreaterThan(0);
+    const rate = Number(await chief.inputValue('#set-rate')) === 25 ? 20 : 25;
+    await chief.fill('#set-rate', String(rate));
+    await chief.click('#set-rate-set');
+    await chief.waitForSelector(`#nation-panel >> text=/세율 ${rate}%/`, { timeout: 20_000 });
+    await chief.fill('#set-notice', '북벌을 준비하라');
+    await chief.click('#set-notice-set');
+    await chief.waitForSelector('#nation-notice >> text=북벌을 준비하라', { timeout: 20_000 });
+    // Out of bounds: refused in the game's words, nothing changed.
+    await chief.fill('#set-rate', '99');
+    await chief.click('#set-rate-set');
+    await chief.waitForSelector('#error >> text=/setRate.amount must be a whole number from 5 to 30/', { timeout: 20_000 });
+    await chief.waitForSelector(`#nation-panel >> text=/세율 ${rate}%/`);
+    await chiefShot('play-chief-settings');
+  });
+
+  it('carries a message from one player to another: the ruler writes, the newcomer reads it in the private mailbox', async () => {
+    // The newcomer's general, as the mailbox lists the world's generals (the general list may be read once in 10 s: it comes on a later read).
+    await chief.waitForSelector('#mail-to option >> text=새내기', { state: 'attached', timeout: 60_000 });
+    const to = await chief.$eval('#mail-to', (select) => [...(select as HTMLSelectElement).options].find((o) => o.textContent === '새내기')!.value);
+    await chief.selectOption('#mail-to', to);
+    await chief.fill('#mail-text', '우리 나라에 오시오');
+    await chief.click('#mail-send');
+    await chief.waitForSelector('#mail-private >> text=/우리 나라에 오시오/', { timeout: 20_000 });
+    await page.waitForSelector('#mail-private >> text=/우리 나라에 오시오/', { timeout: 30_000 });
+    await shot('play-message-received');
+  });
+
+  it('says when the connection is lost and resumes by itself once the server is back', async () => {
+    await page.waitForSelector('#live-state[data-live="up"]', { timeout: 20_000 });
+    const lines = await page.$$eval('#general-log div', (ls) => ls.length);
+    // The gateway crashes: the player's stream is cut.
+    await gateway.kill();
+    await page.waitForSelector('#live-state[data-live="down"] >> text=연결이 끊겼습니다', { timeout: 30_000 });
+    await shot('play-connection-lost');
+    gateway = start('apps/gateway/src/main.ts', gatewayEnv);
+    await gateway.waitFor(/gateway public API on port \d+/, 90_000);
+    // Back: the page says so without a reload, and reads what happened meanwhile (the general's turns went on).
+    await page.waitForSelector('#live-state[data-live="up"]', { timeout: 60_000 });
+    await page.waitForFunction((before) => document.querySelectorAll('#general-log div').length > before, lines, { timeout: 60_000 });
+    await shot('play-connection-back');
   });
 
   it('fits a phone (390 px): the player\'s panel without sideways scrolling', async () => {

@@ -2,7 +2,7 @@
 // The page-side callbacks (page.evaluate, $eval) run in the browser.
 import { LogClient, LogSource, RequestClient } from '@chronicle/bus';
 import { ed25519PrivateKey, EventSubjects, publicKeyHex, seedKey, StreamRoles, Subjects, type DeadLetterV1, type MoveEventV1 } from '@chronicle/contracts';
-import { endedChapter, firstChapter, nextChapter } from '@chronicle/engine';
+import { endedChapter, firstChapter, nextChapter, stateToArray, type JsonObject } from '@chronicle/engine';
 import { sammo } from '@chronicle/sammo';
 import type { RunningService } from '@chronicle/service-kit';
 import { connectNats, createTestDatabase, readStream, removePrefixed, spawnService, uniquePrefix, waitUntil, WorldDriver, type Seen, type ServiceProcess, type TestDatabase } from '@chronicle/testing';
@@ -257,10 +257,20 @@ describe('the web page against a running system (real NATS and PostgreSQL, headl
     expect(await page.textContent('#world-title')).toBe('chapter · 1장');
     // Opened as the scheduler opens a world's next chapter.
     const next = nextChapter(sammo, endedChapter(firstOfWorld.local), firstOfWorld.state);
-    await log.open({ tableId: next.tableId, gameId: next.gameId, seats: [...next.seats], options: next.options });
+    const second = await WorldDriver.open(log, seeds, next.tableId, next.options ?? {}, undefined, stateToArray(sammo, firstOfWorld.state) as JsonObject);
     await page.waitForSelector('#world-title >> text=chapter · 2장', { timeout: 20_000 });
     await page.waitForSelector('#world-status[data-status="open"]');
     expect(page.url()).toMatch(/#\/world\/chapter$/);
     expect(await page.$$eval('#chapters a[href^="#/table/"]', (links) => links.map((a) => a.textContent))).toEqual(['1', '2']);
-  });
+
+    // Its second chapter played to the end: the whole world verified in the page, each chapter from the one before, every link checked.
+    while (!second.over) await second.play(6);
+    await page.waitForSelector('#world-status[data-status="finished"]', { timeout: 20_000 });
+    await page.click('#verify-world');
+    await page.waitForSelector('#world-verdict[data-verdict]', { timeout: 180_000 });
+    await page.screenshot({ path: path.join(SHOTS, 'world-verified.png'), fullPage: true });
+    expect(await page.textContent('#world-verdict')).toBe(
+      `Verified: world chapter: 2 finished chapters, ${firstOfWorld.local.revision + second.local.revision} moves, each replayed from the one before, every link holding (commitment, final revision, final state hash, rules version).`,
+    );
+  }, 300_000);
 });

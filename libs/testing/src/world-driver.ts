@@ -1,5 +1,5 @@
 import type { AppendMoveV1, HeaderV1, OpenTableV1 } from '@chronicle/contracts';
-import { engine, GameLog, stateHash, type GameState, type JsonObject } from '@chronicle/engine';
+import { engine, GameLog, stateHash, withOpening, type GameState, type JsonObject } from '@chronicle/engine';
 import { nextDueTime, sammo, type World } from '@chronicle/sammo';
 
 /** What a test checks of a strategy world after a move: its date and who holds each city. */
@@ -50,11 +50,15 @@ export class WorldDriver {
     this.record();
   }
 
-  static async open(log: DriverLog, seeds: SeedSource, tableId: string, options: JsonObject, driver: DriverOptions = { pace: 'month', light: false }): Promise<WorldDriver> {
+  static async open(
+    log: DriverLog, seeds: SeedSource, tableId: string, options: JsonObject, driver: DriverOptions = { pace: 'month', light: false }, opening?: JsonObject,
+  ): Promise<WorldDriver> {
     await log.open({ tableId, gameId: sammo.id, seats: ['player-1'], options });
     const header = await log.header({ tableId });
+    // A world's later chapter is opened with its link only; its opening (the chapter before's final state) is attached here, as an executor attaches it.
     const local = GameLog.open({
-      tableId, gameId: header.gameId, rulesVersion: header.rulesVersion, seats: header.seats, options: header.options, seed: await seeds.seed(tableId),
+      tableId, gameId: header.gameId, rulesVersion: header.rulesVersion, seats: header.seats, seed: await seeds.seed(tableId),
+      options: opening ? withOpening(header.options, opening) : header.options,
     });
     return new WorldDriver(log, local, engine.setup(sammo, local.header()), driver);
   }
