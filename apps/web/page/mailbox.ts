@@ -1,6 +1,6 @@
 import type { Choice } from './command-forms';
 import { button, text } from './dom';
-import { realTime, t, type WordKey } from './i18n';
+import { t, type WordKey } from './i18n';
 import { playerApi, Refusal, type Mailbox, type Message } from './player-api';
 
 /** The legacy's mailbox numbers (Message::MAILBOX_PUBLIC, MAILBOX_NATIONAL): 9999 everyone, 9000 + a nation, a general's id. */
@@ -59,7 +59,8 @@ export async function mailboxPanel(here: string, ctx: MailboxContext): Promise<H
 }
 
 function line(m: Message): HTMLElement {
-  const div = text('div', `${realTime(m.at)} ${m.fromName}: ${m.text}`);
+  // `at` is the world's turn time (a game clock), not the wall's: the sender and the words only.
+  const div = text('div', `${m.fromName}: ${m.text}`);
   div.dataset.message = String(m.id);
   if (m.masked) div.className = 'muted';
   return div;

@@ -1,6 +1,6 @@
 import type { Choice } from './command-forms';
 import { button, row, text } from './dom';
-import { num, realTime, t, type WordKey } from './i18n';
+import { num, t, type WordKey } from './i18n';
 import type { NationInfo, NationSetting } from './player-api';
 
 /** Relations in the legacy's words (GetDiplomacy's states). */
@@ -33,7 +33,8 @@ export function officePanel(
   notice.className = 'notice';
   box.append(text('h3', t('notice')), notice);
   if (n.notice) {
-    const by = text('div', `${n.notice.author} · ${realTime(n.notice.at)}`);
+    // Its time is the world's turn time (a game clock), not the wall's: the author alone is shown.
+    const by = text('div', n.notice.author);
     by.className = 'muted';
     box.append(by);
   }
