@@ -96,6 +96,15 @@ export const play = {
       void submit(false);
     };
     $('sign-up').onclick = () => void submit(true);
+    // The provider's button, only where the gateway says one is configured.
+    $('oidc').hidden = true;
+    void playerApi.oidc().then((oidc) => {
+      if (!oidc?.enabled || !oidc.start) return;
+      const a = $<HTMLAnchorElement>('oidc-link');
+      a.href = oidc.start.replace(/^\//, '');
+      a.textContent = t('oidc', { name: oidc.name ?? 'OpenID Connect' });
+      $('oidc').hidden = false;
+    });
   },
 
   enter(worldId: string, h: Hooks): void {
@@ -557,8 +566,17 @@ async function renderMailbox(here: string, me: { id: number; nation: number; per
   }).catch(() => null);
   if (!panel || world !== here || typingIn(document.getElementById('mailbox'))) return;
   const now = document.getElementById('mailbox');
-  if (now) now.replaceWith(panel);
-  else $('play').append(panel);
+  if (now) {
+    // What the player chose and wrote stays (a read does not send a message elsewhere).
+    for (const id of ['mail-to', 'mail-text']) {
+      const before = now.querySelector<HTMLSelectElement | HTMLTextAreaElement>(`#${id}`);
+      const after = panel.querySelector<HTMLSelectElement | HTMLTextAreaElement>(`#${id}`);
+      if (before && after && (!(after instanceof HTMLSelectElement) || [...after.options].some((o) => o.value === before.value))) after.value = before.value;
+    }
+    now.replaceWith(panel);
+  } else {
+    $('play').append(panel);
+  }
 }
 
 /** The world's generals and nations as the forms list them, read once a world (a failed read is asked again next time). */

@@ -130,6 +130,9 @@ export const playerApi = {
     await call('POST', '/auth/sign-out');
     csrfToken = null;
   },
+  /** Whether the deployment signs in through an OpenID Connect provider (the gateway's `auth/oidc`): its name and where the sign-in starts. Null when the gateway says nothing of it. */
+  oidc: async (): Promise<{ enabled: boolean; name: string | null; start: string | null } | null> =>
+    call<{ enabled: boolean; name: string | null; start: string | null }>('GET', '/auth/oidc').then((r) => r.body, () => null),
   worlds: async () => (await call<{ worlds: WorldInPlay[] }>('GET', '/worlds')).body.worlds,
   join: (world: string, body: { mode: 'create'; name: string; leadership: number; strength: number; intel: number; cityId?: number } | { mode: 'possess'; generalId: number }) =>
     write(`/worlds/${world}/join`, body),

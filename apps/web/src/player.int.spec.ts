@@ -319,8 +319,9 @@ describe('a new player plays a world from the page (the whole system, headless C
     await chief.selectOption('#mail-to', to);
     await chief.fill('#mail-text', '우리 나라에 오시오');
     await chief.click('#mail-send');
-    await chief.waitForSelector('#mail-private >> text=/우리 나라에 오시오/', { timeout: 20_000 });
-    await page.waitForSelector('#mail-private >> text=/우리 나라에 오시오/', { timeout: 30_000 });
+    await chief.waitForSelector('#mail-private >> text=/우리 나라에 오시오/', { timeout: 40_000 });
+    await page.waitForSelector('#mail-private >> text=/우리 나라에 오시오/', { timeout: 40_000 });
+    expect(await chief.textContent('#mail-public')).not.toContain('우리 나라에 오시오');
     await shot('play-message-received');
   });
 
