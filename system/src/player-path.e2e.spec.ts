@@ -112,7 +112,12 @@ describe("a player's path through the gateway, on the running system", () => {
       throw new Error('no NPC to take over among 60');
     };
     const mine = await possess(alice, 1);
-    const general = await alice.get<{ general: { id: number; name: string } }>('/worlds/sample-world/general');
+    // Views come from the snapshot service, which applies the accepted move a moment after the
+    // executor: the seat's general shows once it has.
+    const general = await waitUntil(async () => {
+      const answer = await alice.get<{ general: { id: number; name: string } | null }>('/worlds/sample-world/general');
+      return answer.body.general ? answer : undefined;
+    }, 60_000, 'the seat view to show the general taken over');
     expect(general.body.general).toMatchObject({ id: mine });
 
     const aliceLive = await alice.live(WORLD);
@@ -120,10 +125,13 @@ describe("a player's path through the gateway, on the running system", () => {
     const conscript = await decided(() => alice.post('/worlds/sample-world/commands/reserve', { command: 'che_징병', arg: { crewType: 1100, amount: 100 }, slots: [0] }, 'conscript'));
     const train = await decided(() => alice.post('/worlds/sample-world/commands/reserve', { command: 'che_훈련', slots: [1] }, 'train'));
     expect([conscript.status, train.status]).toEqual([200, 200]);
-    const queue = await alice.get<{ queue: Array<{ slot: number; action: string }> }>('/worlds/sample-world/commands');
-    // Slot 0 may have run already (the world moves on); what is queued is what was reserved, in order.
-    const actions = queue.body.queue.map((q) => q.action);
-    expect(actions.slice(0, 2)).toEqual(expect.arrayContaining(['che_훈련']));
+    // Slot 0 may have run already (the world moves on); what is queued is what was reserved, in
+    // order. (The gateway reads a seat's view at its last write, waiting up to 3 s for the
+    // snapshot service; a loaded machine may take longer.)
+    await waitUntil(async () => {
+      const queue = await alice.get<{ queue: Array<{ slot: number; action: string }> }>('/worlds/sample-world/commands');
+      return queue.body.queue.slice(0, 2).some((q) => q.action === 'che_훈련') || undefined;
+    }, 30_000, 'the queue to show 훈련 in its first two slots');
 
     // The general's turns come with the game clock: 징병 at the first, 훈련 at the one after. Each
     // leaves a line in the general's log (done, or the legacy's reason it failed: "… 징병 실패."),

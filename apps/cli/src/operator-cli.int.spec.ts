@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { LogClient, RequestClient } from '@chronicle/bus';
-import { ed25519PrivateKey, ExecutorSubjects, issueSeatToken, signCheckpoint, Subjects, type IntentOutcomeV1 } from '@chronicle/contracts';
+import { ed25519PrivateKey, ExecutorSubjects, signCheckpoint, Subjects, type IntentOutcomeV1 } from '@chronicle/contracts';
 import { connectNats, removePrefixed, waitUntil } from '@chronicle/testing';
 import { connect } from '@nats-io/transport-node';
-import { chronicle, startMainJob, userEnvironment, WORKSPACE, type MainJob } from './testing/run-cli';
+import { chronicle, seatToken, startMainJob, userEnvironment, WORKSPACE, type MainJob } from './testing/run-cli';
 
 /**
  * The operator's commands against a running system: the main job runs in the background
@@ -20,15 +20,7 @@ describe('the operator CLI against a running system', () => {
   const env = userEnvironment({ CHRONICLE_HOME: home });
   let system: MainJob;
   const running = () => JSON.parse(readFileSync(path.join(home, 'running.json'), 'utf8')) as { natsUrl: string; prefix: string };
-  /**
-   * A seat proof for a plain table (its own world), signed with the key of the system's gateway
-   * (in the home's settings), as the gateway would sign it for a player holding that seat: the
-   * executors trust no named seat.
-   */
-  const seatToken = (tableId: string, seat: string) => {
-    const { gatewayKey } = JSON.parse(readFileSync(path.join(home, 'settings.json'), 'utf8')) as { gatewayKey: string };
-    return issueSeatToken(ed25519PrivateKey(gatewayKey), { world: tableId, seat, expiresAt: new Date(Date.now() + 600_000) });
-  };
+  const seatProof = (tableId: string, seat: string) => seatToken(home, tableId, seat);
 
   /** Rolls for whichever seat's turn it is, as its player would, until the race is over (the other seat's roll is refused). */
   const playToTheEnd = async (tableId: string) => {
@@ -39,7 +31,7 @@ describe('the operator CLI against a running system', () => {
       if (header.status === 'finished') break;
       for (const seat of header.seats) {
         await requests.request<IntentOutcomeV1>(ExecutorSubjects.submitIntent, {
-          v: 1, tableId, intentKey: `roll-${n}-${seat}`, seat, seatToken: seatToken(tableId, seat), kind: 'move', payload: { type: 'roll' }, waitMs: 10_000,
+          v: 1, tableId, intentKey: `roll-${n}-${seat}`, seat, seatToken: seatProof(tableId, seat), kind: 'move', payload: { type: 'roll' }, waitMs: 10_000,
         });
       }
     }
@@ -330,7 +322,7 @@ describe('the operator CLI against a running system', () => {
     expect(early.stderr).toMatch(/^chronicle: table race is still in play/);
 
     // The seating is shuffled at setup: ann rolls first or is refused with the game's reason; then the other case.
-    const roll = (seat: string, key: string) => chronicle(['intent', 'race', '--seat', seat, '--seat-token', seatToken('race', seat), '--key', key, '{"type":"roll"}'], env);
+    const roll = (seat: string, key: string) => chronicle(['intent', 'race', '--seat', seat, '--seat-token', seatProof('race', seat), '--key', key, '{"type":"roll"}'], env);
     // Without the seat's proof the executors act for no one.
     const unproven = await chronicle(['intent', 'race', '--seat', 'ann', '--key', 'ann-0', '{"type":"roll"}'], env);
     expect([unproven.code, unproven.stderr.trim()]).toEqual([1, 'chronicle: an intent at table race needs a seat token from the gateway']);
@@ -368,13 +360,17 @@ describe('the operator CLI against a running system', () => {
 
   it('keeps a table\'s signed checkpoints as a witness while it is in play, and shows a split view with both signed notes', async () => {
     const kept = path.join(home, 'witness.jsonl');
-    const witnessed = await chronicle(['witness', 'sample-world', '--count', '3', '--keep', kept], env);
+    // A chapter lasts a game year (12 s here): the witness follows the world into its next
+    // chapter, whose tree starts anew (its first checkpoint extends nothing).
+    const witnessed = await chronicle(['witness', 'sample-world', '--count', '3', '--keep', kept], env, 90_000);
     expect(witnessed.stderr).toBe('');
     expect(witnessed.code).toBe(0);
     expect(witnessed.stdout.match(/^checkpoint \d+ entries, root [0-9a-f]{16}…/gm)).toHaveLength(3);
-    expect(witnessed.stdout.match(/: extends \d+$/gm)).toHaveLength(2);
     const notes = readFileSync(kept, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { tableId: string; note: string });
     expect(notes).toHaveLength(3);
+    const tables = [...new Set(notes.map((n) => n.tableId))];
+    expect(witnessed.stdout.match(/: extends \d+$/gm) ?? []).toHaveLength(3 - tables.length);
+    expect(witnessed.stdout.match(/ closed its chapter at \d+ moves; its world goes on in sample-world-c\d+$/gm) ?? []).toHaveLength(tables.length - 1);
     // The log service equivocates: a second history, signed with its own key, at a size the witness holds.
     const [origin, size] = notes[0]!.note.split('\n') as [string, string];
     const { signingKey } = JSON.parse(readFileSync(path.join(home, 'settings.json'), 'utf8')) as { signingKey: string };

@@ -5,7 +5,7 @@ import { LogClient, RequestClient } from '@chronicle/bus';
 import { ed25519PrivateKey, signCheckpoint, Subjects } from '@chronicle/contracts';
 import { connectNats, removePrefixed, waitUntil } from '@chronicle/testing';
 import { connect } from '@nats-io/transport-node';
-import { chronicle, startMainJob, userEnvironment, type MainJob } from './testing/run-cli';
+import { chronicle, seatToken, startMainJob, userEnvironment, type MainJob } from './testing/run-cli';
 
 /**
  * What a player or anyone can check of a running system, as `npm run chronicle` does it: the
@@ -75,29 +75,31 @@ describe('trust: contributions, own moves and worlds against a running system', 
     const opened = await chronicle(['open', 'fair', '--game', 'journal', '--seats', 'ann,bob', '--contributed'], env);
     expect(opened.stderr).toBe('');
     expect(opened.stdout).toContain('contributed randomness: no move is played until every seat (ann, bob) has committed and revealed its part: chronicle contribute fair --seat <seat>');
-    const early = await chronicle(['intent', 'fair', '--seat', 'ann', '--key', 'early', '{"text":"too soon"}'], env);
+    // Each seat's player holds the gateway's proof of its seat: the executors trust no named seat.
+    const seated = (seat: string) => ['--seat', seat, '--seat-token', seatToken(home, 'fair', seat)];
+    const early = await chronicle(['intent', 'fair', ...seated('ann'), '--key', 'early', '{"text":"too soon"}'], env);
     expect(early.stderr.trim()).toMatch(/^chronicle: intent early refused: ILLEGAL_MOVE: table fair waits for the commits of ann, bob to its randomness/);
 
     const keepAnn = path.join(home, 'ann.contribution.json');
-    const ann = await chronicle(['contribute', 'fair', '--seat', 'ann', '--keep', keepAnn, '--wait-ms', '0'], env);
+    const ann = await chronicle(['contribute', 'fair', ...seated('ann'), '--keep', keepAnn, '--wait-ms', '0'], env);
     expect(ann.stderr).toBe('');
     expect(ann.stdout).toMatch(/^seat ann committed to its contribution to fair: hash [0-9a-f]{64} \(move 1\)$/m);
     expect(ann.stdout).toMatch(/^not revealed yet: table fair waits for the commits of bob to its randomness/m);
-    const bob = await chronicle(['contribute', 'fair', '--seat', 'bob', '--keep', path.join(home, 'bob.contribution.json'), '--wait-ms', '0'], env);
+    const bob = await chronicle(['contribute', 'fair', ...seated('bob'), '--keep', path.join(home, 'bob.contribution.json'), '--wait-ms', '0'], env);
     expect(bob.stdout).toMatch(/^seat bob revealed its contribution \(move 3\): [0-9a-f]{64}$/m);
-    const annAgain = await chronicle(['contribute', 'fair', '--seat', 'ann', '--keep', keepAnn], env);
+    const annAgain = await chronicle(['contribute', 'fair', ...seated('ann'), '--keep', keepAnn], env);
     expect(annAgain.stderr).toBe('');
     expect(annAgain.stdout).toMatch(/^seat ann committed to its contribution to fair: hash [0-9a-f]{64}$/m);
     expect(annAgain.stdout).toMatch(/^seat ann revealed its contribution \(move 4\): [0-9a-f]{64}$/m);
 
     // Ann proves each of her moves in the signed tree as it is accepted, and the history she is shown never forks.
     const moves = path.join(home, 'ann.moves.json');
-    const note = await chronicle(['intent', 'fair', '--seat', 'ann', '--key', 'note', '--check-moves', moves, '{"text":"fair play"}'], env);
+    const note = await chronicle(['intent', 'fair', ...seated('ann'), '--key', 'note', '--check-moves', moves, '{"text":"fair play"}'], env);
     expect(note.stderr).toBe('');
     expect(note.stdout).toMatch(/^intent note accepted: move at revision 5/m);
     expect(note.stdout).toMatch(/^own moves: 1 of table fair proved in its tree of \d+ entries \(root [0-9a-f]{16}…, signed by the log service\); kept in /m);
-    expect((await chronicle(['intent', 'fair', '--seat', 'bob', '--key', 'bob-note', '{"text":"mine"}'], env)).code).toBe(0);
-    const second = await chronicle(['intent', 'fair', '--seat', 'ann', '--key', 'note-2', '--check-moves', moves, '{"text":"again"}'], env);
+    expect((await chronicle(['intent', 'fair', ...seated('bob'), '--key', 'bob-note', '{"text":"mine"}'], env)).code).toBe(0);
+    const second = await chronicle(['intent', 'fair', ...seated('ann'), '--key', 'note-2', '--check-moves', moves, '{"text":"again"}'], env);
     expect(second.stdout).toMatch(/^own moves: 2 of table fair proved in its tree of \d+ entries .*, which extends the \d+ entries seen before; kept in /m);
     const checked = await chronicle(['check-moves', 'fair', '--file', moves], env);
     expect(checked.stderr).toBe('');

@@ -1,8 +1,10 @@
 import { BadCheckpoint, checkpointOrigin, ed25519PublicKey, EventSubjects, openCheckpoint, readCheckpoint } from '@chronicle/contracts';
 import { SplitView, TableWatch, type SeenCheckpoint } from '@chronicle/engine';
+import type { KeyObject } from 'node:crypto';
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { CliError, type Output } from '../terminal/output';
 import type { Remote } from './connection';
+import { chapterAfter } from './remote';
 
 /** One line of a witness's file: a checkpoint it accepted, as published. */
 interface Kept {
@@ -29,14 +31,39 @@ export function keptCheckpoints(file: string, tableId: string): string[] {
  * log service for the consistency proof from the largest it holds and checks it
  * (`TableWatch`); and keeps every checkpoint it accepted in `keep` (JSON lines). A checkpoint
  * that does not extend the history it holds is a split view: it stops with both signed
- * notes, which prove it to anyone.
+ * notes, which prove it to anyone. A chapter that closes hands the witness on to its world's
+ * next chapter (a tree of its own), as `watch` follows it; any other table that finishes ends
+ * the witness, its last checkpoint kept.
  */
 export async function witnessTable(
   remote: Remote, out: Output, tableId: string, options: { keep: string; logKey: string | undefined; count: number | undefined }, signal: AbortSignal,
 ): Promise<void> {
   const key = options.logKey ? ed25519PublicKey(options.logKey) : undefined;
   if (!key) out.line('the checkpoints\' signatures are NOT checked: give --log-key (the log service\'s public key) to check them');
-  // Each entry's public event is the cue to read the table's checkpoint (what anyone may read: the full stream is for trusted services).
+  const seen = { count: 0 };
+  for (let current: string | undefined = tableId; current !== undefined && !signal.aborted;) {
+    const ended = await witnessOne(remote, out, current, key, options, seen, signal);
+    if (ended !== 'finished') return;
+    const header = await remote.log.header({ tableId: current });
+    const next = await chapterAfter(remote.log, header, signal);
+    out.line(next
+      ? `table ${current} closed its chapter at ${header.revision} moves; its world goes on in ${next}`
+      : `table ${current} is finished: its last checkpoint is kept in ${options.keep}, and there is nothing more to witness`);
+    current = next;
+  }
+}
+
+/**
+ * Witnesses one table until the count is reached, the signal stops it, or the table is
+ * finished (its last checkpoint accepted).
+ */
+async function witnessOne(
+  remote: Remote, out: Output, tableId: string, key: KeyObject | undefined,
+  options: { keep: string; count: number | undefined }, seen: { count: number }, signal: AbortSignal,
+): Promise<'counted' | 'stopped' | 'finished'> {
+  // Each entry's public event is the cue to read the table's checkpoint (what anyone may read:
+  // the full stream is for trusted services); subscribed before the first read, so that no cue
+  // falls between the two.
   const subscription = remote.nc.subscribe(remote.subjects.of(EventSubjects.publicMoves(tableId)));
   const stop = () => subscription.unsubscribe();
   signal.addEventListener('abort', stop);
@@ -53,7 +80,6 @@ export async function witnessTable(
     const largest = kept.reduce<SeenCheckpoint | undefined>((a, c) => (a && a.treeSize >= c.treeSize ? a : c), undefined);
     if (largest) watch.see(largest, []);
     out.line(`witnessing table ${tableId}${largest ? ` from the checkpoint of ${largest.treeSize} entries kept in ${options.keep}` : ''}; Ctrl-C stops`);
-    let seen = 0;
     const accept = async (note: string): Promise<boolean> => {
       const checkpoint = read(note);
       const held = watch.latest;
@@ -62,17 +88,22 @@ export async function witnessTable(
       watch.see(checkpoint, proof);
       appendFileSync(options.keep, `${JSON.stringify({ tableId, note } satisfies Kept)}\n`);
       out.line(`checkpoint ${checkpoint.treeSize} entries, root ${checkpoint.rootHash.slice(0, 16)}…${held ? `: extends ${held.treeSize}` : ''}`);
-      seen += 1;
-      return options.count !== undefined && seen >= options.count;
+      seen.count += 1;
+      return options.count !== undefined && seen.count >= options.count;
     };
+    const finished = async () => (await remote.log.header({ tableId })).status === 'finished';
     try {
-      if (await accept(head.checkpoint)) return;
+      if (await accept(head.checkpoint)) return 'counted';
+      // A table already over publishes no more cues: its checkpoint now is its last.
+      if (await finished()) return 'finished';
       let last = head.checkpoint;
       for await (const _cue of subscription) {
         const { checkpoint } = await remote.log.tree({ tableId, fromSeq: 0, limit: 1 });
-        if (checkpoint !== last && (await accept(checkpoint))) return;
+        if (checkpoint !== last && (await accept(checkpoint))) return 'counted';
         last = checkpoint;
+        if (await finished()) return 'finished';
       }
+      return 'stopped';
     } catch (error) {
       if (error instanceof SplitView) {
         throw new CliError(`SPLIT VIEW of table ${tableId}: ${error.message}; the two signed checkpoints, together the proof: ${JSON.stringify([error.earlier.note, error.later.note])}`);

@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { ed25519PrivateKey, issueSeatToken } from '@chronicle/contracts';
 
 /** The repository's root, where a user types `npm start`. */
 export const WORKSPACE = path.resolve(__dirname, '../../../..');
@@ -13,13 +15,15 @@ export interface CliRun {
 /** Runs a command line in the workspace as a user would (`npm start -- …`, `npm run chronicle -- …`), with `env` replacing the environment. */
 export function runCommand(command: string, args: string[], env: NodeJS.ProcessEnv, timeoutMs = 240_000): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: WORKSPACE, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    // A process group of its own, so that a command that does not end is killed whole (npm, its
+    // shell and the CLI under them), leaving nothing running after the test.
+    const child = spawn(command, args, { cwd: WORKSPACE, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const timer = setTimeout(() => {
-      child.kill('SIGKILL');
+      process.kill(-child.pid!, 'SIGKILL');
       reject(new Error(`${command} ${args.join(' ')} did not end within ${timeoutMs} ms; output:\n${stdout.slice(-3000)}\n${stderr.slice(-3000)}`));
     }, timeoutMs);
     child.once('exit', (code) => {
@@ -34,6 +38,16 @@ export function userEnvironment(extra: Record<string, string>): NodeJS.ProcessEn
   const env: NodeJS.ProcessEnv = { ...process.env, ...extra };
   for (const key of ['DATABASE_URL', 'NATS_URL', 'CHRONICLE_PREFIX', 'LOG_LEVEL']) delete env[key];
   return env;
+}
+
+/**
+ * A seat proof for `seat` in `world` (a plain table is its own world), signed with the key of
+ * the gateway of the system running in `home` (its settings), as the gateway signs it for the
+ * player holding that seat: the executors trust no named seat.
+ */
+export function seatToken(home: string, world: string, seat: string): string {
+  const { gatewayKey } = JSON.parse(readFileSync(path.join(home, 'settings.json'), 'utf8')) as { gatewayKey: string };
+  return issueSeatToken(ed25519PrivateKey(gatewayKey), { world, seat, expiresAt: new Date(Date.now() + 600_000) });
 }
 
 /** `npm run chronicle -- <args>`, the CLI as documented. */
