@@ -49,9 +49,9 @@ export async function main(args: string[]): Promise<void> {
     await start('apps/log-service/src/main.ts', { DATABASE_URL: db.url, OUTBOX_POLL_MS: '20', CHRONICLE_SIGNING_KEY: signingKey }, /log-service ready/);
     const [, web] = await Promise.all([
       start('apps/snapshot-service/src/main.ts', { CHRONICLE_LOG_PUBLIC_KEY: publicKey }, /snapshot-service ready/),
-      start('apps/web/src/main.ts', { CHRONICLE_LOG_PUBLIC_KEY: publicKey, REFRESH_MS: '1000' }, /web ready/),
+      start('apps/web/src/main.ts', { CHRONICLE_LOG_PUBLIC_KEY: publicKey, REFRESH_MS: '1000', PUBLIC_PORT: '0' }, /web page on port \d+/),
     ]);
-    const url = `http://127.0.0.1:${/web ready: [^\n]*http port (\d+)/.exec(web.output())![1]}/`;
+    const url = `http://127.0.0.1:${/web page on port (\d+)/.exec(web.output())![1]}/`;
     const requests = new RequestClient(nc, new Subjects(prefix), 60_000);
     const log = new LogClient(requests);
     const seeds = new LogSource(requests, seedKey(key));

@@ -119,6 +119,16 @@ describe('docker-compose.yml', () => {
     }
   });
 
+  it('publishes the page and the players\' API from their public ports, never from the port of their probes and /metrics', () => {
+    const open = services.filter((service) => compose.services[service]!.environment?.PUBLIC_PORT !== undefined);
+    expect(open.sort()).toEqual(['gateway', 'web']);
+    for (const service of open) {
+      const { ports = [], environment } = compose.services[service]!;
+      expect([service, ports.map((p) => p.split(':').at(-1))]).toEqual([service, [environment!.PUBLIC_PORT]]);
+      expect(environment!.PUBLIC_PORT).not.toBe(compose.services[service]!.environment!.HTTP_PORT ?? '8080');
+    }
+  });
+
   it('lets the executors scale out (--scale turn-executor=N): no fixed container name or host port', () => {
     const executor = compose.services['turn-executor']!;
     expect([executor.container_name, executor.ports]).toEqual([undefined, undefined]);
@@ -208,10 +218,12 @@ describe.each(KUBERNETES_OVERLAYS)('the Kubernetes overlay %s', (overlay) => {
     expect(container.image).toMatch(/^chronicle:[\w.-]+$/);
     expect(container.args).toEqual([`dist/apps/${service}/src/main.js`]);
     expect(exists(`apps/${service}/src/main.ts`)).toBe(true);
-    // The gateway serves the players on a port of their own (PUBLIC_PORT), never the probes' one.
+    // The gateway's players and the web's visitors reach a port of their own (PUBLIC_PORT), never the probes' and metrics' one.
     const publicPort = container.env?.find((e: K8sObject) => e.name === 'PUBLIC_PORT')?.value as string | undefined;
-    const api = publicPort === undefined ? [] : [{ name: 'api', containerPort: Number(publicPort) }];
-    expect([service, publicPort === undefined]).toEqual([service, service !== 'gateway']);
+    const publicName = ({ gateway: 'api', web: 'page' } as Record<string, string>)[service];
+    const api = publicPort === undefined ? [] : [{ name: publicName, containerPort: Number(publicPort) }];
+    expect([service, publicPort === undefined]).toEqual([service, publicName === undefined]);
+    expect(Number(publicPort ?? 0)).not.toBe(Number(config.HTTP_PORT));
     expect(container.ports).toEqual([{ name: 'http', containerPort: Number(config.HTTP_PORT) }, ...api]);
     for (const probe of ['startupProbe', 'livenessProbe']) expect(container[probe].httpGet).toEqual({ path: ProbePaths.live, port: 'http' });
     expect(container.readinessProbe.httpGet).toEqual({ path: ProbePaths.ready, port: 'http' });
@@ -261,9 +273,12 @@ describe.each(KUBERNETES_OVERLAYS)('the Kubernetes overlay %s', (overlay) => {
       const labels = pod.metadata.labels;
       const mine = policies.filter((p) => selects(p.spec.podSelector, labels) && p !== deny);
       const ingressPorts = mine.flatMap((p) => p.spec.ingress ?? []).flatMap((rule: K8sObject) => rule.ports.map((port: K8sObject) => port.port));
-      // Its own ports exactly: the probes' and metrics' port, and the players' one where it has it.
+      // Its own ports exactly: the probes' and metrics' port, and the public one where it has it.
       const ports = pod.spec.containers[0].ports.map((p: K8sObject) => p.containerPort).sort();
       expect([service, ingressPorts.sort()]).toEqual([service, ports]);
+      // The probes' and metrics' port only from the monitoring namespace, for every service (the web's included).
+      const toMetrics = mine.flatMap((p) => p.spec.ingress ?? []).filter((rule: K8sObject) => rule.ports.some((port: K8sObject) => port.port === Number(config.HTTP_PORT)));
+      expect([service, toMetrics.map((rule: K8sObject) => rule.from)]).toEqual([service, [[{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } } }]]]);
       const toNats = mine.flatMap((p) => p.spec.egress ?? []).filter((rule: K8sObject) => rule.to?.some((peer: K8sObject) => selects(peer.podSelector, natsLabels)));
       expect([service, toNats.flatMap((rule: K8sObject) => rule.ports.map((port: K8sObject) => port.port))]).toEqual([service, [4222]]);
     }

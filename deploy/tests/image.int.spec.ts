@@ -182,11 +182,14 @@ describe('the image (compiled build, started as docker-compose.yml starts it)', 
         expect((await fetch(`http://127.0.0.1:${api}/api/v1/worlds`)).status).toBe(200);
       }
       if (name === 'web') {
-        // The page bundled by the build (the compiled tree has no page sources to bundle), and its modules.
-        const page = await fetch(`${base}/`);
+        // The page bundled by the build (the compiled tree has no page sources to bundle), and its modules, on its public port only.
+        const pageBase = `http://127.0.0.1:${/web page on port (\d+)/.exec(service.output())![1]}`;
+        expect((await fetch(`${base}/`)).status).toBe(404);
+        expect((await fetch(`${pageBase}/metrics`)).status).toBe(404);
+        const page = await fetch(`${pageBase}/`);
         expect([page.status, page.headers.get('content-type')]).toEqual([200, expect.stringMatching(/^text\/html/)]);
         expect(await page.text()).toMatch(/main\.js/);
-        const script = await fetch(`${base}/main.js`);
+        const script = await fetch(`${pageBase}/main.js`);
         expect([script.status, script.headers.get('content-type'), (await script.text()).length > 1_000])
           .toEqual([200, expect.stringMatching(/^application\/javascript/), true]);
       }

@@ -118,7 +118,7 @@ describe('NATS roles and permissions (deploy/nats/chronicle.conf)', () => {
     });
     services.push(executor);
     const web = spawnService('apps/web/src/main.ts', {
-      ...common, ...credentials('web'), LOG_LEVEL: 'info', CHRONICLE_LOG_PUBLIC_KEY: publicOf(logKey), CHRONICLE_SNAPSHOT_PUBLIC_KEY: publicOf(snapshotKey),
+      ...common, ...credentials('web'), LOG_LEVEL: 'info', PUBLIC_PORT: '0', CHRONICLE_LOG_PUBLIC_KEY: publicOf(logKey), CHRONICLE_SNAPSHOT_PUBLIC_KEY: publicOf(snapshotKey),
     });
     services.push(web);
     // The gateway, in the log service's database (tables and migrations of its own).
@@ -200,7 +200,8 @@ describe('NATS roles and permissions (deploy/nats/chronicle.conf)', () => {
     expect([unknown.code, unknown.stderr.trim()]).toEqual([1, expect.stringMatching(/^chronicle: there is no table or world nowhere; the worlds are: none; the tables: .*\bperm\b/)]);
     // The web view shows the table from its own consumers, the log and the snapshot service, as
     // `web`; a finished log is asked for like any (this one is in play: a typed refusal, not a violation).
-    const webPort = services.find((s) => /"msg":"web ready: /.test(s.output()))!.output().match(/http port (\d+)/)![1];
+    // The page's port (its read API), not the probes' and metrics' one.
+    const webPort = services.find((s) => /"msg":"web ready: /.test(s.output()))!.output().match(/web page on port (\d+)/)![1];
     await waitUntil(async () => {
       const detail = await (await fetch(`http://127.0.0.1:${webPort}/api/tables/perm`)).json() as { summary?: { revision: number }; feed?: unknown[] };
       return detail.summary?.revision === 4 && detail.feed!.length > 0 ? detail : undefined;

@@ -2,7 +2,14 @@ import { ServiceConfig } from '@chronicle/service-kit';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, Matches, Max, Min } from 'class-validator';
 
+/**
+ * The web view's environment. `HTTP_PORT` (from `ServiceConfig`) is the internal port of the
+ * probes and /metrics; people reach `PUBLIC_PORT`: the page, its read API, the live feed and
+ * the players' API forwarded to the gateway.
+ */
 export class WebConfig extends ServiceConfig {
+  /** The page's port; 0 picks a free one (logged at start: `web page on port N`). */
+  @Type(() => Number) @IsInt() @Min(0) @Max(65535) PUBLIC_PORT = 8000;
   /**
    * The log service's event public key (64 hex digits, printed by the log service at start):
    * events not signed with it are refused. Empty checks only subjects and message ids.

@@ -1,10 +1,9 @@
-import type { RunningService } from '@chronicle/service-kit';
 import { connectNats, createTestDatabase, removePrefixed, spawnService, uniquePrefix, waitUntil, type ServiceProcess, type TestDatabase } from '@chronicle/testing';
 import type { NatsConnection } from '@nats-io/nats-core';
 import { randomBytes } from 'node:crypto';
 import http, { type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startWeb } from './bootstrap';
+import { startWeb, type RunningWeb } from './bootstrap';
 import { WebConfig } from './config';
 import { GatewayProxy } from './http/gateway-proxy';
 
@@ -29,7 +28,7 @@ describe('the web service forwards /api/v1 to the gateway (a real gateway proces
   let db: TestDatabase;
   let nc: NatsConnection;
   let gateway: ServiceProcess;
-  let web: RunningService;
+  let web: RunningWeb;
   let origin: string;
 
   beforeAll(async () => {
@@ -42,9 +41,9 @@ describe('the web service forwards /api/v1 to the gateway (a real gateway proces
     await gateway.waitFor(/gateway public API on port \d+/, 90_000);
     const port = /gateway public API on port (\d+)/.exec(gateway.output())![1];
     web = await startWeb(Object.assign(new WebConfig(), {
-      CHRONICLE_PREFIX: prefix, NATS_PROVISION: 'true', GATEWAY_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+      CHRONICLE_PREFIX: prefix, PUBLIC_PORT: 0, NATS_PROVISION: 'true', GATEWAY_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     }));
-    origin = `http://127.0.0.1:${web.port}`;
+    origin = `http://127.0.0.1:${web.publicPort}`;
   });
 
   afterAll(async () => {
@@ -55,6 +54,19 @@ describe('the web service forwards /api/v1 to the gateway (a real gateway proces
       await nc.drain();
     }
     await db?.drop();
+  });
+
+  it('keeps the probes and metrics on the internal port, and the page and the players\' API on the public one', async () => {
+    const internal = `http://127.0.0.1:${web.port}`;
+    expect((await fetch(`${internal}/metrics`)).status).toBe(200);
+    expect((await fetch(`${internal}/readyz`)).status).toBe(200);
+    const metrics = await fetch(`${origin}/metrics`);
+    expect([metrics.status, await metrics.json()]).toEqual([404, { error: { code: 'NOT_FOUND', message: 'no such route: /metrics' } }]);
+    expect((await fetch(`${origin}/readyz`)).status).toBe(404);
+    expect((await fetch(`${origin}/`)).status).toBe(200);
+    const page = await fetch(`${internal}/`);
+    expect([page.status, await page.json()]).toEqual([404, { error: { code: 'NOT_FOUND', message: 'the page is served on the public port' } }]);
+    expect((await fetch(`${internal}/api/v1/auth/me`)).status).toBe(404);
   });
 
   it('signs up, reads the account and signs out through the page\'s origin: the session cookie and the CSRF header pass both ways', async () => {

@@ -3,7 +3,6 @@
 import { LogClient, RequestClient } from '@chronicle/bus';
 import { ed25519PrivateKey, EventSubjects, publicKeyHex, Subjects, worldEventMsgId, type WorldEventV1 } from '@chronicle/contracts';
 import { clockOptions, firstChapter, type Json } from '@chronicle/engine';
-import type { RunningService } from '@chronicle/service-kit';
 import { connectNats, createTestDatabase, removePrefixed, spawnService, uniquePrefix, type ServiceProcess, type TestDatabase } from '@chronicle/testing';
 import { jetstream } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/nats-core';
@@ -11,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { startWeb } from './bootstrap';
+import { startWeb, type RunningWeb } from './bootstrap';
 import { WebConfig } from './config';
 import type { TableDetail } from './view/api';
 
@@ -42,7 +41,7 @@ describe('a new player plays a world from the page (the whole system, headless C
   let gatewayDb: TestDatabase;
   let nc: NatsConnection;
   const services: ServiceProcess[] = [];
-  let web: RunningService;
+  let web: RunningWeb;
   let browser: Browser;
   let page: Page;
   /** The second player, a ruler (a page of its own: its own cookie). */
@@ -93,10 +92,10 @@ describe('a new player plays a world from the page (the whole system, headless C
     // A gateway started again (the lost connection's test) comes back on the same port.
     gatewayEnv.PUBLIC_PORT = /gateway public API on port (\d+)/.exec(gateway.output())![1]!;
     web = await startWeb(Object.assign(new WebConfig(), {
-      CHRONICLE_PREFIX: prefix, NATS_PROVISION: 'true', REFRESH_MS: 200, SUMMARY_MS: 500,
+      CHRONICLE_PREFIX: prefix, PUBLIC_PORT: 0, NATS_PROVISION: 'true', REFRESH_MS: 200, SUMMARY_MS: 500,
       GATEWAY_URL: `http://127.0.0.1:${gatewayEnv.PUBLIC_PORT}`, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     }));
-    url = `http://127.0.0.1:${web.port}/`;
+    url = web.pageUrl;
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
     page = await browser.newPage({ viewport: { width: 1280, height: 1000 }, locale: 'ko-KR' });
     chief = await browser.newPage({ viewport: { width: 1280, height: 1000 }, locale: 'ko-KR' });

@@ -4,7 +4,6 @@ import { LogClient, LogSource, RequestClient } from '@chronicle/bus';
 import { ed25519PrivateKey, EventSubjects, publicKeyHex, seedKey, StreamRoles, Subjects, type DeadLetterV1, type MoveEventV1 } from '@chronicle/contracts';
 import { endedChapter, firstChapter, nextChapter, stateToArray, type JsonObject } from '@chronicle/engine';
 import { sammo } from '@chronicle/sammo';
-import type { RunningService } from '@chronicle/service-kit';
 import { connectNats, createTestDatabase, readStream, removePrefixed, spawnService, uniquePrefix, waitUntil, WorldDriver, type Seen, type ServiceProcess, type TestDatabase } from '@chronicle/testing';
 import { jetstream } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/nats-core';
@@ -12,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { startWeb } from './bootstrap';
+import { startWeb, type RunningWeb } from './bootstrap';
 import { WebConfig } from './config';
 import { NEUTRAL_CITY, type TableDetail } from './view/api';
 
@@ -33,7 +32,7 @@ describe('the web page against a running system (real NATS and PostgreSQL, headl
   let log: LogClient;
   let seeds: LogSource;
   let services: ServiceProcess[] = [];
-  let web: RunningService;
+  let web: RunningWeb;
   let browser: Browser;
   let page: Page;
   let url: string;
@@ -52,10 +51,10 @@ describe('the web page against a running system (real NATS and PostgreSQL, headl
     ];
     await Promise.all([services[0]!.waitFor(/log-service ready/, 90_000), services[1]!.waitFor(/snapshot-service ready/, 90_000)]);
     web = await startWeb(Object.assign(new WebConfig(), {
-      CHRONICLE_PREFIX: prefix, CHRONICLE_LOG_PUBLIC_KEY: publicKey, NATS_PROVISION: 'true', REFRESH_MS: 100, SUMMARY_MS: 500,
+      CHRONICLE_PREFIX: prefix, PUBLIC_PORT: 0, CHRONICLE_LOG_PUBLIC_KEY: publicKey, NATS_PROVISION: 'true', REFRESH_MS: 100, SUMMARY_MS: 500,
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     }));
-    url = `http://127.0.0.1:${web.port}/`;
+    url = web.pageUrl;
     requests = new RequestClient(nc, new Subjects(prefix), 15_000);
     log = new LogClient(requests);
     seeds = new LogSource(requests, seedKey(key));

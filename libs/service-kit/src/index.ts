@@ -1,11 +1,12 @@
 export { ServiceConfig, ConfigError, loadConfig } from './config';
 export { HealthRegistry, HealthController, ProbePaths, type CheckResult, type HealthCheck } from './health';
-export { Metrics, MetricsController } from './metrics';
+export { Metrics, MetricsController, METRICS_PATH } from './metrics';
 export { postgresCheck, consumersCheck } from './checks';
 export { natsOptions, connectService, natsProviders, NatsLink, NATS_CONNECTION, type LinkState } from './nats';
 export { ServiceKitModule, type ServiceKitOptions } from './service-kit.module';
 export { KeyedMutex } from './keyed-mutex';
 export { startService, runService, runProvisionStep, type ServiceDefinition, type RunningService } from './start-service';
+export { type PublicPort } from './public-port';
 export { safeError, maskSeeds, printableSetting } from './redact';
 export { TrustKeyUnless } from './trust-key';
 export { ProvisionConfig, topologyLimits } from './provision-config';

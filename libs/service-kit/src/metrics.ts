@@ -35,11 +35,14 @@ export class Metrics {
   }
 }
 
+/** Where every service serves its Prometheus metrics (on its internal `HTTP_PORT`). */
+export const METRICS_PATH = '/metrics';
+
 @Controller()
 export class MetricsController {
   constructor(private readonly metrics: Metrics) {}
 
-  @Get('metrics')
+  @Get(METRICS_PATH.slice(1))
   @Header('Content-Type', 'text/plain; version=0.0.4; charset=utf-8')
   async metricsText(): Promise<string> {
     return this.metrics.registry.metrics();

@@ -1,7 +1,7 @@
 import { Global, Module, type DynamicModule } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import { HealthController, HealthRegistry, ProbePaths } from './health';
-import { Metrics, MetricsController } from './metrics';
+import { Metrics, MetricsController, METRICS_PATH } from './metrics';
 import { safeError } from './redact';
 import { logDestination } from './startup';
 
@@ -11,7 +11,7 @@ export interface ServiceKitOptions {
   logLevel: string;
 }
 
-const QUIET_PATHS = new Set<string>([...Object.values(ProbePaths), '/metrics']);
+const QUIET_PATHS = new Set<string>([...Object.values(ProbePaths), METRICS_PATH]);
 
 /**
  * pino logs (nestjs-pino; the seed and other secrets must never be logged, so log ids and

@@ -12,6 +12,7 @@ import { HealthRegistry } from './health';
 import { Metrics } from './metrics';
 import { NATS_CONNECTION, NatsLink, natsOptions } from './nats';
 import { ProvisionConfig, topologyLimits } from './provision-config';
+import { listenPublicPort, separatePorts, type PublicPort } from './public-port';
 import { bootLogger, dependency, logStartupFailure, StartupError } from './startup';
 
 export interface ServiceDefinition {
@@ -26,11 +27,15 @@ export interface ServiceDefinition {
   bodyParser?: boolean;
   /** Runs on the app before it listens (middleware, filters, more servers). */
   configure?: (app: INestApplication) => void | Promise<void>;
+  /** The public's routes on a port of their own, apart from the probes and metrics of `HTTP_PORT`. */
+  publicPort?: PublicPort;
 }
 
 export interface RunningService {
   app: INestApplication;
   port: number;
+  /** The public port, for a service that has one (`ServiceDefinition.publicPort`). */
+  publicPort?: number;
   /** The bus side of the service: request subscriptions and durable consumers. */
   bus: JetStreamServer;
 }
@@ -38,7 +43,8 @@ export interface RunningService {
 /**
  * Starts a service the way every Chronicle service starts: pino logs, NATS request handlers
  * and durable consumers through `JetStreamServer`, consumers in `/health`, bus figures in
- * `/metrics`, HTTP on `HTTP_PORT`, and a "ready" line naming the prefix, port and pid.
+ * `/metrics`, HTTP on `HTTP_PORT` (and the public's routes on `publicPort`, when it has
+ * some), and a "ready" line naming the prefix, ports and pid.
  */
 export async function startService(definition: ServiceDefinition): Promise<RunningService> {
   const { name, config, consumers = [] } = definition;
@@ -62,15 +68,17 @@ export async function startService(definition: ServiceDefinition): Promise<Runni
   const server = new JetStreamServer({ connection: nc, subjects, queue: name, consumers, observer: app.get(Metrics).busObserver() });
   if (consumers.length > 0) health.register('consumers', consumersCheck(() => server.consumerStatus()));
   app.connectMicroservice({ strategy: server });
+  if (definition.publicPort) separatePorts(app, definition.publicPort);
   await definition.configure?.(app);
   await app.startAllMicroservices();
   await app.listen(config.HTTP_PORT, '0.0.0.0');
   const port = (app.getHttpServer().address() as AddressInfo).port;
+  const publicPort = definition.publicPort ? await listenPublicPort(app, definition.publicPort) : undefined;
   if (!config.NATS_USER) {
     logger.warn('connected to NATS without credentials: fine on a test server, but in a deployment anyone on the bus could act as this service (see deploy/nats)');
   }
-  logger.log(`${name} ready: prefix ${subjects.prefix}, http port ${port}, pid ${process.pid}`);
-  return { app, port, bus: server };
+  logger.log(`${name} ready: prefix ${subjects.prefix}, http port ${port}${publicPort === undefined ? '' : `, public port ${publicPort}`}, pid ${process.pid}`);
+  return { app, port, ...(publicPort === undefined ? {} : { publicPort }), bus: server };
 }
 
 /**

@@ -22,7 +22,7 @@ export const SERVICE_WAVES: readonly (readonly string[])[] = [['log-service'], [
 
 export interface RunningServices {
   names: string[];
-  /** Each service's HTTP port, from its ready line (the web service's is the page's). */
+  /** Each service's internal HTTP port (probes, metrics), from its ready line. */
   ports: Record<string, number>;
   /** Stops the named services (all by default), the last started first. */
   stop(names?: readonly string[]): Promise<void>;

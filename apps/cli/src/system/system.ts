@@ -85,6 +85,7 @@ export async function startSystem(options: SystemOptions, say: (line: string) =>
     say(`starting the services (prefix ${prefix}, logs in ${home.at('logs')})`);
     const gatewayPort = options.gatewayPort || await freePort();
     const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
+    const webPort = options.webPort || await freePort();
     const services = await startServices(home, processes, {
       DATABASE_URL: database.url,
       NATS_URL: nats.url,
@@ -101,7 +102,8 @@ export async function startSystem(options: SystemOptions, say: (line: string) =>
       LOG_LEVEL: process.env.LOG_LEVEL || 'info',
     }, say, {
       // The web page forwards its /api/v1 to the gateway, so that a browser talks to one origin.
-      web: { HTTP_PORT: String(options.webPort), GATEWAY_URL: gatewayUrl },
+      // The page on its own port; the probes and /metrics stay on its internal one.
+      web: { PUBLIC_PORT: String(webPort), GATEWAY_URL: gatewayUrl },
       gateway: {
         PUBLIC_PORT: String(gatewayPort), CHRONICLE_GATEWAY_KEY: home.settings.gatewayKey,
         // Plain http on the loopback: a Secure cookie would never come back.
@@ -119,7 +121,7 @@ export async function startSystem(options: SystemOptions, say: (line: string) =>
     return {
       home, nc, subjects, requests, log: new LogClient(requests),
       database: database.description, nats: nats.description, services: services.names,
-      pageUrl: services.ports.web === undefined ? null : `http://127.0.0.1:${services.ports.web}/`,
+      pageUrl: services.ports.web === undefined ? null : `http://127.0.0.1:${webPort}/`,
       gatewayUrl,
       drain: () => services.stop(['scheduler', 'turn-executor']),
       stop: stopAll,
