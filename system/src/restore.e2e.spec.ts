@@ -1,9 +1,12 @@
-import { decodeSnapshot, SnapshotSubjects, type SnapshotV1, type TableEventV1, type WorldEventV1 } from '@chronicle/contracts';
+import {
+  AdminSubjects, decodeSnapshot, EventSubjects, intentMsgId, SnapshotSubjects, type IntentV1, type SnapshotV1, type TableEventV1, type WorldActionDoneV1, type WorldEventV1,
+} from '@chronicle/contracts';
 import { clockOptions, engine, firstChapter, GameLog, stateFromArray, stateHash, type GameState } from '@chronicle/engine';
 import { sammo, type World } from '@chronicle/sammo';
 import { readStream, waitUntil } from '@chronicle/testing';
+import { jetstream } from '@nats-io/jetstream';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SystemUnderTest } from './harness';
@@ -28,6 +31,11 @@ describe('a restore from a database dump onto a fresh NATS', () => {
   let after: SystemUnderTest | undefined;
   const dir = mkdtempSync(path.join(tmpdir(), 'chronicle-dump-'));
   const dump = path.join(dir, 'chronicle.dump');
+  const busFile = path.join(dir, 'chronicle.bus.json');
+  /** The operator's CLI against a system, as the documented backup and restore run it. */
+  const chronicle = (system: SystemUnderTest, args: string[]) => execFileSync('npm', ['run', '-s', 'chronicle', '--', ...args, '--nats', system.nats.url, '--prefix', system.prefix], {
+    cwd: path.resolve(__dirname, '../..'), encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 120_000,
+  });
 
   afterAll(async () => {
     await after?.stopAll();
@@ -53,7 +61,14 @@ describe('a restore from a database dump onto a fresh NATS', () => {
     await before.log.open({ tableId: 'plain', gameId: 'sammo', seats: ['bob'], options: { world: 'synthetic', generals: 12, cities: 4, nations: 2, turnterm: TURNTERM, start: GAME_START, ...clock } });
     // The world's second chapter opened and moved: one chapter closed, one in play.
     await waitUntil(async () => ((await before.log.header({ tableId: 'w-c2' }).catch(() => undefined))?.revision ?? 0) >= 2 || undefined, 180_000, 'the second chapter moving');
-    for (const name of ['scheduler', 'exec-a', 'exec-b'] as const) await before.processes.get(name)!.stop();
+    for (const name of ['exec-a', 'exec-b'] as const) await before.processes.get(name)!.stop();
+    // What lives only in NATS at the backup: an intent no executor decided, an operator's pause and its audit entry.
+    const intent: IntentV1 = { v: 1, tableId: 'plain', intentKey: 'bob-after-the-backup', seat: 'bob', kind: 'move', payload: { type: 'noop' }, submittedAt: new Date().toISOString() };
+    await jetstream(before.nc).publish(before.subjects.of(EventSubjects.intents('plain')), JSON.stringify(intent), { msgID: intentMsgId('plain', intent.intentKey) });
+    await before.requests.request<WorldActionDoneV1>(AdminSubjects.pause, { v: 1, target: 'plain', operator: 'backup-test', reason: 'held across the backup' });
+    expect(chronicle(before, ['bus-state', '--out', busFile])).toMatch(/: 1 intents not yet decided, 1 paused tables, 1 audit entries, 0 dead letters$/m);
+    expect(readFileSync(busFile, 'utf8')).not.toContain('noop');
+    await before.processes.get('scheduler')!.stop();
     const tables = ['w-c1', 'w-c2', 'plain'];
     const headers = await Promise.all(tables.map((tableId) => before.log.header({ tableId })));
     const snapshots = await Promise.all(headers.map((h) => held(before, h.tableId, h.revision)));
@@ -79,6 +94,15 @@ describe('a restore from a database dump onto a fresh NATS', () => {
       const events = (await readStream(after!.nc, after!.subjects.stream('WORLDS'))).map((m) => m.data as WorldEventV1);
       return ['w-c1', 'w-c2'].every((t) => events.some((e) => e.kind === 'chapter-opened' && e.tableId === t)) || undefined;
     }, 60_000, 'the world re-announced');
+    // What the dump could not hold is named as lost, by table and key.
+    const report = chronicle(after, ['restore-report', busFile]).trim().split('\n');
+    expect(report).toEqual([
+      expect.stringMatching(/^restore report: /),
+      expect.stringMatching(/^table plain: intent bob-after-the-backup \(seat bob, sent \S+\) lost: it never reached the log; send it again \(its key is free\)$/),
+      expect.stringMatching(/^table plain: its pause \(since \S+ by backup-test: "held across the backup"\) is lost: it is ticked again; chronicle pause plain --reason "…" stops it again$/),
+      expect.stringMatching(/^table plain: audit entry lost \(kept in \S+\): \S+ backup-test pause: held across the backup$/),
+      'lost: 1 of 1 pending intents named, 1 of 1 pauses, 1 of 1 audit entries, 0 of 0 dead letters',
+    ]);
     // Every snapshot comes back, by replay, to the state it was.
     for (const [i, h] of headers.entries()) expect(await held(after, h.tableId, h.revision)).toEqual(snapshots[i]);
     // The world goes on where it stood: its chapter in play moves on from the restored revision.

@@ -11,6 +11,7 @@ import {
 } from './commands/admin';
 import { contribute } from './commands/contribute';
 import { checkOwnMoves } from './commands/own-moves';
+import { restoreReport, saveBusState } from './commands/restore-report';
 import { replayFile, verifyFile } from './commands/offline';
 import { verifyWorld, verifyWorldFiles } from './commands/verify-world';
 import { BUILT_IN_WORLDS, openWorld, worldChapters, type BuiltInWorld } from './commands/worlds';
@@ -371,6 +372,14 @@ remoteCommand('audit', 'the operators\' actions on a world or a table: who, when
 remoteCommand('dead-letters', 'what the consumers gave up on (latest first): the subject, the reason, and whether retry-dead can hand it back', 'npm run chronicle -- dead-letters --limit 20')
   .option('--limit <n>', 'the latest n letters', positiveInt, 50)
   .action((options: Remotely<{ limit: number }>) => withRemote(options, (remote) => listDeadLetters(remote, out, options.limit)));
+
+remoteCommand('bus-state', 'write what lives only in NATS (intents not yet decided, by key; pauses; the audit trail; dead letters) to a file: a database dump holds none of it, so keep it beside each dump for restore-report', 'npm run chronicle -- bus-state --out chronicle.bus.json')
+  .requiredOption('--out <file>', 'where to write it')
+  .action((options: Remotely<{ out: string }>) => withRemote(options, (remote) => saveBusState(remote, out, options.out)));
+
+remoteCommand('restore-report', 'after a restore from a database dump: what the bus held at the backup (chronicle bus-state) and the restored system lost, by world and table: each pending intent by key, each pause, audit entry and dead letter', 'npm run chronicle -- restore-report chronicle.bus.json')
+  .argument('<file>', 'what chronicle bus-state wrote beside the dump')
+  .action((file: string, options: ConnectionOptions) => withRemote(options, (remote) => restoreReport(remote, out, file)));
 
 remoteCommand('retry-dead', 'hand a dead tick or intent back to the executors\' work queue; recorded in the audit trail with who, when and why', 'npm run chronicle -- retry-dead 12 --reason "the executor bug is fixed"')
   .argument('<seq>', 'the letter\'s number, as dead-letters shows it', positiveInt)

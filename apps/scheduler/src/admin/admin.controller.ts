@@ -1,6 +1,6 @@
 import { OnRequest, PassErrorsToTransport } from '@chronicle/bus';
 import {
-  AdminSubjects, AuditQueryV1, ExecuteNowV1, ScheduleSubjects, type ExecuteNowDoneV1, DeadLettersQueryV1, OperatorMoveV1, RetryDeadLetterV1, WorldActionV1, type AuditTrailV1, type DeadLettersV1, type WorldActionDoneV1,
+  AdminSubjects, AuditQueryV1, BusStateQueryV1, type BusStateV1, ExecuteNowV1, ScheduleSubjects, type ExecuteNowDoneV1, DeadLettersQueryV1, OperatorMoveV1, RetryDeadLetterV1, WorldActionV1, type AuditTrailV1, type DeadLettersV1, type WorldActionDoneV1,
 } from '@chronicle/contracts';
 import { Controller, UseFilters } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
@@ -52,6 +52,11 @@ export class AdminController {
   @OnRequest(AdminSubjects.retryDead, RetryDeadLetterV1)
   retryDead(@Payload() r: RetryDeadLetterV1): Promise<WorldActionDoneV1> {
     return this.desk.retryDead(r);
+  }
+
+  @OnRequest(AdminSubjects.busState, BusStateQueryV1)
+  busState(): Promise<BusStateV1> {
+    return this.desk.busState();
   }
 
   @OnRequest(AdminSubjects.lift, WorldActionV1)

@@ -1,5 +1,5 @@
 import {
-  BadRequest, CHAPTER_CLOSED, EventSubjects, ExecutorSubjects, intentMsgId, MAX_INTENT_WAIT_MS, SnapshotSubjects, StreamRoles, tickMsgId,
+  BadRequest, CHAPTER_CLOSED, EventSubjects, ExecutorSubjects, intentMsgId, MAX_BUS_STATE_INTENTS, MAX_INTENT_WAIT_MS, type BusStateV1, type PendingIntentV1, SnapshotSubjects, StreamRoles, tickMsgId,
   type AuditEntryV1, type ExecuteNowDoneV1, type ExecuteNowV1, type RecheckedV1, type SnapshotV1, type DeadLetterSummaryV1, type DeadLetterV1, type HeaderV1, type IntentOutcomeV1, type IntentV1, type OperatorMoveV1, type RetryDeadLetterV1, type Subjects, type TickV1, type TimeAction, type WorldActionDoneV1, type WorldActionV1, type WorldEventV1,
 } from '@chronicle/contracts';
 import type { LogClient, RequestClient } from '@chronicle/bus';
@@ -207,9 +207,14 @@ export class OperatorDesk {
     return { entry: audit, result: `dead letter ${request.seq} handed back to ${subject} for the executors` };
   }
 
-  private async letter(seq: number): Promise<DeadLetterV1 | undefined> {
+  private letter(seq: number): Promise<DeadLetterV1 | undefined> {
+    return this.message<DeadLetterV1>(this.subjects.stream(StreamRoles.deadLetters), seq);
+  }
+
+  /** A stream's message by sequence, or undefined when gone (acknowledged from a work queue, or never there). */
+  private async message<T>(stream: string, seq: number): Promise<T | undefined> {
     try {
-      return (await this.jsm.streams.getMessage(this.subjects.stream(StreamRoles.deadLetters), { seq }))?.json<DeadLetterV1>();
+      return (await this.jsm.streams.getMessage(stream, { seq }))?.json<T>();
     } catch (error) {
       if (error instanceof JetStreamApiError && (error.code === JetStreamApiCodes.NoMessageFound || error.code === JetStreamApiCodes.StreamNotFound)) return undefined;
       throw error;
@@ -219,18 +224,59 @@ export class OperatorDesk {
   /** The audit trail of a world, or of a table in no world (a chapter's table stands for its world). */
   async trail(target: string, limit: number): Promise<AuditEntryV1[]> {
     const header = await this.tableOf(target);
-    const subject = this.subjects.of(EventSubjects.audit(trailOf(header)));
+    return (await this.auditEntries(this.subjects.of(EventSubjects.audit(trailOf(header))))).slice(-limit);
+  }
+
+  /**
+   * What lives only in NATS: the intents in the executors' work queue (keys, never payloads),
+   * the pauses, the whole audit trail and the dead letters. A database dump holds none of it;
+   * kept beside the dump, `chronicle restore-report` compares a restored system with it.
+   */
+  async busState(): Promise<BusStateV1> {
+    const takenAt = new Date().toISOString();
+    const { pending, leftOut } = await this.pendingIntents();
+    return {
+      takenAt, prefix: this.subjects.prefix, pendingIntents: pending, intentsLeftOut: leftOut,
+      paused: this.index.paused().map(({ tableId, hold }) => ({ tableId, since: new Date(hold.at).toISOString(), by: hold.by, reason: hold.reason })),
+      audit: await this.auditEntries(),
+      deadLetters: (await this.deadLetters(Number.MAX_SAFE_INTEGER)).reverse(),
+    };
+  }
+
+  /** The intents still in the INTENTS work queue (an executor removes each once decided), oldest first. */
+  private async pendingIntents(): Promise<{ pending: PendingIntentV1[]; leftOut: number }> {
+    const stream = this.subjects.stream(StreamRoles.intents);
+    let state;
+    try {
+      state = (await this.jsm.streams.info(stream)).state;
+    } catch (error) {
+      // No executor ever made the queue: nothing is pending.
+      if (error instanceof JetStreamApiError && error.code === JetStreamApiCodes.StreamNotFound) return { pending: [], leftOut: 0 };
+      throw error;
+    }
+    const { first_seq: first, last_seq: last, messages } = state;
+    const pending: PendingIntentV1[] = [];
+    for (let seq = first; seq <= last && seq > 0 && pending.length < Math.min(messages, MAX_BUS_STATE_INTENTS); seq++) {
+      const intent = await this.message<IntentV1>(stream, seq);
+      if (intent) pending.push({ tableId: intent.tableId, intentKey: intent.intentKey, seat: intent.seat, submittedAt: intent.submittedAt });
+    }
+    return { pending, leftOut: messages - pending.length };
+  }
+
+  /** Audit entries, oldest first: of one trail's subject, or of every trail. */
+  private async auditEntries(subject?: string): Promise<AuditEntryV1[]> {
     const stream = this.subjects.stream(StreamRoles.audit);
-    const count = (await this.jsm.streams.info(stream, { subjects_filter: subject })).state.subjects?.[subject] ?? 0;
+    const state = (await this.jsm.streams.info(stream, subject ? { subjects_filter: subject } : undefined)).state;
+    const count = subject ? state.subjects?.[subject] ?? 0 : state.messages;
     if (count === 0) return [];
     // One subject as a string: a list needs a 2.10 server.
-    const consumer = await this.js.consumers.get(stream, { filter_subjects: subject });
+    const consumer = await this.js.consumers.get(stream, subject ? { filter_subjects: subject } : {});
     const entries: AuditEntryV1[] = [];
     for await (const message of await consumer.fetch({ max_messages: count, expires: 5_000 })) {
       entries.push(message.json<AuditEntryV1>());
       if (entries.length === count) break;
     }
-    return entries.slice(-limit);
+    return entries;
   }
 
   /** A table by id, or a world's chapter in play, as the scheduler last announced it. */

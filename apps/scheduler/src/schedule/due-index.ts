@@ -179,6 +179,11 @@ export class DueIndex {
     this.changed.add(tableId);
   }
 
+  /** The tables the operators paused and have not resumed, with the pause (a closed chapter's pause is its next chapter's). */
+  paused(): Array<{ tableId: string; hold: Hold }> {
+    return [...this.tables.values()].filter((e) => e.hold?.paused && e.stop !== 'finished').map((e) => ({ tableId: e.tableId, hold: e.hold! }));
+  }
+
   /** The ticks due at wall time `now`, marked as sent. */
   due(now: number): Tick[] {
     const ticks: Tick[] = [];

@@ -33,6 +33,12 @@ export const AdminSubjects = {
    * first entry that does not.
    */
   lift: 'admin.v1.lift-quarantine',
+  /**
+   * What lives only in NATS now (`BusStateQueryV1` → `BusStateV1`): pending intents by key,
+   * pauses, the audit trail, dead letters. A database dump does not hold them: kept beside the
+   * dump, it is what `chronicle restore-report` compares a restored system with.
+   */
+  busState: 'admin.v1.bus-state',
 } as const;
 
 export const WorldActions = ['pause', 'resume', 'retick', 'retry-dead', 'move', 'lift-quarantine'] as const;
@@ -107,6 +113,44 @@ export interface DeadLetterSummaryV1 {
 export interface DeadLettersV1 {
   letters: DeadLetterSummaryV1[];
 }
+
+/** `admin.v1.bus-state`: no argument but the version. */
+export class BusStateQueryV1 {
+  @Equals(1) v!: 1;
+}
+
+/** An intent in the executors' work queue, not decided yet (never its payload: a seat's command is its own). */
+export interface PendingIntentV1 {
+  tableId: string;
+  intentKey: string;
+  seat: string | null;
+  submittedAt: string;
+}
+
+/** A table the operators paused. */
+export interface PausedTableV1 {
+  tableId: string;
+  since: string;
+  by: string;
+  reason: string;
+}
+
+/** Everything a database dump does not hold, as the bus holds it at `takenAt`. */
+export interface BusStateV1 {
+  takenAt: string;
+  prefix: string;
+  /** At most `MAX_BUS_STATE_INTENTS`, the oldest first; `intentsLeftOut` counts the rest. */
+  pendingIntents: PendingIntentV1[];
+  intentsLeftOut: number;
+  paused: PausedTableV1[];
+  /** Every audit entry, oldest first (who, when, what and why: nothing secret). */
+  audit: AuditEntryV1[];
+  /** Every dead letter, oldest first (the original bytes stay in the DEAD stream). */
+  deadLetters: DeadLetterSummaryV1[];
+}
+
+/** Most pending intents one `admin.v1.bus-state` reply lists (each is about 150 bytes of JSON). */
+export const MAX_BUS_STATE_INTENTS = 2_000;
 
 /** Hands dead letter `seq` back to the work queue it came from. */
 export class RetryDeadLetterV1 {
