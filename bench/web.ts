@@ -4,9 +4,10 @@
 // of a 1,200-general world, in-browser verification of a ~20,000-move finished chapter beside
 // the same verification in this process, and the live feed's delay from a move's append to
 // its line on the page.
-import { LogClient, LogSource, RequestClient } from '@chronicle/bus';
+import { LogClient, RequestClient, TableReplayer } from '@chronicle/bus';
 import { ed25519PrivateKey, publicKeyHex, seedKey, Subjects } from '@chronicle/contracts';
 import { engine, firstChapter, GameLog } from '@chronicle/engine';
+import { defaultGames } from '@chronicle/games';
 import { sammo } from '@chronicle/sammo';
 import { connectNats, createTestDatabase, removePrefixed, spawnService, uniquePrefix, WorldDriver, type ServiceProcess } from '@chronicle/testing';
 import { randomBytes } from 'node:crypto';
@@ -54,7 +55,7 @@ export async function main(args: string[]): Promise<void> {
     const url = `http://127.0.0.1:${/web page on port (\d+)/.exec(web.output())![1]}/`;
     const requests = new RequestClient(nc, new Subjects(prefix), 60_000);
     const log = new LogClient(requests);
-    const seeds = new LogSource(requests, seedKey(key));
+    const seeds = new TableReplayer(log, seedKey(key), defaultGames());
 
     const results: Record<string, number> = {};
 

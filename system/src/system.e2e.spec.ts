@@ -1,4 +1,4 @@
-import { withChapterOpening } from '@chronicle/bus';
+import { openingsFromSnapshots, withChapterOpening } from '@chronicle/bus';
 import {
   BadRequest, decodeSnapshot, ServiceUnavailable, EventSubjects, ExecutorSubjects, intentAppendKey, SnapshotSubjects, tickMsgId,
   type IntentOutcomeV1, type SnapshotV1, type SubmitIntentV1, type TableEventV1, type TickV1, type WorldEventV1,
@@ -290,7 +290,7 @@ describe('the whole system under faults (four services as processes, two executo
       const { log: full, moves } = await system.fullLog(tableId);
       // The final state is a replay of the log, move by move: the executors' recorded hashes and the snapshot service agree.
       // A later chapter starts from the previous one's final state, attached as the executors attach it.
-      const header = { ...full.header(), options: await withChapterOpening(system.requests, full.options, 10_000) };
+      const header = { ...full.header(), options: await withChapterOpening(full.options, openingsFromSnapshots(system.requests, 10_000)) };
       const state = engine.setup(sammo, header);
       const { starttime } = state.data.env;
       let turn = state.turn;
@@ -349,7 +349,7 @@ describe('the whole system under faults (four services as processes, two executo
       finished.push({ log: GameLog.fromArray(reply.log), commitment });
     }
     // Each on its own, its opening state attached from the snapshot service; the chain from the logs as published.
-    for (const { log, commitment } of finished) engine.verify(sammo, log.withOptions({ ...(await withChapterOpening(system.requests, log.options, 10_000)) }), commitment);
+    for (const { log, commitment } of finished) engine.verify(sammo, log.withOptions({ ...(await withChapterOpening(log.options, openingsFromSnapshots(system.requests, 10_000))) }), commitment);
     expect(verifyChain(sammo, finished)).toMatchObject({ world: worldId, chapters: finished.length });
   }
 });

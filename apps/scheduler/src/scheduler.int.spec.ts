@@ -1,4 +1,4 @@
-import { LogClient, provision, RequestClient, signedHeaders, withChapterOpening } from '@chronicle/bus';
+import { LogClient, provision, RequestClient, signedHeaders, openingsFromSnapshots, withChapterOpening } from '@chronicle/bus';
 import {
   AdminSubjects, ed25519PrivateKey, EventSubjects, type AuditTrailV1, type DeadLettersV1, type WorldActionDoneV1, publicKeyHex, quarantineMsgId, SnapshotSubjects, Subjects, TrustedSubjects, unsealSeed, seedKey as toSeedKey,
   type HeaderV1, type SealedSeedV1, type SnapshotV1, type TableEventV1, type TickV1, type WorldEventV1,
@@ -349,7 +349,7 @@ describe('scheduler (real NATS; the log and snapshot services as processes)', ()
     const sealed = await requests.request<SealedSeedV1>(TrustedSubjects.sealedSeed, { v: 1, tableId });
     const local = GameLog.open({
       tableId, gameId: header.gameId, rulesVersion: header.rulesVersion, seats: header.seats,
-      options: { ...(await withChapterOpening(requests, header.options, 10_000)) }, seed: unsealSeed(toSeedKey(key), tableId, sealed.sealedSeed),
+      options: { ...(await withChapterOpening(header.options, openingsFromSnapshots(requests, 10_000))) }, seed: unsealSeed(toSeedKey(key), tableId, sealed.sealedSeed),
     });
     expect(local.commitment()).toBe(header.commitment);
     const state: GameState<World> = engine.setup(sammo, local.header());

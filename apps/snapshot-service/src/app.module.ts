@@ -1,4 +1,4 @@
-import { EventAuthenticity, eventSigners, LogSource, RequestClient, signedHeaders } from '@chronicle/bus';
+import { EventAuthenticity, eventSigners, LogClient, RequestClient, signedHeaders, TableReplayer } from '@chronicle/bus';
 import {
   ed25519PrivateKey, ed25519PublicKey, EventSubjects, publicKeyHex, publicMoveMsgId, quarantineMsgId, releaseMsgId, SeatGate, seedKey, Subjects,
   type PublicMoveEventV1, type TableEventV1,
@@ -72,7 +72,7 @@ export class AppModule {
           inject: [NATS_CONNECTION, Metrics],
           useFactory: async (nc: NatsConnection, metrics: Metrics) => {
             const js = jetstream(nc);
-            const source = new LogSource(new RequestClient(nc, subjects, config.LOG_TIMEOUT_MS), seedKey(config.CHRONICLE_SEED_KEY));
+            const replayer = new TableReplayer(new LogClient(new RequestClient(nc, subjects, config.LOG_TIMEOUT_MS)), seedKey(config.CHRONICLE_SEED_KEY), games);
             const observer = keeperObserver(metrics, new Logger('SnapshotKeeper'), () => ({
               quarantined: keeper.quarantinedTables.length, cached: keeper.cachedTables,
             }));
@@ -82,7 +82,7 @@ export class AppModule {
               const payload = JSON.stringify(event);
               await js.publish(subject, payload, { msgID, ...(signingKey ? { headers: signedHeaders(signingKey, subject, msgID, payload) } : {}) });
             };
-            const keeper = new SnapshotKeeper(source, await SnapshotStore.open(nc, subjects, seedKey(config.CHRONICLE_SEED_KEY)), games, observer, {
+            const keeper = new SnapshotKeeper(replayer, await SnapshotStore.open(nc, subjects, seedKey(config.CHRONICLE_SEED_KEY)), observer, {
               cacheSize: config.TABLE_CACHE_SIZE,
               progressEvery: config.REPLAY_PROGRESS_EVERY,
               publish: (event: TableEventV1) => signed(

@@ -1,4 +1,4 @@
-import { EventAuthenticity, LogClient, LogSource, provision, RequestClient } from '@chronicle/bus';
+import { EventAuthenticity, LogClient, provision, RequestClient, TableReplayer } from '@chronicle/bus';
 import {
   BadRequest, decodeSnapshot, ed25519PrivateKey, ed25519PublicKey, EventSubjects, publicKeyHex, SnapshotSubjects, Subjects, type MoveEventV1, type SnapshotV1, type TableEventV1,
 } from '@chronicle/contracts';
@@ -72,17 +72,17 @@ describe('snapshot service (real PostgreSQL and NATS)', () => {
   const doubles = new Map<string, { game: AnyGame; played: GameLog; state: GameState<unknown> }>();
   const decide = async (tableId: string, seat: string | null, payload: Json) => {
     const header = await log.header({ tableId });
-    const source = new LogSource(requests, Buffer.from(seedKey, 'hex'));
+    const replayer = new TableReplayer(log, Buffer.from(seedKey, 'hex'), defaultGames());
     let double = doubles.get(tableId);
     if (!double || double.played.revision > header.revision) {
       const played = GameLog.fromArray({
-        tableId, gameId: header.gameId, rulesVersion: header.rulesVersion, seed: await source.seed(tableId), seats: header.seats, options: header.options, moves: [],
+        tableId, gameId: header.gameId, rulesVersion: header.rulesVersion, seed: await replayer.seed(tableId), seats: header.seats, options: header.options, moves: [],
       });
       const game = defaultGames().forTable(tableId, header.gameId, header.rulesVersion);
       double = { game, played, state: engine.setup(game, played.header()) };
       doubles.set(tableId, double);
     }
-    for await (const page of source.pages(tableId, double.played.revision)) {
+    for await (const page of log.pages(tableId, double.played.revision)) {
       for (const { number, seat: s, payload: p, random } of page.moves) {
         double.played.append({ number, seat: s, payload: p, random });
         engine.advance(double.game, double.played.header(), double.state, double.played.moves.slice(-1));
@@ -292,7 +292,7 @@ describe('snapshot service (real PostgreSQL and NATS)', () => {
     };
     const store = await SnapshotStore.open(nc, ownBucket, Buffer.from(seedKey, 'hex'));
     const published: TableEventV1[] = [];
-    const keeper = new SnapshotKeeper(new LogSource(requests, Buffer.from(seedKey, 'hex')), store, defaultGames(), observer, {
+    const keeper = new SnapshotKeeper(new TableReplayer(log, Buffer.from(seedKey, 'hex'), defaultGames()), store, observer, {
       cacheSize: 10, progressEvery: 1_000, publish: async (event) => { published.push(event); }, tell: async () => undefined,
     });
     return { keeper, seen, store, published };

@@ -1,4 +1,4 @@
-import { EventAuthenticity, eventSigners, LogClient, LogSource, RequestClient } from '@chronicle/bus';
+import { EventAuthenticity, eventSigners, LogClient, RequestClient, TableReplayer } from '@chronicle/bus';
 import { ed25519PublicKey, EventSubjects, SeatGate, seedKey, Subjects, TableEventV1, validate } from '@chronicle/contracts';
 import { defaultGames, GameRegistry } from '@chronicle/games';
 import { HealthRegistry, Metrics, NATS_CONNECTION, natsProviders, ServiceKitModule } from '@chronicle/service-kit';
@@ -128,9 +128,9 @@ export class TurnExecutorModule {
         },
         {
           provide: TableStates,
-          inject: [RequestClient, ExecutorMetrics],
-          useFactory: (requests: RequestClient, metrics: ExecutorMetrics) =>
-            new TableStates(new LogSource(requests, seedKey(config.CHRONICLE_SEED_KEY)), requests, games, {
+          inject: [LogClient, RequestClient, ExecutorMetrics],
+          useFactory: (log: LogClient, requests: RequestClient, metrics: ExecutorMetrics) =>
+            new TableStates(new TableReplayer(log, seedKey(config.CHRONICLE_SEED_KEY), games), requests, {
               capacity: config.TABLE_CACHE_SIZE, timeoutMs: config.REQUEST_TIMEOUT_MS, loaded: (from) => metrics.loaded(from),
             }),
         },

@@ -1,4 +1,4 @@
-import { EventAuthenticity, eventSigners, LogClient, RequestClient, withChapterOpening, withStoredDocuments } from '@chronicle/bus';
+import { EventAuthenticity, eventSigners, LogClient, openingsFromSnapshots, RequestClient, withChapterOpening, withStoredDocuments } from '@chronicle/bus';
 import { checkRecordCheckpoint, ed25519PublicKey, EventSubjects, SnapshotSubjects, StreamRoles, Subjects, type SnapshotV1 } from '@chronicle/contracts';
 import type { JsonObject } from '@chronicle/engine';
 import { defaultGames, GameRegistry } from '@chronicle/games';
@@ -77,7 +77,7 @@ export class AppModule {
                 // The record's checkpoint must be the log service's (its key, when configured): the page checks moves against it.
                 if (record) checkRecordCheckpoint(record, commitment, logKey);
                 // A first chapter opened from a scenario file gets it attached (its SHA-256 checked) the same way.
-                const options = await withStoredDocuments(requests, await withChapterOpening(requests, finished.options as JsonObject, config.REQUEST_TIMEOUT_MS));
+                const options = await withStoredDocuments(requests, await withChapterOpening(finished.options as JsonObject, openingsFromSnapshots(requests, config.REQUEST_TIMEOUT_MS)));
                 return { log: { ...finished, options: { ...options } }, record: record ?? null };
               },
               read: (reply, visibility) => reader.read(reply, visibility),

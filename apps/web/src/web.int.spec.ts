@@ -1,8 +1,9 @@
 /// <reference lib="dom" />
 // The page-side callbacks (page.evaluate, $eval) run in the browser.
-import { LogClient, LogSource, RequestClient } from '@chronicle/bus';
+import { LogClient, RequestClient, TableReplayer } from '@chronicle/bus';
 import { ed25519PrivateKey, EventSubjects, publicKeyHex, seedKey, StreamRoles, Subjects, type DeadLetterV1, type MoveEventV1 } from '@chronicle/contracts';
 import { endedChapter, firstChapter, nextChapter, stateToArray, type JsonObject } from '@chronicle/engine';
+import { defaultGames } from '@chronicle/games';
 import { sammo } from '@chronicle/sammo';
 import { connectNats, createTestDatabase, readStream, removePrefixed, spawnService, uniquePrefix, waitUntil, WorldDriver, type Seen, type ServiceProcess, type TestDatabase } from '@chronicle/testing';
 import { jetstream } from '@nats-io/jetstream';
@@ -30,7 +31,7 @@ describe('the web page against a running system (real NATS and PostgreSQL, headl
   let nc: NatsConnection;
   let requests: RequestClient;
   let log: LogClient;
-  let seeds: LogSource;
+  let seeds: TableReplayer;
   let services: ServiceProcess[] = [];
   let web: RunningWeb;
   let browser: Browser;
@@ -57,7 +58,7 @@ describe('the web page against a running system (real NATS and PostgreSQL, headl
     url = web.pageUrl;
     requests = new RequestClient(nc, new Subjects(prefix), 15_000);
     log = new LogClient(requests);
-    seeds = new LogSource(requests, seedKey(key));
+    seeds = new TableReplayer(log, seedKey(key), defaultGames());
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
     page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'ko-KR' });
   });

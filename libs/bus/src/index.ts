@@ -7,10 +7,13 @@ export {
   type Topology, type StreamDefinition, type ConsumerDefinition, type BucketDefinition, type ProvisionReport, type StorageLimits,
   type TopologyLimits,
 } from './topology';
-export { RequestClient, LogClient } from './request-client';
-export { LogSource } from './log-source';
-export { withChapterOpening } from './chapter-opening';
+export { RequestClient } from './request-client';
+export { LogClient } from './log-client';
+export { withChapterOpening, openingsFromSnapshots, type ChapterOpenings } from './chapter-opening';
 export { sendDocument, fetchDocument, withStoredDocuments } from './documents';
+export {
+  TableReplayer, playMoves, type ReplayTable, type LoggedTable, type FollowOptions, type Followed,
+} from './table-replayer';
 export { ForgerySuspects } from './forgery-suspects';
 export { EventAuthenticity, eventSigners, signedHeaders, type EventSigners, type ReceivedEvent } from './event-authenticity';
 export { roleCredentials } from './credentials';

@@ -18,7 +18,7 @@ export interface DriverLog {
   append(request: Omit<AppendMoveV1, 'v'>): Promise<unknown>;
 }
 
-/** A table's seed as a trusted service opens it (a `LogSource` of `@chronicle/bus`). */
+/** A table's seed as a trusted service opens it (a `TableReplayer` of `@chronicle/bus`). */
 export interface SeedSource {
   seed(tableId: string): Promise<string>;
 }

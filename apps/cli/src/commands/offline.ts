@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { checkRecordCheckpoint, ed25519PublicKey, openCheckpoint, readCheckpoint } from '@chronicle/contracts';
 import { keptCheckpoints } from './witness';
+import { playMoves } from '@chronicle/bus';
 import {
-  AuditedLog, combinedSeed, engine, GameLog, matchesCommitment, stateHash, waitingFor, type AnyGame, type GameState, type LoggedMove, type LogRecord,
-  type RecordedMove,
+  AuditedLog, combinedSeed, engine, GameLog, matchesCommitment, stateHash, waitingFor, type AnyGame, type GameState, type LogRecord, type RecordedMove,
 } from '@chronicle/engine';
 import { defaultGames } from '@chronicle/games';
 import { CliError, type Output } from '../terminal/output';
@@ -31,8 +31,9 @@ export function logOf(file: string, raw: unknown): GameLog {
 }
 
 /**
- * Replays a log from its seed, move by move, with a progress bar: the state a table
- * reaches, or `InvalidGame` where a move no longer applies.
+ * Replays a log from its seed, move by move (`playMoves`, as the services replay a table), with
+ * a progress bar: the state a table reaches, or `InvalidGame` where a move no longer applies
+ * or (with `audit`) reaches another state than its entry recorded.
  */
 export function replayWithProgress(log: GameLog, out: Output, label = 'replaying', audit?: AuditedLog): { game: AnyGame; state: GameState<unknown> } {
   const game = defaultGames().forTable(log.tableId, log.gameId, log.rulesVersion);
@@ -40,14 +41,11 @@ export function replayWithProgress(log: GameLog, out: Output, label = 'replaying
   const state = engine.setup(game, header);
   const total = log.revision;
   const every = Math.max(1, Math.floor(total / 200));
-  function* withProgress(): Generator<LoggedMove> {
-    for (const move of log.moves) {
-      yield move;
-      if (move.number % every === 0 || move.number === total) out.progress(label, move.number, total);
-    }
-  }
   out.progress(label, 0, total);
-  engine.advance(game, header, state, audit ? audit.checked(game, state, withProgress()) : withProgress());
+  playMoves({ tableId: log.tableId, game, header }, state, log.moves, (move) => {
+    if (audit?.recordedHash(move.number)) audit.checkState(move.number, stateHash(game, state));
+    if (move.number % every === 0 || move.number === total) out.progress(label, move.number, total);
+  });
   out.clearStatus();
   return { game, state };
 }

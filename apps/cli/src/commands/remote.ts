@@ -7,7 +7,7 @@ import {
 import {
   chapterTableId, CONTRIBUTED, DOCUMENTS_KEY, engine, InvalidGame, newSeed, readChapter, stateFromArray, UnknownTable, type GameState, type Json, type JsonObject, type StateView,
 } from '@chronicle/engine';
-import { sendDocument, withChapterOpening, withStoredDocuments, type LogClient } from '@chronicle/bus';
+import { openingsFromSnapshots, sendDocument, withChapterOpening, withStoredDocuments, type LogClient } from '@chronicle/bus';
 import { defaultGames } from '@chronicle/games';
 import { sammo, type MoveTold, type PublicView, type World } from '@chronicle/sammo';
 import { CliError, type Output } from '../terminal/output';
@@ -62,7 +62,7 @@ export async function scenarioOptions(remote: Remote, out: Output, file: string)
  * previous final state, which its options only name) and the documents they name, attached.
  */
 export async function attachedOptions(remote: Remote, options: Readonly<JsonObject>): Promise<JsonObject> {
-  return { ...(await withStoredDocuments(remote.requests, await withChapterOpening(remote.requests, options, 10_000))) };
+  return { ...(await withStoredDocuments(remote.requests, await withChapterOpening(options, openingsFromSnapshots(remote.requests, 10_000)))) };
 }
 
 /**

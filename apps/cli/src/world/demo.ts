@@ -2,9 +2,9 @@ import {
   AuditedLog, chapterTableId, GameLog, matchesCommitment, readChapter, stateHash, stateToArray, withOpening, type AnyGame, type GameState, type Json,
   type RecordedMove,
 } from '@chronicle/engine';
-import {
-  ed25519PrivateKey, publicKeyHex, seedKey, TrustedSubjects, unsealSeed, type HeaderV1, type LogRecordV1, type SealedSeedV1,
-} from '@chronicle/contracts';
+import { TableReplayer } from '@chronicle/bus';
+import { ed25519PrivateKey, publicKeyHex, seedKey, type HeaderV1, type LogRecordV1 } from '@chronicle/contracts';
+import { defaultGames } from '@chronicle/games';
 import { GatewayClient, type ApiAnswer } from '@chronicle/service-kit';
 import type { World } from '@chronicle/sammo';
 import { auditLog, replayWithProgress } from '../commands/offline';
@@ -319,23 +319,17 @@ async function publicLog(system: System, header: HeaderV1): Promise<ChapterLog> 
   return { log: GameLog.fromArray(finished.log), moves: AuditedLog.readParts(finished).moves!, record: finished.record! };
 }
 
-/** A chapter in play: its moves, its seed as the log service hands it to trusted services, and the record of its entries. */
+/**
+ * A chapter in play: its moves, its seed as the log service hands it to trusted services
+ * (`TableReplayer`, which opens it with the home's key), and the record of its entries.
+ */
 async function sealedLog(system: System, header: HeaderV1, out: Output): Promise<ChapterLog> {
-  const sealed = await system.requests.request<SealedSeedV1>(TrustedSubjects.sealedSeed, { v: 1, tableId: header.tableId });
-  const seed = unsealSeed(seedKey(system.home.settings.seedKey), header.tableId, sealed.sealedSeed);
-  const moves: Json[] = [];
-  const recorded: RecordedMove[] = [];
-  while (moves.length < header.revision) {
-    const page = await system.log.read({ tableId: header.tableId, fromRevision: moves.length, limit: 1_000 });
-    if (page.moves.length === 0) break;
-    for (const m of page.moves) {
-      moves.push({ number: m.number, seat: m.seat, payload: m.payload, random: m.random });
-      recorded.push({ seq: m.seq, stateHash: m.stateHash });
-    }
-    out.progress(`reading ${header.tableId}`, moves.length, header.revision);
-  }
-  const log = GameLog.fromArray({ tableId: header.tableId, gameId: header.gameId, rulesVersion: header.rulesVersion, seed, seats: header.seats, options: header.options, moves });
-  return { log, moves: recorded, record: await system.log.record(header.tableId, header.seq) };
+  const replayer = new TableReplayer(system.log, seedKey(system.home.settings.seedKey), defaultGames());
+  const { header: seeded } = await replayer.table(header.tableId, header);
+  const read = await replayer.moves(header.tableId, header.revision, (count) => out.progress(`reading ${header.tableId}`, count, header.revision));
+  const moves = read.map(({ number, seat, payload, random }) => ({ number, seat, payload, random }));
+  const log = GameLog.fromArray({ tableId: header.tableId, gameId: header.gameId, rulesVersion: header.rulesVersion, seed: seeded.seed, seats: header.seats, options: header.options, moves });
+  return { log, moves: read.map(({ seq, stateHash }) => ({ seq, stateHash })), record: await system.log.record(header.tableId, header.seq) };
 }
 
 function monthIndex(world: World): number {

@@ -1,18 +1,19 @@
-import type { HeaderV1, LoggedMoveV1, MoveEventV1, PublicMoveEventV1, SnapshotV1, TableEventV1, ViewV1 } from '@chronicle/contracts';
+import type { LoggedMoveV1, MoveEventV1, PublicMoveEventV1, SnapshotV1, TableEventV1, ViewV1 } from '@chronicle/contracts';
 import { BadRequest, encodeSnapshot, Forbidden, type RecheckedV1 } from '@chronicle/contracts';
 import {
-  engine, InvalidGame, PUBLIC, readChapter, Snapshot, stateHash, stateToArray, viewMove, viewState, withOpening,
-  type AnyGame, type GameHeader, type GameState, type JsonObject, type Viewer,
+  InvalidGame, PUBLIC, readChapter, Snapshot, stateHash, stateToArray, viewMove, viewState,
+  type AnyGame, type GameHeader, type GameState, type JsonObject, type LoggedMove, type Viewer,
 } from '@chronicle/engine';
-import type { GameRegistry } from '@chronicle/games';
 import { KeyedMutex } from '@chronicle/service-kit';
-import { ForgerySuspects, type LogSource } from '@chronicle/bus';
+import { ForgerySuspects, playMoves, type ChapterOpenings, type Followed, type LoggedTable, type TableReplayer } from '@chronicle/bus';
 import type { SnapshotStore, StoredSnapshot } from './snapshot-store';
 
 /** One table as this process holds it. */
 interface Kept {
-  game: AnyGame;
-  header: GameHeader;
+  readonly tableId: string;
+  readonly game: AnyGame;
+  /** The seed included (`moves` 0: each move is played at its own number). */
+  readonly header: GameHeader;
   commitment: string;
   state: GameState<unknown>;
   seq: number;
@@ -50,9 +51,9 @@ export interface KeeperOptions {
 
 /**
  * Keeps every table's snapshot: advances it with each log entry, stores it in the shared
- * bucket, and rebuilds it by replay from the log whenever what it holds cannot be trusted
- * (missing, unreadable, of another history, a gap in the entries, an undo). A rebuilt state
- * that disagrees with a state hash recorded in the log quarantines the table.
+ * bucket, and rebuilds it by replay from the log (`TableReplayer`) whenever what it holds
+ * cannot be trusted (missing, unreadable, of another history, a gap in the entries, an undo).
+ * A rebuilt state that disagrees with a state hash recorded in the log quarantines the table.
  */
 export class SnapshotKeeper {
   private readonly tables = new Map<string, Kept>();
@@ -62,9 +63,8 @@ export class SnapshotKeeper {
   private readonly suspects = new ForgerySuspects();
 
   constructor(
-    private readonly log: LogSource,
+    private readonly replayer: TableReplayer,
     private readonly store: SnapshotStore,
-    private readonly games: GameRegistry,
     private readonly observer: KeeperObserver,
     private readonly options: KeeperOptions,
   ) {}
@@ -115,7 +115,7 @@ export class SnapshotKeeper {
     return this.locks.run(tableId, async () => {
       const kept = await this.kept(tableId);
       if (kept.quarantined) return;
-      if ((await this.log.header(tableId)).seq > kept.seq) await this.catchUp(tableId, kept, 'forged');
+      if ((await this.replayer.log.header({ tableId })).seq > kept.seq) await this.catchUp(tableId, kept, 'forged');
       this.notify(tableId);
     });
   }
@@ -218,30 +218,31 @@ export class SnapshotKeeper {
       this.tables.set(tableId, held);
       return held;
     }
-    const header = await this.log.header(tableId);
-    const restored = await this.fromStore(tableId, header);
-    const kept = 'kept' in restored ? restored.kept : await this.replayed(tableId, header, restored.reason, restored.detail);
+    const table = await this.replayer.table(tableId);
+    const restored = await this.fromStore(table);
+    const kept = 'kept' in restored ? restored.kept : await this.replayed(table, restored.reason, restored.detail);
     this.tables.set(tableId, kept);
     await this.evict();
     return kept;
   }
 
-  private async fromStore(tableId: string, header: HeaderV1): Promise<{ kept: Kept } | { reason: RebuildReason; detail?: string }> {
+  private async fromStore(table: LoggedTable): Promise<{ kept: Kept } | { reason: RebuildReason; detail?: string }> {
+    const { tableId, game, log: header } = table;
     const loaded = await this.store.load(tableId);
     if (!loaded.found) return { reason: 'missing' };
     if ('unreadable' in loaded) return { reason: 'unreadable', detail: loaded.unreadable.message };
     if ('forged' in loaded) return { reason: 'forged', detail: loaded.forged.message };
     const s = loaded.stored;
     try {
-      const game = this.games.forTable(tableId, header.gameId, header.rulesVersion);
       if (s.gameId !== header.gameId || s.rulesVersion !== header.rulesVersion) {
         throw new InvalidGame(`the cached snapshot of table ${tableId} is of ${s.gameId} ${s.rulesVersion}, the log of ${header.gameId} ${header.rulesVersion}`);
       }
       if (s.seq > header.seq) throw new InvalidGame(`the cached snapshot of table ${tableId} includes entry ${s.seq}; the log ends at ${header.seq}`);
       const snapshot = Snapshot.fromArray(s.snapshot, { tableId, commitment: header.commitment, maxRevision: header.revision });
       const kept: Kept = {
+        tableId,
         game,
-        header: await this.headerWithSeed(tableId, header, snapshot.revision),
+        header: table.header,
         commitment: header.commitment,
         state: snapshot.restore(game),
         seq: s.seq,
@@ -259,12 +260,11 @@ export class SnapshotKeeper {
     }
   }
 
-  private async replayed(tableId: string, header: HeaderV1, reason: RebuildReason, detail?: string): Promise<Kept> {
-    const game = this.games.forTable(tableId, header.gameId, header.rulesVersion);
-    const withSeed = await this.headerWithSeed(tableId, header, 0);
+  private async replayed(table: LoggedTable, reason: RebuildReason, detail?: string): Promise<Kept> {
+    const { tableId, game, header, log } = table;
     const started = process.hrtime.bigint();
     const kept: Kept = {
-      game, header: withSeed, commitment: header.commitment, state: await this.setup(game, withSeed),
+      tableId, game, header, commitment: log.commitment, state: await this.replayer.opening(table, this.openings),
       seq: 0, lastMoveSeq: 0, told: 0, quarantined: null, dirty: true,
     };
     await this.replayAll(tableId, kept, started, reason, detail);
@@ -290,7 +290,7 @@ export class SnapshotKeeper {
   private async replayToUndo(tableId: string, kept: Kept, undo: MoveEventV1): Promise<void> {
     const started = process.hrtime.bigint();
     await this.reset(kept);
-    const moves = await this.follow(tableId, kept, 0, undo.revision);
+    const moves = await this.follow(kept, { through: undo.revision });
     if (kept.quarantined) return;
     if (kept.state.revision !== undo.revision || kept.lastMoveSeq > undo.seq) {
       await this.rebuild(tableId, kept, 'undo', `the log no longer holds the state entry ${undo.seq} left`);
@@ -306,35 +306,27 @@ export class SnapshotKeeper {
   }
 
   private async reset(kept: Kept): Promise<void> {
-    kept.header = { ...kept.header, moves: 0 };
-    kept.state = await this.setup(kept.game, kept.header);
+    kept.state = await this.replayer.opening(kept, this.openings);
     kept.seq = 0;
     kept.lastMoveSeq = 0;
   }
 
   private async replayAll(tableId: string, kept: Kept, started: bigint, reason: RebuildReason, detail?: string): Promise<void> {
-    const moves = await this.follow(tableId, kept, 0);
+    const moves = await this.follow(kept);
     this.observer.rebuilt(tableId, reason, moves, Number(process.hrtime.bigint() - started) / 1e9, detail);
   }
 
   /**
-   * The state before a table's first move. A later chapter of a world starts from the
-   * previous chapter's final state, which its options name: this keeper holds that table
-   * too (brought to the log's end), and the setup checks it against the chapter's link.
+   * Where a later chapter of a world starts: the previous chapter's final state. This keeper
+   * holds that table too (brought to the log's end) and gives its own state rather than asking
+   * the snapshot service, which is itself: its entries are handled one at a time, so waiting
+   * for its own view of the previous chapter could wait behind the very entry being handled.
    */
-  private async setup(game: AnyGame, header: GameHeader): Promise<GameState<unknown>> {
-    const chapter = readChapter(header.options);
-    const link = chapter?.previous;
-    // A first chapter's documents are fetched for each setup, never kept in the header (its notices carry the options).
-    if (!link) return engine.setup(game, { ...header, options: await this.log.withDocuments(header.options) });
-    if (chapter.opening !== null) return engine.setup(game, header);
-    const final = await this.locks.run(link.tableId, async () => {
-      const previous = await this.kept(link.tableId);
-      if (previous.state.revision < link.revision && !previous.quarantined) await this.catchUp(link.tableId, previous, 'gap');
-      return stateToArray(previous.game, previous.state);
-    });
-    return engine.setup(game, { ...header, options: withOpening(header.options, final) });
-  }
+  private readonly openings: ChapterOpenings = (link) => this.locks.run(link.tableId, async () => {
+    const previous = await this.kept(link.tableId);
+    if (previous.state.revision < link.revision && !previous.quarantined) await this.catchUp(link.tableId, previous, 'gap');
+    return stateToArray(previous.game, previous.state);
+  });
 
   /**
    * Brings `kept` up to the log's end with only the moves since, when the log still holds
@@ -342,63 +334,71 @@ export class SnapshotKeeper {
    */
   private async catchUp(tableId: string, kept: Kept, reason: RebuildReason): Promise<void> {
     const revision = kept.state.revision;
-    if (revision > 0) {
-      const first = await this.firstPage(tableId, revision - 1);
-      const same = first.moves[0];
-      if (!same || same.number !== revision || same.seq !== kept.lastMoveSeq) {
-        await this.rebuild(tableId, kept, reason, `the log no longer holds move ${revision} as entry ${kept.lastMoveSeq}`);
-        return;
-      }
+    const lastMoveSeq = kept.lastMoveSeq;
+    const followed = await this.replay(kept, { same: (move) => move.seq === lastMoveSeq });
+    if (followed.diverged) {
+      await this.rebuild(tableId, kept, reason, `the log no longer holds move ${revision} as entry ${lastMoveSeq}`);
+      return;
     }
-    this.observer.caughtUp(tableId, await this.follow(tableId, kept, revision));
+    this.observer.caughtUp(tableId, followed.played);
   }
 
-  private async firstPage(tableId: string, fromRevision: number) {
-    for await (const page of this.log.pages(tableId, fromRevision)) return page;
-    throw new InvalidGame(`the log service returned no page for table ${tableId}`);
+  /** Applies the log's moves above the state's revision (through `through`, else to the log's end); the number applied. */
+  private async follow(kept: Kept, options: { through?: number } = {}): Promise<number> {
+    return (await this.replay(kept, options)).played;
   }
 
   /**
-   * Applies the log's moves above `fromRevision` (up to `throughRevision`, else to the log's
-   * end, whose last entry it then holds), page by page, with progress for long replays.
+   * The replay of the log into `kept`: each move applied as an entry is (its recorded hash
+   * checked, told), the entries it read counted as held when it reads to the log's end, with
+   * progress for long replays. `played` counts the moves applied without a quarantine.
    */
-  private async follow(tableId: string, kept: Kept, fromRevision: number, throughRevision = Infinity): Promise<number> {
+  private async replay(kept: Kept, options: { through?: number; same?: (move: LoggedMoveV1) => boolean }): Promise<Followed> {
+    const { tableId } = kept;
     let applied = 0;
     let nextProgress = this.options.progressEvery;
-    for await (const page of this.log.pages(tableId, fromRevision)) {
-      for (const move of page.moves) {
-        if (move.number > throughRevision) return applied;
-        await this.advance(tableId, kept, move, move.seq);
-        if (kept.quarantined) return applied;
+    const followed = await this.replayer.follow(kept, kept.state, {
+      ...options,
+      played: async (move) => {
+        await this.applied(kept, move, move.seq);
+        if (kept.quarantined) return false;
         applied++;
-      }
-      if (throughRevision === Infinity) kept.seq = Math.max(kept.seq, page.seq);
-      if (applied >= nextProgress) {
-        this.observer.progress(tableId, kept.state.revision, page.revision);
-        nextProgress += this.options.progressEvery;
-      }
-    }
-    return applied;
+        return true;
+      },
+      refused: (move, error) => this.quarantine(tableId, kept, move.seq, `the log does not replay: ${error.message}`),
+      paged: (page) => {
+        if (options.through === undefined) kept.seq = Math.max(kept.seq, page.seq);
+        if (applied >= nextProgress) {
+          this.observer.progress(tableId, kept.state.revision, page.revision);
+          nextProgress += this.options.progressEvery;
+        }
+      },
+    });
+    return { ...followed, played: applied };
   }
 
   /**
-   * Plays one logged move on the state and compares the state hash the log recorded with
+   * Plays one entry's move on the state and compares the state hash the log recorded with
    * it, if any. A move that no longer replays, or a different hash, quarantines the table.
    */
-  private async advance(tableId: string, kept: Kept, move: MoveEventV1 | LoggedMoveV1, seq: number): Promise<void> {
-    kept.header = { ...kept.header, moves: move.number };
+  private async advance(tableId: string, kept: Kept, move: MoveEventV1, seq: number): Promise<void> {
     try {
-      engine.advance(kept.game, kept.header, kept.state, [{ number: move.number, seat: move.seat, payload: move.payload, random: move.random }]);
+      playMoves(kept, kept.state, [logged(move)]);
     } catch (error) {
       if (!(error instanceof InvalidGame)) throw error;
       await this.quarantine(tableId, kept, seq, `the log does not replay: ${error.message}`);
       return;
     }
+    await this.applied(kept, move, seq);
+  }
+
+  /** A move the state now holds: the entry is held, its recorded hash checked, and told when not yet. */
+  private async applied(kept: Kept, move: MoveEventV1 | LoggedMoveV1, seq: number): Promise<void> {
     kept.seq = seq;
     kept.lastMoveSeq = seq;
     kept.dirty = true;
-    await this.checkHash(tableId, kept, move, seq);
-    if (!kept.quarantined && seq > kept.told) await this.tell(tableId, kept, move, seq);
+    await this.checkHash(kept.tableId, kept, move, seq);
+    if (!kept.quarantined && seq > kept.told) await this.tell(kept.tableId, kept, move, seq);
   }
 
   /**
@@ -407,8 +407,7 @@ export class SnapshotKeeper {
    */
   private async tell(tableId: string, kept: Kept, move: MoveEventV1 | LoggedMoveV1, seq: number): Promise<void> {
     // The view of a move reads the state right after it: the state now, before the next move.
-    const logged = { number: move.number, seat: move.seat, payload: move.payload, random: move.random };
-    const seen = viewMove(kept.game, kept.state, logged, PUBLIC);
+    const seen = viewMove(kept.game, kept.state, logged(move), PUBLIC);
     const told = seen.visibility === 'full'
       ? { visibility: 'full' as const, seat: seen.seat, payload: seen.payload, random: seen.random }
       : { visibility: 'public' as const, told: seen.told };
@@ -455,13 +454,6 @@ export class SnapshotKeeper {
     });
   }
 
-  private async headerWithSeed(tableId: string, header: HeaderV1, moves: number): Promise<GameHeader> {
-    return {
-      tableId, gameId: header.gameId, rulesVersion: header.rulesVersion, seed: await this.log.seed(tableId),
-      seats: header.seats, options: header.options, moves,
-    };
-  }
-
   private async evict(): Promise<void> {
     while (this.tables.size > this.options.cacheSize) {
       const [oldest, kept] = this.tables.entries().next().value as [string, Kept];
@@ -506,4 +498,8 @@ function stored(kept: Kept): StoredSnapshot {
     v: 1, gameId: kept.game.id, rulesVersion: kept.game.version, seq: kept.seq, lastMoveSeq: kept.lastMoveSeq,
     quarantined: kept.quarantined, snapshot: Snapshot.of(kept.game, kept.state, kept.commitment).toArray(),
   };
+}
+
+function logged({ number, seat, payload, random }: MoveEventV1 | LoggedMoveV1): LoggedMove {
+  return { number, seat, payload, random };
 }

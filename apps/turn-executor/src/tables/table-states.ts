@@ -1,9 +1,6 @@
-import { withChapterOpening, type LogSource, type RequestClient } from '@chronicle/bus';
-import { decodeSnapshot, SnapshotSubjects, type HeaderV1, type SnapshotV1 } from '@chronicle/contracts';
-import {
-  engine, InvalidGame, Snapshot, type AnyGame, type GameHeader, type GameState, type LoggedMove,
-} from '@chronicle/engine';
-import type { GameRegistry } from '@chronicle/games';
+import { openingsFromSnapshots, type ChapterOpenings, type LoggedTable, type RequestClient, type TableReplayer } from '@chronicle/bus';
+import { decodeSnapshot, SnapshotSubjects, type SnapshotV1 } from '@chronicle/contracts';
+import { InvalidGame, Snapshot, type AnyGame, type GameHeader, type GameState, type LoggedMove } from '@chronicle/engine';
 
 /** A table as this replica holds it: the state at the log's revision, and what stepping it needs. */
 export interface HeldTable {
@@ -30,20 +27,23 @@ export interface TableStatesOptions {
 /**
  * Table states, brought to the log's revision from the cheapest source: this replica's own
  * cache, else the snapshot service's snapshot (checked to be of the log's history) plus the
- * moves since, else a replay of the log (a later chapter's from the previous chapter's final
- * state, `withChapterOpening`). The seed comes only through the sealed-seed request.
- * A state that stepped a move which was then not appended must be dropped (`drop`).
+ * moves since, else a replay of the log (`TableReplayer`; a later chapter's from the previous
+ * chapter's final state, which the snapshot service holds). The seed comes only through the
+ * sealed-seed request. A state that stepped a move which was then not appended must be
+ * dropped (`drop`).
  */
 export class TableStates {
   private readonly tables = new Map<string, HeldTable>();
   private readonly quarantined = new Map<string, string>();
+  private readonly openings: ChapterOpenings;
 
   constructor(
-    private readonly log: LogSource,
+    private readonly replayer: TableReplayer,
     private readonly requests: RequestClient,
-    private readonly games: GameRegistry,
     private readonly options: TableStatesOptions,
-  ) {}
+  ) {
+    this.openings = openingsFromSnapshots(requests, options.timeoutMs);
+  }
 
   async get(tableId: string): Promise<HeldTable> {
     const held = this.tables.get(tableId);
@@ -92,53 +92,35 @@ export class TableStates {
    * log, which only the short games that allow undo ask for.
    */
   async withoutLastMove(table: HeldTable): Promise<{ state: GameState<unknown>; lastMove: LoggedMove | undefined }> {
-    const state = await this.opening(table.game, table.header);
-    const lastMove = await this.follow(table.tableId, table.game, table.header, state, table.state.revision - 1);
+    const state = await this.replayer.opening(table, this.openings);
+    const { lastMove } = await this.replayer.follow(table, state, { through: table.state.revision - 1 });
     return { state, lastMove };
   }
 
   private async load(tableId: string): Promise<HeldTable> {
-    const header = await this.log.header(tableId);
-    const game = this.games.forTable(tableId, header.gameId, header.rulesVersion);
-    const seeded: GameHeader = {
-      tableId, gameId: header.gameId, rulesVersion: header.rulesVersion, seed: await this.log.seed(tableId),
-      seats: header.seats, options: header.options, moves: 0,
-    };
-    const snapshot = await this.snapshot(tableId, header, game);
-    const state = snapshot ?? await this.opening(game, seeded);
-    const lastMove = await this.follow(tableId, game, seeded, state, Infinity);
-    this.options.loaded(snapshot ? 'snapshot' : 'log');
-    return { tableId, game, header: { ...seeded, moves: state.revision }, state, lastMove, hashedAt: 0 };
-  }
-
-  /**
-   * The state before the table's first move (a later chapter's: the previous chapter's final
-   * state), with the documents its options name attached; the header kept names them only.
-   */
-  private async opening(game: AnyGame, seeded: GameHeader): Promise<GameState<unknown>> {
-    const options = await withChapterOpening(this.requests, seeded.options, this.options.timeoutMs);
-    return engine.setup(game, { ...seeded, moves: 0, options: await this.log.withDocuments(options) });
-  }
-
-  /** Plays the log's moves above the state's revision up to move `until`; the last move read up to there. */
-  private async follow(tableId: string, game: AnyGame, seeded: GameHeader, state: GameState<unknown>, until: number): Promise<LoggedMove | undefined> {
-    let lastMove: LoggedMove | undefined;
-    for await (const page of this.log.pages(tableId, Math.max(0, state.revision - 1))) {
-      for (const { number, seat, payload, random } of page.moves) {
-        if (number > until) return lastMove;
-        lastMove = { number, seat, payload, random };
-        if (number > state.revision) engine.advance(game, { ...seeded, moves: number }, state, [lastMove]);
-      }
+    const table = await this.replayer.table(tableId);
+    const snapshot = await this.snapshot(table);
+    if (snapshot) {
+      const followed = await this.replayer.follow(table, snapshot.state, { same: (move) => move.seq <= snapshot.seq });
+      if (!followed.diverged) return this.held(table, snapshot.state, followed.lastMove, 'snapshot');
     }
-    return lastMove;
+    const state = await this.replayer.opening(table, this.openings);
+    return this.held(table, state, (await this.replayer.follow(table, state)).lastMove, 'log');
+  }
+
+  private held({ tableId, game, header }: LoggedTable, state: GameState<unknown>, lastMove: LoggedMove | undefined, from: LoadedFrom): HeldTable {
+    this.options.loaded(from);
+    return { tableId, game, header: { ...header, moves: state.revision }, state, lastMove, hashedAt: 0 };
   }
 
   /**
-   * The snapshot service's state, when it is of this log's history: its last move must
-   * still be the log's move of that number (an undo since would have replaced it). Any
-   * doubt (no service, unreadable, another history) falls back to a replay.
+   * The snapshot service's state and the entry it includes, when it can be of this log's
+   * history (`load` then checks that the log's move at its revision is still one it included:
+   * an undo since would have replaced it). Any doubt (no service, unreadable, another history)
+   * falls back to a replay.
    */
-  private async snapshot(tableId: string, header: HeaderV1, game: AnyGame): Promise<GameState<unknown> | undefined> {
+  private async snapshot(table: LoggedTable): Promise<{ state: GameState<unknown>; seq: number } | undefined> {
+    const { tableId, log, game } = table;
     let reply: SnapshotV1;
     try {
       reply = await this.requests.request<SnapshotV1>(SnapshotSubjects.get, { v: 1, tableId }, this.options.timeoutMs);
@@ -147,13 +129,8 @@ export class TableStates {
     }
     if (reply.quarantined) this.markQuarantined(tableId, reply.quarantined);
     try {
-      const snapshot = Snapshot.fromArray(decodeSnapshot(reply.snapshot), { tableId, commitment: header.commitment, maxRevision: header.revision });
-      if (snapshot.revision > 0) {
-        const page = await this.log.pages(tableId, snapshot.revision - 1).next();
-        const same = page.done ? undefined : page.value.moves[0];
-        if (!same || same.number !== snapshot.revision || same.seq > reply.seq) return undefined;
-      }
-      return snapshot.restore(game);
+      const snapshot = Snapshot.fromArray(decodeSnapshot(reply.snapshot), { tableId, commitment: log.commitment, maxRevision: log.revision });
+      return { state: snapshot.restore(game), seq: reply.seq };
     } catch (error) {
       if (error instanceof InvalidGame) return undefined;
       throw error;
