@@ -76,7 +76,8 @@ describe('the image (compiled build, started as docker-compose.yml starts it)', 
   const environment = (service: string, overrides: Record<string, string> = {}): Record<string, string> => {
     const env: Record<string, string> = {};
     for (const [key, value] of Object.entries(compose.services[service]!.environment ?? {})) {
-      env[key] = String(value).replace(/\$\{(\w+)(:?[?-][^}]*)?\}/g, (_m, name: string) => secrets[name] ?? `<unset ${name}>`);
+      env[key] = String(value).replace(/\$\{(\w+)(:?[?-][^}]*)?\}/g, (_m, name: string, rest?: string) =>
+        secrets[name] ?? (/^:?-/.test(rest ?? '') ? rest!.replace(/^:?-/, '') : `<unset ${name}>`)); // `${VAR:-default}`: the default
     }
     return {
       ...env, NATS_URL: nats.url, HTTP_PORT: '0', ...(env.DATABASE_URL ? { DATABASE_URL: db.url } : {}), ...(env.PUBLIC_PORT ? { PUBLIC_PORT: '0' } : {}), ...overrides,

@@ -8,6 +8,7 @@ import { Inject, Injectable, Logger, Module, type DynamicModule, type OnApplicat
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 import { AccountsService } from './accounts/accounts.service';
+import { Sessions } from './accounts/sessions';
 import { GatewayConfig } from './config';
 import { GATEWAY_CONTROLLERS } from './controllers';
 import { API_CONTROLLERS } from './http/openapi.controller';
@@ -89,6 +90,7 @@ export class GatewayModule {
           useFactory: (requests: RequestClient, play: WorldPlay) => new WorldViews(requests, (worldId, seat) => play.proof(worldId, seat).token, (tableId, seat) => play.lastWrite(tableId, seat)),
         },
         AccountsService,
+        Sessions,
         SessionGuard,
         Lifecycle,
       ],

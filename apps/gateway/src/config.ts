@@ -1,6 +1,6 @@
 import { ServiceConfig } from '@chronicle/service-kit';
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsString, Matches, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsString, IsUrl, Length, Matches, Max, Min, ValidateIf } from 'class-validator';
 
 /**
  * The gateway's environment. `HTTP_PORT` (from `ServiceConfig`) is the internal port of
@@ -55,4 +55,30 @@ export class GatewayConfig extends ServiceConfig {
    * notice of the legacy's 16,384 characters fits in Korean (3 bytes a character in UTF-8).
    */
   @Type(() => Number) @IsInt() @Min(1_024) @Max(1_048_576) MAX_BODY_BYTES = 65_536;
+
+  /**
+   * Sign-in through an OpenID Connect provider (the authorization code flow with PKCE): its
+   * issuer URL exactly as its discovery document names it (`<issuer>/.well-known/openid-configuration`);
+   * empty, none is offered. With it: `OIDC_CLIENT_ID`, `OIDC_CLIENT_SECRET` (empty for a
+   * public client), `OIDC_REDIRECT_URI` (this gateway's `/api/v1/auth/oidc/callback` as the
+   * browser reaches it, registered at the provider).
+   */
+  @ValidateIf((c: GatewayConfig) => c.OIDC_ISSUER !== '')
+  @IsUrl({ require_tld: false, protocols: ['https', 'http'], require_protocol: true }, { message: 'OIDC_ISSUER must be the provider\'s issuer URL (https://…), or empty for no OIDC sign-in' })
+  OIDC_ISSUER = '';
+  @ValidateIf((c: GatewayConfig) => c.OIDC_ISSUER !== '')
+  @IsString() @Length(1, 256, { message: 'OIDC_CLIENT_ID is required with OIDC_ISSUER: the client id the provider registered for this gateway' })
+  OIDC_CLIENT_ID = '';
+  @IsString() OIDC_CLIENT_SECRET = '';
+  @ValidateIf((c: GatewayConfig) => c.OIDC_ISSUER !== '')
+  @IsUrl({ require_tld: false, protocols: ['https', 'http'], require_protocol: true }, { message: 'OIDC_REDIRECT_URI is required with OIDC_ISSUER: this gateway\'s /api/v1/auth/oidc/callback as the browser reaches it, registered at the provider' })
+  OIDC_REDIRECT_URI = '';
+  /** The scopes asked for (`openid` first; `profile` gives a name to begin the username with). */
+  @Matches(/^openid( [\x21-\x7e]+)*$/, { message: 'OIDC_SCOPES must begin with "openid", scopes separated by single spaces' })
+  OIDC_SCOPES = 'openid profile';
+  /** The provider's name on the sign-in button (e.g. 카카오). */
+  @IsString() @Length(1, 64) OIDC_NAME = 'OpenID Connect';
+  /** Where the browser goes once signed in through the provider (the page). */
+  @Matches(/^(\/|https?:\/\/)/, { message: 'OIDC_AFTER_SIGN_IN must be a path (/…) or an http(s) URL' })
+  OIDC_AFTER_SIGN_IN = '/';
 }

@@ -1,5 +1,6 @@
 import type { Type } from '@nestjs/common';
 import { AuthController } from './accounts/auth.controller';
+import { OidcController } from './accounts/oidc.controller';
 import { OpenApiController } from './http/openapi.controller';
 import { LiveController } from './live/live.controller';
 import { PublicReadsController, SeatReadsController } from './views/reads.controller';
@@ -10,5 +11,5 @@ import { WorldsController } from './worlds/worlds.controller';
 
 /** Every controller of the gateway: the module serves them and the OpenAPI document describes them. */
 export const GATEWAY_CONTROLLERS: Type<unknown>[] = [
-  AuthController, WorldsController, SeatReadsController, PublicReadsController, MovesController, NationController, MessagesController, LiveController, OpenApiController,
+  AuthController, OidcController, WorldsController, SeatReadsController, PublicReadsController, MovesController, NationController, MessagesController, LiveController, OpenApiController,
 ];

@@ -7,7 +7,7 @@ export { ServiceKitModule, type ServiceKitOptions } from './service-kit.module';
 export { KeyedMutex } from './keyed-mutex';
 export { startService, runService, runProvisionStep, type ServiceDefinition, type RunningService } from './start-service';
 export { type PublicPort } from './public-port';
-export { safeError, maskSeeds, printableSetting } from './redact';
+export { safeError, maskSeeds, printableSetting, redactQuery } from './redact';
 export { TrustKeyUnless } from './trust-key';
 export { ProvisionConfig, topologyLimits } from './provision-config';
 export { StartupError, dependency, logStartupFailure, variablesToFix } from './startup';

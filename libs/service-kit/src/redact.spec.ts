@@ -1,6 +1,6 @@
 import { Matches } from 'class-validator';
 import { loadConfig, ServiceConfig, ConfigError } from './config';
-import { printableSetting, safeError } from './redact';
+import { printableSetting, redactedParams, redactQuery, safeError } from './redact';
 
 const seed = 'c0ffee'.repeat(10) + 'abcd';
 
@@ -34,5 +34,12 @@ describe('what logs may say', () => {
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as Error).message).toMatch(/SIGNING_KEY=\(hidden, 64 characters\)/);
     expect((error as Error).message.toLowerCase()).not.toContain(seed);
+  });
+
+  it('logs a request URL without the values of credential-carrying query parameters (an OIDC code and state)', () => {
+    expect(redactQuery('/api/v1/auth/oidc/callback?code=s3cr3t&state=abc&iss=http%3A%2F%2Fidp')).toBe('/api/v1/auth/oidc/callback?code=[redacted]&state=[redacted]&iss=http%3A%2F%2Fidp');
+    expect(redactQuery('/api/v1/worlds/w1/log?scope=nation&since=3')).toBe('/api/v1/worlds/w1/log?scope=nation&since=3');
+    expect(redactQuery('/x?Token=t&key')).toBe('/x?Token=[redacted]&key');
+    expect(redactedParams({ code: 'c', state: 's', iss: 'i' })).toEqual({ code: '[redacted]', state: '[redacted]', iss: 'i' });
   });
 });

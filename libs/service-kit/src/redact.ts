@@ -41,3 +41,22 @@ export function printableSetting(name: string, value: string | undefined): strin
   if (SECRET_NAME.test(name)) return `(hidden, ${value.length} characters)`;
   return JSON.stringify(value.replace(/(\/\/[^/:@]*:)[^@/]*@/, '$1***@'));
 }
+
+/** Query parameters whose values are credentials (an OIDC provider's `code` and `state`, a token). */
+const SECRET_QUERY = /^(code|state|token|access_token|id_token|session|password|secret|key)$/i;
+
+/** Parsed query parameters as they may be logged: credential-carrying values hidden. */
+export function redactedParams(query: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(query).map(([name, value]) => [name, SECRET_QUERY.test(name) ? '[redacted]' : value]));
+}
+
+/** A request URL as it may be logged: the values of credential-carrying query parameters hidden. */
+export function redactQuery(url: string): string {
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const params = url.slice(q + 1).split('&').map((param) => {
+    const eq = param.indexOf('=');
+    return eq > 0 && SECRET_QUERY.test(param.slice(0, eq)) ? `${param.slice(0, eq)}=[redacted]` : param;
+  });
+  return `${url.slice(0, q + 1)}${params.join('&')}`;
+}

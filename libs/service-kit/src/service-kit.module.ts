@@ -2,7 +2,7 @@ import { Global, Module, type DynamicModule } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import { HealthController, HealthRegistry, ProbePaths } from './health';
 import { Metrics, MetricsController, METRICS_PATH } from './metrics';
-import { safeError } from './redact';
+import { redactedParams, redactQuery, safeError } from './redact';
 import { logDestination } from './startup';
 
 export interface ServiceKitOptions {
@@ -28,8 +28,21 @@ export class ServiceKitModule {
           pinoHttp: [{
             name: options.serviceName,
             level: options.logLevel,
-            // Errors are logged through `safeError`: no driver parameters, no row details, no seed.
-            serializers: { err: safeError },
+            // Errors are logged through `safeError`: no driver parameters, no row details, no seed;
+            // a URL (asked for, or redirected to) without the values of credential-carrying
+            // parameters (an OIDC code and state).
+            serializers: {
+              err: safeError,
+              req: (req: { url?: string; query?: Record<string, unknown> }) => {
+                if (typeof req.url === 'string') req.url = redactQuery(req.url);
+                if (req.query) req.query = redactedParams(req.query);
+                return req;
+              },
+              res: (res: { headers?: Record<string, unknown> }) => {
+                if (typeof res.headers?.location === 'string') res.headers = { ...res.headers, location: redactQuery(res.headers.location) };
+                return res;
+              },
+            },
             // Credentials ride in these headers (the gateway's sessions): never in a log line.
             redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-csrf-token"]', 'res.headers["set-cookie"]'], censor: '[redacted]' },
             // Probes every few seconds would drown the log.

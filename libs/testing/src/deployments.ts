@@ -43,7 +43,8 @@ function composeEnvironment(service: string): Deployed {
   if (!definition) throw new Error(`docker-compose.yml has no service ${service}`);
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(definition.environment ?? {})) {
-    env[key] = String(value).replace(/\$\{(\w+)(:?[?-][^}]*)?\}/g, (_m, name: string) => SAMPLE_SECRETS[name] ?? `<unset ${name}>`);
+    env[key] = String(value).replace(/\$\{(\w+)(:?[?-][^}]*)?\}/g, (_m, name: string, rest?: string) =>
+      SAMPLE_SECRETS[name] ?? (/^:?-/.test(rest ?? '') ? rest!.replace(/^:?-/, '') : `<unset ${name}>`)); // `${VAR:-default}`: the default
   }
   return { where: `docker-compose.yml service ${service}`, env };
 }

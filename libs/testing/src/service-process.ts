@@ -19,11 +19,12 @@ export interface ServiceProcess {
 
 /**
  * Starts `node scripts/run-ts.cjs <entry>` (swc with decorator metadata), or `node <entry>`
- * for a compiled `.js` one, with `env` added to this process's environment. Kill it in
+ * for a JavaScript one (a compiled `.js`, or an ES module `.mjs`: run-ts requires, and an ES
+ * module with top-level await cannot be required), with `env` added to this process's environment. Kill it in
  * `afterAll` (or `afterEach`): a test must not leave a process behind.
  */
 export function spawnService(entry: string, env: Record<string, string>): ServiceProcess {
-  const args = entry.endsWith('.js') ? [entry] : [path.join(WORKSPACE, 'scripts/run-ts.cjs'), entry];
+  const args = /\.m?js$/.test(entry) ? [entry] : [path.join(WORKSPACE, 'scripts/run-ts.cjs'), entry];
   const child: ChildProcess = spawn(process.execPath, args, {
     cwd: WORKSPACE,
     env: { ...process.env, ...env },

@@ -110,6 +110,13 @@ describe('gateway accounts and sessions (real PostgreSQL, NATS)', () => {
     expect((await fetch(`${api}/no-such-thing`)).status).toBe(404);
   });
 
+  it('offers no OIDC sign-in where the deployment configures no provider, and says so', async () => {
+    expect(await (await fetch(`${api}/auth/oidc`)).json()).toEqual({ enabled: false, name: null, start: null });
+    const start = await fetch(`${api}/auth/oidc/start`, { redirect: 'manual' });
+    expect(start.status).toBe(404);
+    expect(await start.json()).toMatchObject({ error: { message: expect.stringMatching(/^외부 로그인이 설정되지 않았습니다/) } });
+  });
+
   it('keeps the probes and metrics on the internal port and the API on the public one', async () => {
     expect((await fetch(`${internal}/metrics`)).status).toBe(200);
     expect((await fetch(`${internal}/readyz`)).status).toBe(200);

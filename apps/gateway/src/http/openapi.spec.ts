@@ -69,6 +69,7 @@ describe('the OpenAPI document', () => {
     // A route that declares its answer (@Answers) is described by it, with what it names.
     expect(document.paths['/api/v1/worlds/{world}/command-table']!.get!.responses['2XX']!.content['application/json'])
       .toEqual({ schema: { $ref: '#/components/schemas/CommandTableAnswer' } });
+    expect(Object.keys(document.paths['/api/v1/auth/oidc/callback']!.get!.responses)).toEqual(['303', '4XX']);
     expect(document.components.schemas.CommandChoiceAnswer!.properties.reason).toMatchObject({ type: ['string', 'null'] });
     expect(document.components.schemas.CommandTableAnswer!.required).toEqual(expect.arrayContaining(['worldId', 'tableId', 'revision', 'general', 'chief']));
   });

@@ -1,6 +1,6 @@
 import { RequestMethod, type Type } from '@nestjs/common';
 import {
-  CUSTOM_ROUTE_ARGS_METADATA, GUARDS_METADATA, METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA,
+  CUSTOM_ROUTE_ARGS_METADATA, GUARDS_METADATA, METHOD_METADATA, PATH_METADATA, REDIRECT_METADATA, ROUTE_ARGS_METADATA,
 } from '@nestjs/common/constants';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 // class-transformer keeps its @Type metadata here (types in types/storage.d.ts): nested DTOs are described through it.
@@ -24,6 +24,8 @@ export interface RouteDeclaration {
   body: Type<object> | undefined;
   /** The class describing its answer ({@link ANSWER_METADATA}), where it declares one. */
   answer: Type<object> | undefined;
+  /** Whether it answers by sending the browser on (`@Redirect`), not with JSON. */
+  redirects: boolean;
   signedIn: boolean;
 }
 
@@ -61,7 +63,8 @@ export function routesOf(controllers: readonly Type<unknown>[]): RouteDeclaratio
       routes.push({
         controller: controller.name, handler, method, path,
         params: named(RouteParamtypes.PARAM), query: named(RouteParamtypes.QUERY), headers: named(RouteParamtypes.HEADERS).map((h) => h.toLowerCase()),
-        body, answer: Reflect.getMetadata(ANSWER_METADATA, fn) as Type<object> | undefined, signedIn: guards.includes(SessionGuard),
+        body, answer: Reflect.getMetadata(ANSWER_METADATA, fn) as Type<object> | undefined,
+        redirects: Reflect.getMetadata(REDIRECT_METADATA, fn) !== undefined, signedIn: guards.includes(SessionGuard),
       });
     }
   }
@@ -115,9 +118,11 @@ export function openApiDocument(controllers: readonly Type<unknown>[], info: { t
       ...route.query.map((name) => ({ name, in: 'query', required: false, schema: { type: 'string' } })),
       ...route.headers.map((name) => ({ name, in: 'header', required: false, schema: { type: 'string' } })),
     ];
-    const ok = EVENT_STREAMS.has(`${route.controller}.${route.handler}`)
-      ? { description: 'Server-Sent Events', content: { 'text/event-stream': { schema: { type: 'string' } } } }
-      : { description: 'the answer (JSON)', content: { 'application/json': { schema: route.answer ? { $ref: `#/components/schemas/${route.answer.name}` } : { type: 'object' } } } };
+    const json = { description: 'the answer (JSON)', content: { 'application/json': { schema: route.answer ? { $ref: `#/components/schemas/${route.answer.name}` } : { type: 'object' } } } };
+    const events = { description: 'Server-Sent Events', content: { 'text/event-stream': { schema: { type: 'string' } } } };
+    const ok = route.redirects
+      ? { '303': { description: 'the browser is sent on (Location)' } }
+      : { '2XX': EVENT_STREAMS.has(`${route.controller}.${route.handler}`) ? events : json };
     (paths[route.path] ??= {})[route.method] = {
       operationId: `${route.controller}.${route.handler}`,
       tags: [route.controller.replace(/Controller$/, '')],
@@ -125,7 +130,7 @@ export function openApiDocument(controllers: readonly Type<unknown>[], info: { t
       ...(route.body ? { requestBody: { required: route.body !== NoBody, content: { 'application/json': { schema: { $ref: `#/components/schemas/${route.body.name}` } } } } } : {}),
       ...(route.signedIn ? { security: [{ bearer: [] }, { session: [] }] } : {}),
       responses: {
-        '2XX': ok,
+        ...ok,
         '4XX': { description: 'a refusal: the caller\'s mistake, or the game\'s rules (422)', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
       },
     };
