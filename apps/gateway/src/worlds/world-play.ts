@@ -18,6 +18,14 @@ export interface WorldOutcome {
   /** The chapter's table that decided it (or holds it, pending). */
   tableId: string;
   revision: number | null;
+  /**
+   * For a client's own check of its moves (libs/contracts `OwnMoves`: the move's inclusion in
+   * the log's checkpoints): the log entry it became (`seq`, once accepted), the seat it was
+   * sent for and the move as the log keeps it.
+   */
+  seq: number | null;
+  seat: string;
+  move: Json;
   code: string | null;
   reason: string | null;
   /** Where to ask again while it is pending. */
@@ -119,11 +127,11 @@ export class WorldPlay {
         v: 1, tableId, intentKey, seat, kind: 'move', payload: move, waitMs: Math.max(0, deadline - Date.now()),
         seatToken: this.proof(worldId, seat).token,
       } satisfies SubmitIntentV1, waitMs + 5_000);
-      if (outcome.status !== 'refused' || outcome.code !== CHAPTER_CLOSED) return this.answer(worldId, key, outcome, { seat, accountId });
+      if (outcome.status !== 'refused' || outcome.code !== CHAPTER_CLOSED) return this.answer(worldId, key, outcome, seat, move, accountId);
       const next = await this.directory.after(worldId, tableId, this.options.nextChapterWaitMs);
       if (!next) {
         // The next chapter is late: the intent waits for it (asked for again, it is carried then).
-        return this.answer(worldId, key, { ...outcome, status: 'pending', code: null, reason: null, revision: null });
+        return this.answer(worldId, key, { ...outcome, status: 'pending', code: null, reason: null, revision: null, seq: null }, seat, move);
       }
       tableId = next.tableId;
       await this.db.query('UPDATE world_intents SET table_id = $3 WHERE world_id = $1 AND intent_key = $2', [worldId, intentKey, tableId]);
@@ -147,7 +155,7 @@ export class WorldPlay {
     // Its chapter closed under it: send it on to the chapter in play (the same key: at most once).
     const decided = outcome.status === 'refused' && outcome.code === CHAPTER_CLOSED
       ? await this.submit(worldId, accountId, seat, key, rows[0].payload, waitMs)
-      : this.answer(worldId, key, outcome, { seat, accountId });
+      : this.answer(worldId, key, outcome, seat, rows[0].payload, accountId);
     return this.seated(worldId, accountId, rows[0].payload, decided);
   }
 
@@ -162,17 +170,18 @@ export class WorldPlay {
     return this.written.get(`${tableId} ${seat}`) ?? 0;
   }
 
-  private answer(worldId: string, key: string, outcome: IntentOutcomeV1, by?: { seat: string; accountId: string }): WorldOutcome {
-    if (by !== undefined && outcome.status === 'accepted' && outcome.revision !== null) {
-      const at = `${outcome.tableId} ${by.seat}`;
+  /** An executor's outcome as the API answers it; `accountId`, when given, hears of it (its live streams) and reads its writes. */
+  private answer(worldId: string, key: string, outcome: IntentOutcomeV1, seat: string, move: Json, accountId?: string): WorldOutcome {
+    if (accountId !== undefined && outcome.status === 'accepted' && outcome.revision !== null) {
+      const at = `${outcome.tableId} ${seat}`;
       if (this.written.size >= 100_000) this.written.clear(); // a bound, not a cache policy: a read may then wait less
       this.written.set(at, Math.max(outcome.revision, this.written.get(at) ?? 0));
     }
     const answered: WorldOutcome = {
-      worldId, key, status: outcome.status, tableId: outcome.tableId, revision: outcome.revision, code: outcome.code, reason: outcome.reason,
-      follow: `/api/v1/worlds/${worldId}/intents/${key}`,
+      worldId, key, status: outcome.status, tableId: outcome.tableId, revision: outcome.revision, seq: outcome.seq, seat, move,
+      code: outcome.code, reason: outcome.reason, follow: `/api/v1/worlds/${worldId}/intents/${key}`,
     };
-    if (by !== undefined && outcome.status !== 'pending') for (const listener of this.listeners) listener(by.accountId, answered);
+    if (accountId !== undefined && outcome.status !== 'pending') for (const listener of this.listeners) listener(accountId, answered);
     return answered;
   }
 }

@@ -1,3 +1,6 @@
+import { LogClient, RequestClient } from '@chronicle/bus';
+import { MoveNotLogged, OwnMoves } from '@chronicle/contracts';
+import type { Json } from '@chronicle/engine';
 import { startSystem, type GatewaySystem } from '../testing/system';
 
 jest.setTimeout(180_000);
@@ -47,6 +50,19 @@ describe('gateway: joining a world and sending moves (real services)', () => {
     expect(await post(alice, '/worlds/w1/commands/reserve', { command: 'che_징병', arg: { crewType: 1100, amount: 1000 }, slots: [0] }, 'r1')).toEqual(conscript);
     const followed = await fetch(`${api}/worlds/w1/intents/r1`, { headers: { authorization: alice } });
     expect(await followed.json()).toMatchObject({ status: 'accepted', revision: 2 });
+
+    // The answer carries what the client's own check of its moves needs (contracts OwnMoves):
+    // the entry the move became, the seat and the move as the log keeps it, proved in the log's tree.
+    const told = conscript.body as unknown as { seq: number; revision: number; seat: string; move: Json };
+    expect(told).toMatchObject({ seq: expect.any(Number), seat: expect.stringMatching(/^p-/), move: { type: 'reserve', command: 'che_징병', slots: [0] } });
+    const log = new LogClient(new RequestClient(system.nc, system.subjects, 15_000));
+    const own = new OwnMoves('w1-c1', (await log.header({ tableId: 'w1-c1' })).commitment, undefined);
+    const seen = own.see((await log.tree({ tableId: 'w1-c1', fromSeq: 0, limit: 1 })).checkpoint, null);
+    own.include({ seq: told.seq, revision: told.revision, seat: told.seat, payload: told.move }, await log.inclusionProof({ tableId: 'w1-c1', seq: told.seq, treeSize: seen.treeSize }));
+    expect(own.proved.map((m) => m.seq)).toEqual([told.seq]);
+    // A wrong entry is not the move: the check can fail.
+    const wrong = { tableId: 'w1-c1', seq: told.seq + 1, treeSize: seen.treeSize, leaf: own.proved[0]!.leaf, rootHash: seen.rootHash, proof: [] };
+    expect(() => own.include({ ...own.proved[0]!, seq: told.seq + 1 }, wrong)).toThrow(MoveNotLogged);
 
     const refused = await post(alice, '/worlds/w1/commands/reserve', { command: 'che_징병', arg: { crewType: 42, amount: 1000 }, slots: [2] }, 'r3');
     expect(refused).toMatchObject({ status: 422, body: { error: { code: 'ILLEGAL_MOVE', message: expect.stringContaining('crew type 42') } } });
