@@ -1,4 +1,5 @@
 import Ajv2020 from 'ajv/dist/2020';
+import { waitUntil } from '@chronicle/testing';
 import { startSystem, type GatewaySystem } from '../testing/system';
 
 jest.setTimeout(180_000);
@@ -26,7 +27,18 @@ describe('gateway: nation settings and the mailbox (real services)', () => {
   const get = <B = Record<string, unknown>>(authorization: string | undefined, path: string) =>
     system.get<B>(authorization, path, { 'x-forwarded-for': `10.2.${Math.floor(++addresses / 250)}.${addresses % 250}` });
   let keys = 0;
-  const write = (authorization: string, path: string, body: unknown) => system.post(authorization, `/worlds/w1/${path}`, body, `k${++keys}`);
+  /** The revision of the last accepted write: a seat's read waits only for its own writes, so a read of another's waits for this. */
+  let written = 0;
+  const write = async (authorization: string, path: string, body: unknown) => {
+    const answer = await system.post(authorization, `/worlds/w1/${path}`, body, `k${++keys}`);
+    if (answer.status === 200) written = Math.max(written, (answer.body as { revision: number }).revision);
+    return answer;
+  };
+  /** A seat's read once its view holds every accepted write. */
+  const read = <B>(who: string, path: string) => waitUntil(async () => {
+    const answer = await get<B & { revision: number }>(who, path);
+    return answer.body.revision >= written ? answer.body : undefined;
+  }, 30_000, `${path} at revision ${written}`);
 
   beforeAll(async () => {
     system = await startSystem('gwn', { snapshots: true, gatewayEnv: { RATE_LIMIT_ADDRESS_PER_MIN: '100000' } });
@@ -45,7 +57,7 @@ describe('gateway: nation settings and the mailbox (real services)', () => {
     await system?.stop();
   });
 
-  const nation = async (who: string) => (await get<{ nation: Nation }>(who, '/worlds/w1/nation')).body.nation;
+  const nation = async (who: string) => (await read<{ nation: Nation }>(who, '/worlds/w1/nation')).nation;
 
   it('lets the ruler set the rate, the salary, the secret limit and 임관 금지, which the members read', async () => {
     const before = await nation(ruler);
@@ -92,7 +104,7 @@ describe('gateway: nation settings and the mailbox (real services)', () => {
     expect(await write(wanderer, 'messages', { mailbox: 9999, text: '모두 들으라' })).toMatchObject({ status: 200 });
     expect(await write(member, 'messages', { mailbox: 9000 + nationId, text: '우리 나라에 고한다' })).toMatchObject({ status: 200 });
     expect(await write(ruler, 'messages', { mailbox: wandererGeneral, text: '은밀히 전한다' })).toMatchObject({ status: 200 });
-    const mailbox = async (who: string) => (await get<Mailbox>(who, '/worlds/w1/messages')).body;
+    const mailbox = (who: string) => read<Mailbox>(who, '/worlds/w1/messages');
     const texts = (messages: Message[]) => messages.map((m) => m.text);
     const ruled = await mailbox(ruler);
     expect(texts(ruled.public)).toEqual(['모두 들으라']);
@@ -126,7 +138,7 @@ describe('gateway: nation settings and the mailbox (real services)', () => {
     const sooner = both.find((w) => w.status === 429)!;
     expect(sooner).toMatchObject({ body: { error: { code: 'RATE_LIMITED', message: expect.stringMatching(/^개인메세지는 2초당 1건만 보낼 수 있습니다!/) } } });
     expect(Number(sooner.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-    expect((await get<Mailbox>(member, '/worlds/w1/messages')).body.private).toHaveLength(1);
+    expect((await read<Mailbox>(member, '/worlds/w1/messages')).private).toHaveLength(1);
     expect(await write(member, 'messages', { mailbox: 9999, text: '' })).toMatchObject({ status: 422, body: { error: { message: expect.stringContaining('sendMessage.text') } } });
     expect(await write(member, 'messages', { mailbox: 'all', text: 'x' })).toMatchObject({ status: 400, body: { error: { field: 'mailbox' } } });
     expect(await get(undefined, '/worlds/w1/messages')).toMatchObject({ status: 401 });
