@@ -131,8 +131,8 @@ export const NATION = {
   strategicCmdLimit: initially(int(), 12),
   surlimit: initially(int(), 72),
   /** `nation_env`: `turn_last_{level}` and `next_execute_{actionName}` live here. */
-  lastTurn: initially(byChiefLevel(shape(LAST_TURN), 'an entry'), {}),
-  nextExecute: initially(record(int()), {}),
+  lastTurn: initially(byChiefLevel(shape(LAST_TURN), 'an entry'), () => ({})),
+  nextExecute: initially(record(int()), () => ({})),
   prevIncomeGold: initially(num(), 0),
   prevIncomeRice: initially(num(), 0),
   maxPower: initially(int(), 0),
@@ -145,7 +145,7 @@ export const NATION = {
    */
   capitalMoveTrial: optional(shape({ level: int(5, 12), turntime: num() })),
   /** Cities spied on by 첩보 (legacy `spy`): city id → months it stays seen. */
-  spy: initially(record<number, number>(int()), {}),
+  spy: initially(record<number, number>(int()), () => ({})),
   /**
    * Years of service (`belong`) from which a member without office (level 1) reads the
    * nation's secrets (legacy `secretlimit`, see `views/permission.ts`); absent, the legacy
@@ -165,7 +165,7 @@ export const NATION = {
   aidAnswered: optional(record<number, number>(int())),
   pactOffered: optional(record<number, number>(int())),
   /** Legacy nation `aux`: `can_국기변경` / `can_국호변경` are 1 while the nation may still change its flag / name. */
-  aux: initially(bag(NATION_AUX, (key, path) => `${path} has an unknown key ${key}; known: ${Object.keys(NATION_AUX).join(', ')}`), {}),
+  aux: initially(bag(NATION_AUX, (key, path) => `${path} has an unknown key ${key}; known: ${Object.keys(NATION_AUX).join(', ')}`), () => ({})),
   /** `nation_env`'s `npc_nation_policy` as the ruler set it (`setNationPolicy`), whole; absent, the default. */
   policy: optional(custom((v, path): NationPolicy => {
     const reading = readPolicyChanges(v, DEFAULT_NATION_POLICY);
@@ -173,7 +173,7 @@ export const NATION = {
     return reading.policy;
   })),
   /** 12-slot queues per chief level (5..12), keyed by level. */
-  chiefQueues: initially(byChiefLevel(slots(GameConst.maxChiefTurn), 'a queue'), {}),
+  chiefQueues: initially(byChiefLevel(slots(GameConst.maxChiefTurn), 'a queue'), () => ({})),
   /**
    * `nation_env`'s `nationNotice` (국가 방침), as a chief set it (`setNotice`): plain text, its
    * author, and when (the world's turn time); absent until one is set.
@@ -212,7 +212,7 @@ export const CITY = {
   officerSet: initially(int(), 0),
   neighbours: ints(),
   /** Shares in taking the city (legacy `conflict`): [nation, soldiers lost to it], largest first. */
-  conflict: initially(list(pair(int(1), num(0), '[nation, share]')), []),
+  conflict: initially(list(pair(int(1), num(0), '[nation, share]')), () => []),
   /**
    * Levels added by 증축 less those taken by 감축, absent at 0: `level − expanded` is the map's
    * level, which 감축 may not go below (legacy compares with `CityConst::byID(...)->level`).
@@ -316,7 +316,7 @@ export const GENERAL = {
   atmos: initially(int(0, 150), 0),
   defenceTrain: initially(int(0), GameConst.defaultDefenceTrain),
   /** Dexterity per arm type 1..5 (index 0 unused). */
-  dex: initially(ints(6), [0, 0, 0, 0, 0, 0]),
+  dex: initially(ints(6), () => [0, 0, 0, 0, 0, 0]),
   personal: nullable(str()),
   /** The domestic speciality (legacy `special`), null for none (`None`). */
   special: nullable(str()),
@@ -339,14 +339,14 @@ export const GENERAL = {
   killturn: int(),
   block: initially(int(0, 3), 0),
   myset: initially(int(0, 9), 3),
-  lastTurn: initially(shape(LAST_TURN), { command: REST_KEY, arg: null, term: 0 }),
-  aux: initially(bag(GENERAL_AUX, (key, path) => `${path}.${key} is not a general aux field`), {}),
-  rank: initially(shape(RANK_DATA), {
+  lastTurn: initially(shape(LAST_TURN), () => ({ command: REST_KEY, arg: null, term: 0 })),
+  aux: initially(bag(GENERAL_AUX, (key, path) => `${path}.${key} is not a general aux field`), () => ({})),
+  rank: initially(shape(RANK_DATA), () => ({
     warnum: 0, killnum: 0, deathnum: 0, killcrew: 0, deathcrew: 0, killcrewPerson: 0, deathcrewPerson: 0, occupied: 0, firenum: 0, inheritEarned: 0,
-  }),
-  inheritance: initially(bag(INHERITANCE_STORE, (key, path) => `${path}.${key} is not an inheritance point kind (${Object.keys(INHERITANCE_STORE).join(', ')})`), {}),
+  })),
+  inheritance: initially(bag(INHERITANCE_STORE, (key, path) => `${path}.${key} is not an inheritance point kind (${Object.keys(INHERITANCE_STORE).join(', ')})`), () => ({})),
   /** General command cooldowns (`next_execute_{gid}_{actionName}`), keyed by action name. */
-  nextExecute: initially(record(int()), {}),
+  nextExecute: initially(record(int()), () => ({})),
   /** 30 reserved turns; slot 0 runs next. */
   queue: slots(GameConst.maxTurn),
 };

@@ -42,11 +42,17 @@ export function optional<T>(f: Field<T, false>): Field<T, true, false> {
   return { read: f.read, optional: true, initial: undefined };
 }
 
-/** The same field, with the value a new entity starts with (copied for each, so arrays and objects are never shared). */
-export function initially<T>(f: Field<T, false, false>, value: T): Field<T, false, true> {
-  const fresh = typeof value === 'object' && value !== null;
-  return { read: f.read, optional: false, initial: fresh ? () => structuredClone(value) : () => value };
+/**
+ * The same field, with the value a new entity starts with: a number, string, boolean or null
+ * as it is; an object or array made by a function, fresh for each entity so none is ever
+ * shared (a plain function: a copy of a template would cost every new entity a deep clone).
+ */
+export function initially<T>(f: Field<T, false, false>, value: InitialValue<NoInfer<T>>): Field<T, false, true> {
+  return { read: f.read, optional: false, initial: (typeof value === 'function' ? value : () => value) as () => T };
 }
+
+/** What `initially` takes: a value that cannot be shared, or a maker of a fresh one. */
+type InitialValue<T> = T extends object ? () => T : T;
 
 export const int = (min?: number, max?: number) => field((v, path) => asInteger(v, path, min, max));
 
@@ -164,9 +170,17 @@ export function readShape<S extends Shape>(fields: S, value: unknown, path: stri
   return out as EntityOf<S>;
 }
 
+/** Each shape's fields that have an initial value, with its maker: listed once, as many entities are made of one shape. */
+const initials = new WeakMap<Shape, ReadonlyArray<readonly [string, () => unknown]>>();
+
 /** The initial values of a new entity, fresh. */
 export function initialOf<S extends Shape>(fields: S): InitialOf<S> {
+  let makers = initials.get(fields);
+  if (makers === undefined) {
+    makers = Object.entries(fields).flatMap(([key, f]) => (f.initial === undefined ? [] : [[key, f.initial] as const]));
+    initials.set(fields, makers);
+  }
   const out: Record<string, unknown> = {};
-  for (const [key, f] of Object.entries(fields)) if (f.initial !== undefined) out[key] = f.initial();
+  for (const [key, make] of makers) out[key] = make();
   return out as InitialOf<S>;
 }
