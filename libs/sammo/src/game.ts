@@ -65,7 +65,11 @@ export const sammo: Game<World, SammoMove, RandUtil> = {
   // 8: a seat's createGeneral/possess seats the player in a world in play (the gateway's join).
   // 9: every log line carries the move that wrote it, which the views tell the players; a
   // nation's secretlimit and a general's permission are kept (views/).
-  version: '9',
+  // 10: the ruler names 외교권자 and 조언자 (setPermission), an NPC ruler makes the users it
+  // seats 외교권자, 하야/등용수락/a nation's fall/a general taken over clear the permission,
+  // 거병 in a scenario ≥ 1000 sets secretlimit 1, a nation's policy is set from permission 3;
+  // version-9 tables with NPC rulers' promotions replay to other states.
+  version: '10',
   streams: legacyStreams,
 
   setup({ seats, options, random }) {

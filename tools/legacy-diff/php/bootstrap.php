@@ -33,6 +33,24 @@ spl_autoload_register(function (string $class): void {
     }
 });
 
+// HTML Purifier (WebUtil::htmlPurify: a nation's notice and scout message) with its HTML5
+// definitions, where the checkout's vendor holds them (ezyang/htmlpurifier,
+// xemlock/htmlpurifier-html5 at the versions composer.lock pins): PEAR-style class names,
+// and the file composer's autoload runs first (the library's path constant).
+if (is_file(LEGACY_ROOT . '/vendor/ezyang/htmlpurifier/library/HTMLPurifier.composer.php')) {
+    require_once LEGACY_ROOT . '/vendor/ezyang/htmlpurifier/library/HTMLPurifier.composer.php';
+}
+spl_autoload_register(function (string $class): void {
+    if (!str_starts_with($class, 'HTMLPurifier')) return;
+    $relative = str_replace('_', '/', $class) . '.php';
+    foreach (['/vendor/ezyang/htmlpurifier/library/', '/vendor/xemlock/htmlpurifier-html5/library/'] as $dir) {
+        if (is_file(LEGACY_ROOT . $dir . $relative)) {
+            require_once LEGACY_ROOT . $dir . $relative;
+            return;
+        }
+    }
+});
+
 // The installed game's constants: the d_setting templates (the che unit set, CityConst),
 // and GameConst as the installer writes it (Scenario::getGameConf through
 // Util::generatePHPClassFile): GameConstBase with the default scenario's stat limits.

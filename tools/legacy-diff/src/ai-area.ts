@@ -357,14 +357,14 @@ export const generalAiArea: Area<AiCase, AiChoice> = {
 };
 
 export interface NationAiChoice extends AiChoice {
-  /** [id, officer_level, officer_city] of every general after the AI's promotions. */
-  offices: [number, number, number][];
+  /** [id, officer_level, officer_city, permission] of every general after the AI's promotions. */
+  offices: [number, number, number, string][];
   nation: { chief_set: number; rate: number; bill: number };
 }
 
 export const nationAiArea: Area<AiCase, NationAiChoice> = {
   name: 'nation-ai',
-  about: "GeneralAI::chooseNationTurn for an NPC chief's resting nation turn (the GeneralAI stream) on MariaDB with the legacy schema: the chosen command and argument, the promotions, the tax and salary rates",
+  about: "GeneralAI::chooseNationTurn for an NPC chief's resting nation turn (the GeneralAI stream) on MariaDB with the legacy schema: the chosen command and argument, the promotions (offices and 외교권자), the tax and salary rates",
   generate: (rng, count) => Array.from({ length: count }, () => generateAiCase(rng, true)),
   sammo: (c) => {
     const world = fixtureWorld(c);
@@ -374,7 +374,7 @@ export const nationAiArea: Area<AiCase, NationAiChoice> = {
     const slot = chooseNationTurn(world, chief, nation, nation.chiefQueues[chief.officerLevel]?.[0] ?? { action: '휴식', arg: null }, ai.rng);
     return {
       ...legacyChoice(world, slot, NATION_COMMANDS),
-      offices: [...world.generals.values()].sort((a, b) => a.id - b.id).map((g) => [g.id, g.officerLevel, g.officerCity]),
+      offices: [...world.generals.values()].sort((a, b) => a.id - b.id).map((g) => [g.id, g.officerLevel, g.officerCity, g.permission ?? 'normal']),
       nation: { chief_set: nation.chiefSet, rate: nation.rate, bill: nation.bill },
     };
   },

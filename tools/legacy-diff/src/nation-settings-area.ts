@@ -7,8 +7,16 @@ import { MAP, fixtureWorld, randomCity, randomGeneral, type Fixture, type Fixtur
 
 interface SettingsNation extends FixtureNation { secretlimit: number; war: number; scout: number; warSettingsLeft: number }
 interface SettingsGeneral extends FixtureGeneral { permission?: 'ambassador' | 'auditor' }
-/** The legacy API a case calls, with its arguments as the legacy names them. */
-type Call = ['SetRate' | 'SetBill' | 'SetSecretLimit', { amount: number }] | ['SetBlockWar' | 'SetBlockScout', { value: boolean }] | ['SetTroopName', { troopID: number; troopName: string }];
+/**
+ * The legacy API a case calls, with its arguments as the legacy names them; `SetPermission` is
+ * the ruler's page j_general_set_permission.php (its POST fields).
+ */
+type Call =
+  | ['SetRate' | 'SetBill' | 'SetSecretLimit', { amount: number }]
+  | ['SetBlockWar' | 'SetBlockScout', { value: boolean }]
+  | ['SetTroopName', { troopID: number; troopName: string }]
+  | ['SetNotice' | 'SetScoutMsg', { msg: string }]
+  | ['SetPermission', { isAmbassador: boolean; genlist: number[] }];
 export interface SettingsCase extends Fixture {
   nations: SettingsNation[];
   generals: SettingsGeneral[];
@@ -18,8 +26,30 @@ export interface SettingsCase extends Fixture {
   mover: number;
   call: Call;
 }
-/** True, or the refusal's words; each nation's [id, rate, bill, secretlimit, war, scout, changes of 전쟁 금지 left]; the troops' [leader, name]. */
-interface SettingsResult { answer: true | string; nations: number[][]; troops: [number, string][] }
+/**
+ * True, or the refusal's words; each nation's [id, rate, bill, secretlimit, war, scout, changes
+ * of 전쟁 금지 left], its notice [text, author, author id] and scout message (null when unset);
+ * the troops' [leader, name]; every general's [id, permission].
+ */
+interface SettingsResult {
+  answer: true | string;
+  nations: number[][];
+  texts: [number, [string, string, number] | null, string | null][];
+  troops: [number, string][];
+  permissions: [number, string][];
+}
+
+/**
+ * Notices and scout messages as players write them, without markup: the legacy purifies HTML
+ * (WebUtil::htmlPurify) and a page shows it as HTML, this port keeps plain text and a page
+ * escapes it, so a reader sees the same words when the legacy's text, its entities decoded,
+ * is this port's. Markup — tags and entity references (`&lt;`), which the legacy's page
+ * renders and this port shows as typed — is left out.
+ */
+const TEXTS = [
+  '북벌을 준비한다. 모두 징병하라!', '세율 < 20 이면 내정 && 징병', 'A&B 연합 "동맹" \'우호\'', '줄 바꿈\n둘째 줄\n\n넷째 줄',
+  '  앞뒤 공백  ', '<3 사랑합니다', '임관 환영! 금 1,000 지급', '',
+];
 
 const CITY_IDS = [...MAP.keys()];
 
@@ -60,15 +90,28 @@ function generateCase(rng: RandUtil): SettingsCase {
     id += 1;
   }
   for (const g of generals) if (!cities.some((c) => c.id === g.city)) cities.push(randomCity(rng, g.city, 0));
-  const mover = pick(rng, generals);
+  // The ruler's page is its ruler's: half its cases are a ruler's.
+  const rulers = generals.filter((g) => g.officerLevel === 12);
+  const calls = 9;
+  const kind = rng.nextInt(calls);
+  const mover = kind === 8 && rng.nextBool(0.6) ? pick(rng, rulers) : pick(rng, generals);
   const call: Call = ((): Call => {
-    switch (rng.nextInt(6)) {
+    switch (kind) {
       case 0: return ['SetRate', { amount: rng.nextRangeInt(5, 30) }];
       case 1: return ['SetBill', { amount: rng.nextRangeInt(20, 200) }];
       case 2: return ['SetSecretLimit', { amount: rng.nextRangeInt(1, 99) }];
       case 3: return ['SetBlockWar', { value: rng.nextBool(0.5) }];
       case 4: return ['SetBlockScout', { value: rng.nextBool(0.5) }];
-      default: return ['SetTroopName', { troopID: troops.length > 0 ? pick(rng, troops)[0] : mover.id, troopName: pick(rng, ['선봉대', '서량 기병', '호위대']) }];
+      case 5: return ['SetTroopName', { troopID: troops.length > 0 ? pick(rng, troops)[0] : mover.id, troopName: pick(rng, ['선봉대', '서량 기병', '호위대']) }];
+      case 6: return ['SetNotice', { msg: pick(rng, TEXTS) }];
+      case 7: return ['SetScoutMsg', { msg: pick(rng, TEXTS) }];
+      default: {
+        // Members of the mover's nation mostly, now and then the ruler, another nation's general or no general.
+        const own = generals.filter((g) => g.nation === mover.nation && g.nation !== 0);
+        const genlist = Array.from({ length: pick(rng, [0, 1, 1, 2, 2, 3]) }, () =>
+          rng.nextBool(0.8) && own.length > 0 ? pick(rng, own).id : rng.nextBool(0.5) ? pick(rng, generals).id : 999);
+        return ['SetPermission', { isAmbassador: rng.nextBool(0.5), genlist }];
+      }
     }
   })();
   return {
@@ -97,7 +140,9 @@ function sammoSetting(c: SettingsCase): SettingsResult {
   const [api, args] = c.call;
   const payload: Json = api === 'SetTroopName'
     ? { type: 'renameTroop', generalId: c.mover, troopId: args.troopID, name: args.troopName }
-    : { type: `set${api.slice('Set'.length)}`, generalId: c.mover, ...args };
+    : api === 'SetPermission'
+      ? { type: 'setPermission', generalId: c.mover, permission: args.isAmbassador ? 'ambassador' : 'auditor', generalIds: args.genlist }
+      : { type: `set${api.slice('Set'.length)}`, generalId: c.mover, ...args };
   const log = GameLog.open({ tableId: 'legacy-diff', gameId: sammo.id, rulesVersion: sammo.version, seats: [seat], options: {}, seed: '00'.repeat(32) });
   const state: GameState<World> = { tableId: 'legacy-diff', revision: 0, phase: 'play', turn: 1, order: { seats: [seat], acting: null, pending: [] }, outcome: null, data: world };
   let answer: true | string = true;
@@ -110,13 +155,16 @@ function sammoSetting(c: SettingsCase): SettingsResult {
   }
   const nations = [...world.nations.values()].sort((a, b) => a.id - b.id)
     .map((n) => [n.id, n.rate, n.bill, n.secretlimit ?? 3, n.war, n.scout, n.availableWarSettingCnt]);
+  const texts = [...world.nations.values()].sort((a, b) => a.id - b.id)
+    .map((n): SettingsResult['texts'][number] => [n.id, n.notice ? [n.notice.msg, n.notice.author, n.notice.authorId] : null, n.scoutMsg ?? null]);
   const troops = [...world.troops.values()].sort((a, b) => a.leader - b.leader).map((t): [number, string] => [t.leader, t.name]);
-  return { answer, nations, troops };
+  const permissions = [...world.generals.values()].sort((a, b) => a.id - b.id).map((g): [number, string] => [g.id, g.permission ?? 'normal']);
+  return { answer, nations, texts, troops, permissions };
 }
 
 export const nationSettingsArea: Area<SettingsCase, SettingsResult> = {
   name: 'nation-settings',
-  about: 'a chief’s nation settings: the legacy API classes (Nation/SetRate, SetBill, SetSecretLimit, SetBlockWar, SetBlockScout, SetTroopName) in the mover’s session beside libs/sammo’s moves',
+  about: 'a chief’s nation settings: the legacy API classes (Nation/SetRate, SetBill, SetSecretLimit, SetBlockWar, SetBlockScout, SetTroopName, SetNotice, SetScoutMsg) and the ruler’s j_general_set_permission in the mover’s session beside libs/sammo’s moves',
   generate: (rng, count) => Array.from({ length: count }, () => generateCase(rng)),
   sammo: sammoSetting,
 };

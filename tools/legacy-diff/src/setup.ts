@@ -32,6 +32,15 @@ export const VENDOR_PINS: readonly VendorPin[] = [
     dir: 'hided62/ldto', version: '1.0.0', commit: '4c054014',
     code: 'src', sha256: '86347f8bfd0d3c60ed36ab673412fdadd84eef1cb4501efd68ea753c4cfaa5e3',
   },
+  // WebUtil::htmlPurify (a nation's notice and scout message, the nation-settings area).
+  {
+    dir: 'ezyang/htmlpurifier', version: 'v4.16.0', commit: '523407fb',
+    code: 'library', sha256: '85f02d05f7971fbcf1f845d4562602c88b4402311242413a34d1c1d094f0352b',
+  },
+  {
+    dir: 'xemlock/htmlpurifier-html5', version: 'v0.1.11', commit: 'f0d563f9',
+    code: 'library', sha256: 'e281d497fe756fcc369d981b3a9b7dbd10ccbf3848b0e6c60b428e1e8dd452ec',
+  },
 ];
 
 function phpFiles(path: string): string[] {

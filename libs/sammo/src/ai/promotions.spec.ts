@@ -46,4 +46,35 @@ describe('legacy choosePromotion', () => {
     promoteByRuler(world, ruler, world.nations.get(1)!, stream(1));
     expect([user.officerLevel, leaving.officerLevel]).toEqual([11, 1]);
   });
+
+  it('makes the users it seats 외교권자, never the NPCs', () => {
+    const world = smallWorld(); // level 2: seats 9 to 12
+    world.env.killturn = 5;
+    const ruler = addGeneral(world, { id: 1, npc: 2, officerLevel: 12 });
+    const npc = addGeneral(world, { id: 2, npc: 2, leadership: 90, strength: 80, intel: 80, killturn: 100 });
+    const user = addGeneral(world, { id: 3, npc: 0, leadership: 50, killturn: 6 });
+    promoteByRuler(world, ruler, world.nations.get(1)!, stream(1));
+    expect([user.officerLevel, user.permission, npc.officerLevel > 1, npc.permission]).toEqual([11, 'ambassador', true, undefined]);
+  });
+
+  it('gives an active user chief it demotes the 외교권자 permission the legacy writes back with the demotion', () => {
+    const quarter = (seed: number) => {
+      const world = smallWorld(); // level 2: seats 9 to 12
+      // Active (killturn ≥ 10 − 240 / 60) yet under the lowest seat's level: its seat may change hands.
+      Object.assign(world.env, { killturn: 10, turnterm: 60 });
+      const ruler = addGeneral(world, { id: 1, npc: 2, officerLevel: 12 });
+      const chief = addGeneral(world, { id: 2, npc: 0, officerLevel: 10, killturn: 8, strength: 80 });
+      // Strong NPCs for seat 11 and, one time in ten, seat 10.
+      addGeneral(world, { id: 3, npc: 2, leadership: 90, strength: 90, intel: 90, killturn: 100 });
+      addGeneral(world, { id: 4, npc: 2, leadership: 80, strength: 90, intel: 90, killturn: 100 });
+      promoteByRuler(world, ruler, world.nations.get(1)!, streamFromSeed(TEST_SEED, 'GeneralAI', 190, 3, seed));
+      return chief;
+    };
+    const kept = quarter(0);
+    expect([kept.officerLevel, kept.permission]).toEqual([10, undefined]);
+    let seed = 1;
+    while (quarter(seed).officerLevel === 10) seed++;
+    const demoted = quarter(seed);
+    expect([demoted.officerLevel, demoted.permission]).toEqual([1, 'ambassador']);
+  });
 });

@@ -33,6 +33,9 @@ function appoint(world: World, nation: Nation, g: General, level: number): void 
  * set this quarter goes to the ablest ordinary member (2L + S + I) that is active, fit for
  * the seat and within three user chiefs. A held seat changes hands with p 0.1, unless an
  * active user holds it (the legacy compares the holder's killturn with the lowest seat level).
+ * A user it seats becomes the nation's 외교권자 (`ambassador`). So does an active user chief
+ * it counts, but the legacy writes that chief's row back only when the chief loses its seat:
+ * the demoted chief keeps the permission.
  */
 export function promoteByRuler(world: World, ruler: General, nation: Nation, rng: RandUtil): void {
   const minLevel = lowestChiefLevel(nation.level);
@@ -41,11 +44,12 @@ export function promoteByRuler(world: World, ruler: General, nation: Nation, rng
   const chiefs = new Map<number, General>();
   for (const g of others) if (g.officerLevel > 4) chiefs.set(g.officerLevel, g);
 
-  let userChiefs = 0;
+  const activeUserChiefs = new Set<General>();
   for (let level = minLevel; level <= 12; level++) {
     const chief = chiefs.get(level);
-    if (chief && chief.npc < 2 && chief.killturn >= minUserKillturn) userChiefs++;
+    if (chief && chief.npc < 2 && chief.killturn >= minUserKillturn) activeUserChiefs.add(chief);
   }
+  let userChiefs = activeUserChiefs.size;
   const next = new Map<number, General>();
   const userMembers = users({ members: others.filter((g) => g.npc !== 5).sort(memberOrder) });
   if (userChiefs === 0 && userMembers.length > 0 && !hasSeat(nation, 11)) {
@@ -55,6 +59,7 @@ export function promoteByRuler(world: World, ruler: General, nation: Nation, rng
       .find((g) => g.killturn >= minUserKillturn && g.belong >= minBelong && g.officerLevel === 1);
     if (pick) {
       appoint(world, nation, pick, 11);
+      pick.permission = 'ambassador';
       next.set(11, pick);
       userChiefs++;
     }
@@ -72,7 +77,10 @@ export function promoteByRuler(world: World, ruler: General, nation: Nation, rng
       seatStatOk(g, level) &&
       !(g.npc < 2 && userChiefs >= MAX_USER_CHIEFS));
     if (!pick) continue;
-    if (pick.npc < 2) userChiefs++;
+    if (pick.npc < 2) {
+      userChiefs++;
+      pick.permission = 'ambassador';
+    }
     appoint(world, nation, pick, level);
     next.set(level, pick);
   }
@@ -81,6 +89,7 @@ export function promoteByRuler(world: World, ruler: General, nation: Nation, rng
     if (old && old.officerLevel === level) {
       old.officerLevel = 1;
       old.officerCity = 0;
+      if (activeUserChiefs.has(old)) old.permission = 'ambassador';
     }
   }
 }

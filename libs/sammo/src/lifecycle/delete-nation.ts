@@ -33,6 +33,7 @@ export function deleteNation(world: World, lord: General): General[] {
     g.officerLevel = 0;
     g.officerCity = 0;
     g.nation = 0;
+    delete g.permission;
     generalLog(world, g.id, fallen);
   }
 

@@ -16,6 +16,7 @@ import type { World } from '../world/types';
 import type { SammoMove } from './move-types';
 import { applyTroopMove } from './troop-moves';
 import { applyNationSetting } from './nation-settings';
+import { applySetPermission } from './set-permission';
 import { applySendMessage } from './messages';
 import { applyInvaderMove, settleAdvance } from './invader-moves';
 import { applySetNationPolicy } from './nation-policy-move';
@@ -87,6 +88,8 @@ export function applyMove(state: GameState<World>, seat: string | null, move: Sa
       general.owner = seat;
       general.ownerName = seat;
       general.killturn = world.env.killturn;
+      // Legacy j_select_npc: a general taken over keeps no 외교권자/조언자 permission.
+      delete general.permission;
       return;
     }
     case 'answerLetter': {
@@ -180,6 +183,9 @@ export function applyMove(state: GameState<World>, seat: string | null, move: Sa
       return;
     case 'sendMessage':
       applySendMessage(world, move);
+      return;
+    case 'setPermission':
+      applySetPermission(world, move);
       return;
     default:
       applyTroopMove(world, move);

@@ -208,6 +208,17 @@ export type NationSettingMove =
   | { type: 'setNotice' | 'setScoutMsg'; generalId: number; msg: string };
 
 /**
+ * The ruler names its nation's 외교권자 (`ambassador`) or 조언자 (`auditor`) (legacy
+ * j_general_set_permission): `generalIds` replaces the holders of that permission.
+ */
+export interface SetPermissionMove {
+  type: 'setPermission';
+  generalId: number;
+  permission: 'ambassador' | 'auditor';
+  generalIds: number[];
+}
+
+/**
  * A general writes a message (legacy Message/SendMessage): `kind` and `to` as the mailbox it
  * named reads (moves/messages.ts); the input names the legacy's `mailbox` number.
  */
@@ -220,7 +231,7 @@ export interface SendMessageMove {
 }
 
 export type SammoMove =
-  | OperatorMove | NationSettingMove | SendMessageMove
+  | OperatorMove | NationSettingMove | SetPermissionMove | SendMessageMove
   | AdvanceMove | ReserveMove | ReserveNationMove | CreateGeneralMove | PossessMove | AutorunMove | AnswerLetterMove | TroopMove
   | JoinTournamentMove | BetTournamentMove | TournamentAutoEntryMove | OpenAuctionMove | BidAuctionMove | RaiseInvadersMove | DeclineInvadersMove | SetNationPolicyMove | InstantRetreatMove
   | QueueMove;

@@ -41,9 +41,13 @@ describe('setNationPolicy (legacy j_set_npc_control: nationPolicy, nationPriorit
     expect(engine.replay(sammo, table.log).data.nations.get(MA_TENG)!.policy).toEqual(nation.policy);
   });
 
-  it('refuses anyone but the ruler of the nation named', () => {
-    const { a, set } = policyTable();
-    expect(() => set('a', a.id, { minWarCrew: 1000 })).toThrow(`${a.name} is not the ruler of`);
+  it('refuses anyone below secret permission 3 (the ruler, 외교권자, 조언자) and another nation', () => {
+    const { table, a, set, nation } = policyTable();
+    if (a.officerLevel > 1) a.officerLevel = 1; // a plain member, whatever the scenario made it
+    expect(() => set('a', a.id, { minWarCrew: 1000 })).toThrow('권한이 부족합니다. 군주, 외교권자, 조언자가 아닙니다.');
+    table.play('ma', { type: 'setPermission', generalId: 94, permission: 'auditor', generalIds: [a.id] });
+    set('a', a.id, { minWarCrew: 1000 });
+    expect(nation.policy!.minWarCrew).toBe(1000);
     expect(() => set('ma', 94, { minWarCrew: 1000 }, ZHANG)).toThrow('setNationPolicy.nationId must be the nation of');
     expect(() => set('zhang', 94, { minWarCrew: 1000 })).toThrow('general 94 is not played by zhang');
   });

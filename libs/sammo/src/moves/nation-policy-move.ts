@@ -1,13 +1,13 @@
 import { IllegalMove, type JsonObject, type Seat } from '@chronicle/engine';
 import { policyOf, readPolicyChanges } from '../world/policy';
 import type { NationPolicy, World } from '../world/types';
+import { secretPermission } from '../views/permission';
 import { ownGeneral } from './move-fields';
 import type { SetNationPolicyMove } from './move-types';
 
 /**
- * The ruler sets the nation's AI policy (legacy j_set_npc_control: `nationPolicy` and
- * `nationPriority`). Legacy asks for secret permission 3 (the ruler, the ambassador, the
- * auditor); of the offices kept here only the ruler (officer level 12) has it. The values it
+ * The ruler, the 외교권자 or the 조언자 sets the nation's AI policy (legacy j_set_npc_control:
+ * `nationPolicy` and `nationPriority`, from secret permission 3). The values it
  * names replace the nation's, the rest stay; each force lists troops of the nation, a troop
  * in one force at most; CombatForce's cities are cities of the map. (Legacy's page checks the
  * cities of its troop table instead of the pair given, so its CombatForce is never accepted;
@@ -17,7 +17,9 @@ export function checkSetNationPolicy(world: World, seat: Seat, payload: JsonObje
   const general = ownGeneral(world, seat, payload.generalId);
   const nation = world.nations.get(general.nation);
   if (!nation || payload.nationId !== nation.id) throw new IllegalMove(`setNationPolicy.nationId must be the nation of ${general.name} (${general.nation})`);
-  if (general.officerLevel !== 12) throw new IllegalMove(`${general.name} is not the ruler of ${nation.name}: only the ruler sets its policy`);
+  if (secretPermission(world, general) < 3) {
+    throw new IllegalMove(`권한이 부족합니다. 군주, 외교권자, 조언자가 아닙니다. (${general.name} may not set the policy of ${nation.name})`);
+  }
   const reading = readPolicyChanges(payload.policy, policyOf(nation));
   if ('problem' in reading) throw new IllegalMove(`setNationPolicy.policy: ${reading.problem}`);
   const changes = payload.policy as JsonObject;

@@ -1,9 +1,10 @@
 <?php
 // A chief's nation settings, by the legacy's own API classes run in the mover's session on
 // the case's rows (hwe/sammo/API/Nation/SetRate, SetBill, SetSecretLimit, SetBlockWar,
-// SetBlockScout, SetTroopName): the answer (true, or the refusal's words) and the nation's
-// settings after it, in the shape src/nation-settings-area.ts gives libs/sammo's moves.
-// SetNotice and SetScoutMsg purify HTML with a package the checkout's vendor lacks.
+// SetBlockScout, SetTroopName, SetNotice, SetScoutMsg — those two purify HTML with
+// ezyang/htmlpurifier, which the checkout's vendor must hold) and the ruler's page
+// hwe/j_general_set_permission.php: the answer (true, or the refusal's words) and the
+// nation's settings after it, in the shape src/nation-settings-area.ts gives libs/sammo's moves.
 use sammo\{DB, KVStorage};
 use function sammo\legacy_db_case;
 use function sammo\legacy_db_create;
@@ -34,14 +35,51 @@ function run_nation_setting(array $case): array
     foreach ($case['troops'] as [$leader, $nation, $name]) $db->insert('troop', ['troop_leader' => $leader, 'nation' => $nation, 'name' => $name]);
     $db->update('general', ['owner' => $case['mover']], 'no = %i', $case['mover']);
     [$api, $args] = $case['call'];
-    $out = api_call("sammo\\API\\Nation\\$api", api_login($case['mover']), $args);
-    // SetTroopName answers null on success; the others ['result' => true, …].
-    $answer = is_string($out) && $out !== '' ? $out : true;
+    $session = api_login($case['mover']);
+    if ($api === 'SetPermission') {
+        $out = set_permission_page($args);
+        $answer = $out['result'] ? true : $out['reason'];
+    } else {
+        $out = api_call("sammo\\API\\Nation\\$api", $session, $args);
+        // SetTroopName answers null on success; the others ['result' => true, …].
+        $answer = is_string($out) && $out !== '' ? $out : true;
+    }
     $nations = [];
     foreach ($db->query('SELECT nation, rate, bill, secretlimit, war, scout FROM nation ORDER BY nation') as $n) {
         $left = KVStorage::getStorage($db, $n['nation'], 'nation_env')->getValue('available_war_setting_cnt');
         $nations[] = [(int)$n['nation'], (int)$n['rate'], (int)$n['bill'], (int)$n['secretlimit'], (int)$n['war'], (int)$n['scout'], (int)$left];
     }
+    // What a reader of the page sees of the purified text: its entities decoded (the cases hold no markup).
+    $shown = fn (?string $html) => $html === null ? null : html_entity_decode($html, ENT_QUOTES | ENT_HTML5, 'UTF-8');
+    $texts = [];
+    foreach ($db->queryFirstColumn('SELECT nation FROM nation ORDER BY nation') as $nationID) {
+        $stor = KVStorage::getStorage($db, $nationID, 'nation_env');
+        $notice = $stor->getValue('nationNotice');
+        $texts[] = [(int)$nationID, $notice === null ? null : [$shown($notice['msg']), $notice['author'], (int)$notice['authorID']], $shown($stor->getValue('scout_msg'))];
+    }
     $troops = array_map(fn ($t) => [(int)$t['troop_leader'], $t['name']], $db->query('SELECT troop_leader, name FROM troop ORDER BY troop_leader'));
-    return ['answer' => $answer, 'nations' => $nations, 'troops' => $troops];
+    $permissions = array_map(fn ($g) => [(int)$g['no'], $g['permission']], $db->query('SELECT no, permission FROM general ORDER BY no'));
+    return ['answer' => $answer, 'nations' => $nations, 'texts' => $texts, 'troops' => $troops, 'permissions' => $permissions];
+}
+
+/**
+ * The ruler's page hwe/j_general_set_permission.php, its own code run on the POST fields it
+ * reads: the page is a script that ends with Json::die, so its text is evaluated as a
+ * function with its includes (loaded here already) and its AJAX check dropped, its login
+ * gate the session api_login opened, and each Json::die returning the answer instead of
+ * ending the process.
+ */
+function set_permission_page(array $args): array
+{
+    $src = file_get_contents(LEGACY_ROOT . '/hwe/j_general_set_permission.php');
+    $body = preg_replace('/^<\?php\s*namespace sammo;/', '', $src, 1, $prefixes);
+    $body = str_replace(['include "lib.php";', 'include "func.php";', 'WebUtil::requireAJAX();'], '', $body, $dropped);
+    // The login gate, as api_call skips the router's: the session api_login opened is the mover's.
+    $body = str_replace('Session::requireGameLogin([])->setReadOnly();', 'Session::getInstance();', $body, $gates);
+    $body = str_replace('Json::die(', 'return (', $body, $returns);
+    if ($prefixes !== 1 || $dropped !== 3 || $gates !== 1 || $returns < 4) {
+        throw new \RuntimeException("j_general_set_permission.php is not the page this runner knows ($prefixes, $dropped, $gates, $returns)");
+    }
+    $_POST = ['isAmbassador' => $args['isAmbassador'] ? 'true' : 'false', 'genlist' => $args['genlist']];
+    return eval("namespace sammo; return (function () { $body })();");
 }

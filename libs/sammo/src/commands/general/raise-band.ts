@@ -23,6 +23,8 @@ export const raiseBand: CommandDef<null> = {
     const id = world.env.nextNationId++;
     const nation = newNation({ id, name: general.name, color: '#330000', capital: 0, gold: 0, rice: GameConst.baserice, tech: 0, level: 0, type: 'che_중립' });
     nation.gennum = 1;
+    // As the legacy's 거병: in a scenario numbered 1000 or more a member reads secrets after one year, not three.
+    if (world.env.scenarioId >= 1000) nation.secretlimit = 1;
     for (const other of world.nations.keys()) {
       world.diplomacy.set(diplomacyKey(id, other), { state: Diplo.normal, term: 0, dead: 0 });
       world.diplomacy.set(diplomacyKey(other, id), { state: Diplo.normal, term: 0, dead: 0 });

@@ -42,6 +42,7 @@ export const resign: CommandDef<null> = {
     g.makelimit = 12;
     g.officerLevel = 0;
     g.officerCity = 0;
+    delete g.permission;
     if (g.troop === g.id) dissolveTroop(world, g.id);
     g.troop = 0;
     chronicle(world, `${withJosa(g.name, '이')} ${nation?.name ?? ''}에서 하야했습니다.`);

@@ -114,6 +114,7 @@ export const acceptScout: CommandDef<AcceptScoutArg> = {
     general.belong = 1;
     general.officerLevel = 1;
     general.officerCity = 0;
+    delete general.permission;
     general.nation = nation.id;
     general.city = nation.capital;
     general.troop = 0;
