@@ -276,16 +276,22 @@ describe('hidden information in a world in play (the sample world, the NATS role
           if ('payload' in object || object.seat === 'player-1') leaks.push(`${where}: ${key} names a payload or player-1`);
         }
       }
-      // Player-2's own view: its general and nation whole, player-1's general and nation as the public sees them, no other's lines.
+      // Player-2's own view: its general and nation whole, player-1's general and nation as the public sees them, no lines but
+      // its own and its nation's members' (which the legacy opens to officers).
       let own = 0;
       for (const { view: v } of inPlay.filter((s) => s.who === 'player-2')) {
         const at = `player-2's view at ${v.revision}`;
+        const members = new Set(((v.data as { members?: Array<{ id: number }> }).members ?? []).map((m) => m.id));
         for (const { key, object } of objects(v.data)) {
-          if (object.id === first.id && object.name === first.name && secretKeys.some((k) => k in object)) leaks.push(`${at}: player-1's general under ${key}`);
+          // Who stands in a city player-2 reads comes with a crew (legacy b_currentCity); another nation's arms, training and turns never.
+          const secret = key === 'cityGenerals' ? object.own !== null : secretKeys.some((k) => k in object);
+          if (object.id === first.id && object.name === first.name && secret) leaks.push(`${at}: player-1's general under ${key}`);
           if (object.id === first.nation && object.name === opening.data.nations.get(first.nation)!.name && ['gold', 'rice', 'tech'].some((k) => k in object)) {
             leaks.push(`${at}: player-1's nation's treasury under ${key}`);
           }
-          if (object.scope === 'general' && 'text' in object && object.subject !== second.id) leaks.push(`${at}: general ${String(object.subject)}'s line "${String(object.text)}"`);
+          if (object.scope === 'general' && 'text' in object && object.subject !== second.id && !members.has(object.subject as number)) {
+            leaks.push(`${at}: general ${String(object.subject)}'s line "${String(object.text)}"`);
+          }
           if (object.id === second.id && object.name === second.name && 'gold' in object) own += 1;
         }
       }

@@ -24,5 +24,5 @@ export {
   sammoViews, seatView, publicView, moveView, secretPermission, citiesSeen, generalOfSeat, mailboxOf, MESSAGES_SHOWN,
   type MailboxView, type MessageView,
   type SeatView, type SeatViewOptions, type PublicView, type MoveTold, type LineView, type SlotView, type MemberView, type MemberDetail, type OwnGeneralView,
-  type OwnNationView, type CityDetail, type ChiefQueueView, type TroopView, type OwnTroopView, type PublicNation, type PublicCity, type PublicGeneral, type DiplomacyRow,
+  type OwnNationView, type CityDetail, type ChiefQueueView, type TroopView, type OwnTroopView, type MemberLogView, type CityGeneralView, type PublicNation, type PublicCity, type PublicGeneral, type DiplomacyRow,
 } from './views';

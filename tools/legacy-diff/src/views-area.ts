@@ -1,6 +1,6 @@
-import { dedLevelText, type RandUtil } from '@chronicle/sammo/rules';
+import { chronicle, dedLevelText, generalLog, joinYearMonth, log, STRATEGIC_COMMANDS, type RandUtil } from '@chronicle/sammo/rules';
 import type { Json } from '@chronicle/engine';
-import { publicView, seatView, type SlotView, type World } from '@chronicle/sammo';
+import { publicView, seatView, type LineView, type SlotView, type World } from '@chronicle/sammo';
 import type { Area } from './areas';
 import { pick } from './case-helpers';
 import { MAP, fixtureWorld, randomCity, randomGeneral, type Fixture, type FixtureGeneral, type FixtureNation, type Row } from './fixtures';
@@ -19,6 +19,16 @@ export interface ViewsCase extends Fixture {
   chiefLevels: number[];
   chiefTurns: [nation: number, level: number, slot: number, action: string, arg: Row | null][];
   troops: [leader: number, nation: number, name: string][];
+  /**
+   * Log lines in the order they were written: a general's action line (legacy general_record
+   * `action`), a public action line (general 0's `history`: 장수동향) or a chronicle line
+   * (world_history of nation 0: 중원정세).
+   */
+  lines: [kind: 'action' | 'global' | 'history', general: number, text: string][];
+  /** Months from now to each nation's next use of a strategic command (legacy nation_env `next_execute_<name>`). */
+  strategic: [nation: number, name: string, months: number][];
+  /** Whose action log the viewer asks for (Nation/GetGeneralLog `generalAction`). */
+  logOf: number;
 }
 
 const CHIEF_LEVELS = [5, 6, 7, 8, 9, 10, 11, 12];
@@ -101,12 +111,23 @@ function generateCase(rng: RandUtil): ViewsCase {
   }
   const chiefTurns: ViewsCase['chiefTurns'] = [];
   for (const n of nations) for (const [slot, action, arg] of randomTurns(rng, CHIEF_TURNS, 12)) chiefTurns.push([n.id, pick(rng, CHIEF_LEVELS), slot, action, arg]);
+  // Often more lines than a list shows (15 on the front page, 30 of a member's log).
+  const lines: ViewsCase['lines'] = Array.from({ length: pick(rng, [0, 5, 20, 60, 120]) }, (_, i) => {
+    const kind = pick(rng, ['action', 'action', 'action', 'global', 'history'] as const);
+    const general = kind === 'action' ? pick(rng, generals).id : 0;
+    return [kind, general, `${kind} ${general} #${i}`];
+  });
+  const strategic: ViewsCase['strategic'] = [];
+  for (const n of nations) for (const name of STRATEGIC_NAMES) if (rng.nextBool(0.25)) strategic.push([n.id, name, rng.nextRangeInt(-2, 24)]);
   return {
     year: startyear + rng.nextInt(10), month: rng.nextRangeInt(1, 12), startyear, cities, nations, generals, diplomacy,
     // Half the time a plain member, whose permission hangs on its service.
     viewer: pick(rng, rng.nextBool(0.5) ? generals.filter((g) => g.officerLevel === 1).concat(generals.slice(0, 1)) : generals).id, lastExecuted: rng.nextInt(3599), chiefLevels: CHIEF_LEVELS, chiefTurns, troops,
+    lines, strategic, logOf: pick(rng, generals).id,
   };
 }
+
+const STRATEGIC_NAMES = [...STRATEGIC_COMMANDS.values()];
 
 const DEFAULT_CITY_IDS = [...MAP.keys()];
 
@@ -126,8 +147,18 @@ function caseWorld(c: ViewsCase): World {
     for (const [slot, action, arg] of g.turns ?? []) general.queue[slot] = { action, arg: arg as Json };
   }
   for (const [leader, nation, name] of c.troops) world.troops.set(leader, { leader, nation, name });
+  const now = joinYearMonth(c.year, c.month);
+  for (const [nation, name, months] of c.strategic) world.nations.get(nation)!.nextExecute[name] = now + months;
+  for (const [kind, general, text] of c.lines) {
+    if (kind === 'history') chronicle(world, text);
+    else if (kind === 'global') log(world, 'world', 0, text);
+    else generalLog(world, general, text);
+  }
   return world;
 }
+
+/** The newest `count` texts, newest first, as the legacy's lists give them. */
+const newest = (lines: readonly LineView[], count: number) => lines.slice(-count).reverse().map((l) => l.text);
 
 const slots = (s: readonly SlotView[]) => s.map((t) => [t.action, t.arg]);
 
@@ -169,6 +200,16 @@ function sammoViews(c: ViewsCase): unknown {
     spy: n === null ? [] : Object.entries(n.spy).map(([city, months]) => [Number(city), months]).sort((a, b) => a[0]! - b[0]!),
     seen: v.cities.map((x) => x.id),
     diplomacy: v.diplomacy,
+    strategicWaits: n === null ? [] : n.strategicWaits.map((w) => [w.name, w.months]),
+    // GetFrontInfo's recentRecord: 15 of each.
+    records: { history: newest(pub.history, 15), global: newest(pub.logs, 15), general: newest(v.log, 15) },
+    // Nation/GetGeneralLog: the 30 newest of a member's action log the permission opens, or a refusal.
+    memberLog: ((): string[] | null => {
+      // Its own from permission 1 too (below it, the front page's 15 lines): the legacy checks the permission first.
+      if (c.logOf === c.viewer) return g.permission < 1 ? null : newest(v.log, 30);
+      const opened = v.memberLogs.find((m) => m.generalId === c.logOf);
+      return opened === undefined ? null : newest(opened.lines, 30);
+    })(),
     public: {
       generals: pub.generals.map((p) => [p.id, nationName(p.nation), p.officerTitle, p.explevel, dedLevelText(p.dedlevel), p.killturn]).sort((a, b) => (a[0] as number) - (b[0] as number)),
       nations: pub.nations.filter((p) => p.id !== 0).sort((a, b) => a.id - b.id).map((p) => [p.id, p.name, p.level, p.capital, p.gennum, p.power, p.cities]),
@@ -178,7 +219,7 @@ function sammoViews(c: ViewsCase): unknown {
 
 export const viewsArea: Area<ViewsCase, unknown> = {
   name: 'views',
-  about: 'what a general is shown: the legacy API classes in its session (GetFrontInfo, GetReservedCommand, Nation/GeneralList, NationCommand/GetReservedCommand, GetMap, GetDiplomacy, the public lists) beside libs/sammo’s seat and public views',
+  about: 'what a general is shown: the legacy API classes in its session (GetFrontInfo with its strategic waits and log lines, GetReservedCommand, Nation/GeneralList, Nation/GetGeneralLog, NationCommand/GetReservedCommand, GetMap, GetDiplomacy, the public lists) beside libs/sammo’s seat and public views',
   generate: (rng, count) => Array.from({ length: count }, () => generateCase(rng)),
   sammo: sammoViews,
   // A case holds every city and general row the lists return (some 11 KB).

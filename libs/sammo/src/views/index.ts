@@ -9,9 +9,10 @@ export { citiesSeen } from './cities-seen';
 export { officerTitle } from './officer-titles';
 export { publicView, diplomacyRows, RECENT_LINES } from './public-view';
 export type { PublicView, PublicViewOptions, PublicNation, PublicCity, PublicGeneral, EnvView, DiplomacyRow, ConflictView } from './public-view';
-export { seatView, generalOfSeat, MEMBER_TURNS_SHOWN } from './seat-view';
+export { seatView, generalOfSeat, MEMBER_TURNS_SHOWN, MEMBER_LOG_LINES } from './seat-view';
 export type {
   SeatView, SeatViewOptions, SlotView, MemberView, MemberDetail, OwnGeneralView, TroopView, OwnTroopView, CityDetail, OwnNationView, ChiefQueueView,
+  MemberLogView, CityGeneralView,
 } from './seat-view';
 export { moveView } from './move-view';
 export { mailboxOf, publicMessages, MESSAGES_SHOWN, DIPLOMACY_MASK } from './mailbox';

@@ -1,9 +1,10 @@
 import type { Json } from '@chronicle/engine';
-import { cutTurn } from '../world/clock';
+import { cutTurn, joinYearMonth } from '../world/clock';
+import { commandLists, STRATEGIC_COMMANDS } from '../world/command-lists';
 import { GameConst } from '../world/constants';
 import type { City, General, GeneralItems, Nation, TurnSlot, World } from '../world/types';
 import { citiesSeen } from './cities-seen';
-import { linesSince, type LineView } from './lines';
+import { lineView, linesSince, type LineView } from './lines';
 import { mailboxOf, publicMessages, type MailboxView } from './mailbox';
 import { officerTitle } from './officer-titles';
 import { DEFAULT_SECRET_LIMIT, secretPermission } from './permission';
@@ -11,6 +12,9 @@ import { envView, diplomacyRows, type EnvView, type DiplomacyRow } from './publi
 
 /** How many of a member's reserved turns its nation's officers read (legacy `turn_idx < 5`). */
 export const MEMBER_TURNS_SHOWN = 5;
+
+/** How many of a member's newest action lines its nation's officers read at once (legacy Nation/GetGeneralLog, `getGeneralActionLogRecent(…, 30)`). */
+export const MEMBER_LOG_LINES = 30;
 
 /** One reserved turn: its place in the queue (0 runs next), the legacy command key and its argument. */
 export type SlotView = {
@@ -101,6 +105,27 @@ export type OwnNationView = {
   troops: TroopView[];
   /** The cities its 첩보 covers: city id → months left (legacy GetMap's `spyList`). */
   spy: Record<number, number>;
+  /** The strategic commands its chiefs must still wait for (legacy GetFrontInfo's `impossibleStrategicCommand`): months left. */
+  strategicWaits: { command: string; name: string; months: number }[];
+}
+
+/** A member's newest action lines, as its nation's officers read them (legacy Nation/GetGeneralLog `generalAction`). */
+export type MemberLogView = {
+  generalId: number;
+  lines: LineView[];
+}
+
+/**
+ * A general standing in a city the seat reads (legacy b_currentCity.php's general list): its
+ * public figures; its crew where the city is read in detail or the general is of the seat's
+ * nation; for the seat's nation's generals their arms and training, and a player's (npc < 2)
+ * first five reserved turns.
+ */
+export type CityGeneralView = {
+  id: number; name: string; npc: number; injury: number; leadership: number; strength: number; intel: number;
+  officerLevel: number; nation: number; city: number;
+  crew: number | null;
+  own: { defenceTrain: number; crewtype: number; train: number; atmos: number; reservedCommand: SlotView[] | null } | null;
 }
 
 /** A chief's nation queue (legacy NationCommand/GetReservedCommand `chiefList`), read from secret permission 1. */
@@ -139,6 +164,16 @@ export type SeatView = {
   chiefQueues: ChiefQueueView[] | null;
   /** Every city it reads in detail (see `citiesSeen`), by id. */
   cities: CityDetail[];
+  /**
+   * Who stands in the cities it reads in detail and in the cities next to its nation's
+   * (b_currentCity lists those too, their crews hidden), by city and turn time.
+   */
+  cityGenerals: CityGeneralView[];
+  /**
+   * Its members' action logs its secret permission opens (legacy Nation/GetGeneralLog): from
+   * permission 1 those of its NPC members (npc ≥ 2), from 2 every member's; its own is `log`.
+   */
+  memberLogs: MemberLogView[];
   /** Relations: its nation's rows whole, the others' as the public reads them. */
   diplomacy: DiplomacyRow[];
   /** The mailboxes it reads (legacy Message/GetRecentMessage): public, its nation's, its nation's diplomacy, its own. */
@@ -163,7 +198,7 @@ export function seatView(world: World, seat: string, options: SeatViewOptions = 
   if (general === undefined) {
     return {
       seat, env: envView(world), general: null, queue: [], queueDate: { year: env.year, month: env.month }, log: [], nationLog: [], troop: null,
-      city: null, nation: null, members: [], chiefQueues: null, cities: [], diplomacy: diplomacyRows(world, 0),
+      city: null, nation: null, members: [], chiefQueues: null, cities: [], cityGenerals: [], memberLogs: [], diplomacy: diplomacyRows(world, 0),
       messages: { public: publicMessages(world), national: [], diplomacy: [], private: [] },
     };
   }
@@ -175,7 +210,8 @@ export function seatView(world: World, seat: string, options: SeatViewOptions = 
   const officers = officersByCity(world);
   const troopLeaders = new Set<number>();
   for (const t of world.troops.values()) if (t.nation === general.nation && world.generals.get(t.leader)?.nation === general.nation) troopLeaders.add(t.leader);
-  const seen = [...citiesSeen(world, general)].sort((a, b) => a - b);
+  const valid = citiesSeen(world, general);
+  const seen = [...valid].sort((a, b) => a - b);
   return {
     seat,
     env: envView(world),
@@ -190,6 +226,8 @@ export function seatView(world: World, seat: string, options: SeatViewOptions = 
     members: general.nation === 0 ? [] : members.map((m) => memberView(m, nationLevel, permission, troopLeaders)),
     chiefQueues: nation === undefined || permission < 1 ? null : chiefQueues(nation, members),
     cities: seen.map((id) => cityDetail(world.cities[id]!, officers)),
+    cityGenerals: cityGenerals(world, general, valid),
+    memberLogs: general.nation === 0 ? [] : memberLogs(world, general, permission, since),
     diplomacy: diplomacyRows(world, general.nation),
     messages: mailboxOf(world, general, permission),
   };
@@ -299,7 +337,73 @@ function ownNation(world: World, n: Nation, members: readonly General[]): OwnNat
     strategicCmdLimit: n.strategicCmdLimit, surlimit: n.surlimit, warSettingsLeft: n.availableWarSettingCnt,
     notice: n.notice === undefined ? null : { ...n.notice }, scoutMsg: n.scoutMsg ?? null, population, crew,
     topChiefs: topChiefs.sort((a, b) => b.level - a.level), troops: troops.sort((a, b) => a.leader - b.leader), spy: { ...n.spy },
+    strategicWaits: strategicWaits(world, n),
   };
+}
+
+/** Legacy GetFrontInfo: each strategic command of the world's lists whose next use lies after this month. */
+function strategicWaits(world: World, n: Nation): OwnNationView['strategicWaits'] {
+  const now = joinYearMonth(world.env.year, world.env.month);
+  const offered = commandLists(world).chief;
+  const out: OwnNationView['strategicWaits'] = [];
+  for (const [command, name] of STRATEGIC_COMMANDS) {
+    const next = n.nextExecute[name];
+    if (offered.includes(command) && next !== undefined && next > now) out.push({ command, name, months: next - now });
+  }
+  return out;
+}
+
+/**
+ * Legacy b_currentCity.php, for each city it may be asked: the cities read in detail list
+ * their generals with their crews; a city next to the nation's (CityConst `path`) lists them
+ * with the crews of other nations hidden (−1 there).
+ */
+function cityGenerals(world: World, viewer: General, valid: ReadonlySet<number>): CityGeneralView[] {
+  const listed = new Set(valid);
+  if (viewer.nation !== 0) {
+    for (let id = 1; id < world.cities.length; id++) {
+      if (listed.has(id)) continue;
+      if (world.cities[id]!.neighbours.some((n) => world.cities[n]?.nation === viewer.nation)) listed.add(id);
+    }
+  }
+  const out: CityGeneralView[] = [];
+  for (const g of world.generals.values()) {
+    if (!listed.has(g.city)) continue;
+    const ours = g.nation !== 0 && g.nation === viewer.nation;
+    out.push({
+      id: g.id, name: g.name, npc: g.npc, injury: g.injury, leadership: g.leadership, strength: g.strength, intel: g.intel,
+      officerLevel: g.officerLevel, nation: g.nation, city: g.city,
+      crew: ours || valid.has(g.city) ? g.crew : null,
+      own: ours
+        ? { defenceTrain: g.defenceTrain, crewtype: g.crewtype, train: g.train, atmos: g.atmos, reservedCommand: g.npc < 2 ? slots(g.queue, MEMBER_TURNS_SHOWN) : null }
+        : null,
+    });
+  }
+  return out.sort((a, b) => a.city - b.city || world.generals.get(a.id)!.turntime - world.generals.get(b.id)!.turntime || a.id - b.id);
+}
+
+/**
+ * Legacy Nation/GetGeneralLog `generalAction` as the seat's permission opens it: nothing below
+ * 1; an NPC member's (npc ≥ 2) from 1; a player member's from 2 (유저 장수의 개인 기록은 수뇌만
+ * 열람 가능합니다). The newest 30 lines of each, in one walk of the log from its newest end.
+ */
+function memberLogs(world: World, viewer: General, permission: number, since: number): MemberLogView[] {
+  if (permission < 1) return [];
+  const readable = new Map<number, LineView[]>();
+  for (const g of world.generals.values()) {
+    if (g.nation === viewer.nation && g.id !== viewer.id && (g.npc >= 2 || permission >= 2)) readable.set(g.id, []);
+  }
+  let open = readable.size;
+  for (let i = world.logs.length - 1; i >= 0 && open > 0; i--) {
+    const e = world.logs[i]!;
+    if (e.move <= since) break;
+    if (e.scope !== 'general') continue;
+    const lines = readable.get(e.subject);
+    if (lines === undefined || lines.length >= MEMBER_LOG_LINES) continue;
+    lines.push(lineView(e));
+    if (lines.length === MEMBER_LOG_LINES) open -= 1;
+  }
+  return [...readable].sort((a, b) => a[0] - b[0]).map(([generalId, lines]) => ({ generalId, lines: lines.reverse() }));
 }
 
 function chiefQueues(n: Nation, members: readonly General[]): ChiefQueueView[] {

@@ -1,5 +1,6 @@
 import { addGeneral, smallWorld } from '../testing/small-world';
 import { SammoTable } from '../testing/table';
+import { joinYearMonth } from '../world/clock';
 import { Diplo } from '../world/constants';
 import { chronicle, generalLog, log, nationLog, writingMove } from '../world/logbook';
 import { readWorld, writeWorld } from '../state/serialize';
@@ -140,6 +141,47 @@ describe('the seat view', () => {
     expect(rows).toContainEqual([1, 2, Diplo.nap]);
     expect(rows).toContainEqual([2, 3, Diplo.normal]);
     expect(publicView(w).diplomacy).toContainEqual([1, 2, Diplo.normal]);
+  });
+
+  it('tells members which strategic commands must still wait, and how many months (legacy GetFrontInfo impossibleStrategicCommand)', () => {
+    const w = world();
+    const now = joinYearMonth(w.env.year, w.env.month);
+    w.nations.get(1)!.nextExecute = { 수몰: now + 3, 급습: now, 천도: now + 5 };
+    expect(seatView(w, 'user-2').nation!.strategicWaits).toEqual([{ command: 'che_수몰', name: '수몰', months: 3 }]);
+    expect(seatView(w, 'user-4').nation!.strategicWaits).toEqual([]);
+  });
+
+  it('opens members’ action logs from permission 1 for NPCs and from 2 for players, the newest 30 (legacy Nation/GetGeneralLog)', () => {
+    const w = world();
+    for (let i = 0; i < 31; i++) generalLog(w, 3, `NPC ${i}`);
+    generalLog(w, 1, '군주의 기록');
+    generalLog(w, 4, '타국의 기록');
+    expect(seatView(w, 'user-2').memberLogs).toEqual([]);
+    const me = w.generals.get(2)!;
+    Object.assign(me, { officerLevel: 2, officerCity: 1 });
+    const officer = seatView(w, 'user-2').memberLogs;
+    expect(officer.map((m) => [m.generalId, m.lines.length, m.lines[0]!.text, m.lines.at(-1)!.text])).toEqual([[3, 30, 'NPC 1', 'NPC 30']]);
+    me.officerLevel = 5;
+    expect(seatView(w, 'user-2').memberLogs.map((m) => [m.generalId, m.lines.map((l) => l.text).at(-1)])).toEqual([[1, '군주의 기록'], [3, 'NPC 30']]);
+    expect(JSON.stringify(seatView(w, 'user-2'))).not.toContain('타국의 기록');
+  });
+
+  it('lists the generals standing where the seat looks: crews where it reads the city, arms and a player’s first five turns of its own nation’s (legacy b_currentCity)', () => {
+    const w = world();
+    w.generals.get(4)!.crew = 5000;
+    w.generals.get(1)!.queue[0] = { action: 'che_훈련', arg: null };
+    const listed = seatView(w, 'user-2').cityGenerals;
+    expect(listed.map((g) => [g.id, g.city])).toEqual([[1, 1], [2, 1], [3, 1], [4, 3]]);
+    const [ruler, , npc, rival] = listed;
+    expect(ruler!.own!.reservedCommand!.map((t) => t.action)).toEqual(['che_훈련', '휴식', '휴식', '휴식', '휴식']);
+    expect(npc!.own).toMatchObject({ reservedCommand: null });
+    // 다 (3) lies next to the nation's 나 (2): who stands there is listed, its crew hidden until the nation reads the city.
+    expect(rival).toMatchObject({ id: 4, nation: 2, crew: null, own: null });
+    w.nations.get(1)!.spy = { 3: 2 };
+    expect(seatView(w, 'user-2').cityGenerals.find((g) => g.id === 4)).toMatchObject({ crew: 5000, own: null });
+    // A wanderer sees only its own city's.
+    Object.assign(w.generals.get(2)!, { nation: 0, officerLevel: 0, city: 3 });
+    expect(seatView(w, 'user-2').cityGenerals.map((g) => [g.id, g.own])).toEqual([[2, null], [4, null]]);
   });
 
   it('is empty for a seat that plays no general', () => {

@@ -19,6 +19,15 @@ export const DEFAULT_CHIEF_COMMAND_LIST: readonly string[] = [
   'che_국기변경', 'che_국호변경',
 ];
 
+/**
+ * Legacy `GameConst::$availableChiefCommand['전략']`: the strategic commands, each with the
+ * name its wait after use is kept under (legacy `$actionName`, the nation's `nextExecute`).
+ */
+export const STRATEGIC_COMMANDS: ReadonlyMap<string, string> = new Map([
+  ['che_필사즉생', '필사즉생'], ['che_백성동원', '백성동원'], ['che_수몰', '수몰'], ['che_허보', '허보'],
+  ['che_의병모집', '의병모집'], ['che_이호경식', '이호경식'], ['che_급습', '급습'], ['che_피장파장', '피장파장'],
+]);
+
 /** The commands only a scenario's lists offer (legacy scenarios 905 and 910 name them). */
 const SCENARIO_ONLY: ReadonlySet<string> = new Set(['che_전투태세', 'che_무작위건국', 'cr_건국', 'cr_맹훈련', 'che_무작위수도이전', 'cr_인구이동']);
 

@@ -1,16 +1,18 @@
 <?php
 // What one general is shown, by the legacy's own API classes run in its session on the
-// case's rows: General/GetFrontInfo (its row, its nation, its city, its troop),
+// case's rows: General/GetFrontInfo (its row, its nation with the strategic commands still
+// waiting, its city, its troop, the newest log lines: 중원정세, 장수동향, its own),
 // Command/GetReservedCommand (its queue), Nation/GeneralList (the members and their turns by
 // its secret permission), NationCommand/GetReservedCommand (the chiefs' queues), Global/GetMap
-// (the spy list, the cities its generals stand in), Global/GetDiplomacy, Global/GeneralList
+// (the spy list, the cities its generals stand in), Nation/GetGeneralLog (a general's action
+// log, by its secret permission), Global/GetDiplomacy, Global/GeneralList
 // and Global/GetNationList (the public lists). The answer is their fields, normalised to the
 // shape src/views-area.ts gives libs/sammo's seat and public views.
 use sammo\{DB, KVStorage, Session, UniqueConst};
 use sammo\API\Command\GetReservedCommand;
 use sammo\API\General\GetFrontInfo;
 use sammo\API\Global\{GeneralList as GlobalGeneralList, GetDiplomacy, GetMap, GetNationList};
-use sammo\API\Nation\GeneralList as NationGeneralList;
+use sammo\API\Nation\{GeneralList as NationGeneralList, GetGeneralLog};
 use sammo\API\NationCommand\GetReservedCommand as GetNationReservedCommand;
 use function sammo\{legacy_db_case, legacy_db_create, refreshNationStaticInfo};
 
@@ -53,6 +55,13 @@ function views_insert(array $case): void
         }
     }
     foreach ($case['troops'] as [$leader, $nation, $name]) $db->insert('troop', ['troop_leader' => $leader, 'nation' => $nation, 'name' => $name]);
+    $now = $case['year'] * 12 + $case['month'] - 1;
+    foreach ($case['strategic'] as [$nation, $name, $months]) KVStorage::getStorage($db, $nation, 'nation_env')->setValue("next_execute_{$name}", $now + $months);
+    foreach ($case['lines'] as [$kind, $general, $text]) {
+        $row = ['year' => $case['year'], 'month' => $case['month'], 'text' => $text];
+        if ($kind === 'history') $db->insert('world_history', $row + ['nation_id' => 0]);
+        else $db->insert('general_record', $row + ['general_id' => $general, 'log_type' => $kind === 'global' ? 'history' : 'action']);
+    }
     $db->update('general', ['owner' => $case['viewer']], 'no = %i', $case['viewer']);
     $db->insert('general_access_log', ['general_id' => $case['viewer'], 'user_id' => $case['viewer'], 'last_refresh' => '2000-01-01 00:00:00', 'refresh_score' => 0, 'refresh_score_total' => 0]);
     refreshNationStaticInfo();
@@ -86,6 +95,7 @@ function run_views(array $case): array
     $diplomacy = api_call(GetDiplomacy::class, $session);
     $public = api_call(GlobalGeneralList::class, $session);
     $nations = api_call(GetNationList::class, $session);
+    $memberLog = api_call(GetGeneralLog::class, $session, ['generalID' => $case['logOf'], 'reqType' => GetGeneralLog::GENERAL_ACTION]);
 
     $g = $front['general'];
     $nationInfo = $front['nation'];
@@ -152,6 +162,14 @@ function run_views(array $case): array
         'spy' => $spy,
         'seen' => $seen,
         'diplomacy' => $diplomacyRows,
+        'strategicWaits' => $inNation ? $nationInfo['impossibleStrategicCommand'] : [],
+        'records' => [
+            'history' => array_column($front['recentRecord']['history'], 1),
+            'global' => array_column($front['recentRecord']['global'], 1),
+            'general' => array_column($front['recentRecord']['general'], 1),
+        ],
+        // A refusal (a string) is no log; the log's lines keyed by id, newest first.
+        'memberLog' => is_string($memberLog) ? null : array_values($memberLog['log']),
         'public' => ['generals' => $publicRows, 'nations' => $nationRows],
     ];
 }
