@@ -68,6 +68,11 @@ describe('messages (legacy Message/SendMessage and GetRecentMessage)', () => {
     expect(() => table.play('ma', { type: 'sendMessage', mailbox: MAILBOX_NATIONAL + 77, text: '누구냐' })).toThrow('존재하지 않는 국가입니다.');
     table.play('ma', { type: 'sendMessage', mailbox: a.id, text: '수고했다' });
     expect(texts(seatView(world, 'a').messages.private)).toEqual(['수고했다']);
+    // 9000 is 재야's mailbox (the legacy's nation 0): a letter there is diplomacy that nobody's permission masks.
+    table.play('ma', { type: 'sendMessage', mailbox: MAILBOX_NATIONAL, text: '재야의 인재들이여' });
+    expect(world.messages!.at(-1)).toMatchObject({ kind: 'diplomacy', fromNation: MA_TENG, to: 0 });
+    expect(seatView(world, 'a').messages.diplomacy.at(-1)).toEqual(expect.objectContaining({ text: '재야의 인재들이여' }));
+    expect(seatView(world, 'a').messages.diplomacy.at(-1)!.masked).toBeUndefined();
   });
 
   it('refuses what the legacy refuses, in its words, and leaves the log untouched', () => {

@@ -16,7 +16,7 @@ export const MESSAGE_MAX = 2000;
  * A general writes a message (legacy Message/SendMessage), to the mailbox the legacy numbers:
  * 9999 everyone (public); 9000 + a nation: its own nation's members (national) — anyone
  * below secret permission 4 writes to its own nation whatever it names —, another nation's
- * chiefs (diplomacy: permission 4 only); a general's id: that general (private), never
+ * chiefs (diplomacy: permission 4 only; 9000 itself, the wanderers' 재야, takes it too); a general's id: that general (private), never
  * between two nations' holders of permission 4. A block of level 1 or 3 (발언권) silences it.
  * The legacy's two-second pause between private messages is the gateway's to enforce (a move
  * has no wall clock).
@@ -34,7 +34,8 @@ export function checkSendMessage(world: World, seat: Seat, payload: JsonObject):
   if (mailbox >= MAILBOX_NATIONAL) {
     const to = permission < 4 ? general.nation : mailbox - MAILBOX_NATIONAL;
     if (to === general.nation) return move('national', to);
-    if (!world.nations.has(to)) throw new IllegalMove(`존재하지 않는 국가입니다. (there is no nation ${to})`);
+    // Nation 0 is the legacy's 재야 (getNationStaticInfo(0)): the wanderers' mailbox takes diplomacy too.
+    if (to !== 0 && !world.nations.has(to)) throw new IllegalMove(`존재하지 않는 국가입니다. (there is no nation ${to})`);
     return move('diplomacy', to);
   }
   if (mailbox > 0) {

@@ -13,7 +13,7 @@ export type MailboxView = {
   public: MessageView[];
   /** To its nation (a wanderer's: to 재야, nation 0). */
   national: MessageView[];
-  /** Between its nation and another, the words hidden below secret permission 3. */
+  /** Between its nation and another, the words hidden below secret permission 3 (but a letter to 재야, nation 0: the legacy masks one to a nation). */
   diplomacy: MessageView[];
   /** Sent by it or to it. */
   private: MessageView[];
@@ -31,7 +31,7 @@ export function mailboxOf(world: World, general: General, permission: number): M
     public: publicMessages(world),
     national: newest(world, (m) => m.kind === 'national' && m.to === nation),
     diplomacy: newest(world, (m) => m.kind === 'diplomacy' && (m.to === nation || m.fromNation === nation))
-      .map((m) => (permission < 3 ? { ...m, text: DIPLOMACY_MASK, masked: true } : m)),
+      .map((m) => (permission < 3 && m.to !== 0 ? { ...m, text: DIPLOMACY_MASK, masked: true } : m)),
     private: newest(world, (m) => m.kind === 'private' && (m.to === general.id || m.from === general.id)),
   };
 }
