@@ -550,7 +550,8 @@ async function renderNation(here: string, me: { id: number; troop: number; offic
     (move) => act(() => playerApi.move(here, move)).catch(() => undefined),
     (setting, body) => act(() => playerApi.setNation(here, setting, body)).catch(() => undefined),
   );
-  if (!panel || world !== here) return;
+  // The player may have started typing while it was read: what they type is not replaced.
+  if (!panel || world !== here || typingIn(document.getElementById('nation-panel'))) return;
   const now = document.getElementById('nation-panel');
   if (now) now.replaceWith(panel);
   else $('play').append(panel);
