@@ -324,6 +324,72 @@ describe('a new player plays a world from the page (the whole system, headless C
     await shot('play-message-received');
   });
 
+  it('shows each player their own secrets and none of the other\'s: the queue, the purse, the log and the letters, in the page\'s text, attributes and hidden elements', async () => {
+    // Secrets no page can show by chance: a nation's name reserved in each general's last slot (건국, run well after this test), a letter to a third general each.
+    const secrets = {
+      newcomer: { queue: '새내기밀계국', letter: '새내기의 밀서 7341' },
+      ruler: { queue: '군주밀계국', letter: '군주의 밀서 9058' },
+    };
+    const reserveSecret = async (on: Page, name: string) => {
+      await on.check('#queue tr[data-slot="29"] input[type=checkbox]');
+      await on.selectOption('#command', 'che_건국');
+      await on.fill('#arg-nation-name', name);
+      await on.click('#reserve');
+      await on.waitForSelector('#reserve-outcome >> text=접수되었습니다', { timeout: 20_000 });
+      await on.waitForSelector(`#queue tr[data-slot="29"] >> text=${name}`, { timeout: 20_000 });
+    };
+    const writeSecret = async (on: Page, to: string, words: string) => {
+      const id = await on.$eval('#mail-to', (select, name) => [...(select as HTMLSelectElement).options].find((o) => o.textContent === name)!.value, to);
+      await on.selectOption('#mail-to', id);
+      await on.fill('#mail-text', words);
+      await on.click('#mail-send');
+      await on.waitForSelector(`#mail-private >> text=${words}`, { timeout: 40_000 });
+    };
+    // A third general each writes to: an NPC neither player holds.
+    const others = await Promise.all(Array.from({ length: 12 }, async (_, i) => (await fetch(`${url}api/tables/w1-c1/generals/${i + 1}`)).json() as Promise<{ name: string; owner: string | null; officerLevel: number }>));
+    const third = others.find((g) => !g.owner && g.name !== '새내기' && g.officerLevel !== 12)!;
+    await reserveSecret(page, secrets.newcomer.queue);
+    await reserveSecret(chief, secrets.ruler.queue);
+    await writeSecret(page, third.name, secrets.newcomer.letter);
+    await writeSecret(chief, third.name, secrets.ruler.letter);
+
+    /** Everything a page holds: its markup (every element, hidden or not, with its attributes) and each form field's value. */
+    const everything = (on: Page) => on.evaluate(() => [document.documentElement.outerHTML, ...[...document.querySelectorAll('input, textarea, select')].map((e) => (e as HTMLInputElement).value)].join('\n'));
+    /** A general's purse (each figure as its panel writes it: `금 1,080`) and its log lines (whole, and the words after the month) as its own page shows them. */
+    const own = (on: Page) => on.evaluate(() => {
+      const cells = [...document.querySelectorAll('#general-stats div')].map((d) => d.textContent ?? '');
+      return {
+        purse: cells.filter((c) => /^(금|쌀) [\d,]+$/.test(c)),
+        log: [...document.querySelectorAll('#general-log div')].map((d) => ({ whole: d.textContent ?? '', words: (d.textContent ?? '').replace(/^\d+년 \d+월 /, '') })),
+      };
+    });
+    // The public lines (the chronicle and the actions anyone reads) are nobody's secret.
+    const publicView = ((await (await fetch(`${url}api/tables/w1-c1`)).json()) as TableDetail).view!;
+    const publicLines = new Set([...publicView.history, ...publicView.actions].map((l) => l.text));
+    const read = { newcomer: await own(page), ruler: await own(chief) };
+    const held = { newcomer: await everything(page), ruler: await everything(chief) };
+    for (const [me, other] of [['newcomer', 'ruler'], ['ruler', 'newcomer']] as const) {
+      // Each sees its own: the reserved name, the letter, its purse and its log.
+      expect(held[me]).toContain(secrets[me].queue);
+      expect(held[me]).toContain(secrets[me].letter);
+      expect(read[me].purse).toHaveLength(2);
+      expect(read[me].log.length).toBeGreaterThan(0);
+      // None of the other's: its reservation, its letter, its purse (a figure the two share tells nothing), its log (less the lines both logs or the public hold).
+      expect(held[me]).not.toContain(secrets[other].queue);
+      expect(held[me]).not.toContain(secrets[other].letter);
+      const theirPurse = read[other].purse.filter((figure) => !read[me].purse.includes(figure));
+      expect(theirPurse.length).toBeGreaterThan(0);
+      for (const figure of theirPurse) expect(held[me]).not.toMatch(new RegExp(`${figure}(?![\\d,])`));
+      const mine = new Set(read[me].log.map((l) => l.words));
+      const theirLines = read[other].log.filter((l) => !publicLines.has(l.words) && !mine.has(l.words));
+      expect(theirLines.length).toBeGreaterThan(0);
+      for (const line of theirLines) {
+        expect(held[me]).not.toContain(line.whole);
+        expect(held[me]).not.toContain(line.words);
+      }
+    }
+  });
+
   it('says when the connection is lost and resumes by itself once the server is back', async () => {
     await page.waitForSelector('#live-state[data-live="up"]', { timeout: 20_000 });
     const lines = await page.$$eval('#general-log div', (ls) => ls.length);
