@@ -4,7 +4,7 @@ import {
   type HeaderV1, type SealedSeedV1, type SnapshotV1, type TableEventV1, type TickV1, type WorldEventV1,
 } from '@chronicle/contracts';
 import {
-  clockOptions, endedChapter, engine, firstChapter, GameLog, readChapter, stateHash, verifyChain, type GameState, type JsonObject,
+  clockOptions, endedChapter, readGameClock, engine, firstChapter, GameLog, readChapter, stateHash, verifyChain, type GameState, type JsonObject,
 } from '@chronicle/engine';
 import { type RunningService } from '@chronicle/service-kit';
 import { nextDueTime, sammo, type World } from '@chronicle/sammo';
@@ -264,6 +264,31 @@ describe('scheduler (real NATS; the log and snapshot services as processes)', ()
       10_000, 'the tick after the restart');
   });
 
+  it('keeps one tick a month after an operator halves the turn term (the clock coalesced to the opening term no longer)', async () => {
+    // Opened at 60-minute turns, ticks coalesced to one a turn; a game hour is 10 wall seconds.
+    const options: JsonObject = {
+      world: 'synthetic', generals: 12, cities: 6, nations: 2, turnterm: 60, start: GAME_START,
+      ...clockOptions({ openedAt: Date.now(), gameStart: GAME_START, speed: 360, minTickInterval: 3_600_000 }),
+    };
+    const arrivals: number[] = [];
+    const sub = nc.subscribe(subjects.of(EventSubjects.ticks('term')), { callback: () => void arrivals.push(Date.now()) });
+    try {
+      await log.open({ tableId: 'term', gameId: 'sammo', seats: ['ann'], options });
+      await waitUntil(() => arrivals.length === 1 || undefined, 10_000, 'the opening tick');
+      // The operator's move as the executors record it (legal: the snapshot service replays it), a general due a game minute on.
+      await log.append({
+        tableId: 'term', seat: null, payload: { type: 'changeTurnTerm', turnterm: 30 }, expectedRevision: 0, idempotencyKey: 'term-30', random: false,
+        nextDueAt: new Date(GAME_START + 60_000).toISOString(),
+      });
+      await waitUntil(() => arrivals.length === 2 || undefined, 15_000, 'the next month\'s tick');
+      // A 30-minute month is 5 wall seconds; the opening term's 60 minutes would be 10.
+      expect(arrivals[1]! - arrivals[0]!).toBeGreaterThanOrEqual(4_500);
+      expect(arrivals[1]! - arrivals[0]!).toBeLessThan(8_000);
+    } finally {
+      sub.unsubscribe();
+    }
+  });
+
   it('opens the next chapter of a world when one ends, and announces each on the world subject', async () => {
     const options: JsonObject = {
       world: 'synthetic', generals: 12, cities: 6, nations: 2, turnterm: 60, chapterYears: 1, start: GAME_START,
@@ -344,7 +369,22 @@ describe('scheduler (real NATS; the log and snapshot services as processes)', ()
    * Plays a chapter month by month as an executor would: the seed opened in memory, a later
    * chapter's opening state attached from the snapshot service, each move computed and appended.
    */
-  async function playChapter(tableId: string): Promise<void> {
+  it("opens a world's next chapter at the turn term the world runs at now, not the first chapter's", async () => {
+    const options: JsonObject = {
+      world: 'synthetic', generals: 12, cities: 6, nations: 2, turnterm: 60, chapterYears: 1, start: GAME_START,
+      ...firstChapter('w3'), ...clockOptions({ openedAt: Date.now(), gameStart: GAME_START, speed: 1, minTickInterval: 3_600_000 }),
+    };
+    await log.open({ tableId: 'w3-c1', gameId: 'sammo', seats: ['ann'], options });
+    await playChapter('w3-c1', [{ type: 'changeTurnTerm', turnterm: 30 }]);
+    const second = await waitUntil(async () => (await log.header({ tableId: 'w3-c2' }).catch(() => undefined)), 30_000, 'the second chapter');
+    expect(readGameClock(second.options)).toEqual({ ...readGameClock(options), minTickInterval: 1_800_000 });
+  });
+
+  /**
+   * Plays a chapter to its end as the executors would: `first` (operators' moves), then
+   * advances a turn at a time (an advance two turns late skips them, the legacy's delay rule).
+   */
+  async function playChapter(tableId: string, first: JsonObject[] = []): Promise<void> {
     const header: HeaderV1 = await log.header({ tableId });
     const sealed = await requests.request<SealedSeedV1>(TrustedSubjects.sealedSeed, { v: 1, tableId });
     const local = GameLog.open({
@@ -353,8 +393,8 @@ describe('scheduler (real NATS; the log and snapshot services as processes)', ()
     });
     expect(local.commitment()).toBe(header.commitment);
     const state: GameState<World> = engine.setup(sammo, local.header());
-    while (!state.outcome) {
-      const step = engine.step(sammo, local.header(), state, null, { type: 'advance', until: state.data.env.turntime + 3_600_000 });
+    for (let n = 0; !state.outcome; n++) {
+      const step = engine.step(sammo, local.header(), state, null, first[n] ?? { type: 'advance', until: state.data.env.turntime + state.data.env.turnterm * 60_000 });
       local.append(step.move);
       const due = nextDueTime(state.data);
       await log.append({

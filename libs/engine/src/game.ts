@@ -89,6 +89,12 @@ export interface GameTime<G> {
   nextDueTime(state: Readonly<GameState<G>>): number | null;
   /** Units of work done since the table opened (for the strategy game, general turns): what a budget counts. */
   workDone(state: Readonly<GameState<G>>): number;
+  /**
+   * The turn length (game ms) a recorded move sets, for a move that changes it (the strategy
+   * game's changeTurnTerm), else undefined. A clock that coalesces ticks to one a turn
+   * (`minTickInterval` > 0) follows it from that move on, so the tick pace stays a turn.
+   */
+  turnLengthSetBy?(payload: Json): number | undefined;
 }
 
 /** The part of a game that reads and writes its data (all a snapshot needs). */

@@ -34,4 +34,13 @@ describe('the game clock (what services ask of game.clock)', () => {
     table.state.data.env.isunited = 2;
     expect(clock.nextDueTime(table.state)).toBeNull();
   });
+
+  it('tells the turn length a played changeTurnTerm sets, and none for other moves', () => {
+    const table = new SammoTable({ world: 'synthetic', generals: 20, cities: 10, nations: 2, turnterm: 60 }, SEED);
+    table.play(null, { type: 'changeTurnTerm', turnterm: 30 });
+    expect(table.state.data.env.turnterm).toBe(30);
+    expect(clock.turnLengthSetBy!(table.log.moves.at(-1)!.payload)).toBe(HOUR / 2);
+    expect(clock.turnLengthSetBy!(clock.advance(1, 1))).toBeUndefined();
+    expect(clock.turnLengthSetBy!({ type: 'operatorLog', text: '점검' })).toBeUndefined();
+  });
 });

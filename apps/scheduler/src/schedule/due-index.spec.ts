@@ -158,6 +158,29 @@ describe('DueIndex', () => {
     expect(index.due(OPENED + 3_000)).toEqual([{ tableId: 't', dueAt: 10 * MINUTE, retick: 0, lateMs: 0 }]);
   });
 
+  it('coalesces to the turn length a move set (an operator halved the turn term), in this replica and in one that merges it', () => {
+    const index = new DueIndex({ ...RETICK, firstMs: 60_000 });
+    // Opened at 60-minute turns, one tick a turn: ten game minutes are a wall second.
+    index.opened('t', clockOptions({ openedAt: OPENED, gameStart: 0, speed: 600, minTickInterval: 60 * MINUTE }), OPENED);
+    index.due(OPENED);
+    index.moved('t', 1, 10 * MINUTE, OPENED + 10, 30 * MINUTE);
+    expect(index.nextWakeAt(OPENED + 10)).toBe(OPENED + 3_000);
+    expect(index.due(OPENED + 3_000)).toEqual([{ tableId: 't', dueAt: 10 * MINUTE, retick: 0, lateMs: 0 }]);
+    expect(index.clockOf('t')).toMatchObject({ minTickInterval: 30 * MINUTE });
+    // A replica that took a later entry first still learns the change, and a merge carries it.
+    const other = new DueIndex(RETICK);
+    other.opened('t', clockOptions({ openedAt: OPENED, gameStart: 0, speed: 600, minTickInterval: 60 * MINUTE }), OPENED);
+    other.moved('t', 2, 40 * MINUTE, OPENED);
+    other.moved('t', 1, 10 * MINUTE, OPENED, 30 * MINUTE);
+    const copy = new DueIndex(RETICK);
+    for (const stored of JSON.parse(JSON.stringify(other.takeChanged())) as ScheduledTable[]) copy.merge(stored);
+    expect(copy.clockOf('t')).toMatchObject({ minTickInterval: 30 * MINUTE });
+    // A table that ticks at every due time keeps doing so.
+    index.opened('u', FAST, OPENED);
+    index.moved('u', 1, 10 * MINUTE, OPENED, 30 * MINUTE);
+    expect(index.clockOf('u')).toMatchObject({ minTickInterval: 0 });
+  });
+
   it('runs in real time for a table without a clock option', () => {
     const index = new DueIndex(RETICK);
     index.opened('t', {}, OPENED);

@@ -39,6 +39,14 @@ export interface ScheduledTable {
   progressAt: number;
   /** The operators' latest pause or resume, if any (absent in entries written before pauses existed). */
   hold?: Hold | null;
+  /** The table's game and rules (from its `opened` event): what says how a move changes its turn. */
+  game?: { id: string; rulesVersion: string };
+  /**
+   * The turn length (game ms) the table's latest move that changed it set (an operator's turn
+   * term), by that move's entry: a clock coalescing ticks to one a turn follows it, not the
+   * term the table opened with.
+   */
+  turn?: { seq: number; ms: number };
 }
 
 export interface Tick {
@@ -86,6 +94,8 @@ export class DueIndex {
     }
     if (stored.seq > entry.seq) Object.assign(entry, { seq: stored.seq, dueAt: stored.dueAt, progressAt: stored.progressAt });
     entry.clock ??= stored.clock;
+    entry.game ??= stored.game;
+    if (stored.turn && (!entry.turn || stored.turn.seq > entry.turn.seq)) entry.turn = stored.turn;
     // A stop wins, but a quarantine lifted since it was recorded stays lifted, whichever copy comes last.
     if ((stored.releasedAt ?? 0) > (entry.releasedAt ?? 0)) entry.releasedAt = stored.releasedAt;
     if (entry.stop === null && stored.stop !== null) Object.assign(entry, { stop: stored.stop, stoppedAt: stored.stoppedAt });
@@ -116,13 +126,23 @@ export class DueIndex {
     return this.tables.get(tableId);
   }
 
+  /** The table's clock as it runs now: coalesced to its current turn length once a move changed it. */
+  clockOf(tableId: string): GameClock | null {
+    const entry = this.tables.get(tableId);
+    return entry ? currentClock(entry) : null;
+  }
+
   /**
    * A table opened: its clock comes from its options, and it is due at once (its game time
    * at the opening), since nothing has told its first due time yet. A world's next chapter
    * keeps the pause of the chapter before: a world paused as its chapter closed stays paused.
    */
-  opened(tableId: string, options: Readonly<JsonObject>, now: number): void {
+  opened(tableId: string, options: Readonly<JsonObject>, now: number, game?: { id: string; rulesVersion: string }): void {
     const entry = this.entry(tableId, now);
+    if (game && !entry.game) {
+      entry.game = game;
+      this.changed.add(tableId);
+    }
     if (entry.clock !== null) return;
     entry.clock = readGameClock(options);
     if (entry.seq === 0 && entry.dueAt === null) entry.dueAt = gameTimeAt(entry.clock, now);
@@ -132,9 +152,17 @@ export class DueIndex {
     this.changed.add(tableId);
   }
 
-  /** Log entry `seq` (a move or an undo) was recorded; `nextDueAt` (epoch ms, or null) is what comes next. */
-  moved(tableId: string, seq: number, nextDueAt: number | null, now: number): void {
+  /**
+   * Log entry `seq` (a move or an undo) was recorded; `nextDueAt` (epoch ms, or null) is what
+   * comes next; `turnLength` the turn length (game ms) the move set, if it changed it.
+   */
+  moved(tableId: string, seq: number, nextDueAt: number | null, now: number, turnLength?: number): void {
     const entry = this.entry(tableId, now);
+    // Kept apart from the position: replicas share the events, so a later entry may have come first.
+    if (turnLength !== undefined && (entry.turn?.seq ?? 0) < seq) {
+      entry.turn = { seq, ms: turnLength };
+      this.changed.add(tableId);
+    }
     // Entries of one table arrive in order, but a redelivery may bring an older one back.
     if (seq <= entry.seq) return;
     entry.seq = seq;
@@ -214,7 +242,7 @@ export class DueIndex {
   private dueTick(entry: ScheduledTable, now: number): Tick | null {
     const at = this.wakeAt(entry);
     if (at === null || now < at) return null;
-    const clock = entry.clock!;
+    const clock = currentClock(entry)!;
     const dueAt = entry.dueAt!;
     const repeat = entry.tick !== null && entry.tick.dueAt === dueAt && entry.tick.tickedAt >= entry.progressAt;
     const retick = repeat ? entry.tick!.reticks + 1 : 0;
@@ -231,7 +259,8 @@ export class DueIndex {
     if (tick !== null && tick.dueAt === entry.dueAt && tick.tickedAt >= entry.progressAt) {
       return tick.tickedAt + Math.min(this.retick.firstMs * 2 ** tick.reticks, this.retick.maxMs);
     }
-    return wallTimeOf(entry.clock, tickTimeOf(entry.clock, entry.dueAt, tick?.gameAt ?? null));
+    const clock = currentClock(entry)!;
+    return wallTimeOf(clock, tickTimeOf(clock, entry.dueAt, tick?.gameAt ?? null));
   }
 
   private isStalled(entry: ScheduledTable): boolean {
@@ -247,6 +276,13 @@ export class DueIndex {
     }
     return entry;
   }
+}
+
+/** The entry's clock with its coalescing (if any) at the turn length a move set since the opening. */
+function currentClock(entry: ScheduledTable): GameClock | null {
+  const clock = entry.clock;
+  if (clock === null || clock.minTickInterval === 0 || !entry.turn) return clock;
+  return { ...clock, minTickInterval: entry.turn.ms };
 }
 
 /** A quarantine that an operator's lift, recorded after it, has taken back. */

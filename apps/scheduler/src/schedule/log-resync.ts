@@ -48,7 +48,8 @@ export class LogResync {
     if (header.revision > 0 && header.seq > this.index.get(tableId)!.seq) {
       const page = await this.log.read({ tableId, fromRevision: header.revision - 1, limit: 1 });
       const last = page.moves.at(-1);
-      this.index.moved(tableId, page.seq, last?.nextDueAt ? Date.parse(last.nextDueAt) : null, Date.now());
+      const turnLength = last ? await this.worlds.turnLengthSetBy(tableId, last.payload) : undefined;
+      this.index.moved(tableId, page.seq, last?.nextDueAt ? Date.parse(last.nextDueAt) : null, Date.now(), turnLength);
     }
     if (header.status === 'finished' && this.index.get(tableId)!.stop === null) await this.worlds.onTableEvent({ ...event, kind: 'finished' });
   }

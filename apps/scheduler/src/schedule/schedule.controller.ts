@@ -27,7 +27,8 @@ export class ScheduleController {
   @OnEvent(EventSubjects.allMoves, MoveEventV1)
   async onEntry(@Payload() event: MoveEventV1, @Ctx() ctx: JetStreamEventContext): Promise<void> {
     await this.refuseForged(event.tableId, this.authenticity.ofEntry(ctx.message, event));
-    this.index.moved(event.tableId, event.seq, event.nextDueAt === null ? null : Date.parse(event.nextDueAt), Date.now());
+    const turnLength = event.kind === 'move' ? await this.worlds.turnLengthSetBy(event.tableId, event.payload) : undefined;
+    this.index.moved(event.tableId, event.seq, event.nextDueAt === null ? null : Date.parse(event.nextDueAt), Date.now(), turnLength);
     this.ticker.poke();
   }
 

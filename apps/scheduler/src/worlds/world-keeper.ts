@@ -3,7 +3,7 @@ import {
   decodeSnapshot, EventSubjects, SnapshotSubjects, worldEventMsgId,
   type HeaderV1, type SnapshotV1, type Subjects, type TableEventV1, type WorldEventKind, type WorldEventV1,
 } from '@chronicle/contracts';
-import { ConcurrentMove, nextChapter, readChapter, Snapshot, type Outcome } from '@chronicle/engine';
+import { clockOptions, ConcurrentMove, InvalidGame, nextChapter, readChapter, Snapshot, UnknownTable, type Json, type Outcome } from '@chronicle/engine';
 import type { GameRegistry } from '@chronicle/games';
 import type { JetStreamClient } from '@nats-io/jetstream';
 import type { DueIndex } from '../schedule/due-index';
@@ -35,7 +35,7 @@ export class WorldKeeper {
     const now = Date.now();
     switch (event.kind) {
       case 'opened':
-        this.index.opened(event.tableId, event.options, now);
+        this.index.opened(event.tableId, event.options, now, { id: event.gameId, rulesVersion: event.rulesVersion });
         await this.announce(event, 'chapter-opened');
         return;
       case 'finished':
@@ -57,6 +57,31 @@ export class WorldKeeper {
     }
   }
 
+  /**
+   * The turn length (game ms) a recorded move of the table set, if it changed it (the game
+   * says: `clock.turnLengthSetBy`). A table whose opening this replica has not seen is read
+   * from the log once; a game or rules version this build does not run changes nothing.
+   */
+  async turnLengthSetBy(tableId: string, payload: Json): Promise<number | undefined> {
+    let game = this.index.get(tableId)?.game;
+    if (!game) {
+      try {
+        const header = await this.logClient.header({ tableId });
+        game = { id: header.gameId, rulesVersion: header.rulesVersion };
+        this.index.opened(tableId, header.options, Date.now(), game);
+      } catch (error) {
+        if (error instanceof UnknownTable) return undefined;
+        throw error;
+      }
+    }
+    try {
+      return this.games.forTable(tableId, game.id, game.rulesVersion).clock?.turnLengthSetBy?.(payload);
+    } catch (error) {
+      if (error instanceof InvalidGame) return undefined;
+      throw error;
+    }
+  }
+
   /** Opens the chapter that follows `ended`; opening it twice (a redelivery, a second replica) is harmless. */
   private async openNextChapter(ended: TableEventV1): Promise<void> {
     const header = await this.logClient.header({ tableId: ended.tableId });
@@ -71,8 +96,11 @@ export class WorldKeeper {
       tableId: header.tableId, commitment: header.commitment, revision: header.revision,
     }).restore(game);
     const next = nextChapter(game, header, state);
+    // The chapter goes on at the pace its world runs now (a turn term changed since the first chapter opened).
+    const clock = this.index.clockOf(header.tableId);
+    const options = next.options?.clock !== undefined && clock ? { ...next.options, ...clockOptions(clock) } : next.options ?? {};
     try {
-      await this.logClient.open({ tableId: next.tableId, gameId: next.gameId, seats: [...next.seats], options: next.options ?? {} });
+      await this.logClient.open({ tableId: next.tableId, gameId: next.gameId, seats: [...next.seats], options });
       this.options.log(`world ${readChapter(next.options ?? {})?.world}: chapter ${header.tableId} ended at revision ${header.revision}; opened ${next.tableId}`);
     } catch (error) {
       if (!(error instanceof ConcurrentMove) || !(await this.follows(next.tableId, header))) throw error;
