@@ -152,10 +152,11 @@ function renderAccount(): void {
   }
 }
 
+/** A refusal in the gateway's words, which name the field as the page does (its `field` is the API's path, no player's word). */
 function showRefusal(error: unknown): void {
   showError(error instanceof Refusal ? Object.assign(new Error(error.message), { name: 'Refusal' }) : error);
   const box = $('error');
-  if (error instanceof Refusal) box.textContent = error.field ? `${error.message} (${error.field})` : error.message;
+  if (error instanceof Refusal) box.textContent = error.message;
 }
 
 /** The read under way, and whether another was asked for meanwhile: reads never overlap (each would add its panels). */

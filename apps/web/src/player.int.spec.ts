@@ -306,7 +306,7 @@ describe('a new player plays a world from the page (the whole system, headless C
     // Out of bounds: refused in the game's words, nothing changed.
     await chief.fill('#set-rate', '99');
     await chief.click('#set-rate-set');
-    await chief.waitForSelector('#error >> text=/setRate.amount must be a whole number from 5 to 30/', { timeout: 20_000 });
+    await chief.waitForSelector('#error >> text=/^세율은 5~30 사이의 정수로 넣으십시오\.$/', { timeout: 20_000 });
     await chief.waitForSelector(`#nation-panel >> text=/세율 ${rate}%/`);
     await chiefShot('play-chief-settings');
   });

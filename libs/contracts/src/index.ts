@@ -8,6 +8,7 @@ export {
   type ContractErrorCode, type ErrorBody, type Reply,
 } from './errors';
 export { validate, decodeAndValidate, type Validated } from './validate';
+export { inPlayersWords, fieldLabel } from './refusal-words';
 export { parseWireJson, wireProblem, isReservedKey, MAX_WIRE_DEPTH } from './wire-json';
 export { IsJsonValue, IsOutcome, IsSeat, IsTableId, MAX_PAYLOAD_BYTES } from './validators';
 export {

@@ -45,7 +45,7 @@ function reservedKeys(raw: unknown, parent: string): string[] {
 
 function refuse(reasons: FieldReason[]): Refusal {
   const first = reasons[0]!;
-  return new Refusal(HttpStatus.BAD_REQUEST, 'BAD_REQUEST', `${first.field}: ${first.message}`, first.field, reasons);
+  return new Refusal(HttpStatus.BAD_REQUEST, 'BAD_REQUEST', first.message, first.field, reasons);
 }
 
 function flatten(errors: ValidationError[], parent: string): FieldReason[] {

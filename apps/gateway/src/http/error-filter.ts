@@ -2,8 +2,9 @@ import { ContractError } from '@chronicle/contracts';
 import { ChronicleError } from '@chronicle/engine';
 import { safeError } from '@chronicle/service-kit';
 import { Catch, HttpException, HttpStatus, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { TooManyRequests } from './rate-limits';
+import { worded, type Reason } from './refusals';
 
 const CONTRACT_STATUS: Record<string, HttpStatus> = {
   BAD_REQUEST: HttpStatus.BAD_REQUEST, FORBIDDEN: HttpStatus.FORBIDDEN, UNAVAILABLE: HttpStatus.SERVICE_UNAVAILABLE,
@@ -20,8 +21,23 @@ const BODY_ERRORS: Record<string, [HttpStatus, string]> = {
   'request.aborted': [HttpStatus.BAD_REQUEST, 'the request was aborted'],
 };
 
+interface ErrorShape { error: Reason & { reasons?: Reason[] } }
+
+/** Every refusal as a player reads it: its message and each reason. A failure of the gateway's own (5xx) is no refusal and keeps its words. */
+function inWords([status, body]: [number, unknown], route: string): [number, unknown] {
+  const error = (body as Partial<ErrorShape>).error;
+  if (status >= 500 || typeof error?.message !== 'string') return [status, body];
+  return [status, { error: { ...worded(error, route), ...(error.reasons ? { reasons: error.reasons.map((r) => worded(r, route)) } : {}) } }];
+}
+
+/** A world route after the world (`/api/v1/worlds/w1/troops/5/name` → `troops/:/name`): what names a body field several routes share. */
+function routeOf(path: string | undefined): string {
+  const match = /\/worlds\/[^/]+\/(.+?)\/?$/.exec(path ?? '');
+  return match ? match[1]!.split('/').map((part) => (/^\d+$/.test(part) ? ':' : part)).join('/') : '';
+}
+
 /**
- * Every error as `{ error: { code, message, field? } }`: refusals as they are, Nest's own
+ * Every error as `{ error: { code, message, field? } }`: refusals in a player's words, Nest's own
  * (unknown route, …) and body-parser's with their status, the services' typed errors by
  * code. Only a bug is a 500, logged (without secrets) with a reference.
  */
@@ -35,7 +51,7 @@ export class ErrorFilter implements ExceptionFilter {
       res.end();
       return;
     }
-    const [status, body] = this.answer(error);
+    const [status, body] = inWords(this.answer(error), routeOf(host.switchToHttp().getRequest<Request | undefined>()?.path));
     if (error instanceof TooManyRequests) res.setHeader('Retry-After', String(Math.max(1, Math.ceil(error.retryAfterMs / 1000))));
     res.status(status).json(body);
   }

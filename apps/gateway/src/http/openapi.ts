@@ -79,9 +79,10 @@ const ERROR_SCHEMA: Schema = {
     error: {
       type: 'object', required: ['code', 'message'],
       properties: {
-        code: { type: 'string' }, message: { type: 'string', description: 'Korean first (the legacy\'s words where it has them)' },
+        code: { type: 'string' }, message: { type: 'string', description: 'in a player\'s words: Korean (the legacy\'s words where it has them), naming the field as the web page does' },
         field: { type: 'string', description: 'the input to fix' },
-        reasons: { type: 'array', items: { type: 'object', properties: { field: { type: 'string' }, message: { type: 'string' } } } },
+        detail: { type: 'string', description: 'the reason as the rules or the validation stated it, when `message` words it for a player' },
+        reasons: { type: 'array', items: { type: 'object', properties: { field: { type: 'string' }, message: { type: 'string' }, detail: { type: 'string' } } } },
       },
     },
   },

@@ -1,3 +1,4 @@
+import { inPlayersWords } from '@chronicle/contracts';
 import { HttpException, HttpStatus } from '@nestjs/common';
 import type { FieldReason } from './body';
 
@@ -17,3 +18,15 @@ export const notSignedIn = (): Refusal => new Refusal(HttpStatus.UNAUTHORIZED, '
 export const forbidden = (message: string): Refusal => new Refusal(HttpStatus.FORBIDDEN, 'FORBIDDEN', message);
 export const conflict = (message: string, field?: string): Refusal => new Refusal(HttpStatus.CONFLICT, 'CONFLICT', message, field);
 export const notFound = (message: string): Refusal => new Refusal(HttpStatus.NOT_FOUND, 'NOT_FOUND', message);
+
+/** A refusal's reason: its words and the field it names. */
+export interface Reason { field?: string; message: string }
+
+/**
+ * A reason in a player's words (`inPlayersWords`, the one place refusals are made Korean),
+ * the reason as it was stated kept as `detail` when the words differ.
+ */
+export function worded<T extends Reason>(reason: T, route = ''): T & { detail?: string } {
+  const message = inPlayersWords(reason.message, reason.field, route);
+  return message === reason.message ? reason : { ...reason, message, detail: reason.message };
+}

@@ -176,7 +176,7 @@ describe('gateway: a seat\'s reads and the public reads (real services)', () => 
   it('refuses typed writes in the legacy\'s words (422) or naming the field (400)', async () => {
     const write = (path: string, body: unknown, key: string) => system.post(alice, `/worlds/w1/${path}`, body, key);
     expect(await write('commands/push', { amount: 0 }, 'x1')).toMatchObject({ status: 400, body: { error: { field: 'amount', message: expect.stringContaining('0은 불가능합니다') } } });
-    expect(await write('commands/repeat', { amount: 13 }, 'x2')).toMatchObject({ status: 400, body: { error: { field: 'amount' } } });
+    expect(await write('commands/repeat', { amount: 13 }, 'x2')).toMatchObject({ status: 400, body: { error: { field: 'amount', message: expect.stringMatching(/^칸 수는 12 이하로 넣으십시오\./) } } });
     expect(await write('commands/reserve-bulk', { reservations: [{ command: 'che_훈련' }] }, 'x3')).toMatchObject({ status: 400, body: { error: { field: 'reservations.0.slots' } } });
     expect(await write('general/drop-item', { itemType: 'horse' }, 'x4')).toMatchObject({ status: 422, body: { error: { message: '아이템을 가지고 있지 않습니다.' } } });
     expect(await write('general/drop-item', { itemType: 'hat' }, 'x5')).toMatchObject({ status: 400, body: { error: { field: 'itemType' } } });

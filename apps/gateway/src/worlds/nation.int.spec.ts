@@ -71,18 +71,18 @@ describe('gateway: nation settings and the mailbox (real services)', () => {
     });
   });
 
-  it('refuses a member, a wanderer and out-of-range settings in the rules\' words (422), and a malformed body naming the field (400)', async () => {
+  it('refuses a member, a wanderer and out-of-range settings in the rules\' words (422), and a malformed body naming the field (400), each in Korean naming the field as the page does', async () => {
     for (const who of [member, wanderer]) {
       expect(await write(who, 'nation/rate', { amount: 10 })).toMatchObject({ status: 422, body: { error: { message: expect.stringMatching(/^권한이 부족합니다\./) } } });
     }
     // 전쟁 금지 spends one of the nation's changes, and a world's first month gives none yet.
     expect(await nation(ruler)).toMatchObject({ warSettingsLeft: 0 });
     expect(await write(ruler, 'nation/block-war', { value: true })).toMatchObject({ status: 422, body: { error: { message: expect.stringMatching(/^잔여 횟수가 부족합니다\./) } } });
-    expect(await write(ruler, 'nation/rate', { amount: 31 })).toMatchObject({ status: 422, body: { error: { message: expect.stringContaining('setRate.amount must be a whole number from 5 to 30') } } });
-    expect(await write(ruler, 'nation/bill', { amount: '100' })).toMatchObject({ status: 400, body: { error: { field: 'amount' } } });
-    expect(await write(ruler, 'nation/block-war', { value: 1 })).toMatchObject({ status: 400, body: { error: { field: 'value' } } });
-    expect(await write(ruler, 'nation/notice', {})).toMatchObject({ status: 400, body: { error: { field: 'msg' } } });
-    expect(await write(ruler, 'nation/scout-message', { msg: 'x'.repeat(1_001) })).toMatchObject({ status: 422, body: { error: { message: expect.stringContaining('at most 1000 characters') } } });
+    expect(await write(ruler, 'nation/rate', { amount: 31 })).toMatchObject({ status: 422, body: { error: { message: '세율은 5~30 사이의 정수로 넣으십시오.', detail: expect.stringContaining('setRate.amount must be a whole number from 5 to 30') } } });
+    expect(await write(ruler, 'nation/bill', { amount: '100' })).toMatchObject({ status: 400, body: { error: { field: 'amount', message: expect.stringMatching(/^지급률은 정수로 넣으십시오\./) } } });
+    expect(await write(ruler, 'nation/block-war', { value: 1 })).toMatchObject({ status: 400, body: { error: { field: 'value', message: expect.stringMatching(/^전쟁 금지는 켜기 또는 끄기로 고르십시오\./) } } });
+    expect(await write(ruler, 'nation/notice', {})).toMatchObject({ status: 400, body: { error: { field: 'msg', message: expect.stringMatching(/^국가 방침을 글로 쓰십시오\./) } } });
+    expect(await write(ruler, 'nation/scout-message', { msg: 'x'.repeat(1_001) })).toMatchObject({ status: 422, body: { error: { message: '임관 권유문은 1,000자 이하로 쓰십시오.', detail: expect.stringContaining('at most 1000 characters') } } });
     // The refusals changed nothing.
     expect(await nation(ruler)).toMatchObject({ rate: 25, bill: 150 });
   });
@@ -139,7 +139,7 @@ describe('gateway: nation settings and the mailbox (real services)', () => {
     expect(sooner).toMatchObject({ body: { error: { code: 'RATE_LIMITED', message: expect.stringMatching(/^개인메세지는 2초당 1건만 보낼 수 있습니다!/) } } });
     expect(Number(sooner.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     expect((await read<Mailbox>(member, '/worlds/w1/messages')).private).toHaveLength(1);
-    expect(await write(member, 'messages', { mailbox: 9999, text: '' })).toMatchObject({ status: 422, body: { error: { message: expect.stringContaining('sendMessage.text') } } });
+    expect(await write(member, 'messages', { mailbox: 9999, text: '' })).toMatchObject({ status: 422, body: { error: { message: '내용을 쓰십시오.', detail: expect.stringContaining('sendMessage.text') } } });
     expect(await write(member, 'messages', { mailbox: 'all', text: 'x' })).toMatchObject({ status: 400, body: { error: { field: 'mailbox' } } });
     expect(await get(undefined, '/worlds/w1/messages')).toMatchObject({ status: 401 });
     const stranger = await system.signUp('stranger');

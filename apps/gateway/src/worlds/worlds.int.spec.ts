@@ -65,7 +65,7 @@ describe('gateway: joining a world and sending moves (real services)', () => {
     expect(() => own.include({ ...own.proved[0]!, seq: told.seq + 1 }, wrong)).toThrow(MoveNotLogged);
 
     const refused = await post(alice, '/worlds/w1/commands/reserve', { command: 'che_징병', arg: { crewType: 42, amount: 1000 }, slots: [2] }, 'r3');
-    expect(refused).toMatchObject({ status: 422, body: { error: { code: 'ILLEGAL_MOVE', message: expect.stringContaining('crew type 42') } } });
+    expect(refused).toMatchObject({ status: 422, body: { error: { code: 'ILLEGAL_MOVE', message: '그런 병종이 없습니다. 목록에서 다시 고르십시오.', detail: expect.stringContaining('crew type 42') } } });
   });
 
   it('keeps one account from another: a second account joins on its own seat and cannot read or follow the first one\'s intents', async () => {
@@ -83,11 +83,11 @@ describe('gateway: joining a world and sending moves (real services)', () => {
     const carol = await signUp('carol');
     expect(await post(carol, '/worlds/w1/join', { mode: 'create', name: '', leadership: 50, strength: 50, intel: 50 })).toMatchObject({ status: 400, body: { error: { field: 'name' } } });
     expect(await post(carol, '/worlds/w1/join', { mode: 'fly' })).toMatchObject({ status: 400, body: { error: { field: 'mode' } } });
-    expect(await post(carol, '/worlds/w1/join', { mode: 'create', name: '유비', leadership: 90, strength: 30, intel: 30 })).toMatchObject({ status: 400, body: { error: { field: 'leadership' } } });
+    expect(await post(carol, '/worlds/w1/join', { mode: 'create', name: '유비', leadership: 90, strength: 30, intel: 30 })).toMatchObject({ status: 400, body: { error: { field: 'leadership', message: expect.stringMatching(/^통솔은 80 이하로 넣으십시오\./) } } });
     expect(await post(carol, '/worlds/nowhere/join', { mode: 'possess', generalId: 1 })).toMatchObject({ status: 404 });
     expect(await post(carol, '/worlds/w1/join', { mode: 'possess', generalId: 1 })).toMatchObject({ status: 200, body: { status: 'accepted' } });
     expect(await post(carol, '/worlds/w1/commands/reserve', { command: 'che_훈련', slots: [0] })).toMatchObject({ status: 400, body: { error: { field: 'Idempotency-Key' } } });
-    expect(await post(carol, '/worlds/w1/commands/reserve', { command: 'che_훈련', slots: [30] }, 'k')).toMatchObject({ status: 400, body: { error: { field: 'slots' } } });
+    expect(await post(carol, '/worlds/w1/commands/reserve', { command: 'che_훈련', slots: [30] }, 'k')).toMatchObject({ status: 400, body: { error: { field: 'slots', message: expect.stringMatching(/^칸은 29 이하로 넣으십시오\./) } } });
     expect(await post(carol, '/worlds/w1/commands/reserve', { command: 'che_훈련', slots: [0] }, 'bad key!')).toMatchObject({ status: 400, body: { error: { field: 'Idempotency-Key' } } });
   });
 

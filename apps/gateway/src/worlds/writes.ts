@@ -1,6 +1,7 @@
 import type { Json } from '@chronicle/engine';
 import { HttpStatus } from '@nestjs/common';
 import type { Response } from 'express';
+import { worded } from '../http/refusals';
 import type { SignedIn } from '../accounts/accounts.service';
 import { idempotencyKey, worldParam } from '../http/params';
 import type { WorldOutcome, WorldPlay } from './world-play';
@@ -8,9 +9,9 @@ import type { WorldOutcome, WorldPlay } from './world-play';
 /** How long a write waits for its outcome before answering `pending` (202) with where to follow it. */
 export const WRITE_WAIT_MS = 3_000;
 
-export type WriteAnswer = WorldOutcome | { error: { code: string; message: string }; outcome: WorldOutcome };
+export type WriteAnswer = WorldOutcome | { error: { code: string; message: string; detail?: string }; outcome: WorldOutcome };
 
-/** An outcome as HTTP: 200 accepted, 202 pending (follow `follow`), 422 refused by the game's rules (its words in `error.message`). */
+/** An outcome as HTTP: 200 accepted, 202 pending (follow `follow`), 422 refused by the game's rules (its words in `error.message`, in a player's words: `inPlayersWords`). */
 export function answer(res: Response, outcome: WorldOutcome): WriteAnswer {
   if (outcome.status === 'pending') {
     res.status(HttpStatus.ACCEPTED);
@@ -18,7 +19,7 @@ export function answer(res: Response, outcome: WorldOutcome): WriteAnswer {
   }
   if (outcome.status === 'refused') {
     res.status(HttpStatus.UNPROCESSABLE_ENTITY);
-    return { error: { code: outcome.code ?? 'REFUSED', message: outcome.reason ?? 'refused' }, outcome };
+    return { error: { code: outcome.code ?? 'REFUSED', ...worded({ message: outcome.reason ?? 'refused' }) }, outcome };
   }
   res.status(HttpStatus.OK);
   return outcome;
