@@ -142,8 +142,13 @@ describe("a player's path through the gateway, on the running system", () => {
     const trained = await aliceLive.waitFor((e) => said(e, '훈련'), 180_000);
     // (One advance may run both months when the executor catches up: the same move, in order.)
     expect(Number(trained.data.revision)).toBeGreaterThanOrEqual(Number(drafted.data.revision));
-    // And in the general's log (General/GetGeneralLog), newest first: the 훈련 after the 징병.
-    const all = (await alice.get<{ lines: LogLine[] }>('/worlds/sample-world/log?scope=general')).body.lines;
+    // And in the general's log (General/GetGeneralLog), newest first: the 훈련 after the 징병. The
+    // live line comes as the executor applies the move; the read is the snapshot service's view,
+    // which on a loaded machine may be a few moves behind: read until it holds both.
+    const all = await waitUntil(async () => {
+      const lines = (await alice.get<{ lines: LogLine[] }>('/worlds/sample-world/log?scope=general')).body.lines;
+      return ['징병', '훈련'].every((what) => lines.some((l) => l.text.includes(what))) ? lines : undefined;
+    }, 60_000, 'the general\'s log to hold the 징병 and 훈련 lines the live stream told');
     const lines = { all, drafted: all.find((l) => l.text.includes('징병'))!, trained: all.find((l) => l.text.includes('훈련'))! };
     expect(lines.trained.move).toBeGreaterThanOrEqual(lines.drafted.move);
     expect(all.indexOf(lines.trained)).toBeLessThan(all.indexOf(lines.drafted));
