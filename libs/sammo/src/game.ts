@@ -69,7 +69,9 @@ export const sammo: Game<World, SammoMove, RandUtil> = {
   // seats 외교권자, 하야/등용수락/a nation's fall/a general taken over clear the permission,
   // 거병 in a scenario ≥ 1000 sets secretlimit 1, a nation's policy is set from permission 3;
   // version-9 tables with NPC rulers' promotions replay to other states.
-  version: '10',
+  // 11: the chiefs' personnel page (appoint: 임명 to chief seats and city offices, emptying
+  // them; expel: 추방), as the legacy's j_myBossInfo.
+  version: '11',
   streams: legacyStreams,
 
   setup({ seats, options, random }) {

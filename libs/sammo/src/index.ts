@@ -2,6 +2,7 @@ export { sammo, sammoVersions, sammoTableViews, type SeatPlayView } from './game
 export type {
   SammoMove, AdvanceMove, ReserveMove, ReserveNationMove, CreateGeneralMove, PossessMove, AutorunMove, AnswerLetterMove, JoinTournamentMove,
   BetTournamentMove, TournamentAutoEntryMove, OpenAuctionMove, BidAuctionMove, SetNationPolicyMove,
+  AppointMove, ExpelMove,
 } from './moves/move-types';
 export type {
   World, GameEnv, Nation, City, General, GeneralPermission, TurnSlot, LastTurn, LogEntry, Diplomacy, GeneralAux, GeneralItems, InheritanceStore, RankData, NationAux, NationPolicy, Tournament,

@@ -59,3 +59,4 @@ export { newAuctionHouse } from './auction/house';
 export { openAuction, registerAuction, whyNotOpen } from './auction/open';
 export { placeBid, whyNotBid } from './auction/bid';
 export { runAuctionsUntil } from './auction/close';
+export { appointmentAnswer } from './moves/officers';

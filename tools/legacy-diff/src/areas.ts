@@ -18,6 +18,7 @@ import { auctionArea } from './auction-area';
 import { viewsArea } from './views-area';
 import { nationSettingsArea } from './nation-settings-area';
 import { mailboxArea } from './mailbox-area';
+import { officersArea } from './officers-area';
 
 /**
  * One area of the differential: how to make its cases, and what libs/sammo answers for
@@ -213,5 +214,5 @@ const traitTablesArea: Area<TraitTableCase, number[]> = {
 
 export const AREAS: readonly Area[] = [
   rngArea, phpMathArea, josaArea, levelsArea, nationIncomeArea, traitsArea, traitTablesArea, battleArea, warArea, generalCommandsArea, nationCommandsArea, commandLogsArea, monthlyArea,
-  preTurnArea, generalAiArea, nationAiArea, tournamentArea, auctionArea, npcEventsArea, invadersArea, viewsArea, nationSettingsArea, mailboxArea,
+  preTurnArea, generalAiArea, nationAiArea, tournamentArea, auctionArea, npcEventsArea, invadersArea, viewsArea, nationSettingsArea, mailboxArea, officersArea,
 ] as Area[];

@@ -18,6 +18,7 @@ import { applyTroopMove } from './troop-moves';
 import { applyNationSetting } from './nation-settings';
 import { applySetPermission } from './set-permission';
 import { applySendMessage } from './messages';
+import { applyAppoint, applyExpel } from './officers';
 import { applyInvaderMove, settleAdvance } from './invader-moves';
 import { applySetNationPolicy } from './nation-policy-move';
 import { applyOperatorMove } from './operator-moves';
@@ -186,6 +187,12 @@ export function applyMove(state: GameState<World>, seat: string | null, move: Sa
       return;
     case 'setPermission':
       applySetPermission(world, move);
+      return;
+    case 'appoint':
+      applyAppoint(world, move);
+      return;
+    case 'expel':
+      applyExpel(world, move, random);
       return;
     default:
       applyTroopMove(world, move);

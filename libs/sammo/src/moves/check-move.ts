@@ -20,6 +20,7 @@ import { checkSetNationPolicy } from './nation-policy-move';
 import { checkNationSetting, NATION_SETTING_TYPES } from './nation-settings';
 import { checkSetPermission } from './set-permission';
 import { checkSendMessage } from './messages';
+import { checkAppoint, checkExpel } from './officers';
 import { whyNotJoin } from '../tournament/entry';
 import { whyNotBet } from '../tournament/betting';
 import { whyNotOpen, type AuctionLot } from '../auction/open';
@@ -183,6 +184,10 @@ export function checkMove(state: Readonly<GameState<World>>, seat: Seat, payload
       return checkSendMessage(world, seat, payload);
     case 'setPermission':
       return checkSetPermission(world, seat, payload);
+    case 'appoint':
+      return checkAppoint(world, seat, payload);
+    case 'expel':
+      return checkExpel(world, seat, payload);
     default:
       if (TROOP_MOVE_TYPES.includes(payload.type as never)) return checkTroopMove(world, seat, payload);
       if (INVADER_MOVE_TYPES.includes(payload.type as never)) return checkInvaderMove(world, seat, payload);
@@ -190,7 +195,7 @@ export function checkMove(state: Readonly<GameState<World>>, seat: Seat, payload
       if (QUEUE_MOVE_TYPES.includes(payload.type as never)) return checkQueueMove(world, seat, payload);
       if (NATION_SETTING_TYPES.includes(payload.type as never)) return checkNationSetting(world, seat, payload);
       throw new IllegalMove(
-        `move type must be advance, reserve, reserveNation, createGeneral, possess, autorun, answerLetter, joinTournament, betTournament, tournamentAutoEntry, openAuction, bidAuction, setNationPolicy, instantRetreat, sendMessage, setPermission, ${QUEUE_MOVE_TYPES.join(', ')}, ${INVADER_MOVE_TYPES.join(', ')}, ${OPERATOR_MOVE_TYPES.join(', ')}, ${NATION_SETTING_TYPES.join(', ')} or ${TROOP_MOVE_TYPES.join(', ')}`,
+        `move type must be advance, reserve, reserveNation, createGeneral, possess, autorun, answerLetter, joinTournament, betTournament, tournamentAutoEntry, openAuction, bidAuction, setNationPolicy, instantRetreat, sendMessage, setPermission, appoint, expel, ${QUEUE_MOVE_TYPES.join(', ')}, ${INVADER_MOVE_TYPES.join(', ')}, ${OPERATOR_MOVE_TYPES.join(', ')}, ${NATION_SETTING_TYPES.join(', ')} or ${TROOP_MOVE_TYPES.join(', ')}`,
       );
   }
 }

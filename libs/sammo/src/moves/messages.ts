@@ -1,6 +1,6 @@
 import { IllegalMove, type JsonObject, type Seat } from '@chronicle/engine';
 import { secretPermission } from '../views/permission';
-import type { Message, World } from '../world/types';
+import type { General, Message, World } from '../world/types';
 import { ownGeneral } from './move-fields';
 import type { SendMessageMove } from './move-types';
 
@@ -51,11 +51,14 @@ export function checkSendMessage(world: World, seat: Seat, payload: JsonObject):
 
 export function applySendMessage(world: World, move: SendMessageMove): void {
   const general = world.generals.get(move.generalId)!;
+  postMessage(world, { kind: move.kind, from: general, fromNation: general.nation, to: move.to, text: move.text });
+}
+
+/** A message into the world's mailboxes, from a general of `fromNation` (the nation it wrote as), sent now. */
+export function postMessage(world: World, { kind, from, fromNation, to, text }: { kind: Message['kind']; from: General; fromNation: number; to: number; text: string }): void {
   const id = world.env.nextMessageId ?? 1;
   world.env.nextMessageId = id + 1;
-  const message: Message = {
-    id, kind: move.kind, from: general.id, fromName: general.name, fromNation: general.nation, to: move.to, text: move.text, at: world.env.turntime,
-  };
+  const message: Message = { id, kind, from: from.id, fromName: from.name, fromNation, to, text, at: world.env.turntime };
   const messages = (world.messages ??= []);
   messages.push(message);
   if (messages.length > MESSAGE_CAPACITY) messages.splice(0, messages.length - MESSAGE_CAPACITY);

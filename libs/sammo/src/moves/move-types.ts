@@ -230,8 +230,28 @@ export interface SendMessageMove {
   text: string;
 }
 
+/**
+ * A chief (officer level 5 and up) appoints a member of its nation (legacy j_myBossInfo 임명):
+ * `officerLevel` 2–4 to a city office of `destCityId`, 5–11 to a chief seat; `destGeneralId`
+ * 0 empties the seat.
+ */
+export interface AppointMove {
+  type: 'appoint';
+  generalId: number;
+  officerLevel: number;
+  destGeneralId: number;
+  destCityId: number;
+}
+
+/** A chief expels a member of its nation (legacy j_myBossInfo 추방). */
+export interface ExpelMove {
+  type: 'expel';
+  generalId: number;
+  destGeneralId: number;
+}
+
 export type SammoMove =
-  | OperatorMove | NationSettingMove | SetPermissionMove | SendMessageMove
+  | OperatorMove | NationSettingMove | SetPermissionMove | SendMessageMove | AppointMove | ExpelMove
   | AdvanceMove | ReserveMove | ReserveNationMove | CreateGeneralMove | PossessMove | AutorunMove | AnswerLetterMove | TroopMove
   | JoinTournamentMove | BetTournamentMove | TournamentAutoEntryMove | OpenAuctionMove | BidAuctionMove | RaiseInvadersMove | DeclineInvadersMove | SetNationPolicyMove | InstantRetreatMove
   | QueueMove;

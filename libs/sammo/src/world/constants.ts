@@ -37,6 +37,10 @@ export const GameConst = {
   techLevelIncYear: 5,
   defaultDefenceTrain: 80,
   maxInjury: 80,
+  /** A general betrays at most this often (legacy `GameConst::$maxBetrayCnt`). */
+  maxBetrayCnt: 9,
+  /** How often an expelled NPC says a parting word in public (legacy `GameConst::$npcBanMessageProb`). */
+  npcBanMessageProb: 0.01,
   /** Alternative commands chain at most this deep (core2026 cap). */
   maxAlternativeDepth: 5,
   /** The default scenario's NPC stat limits (`stat.npcTotal`, `npcMax`, `npcMin`) that pool generals are drawn within. */

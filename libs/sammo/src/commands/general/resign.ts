@@ -35,7 +35,7 @@ export const resign: CommandDef<null> = {
     g.dedication *= keep;
     for (const line of addExperience(g, 0, false)) generalLog(world, g.id, line);
     for (const line of addDedication(g, 0, false)) generalLog(world, g.id, line);
-    g.betray = Math.min(9, g.betray + 1);
+    g.betray = Math.min(GameConst.maxBetrayCnt, g.betray + 1);
     g.nation = 0;
     keepMaxBelong(g);
     g.belong = 0;
