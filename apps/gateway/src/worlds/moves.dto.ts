@@ -85,6 +85,24 @@ export class NationFlagDto {
   @IsBoolean() value!: boolean;
 }
 
+/** The ruler names its 외교권자 (`ambassador`, at most two) or 조언자 (`auditor`): the list replaces the holders, empty clears them. */
+export class NationPermissionDto {
+  @IsIn(['ambassador', 'auditor']) permission!: 'ambassador' | 'auditor';
+  @IsArray() @ArrayMaxSize(100) @IsInt({ each: true }) generalIds!: number[];
+}
+
+/** An appointment (임명): a city office (2 종사, 3 군사, 4 태수) of `destCityId`, or a chief seat (5–11); `destGeneralId` 0 empties it. */
+export class NationAppointDto {
+  @IsInt() officerLevel!: number;
+  @IsInt() destGeneralId!: number;
+  @IsOptional() @IsInt() destCityId?: number;
+}
+
+/** An expulsion (추방) of a member of the nation. */
+export class NationExpelDto {
+  @IsInt() destGeneralId!: number;
+}
+
 /** A nation's notice (국가 방침, at most 16,384 characters) or scout message (임관 권유문, at most 1,000), plain text. */
 export class NationTextDto {
   @IsString() msg!: string;

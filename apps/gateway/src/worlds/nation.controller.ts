@@ -4,7 +4,7 @@ import type { Response } from 'express';
 import type { SignedIn } from '../accounts/accounts.service';
 import { ValidBody } from '../http/body';
 import { Caller, SessionGuard } from '../http/session.guard';
-import { NationAmountDto, NationFlagDto, NationTextDto } from './moves.dto';
+import { NationAmountDto, NationAppointDto, NationExpelDto, NationFlagDto, NationPermissionDto, NationTextDto } from './moves.dto';
 import { WorldPlay } from './world-play';
 import { sendMove, type WriteAnswer } from './writes';
 
@@ -12,7 +12,8 @@ import { sendMove, type WriteAnswer } from './writes';
  * The settings a nation's chief changes (the legacy's Nation API), each one move judged by
  * the game's rules: a chief (officer level 5 and up) or the ambassador, else 권한이 부족합니다.
  * (422); the bounds and their refusals are the rules' (libs/sammo `nation-settings.ts`). The
- * members read the result in their seat view (`GET /nation`); the public does not.
+ * members read the result in their seat view (`GET /nation`); the public does not. Beside
+ * them the ruler's permissions and the chiefs' personnel page (임명, 추방).
  */
 @Controller('api/v1/worlds')
 @UseGuards(SessionGuard)
@@ -59,6 +60,27 @@ export class NationController {
   @Post(':world/nation/scout-message')
   scoutMessage(@Caller() c: SignedIn, @Param('world') w: string, @ValidBody(NationTextDto) b: NationTextDto, @Headers('idempotency-key') k: string | undefined, @Res({ passthrough: true }) res: Response) {
     return this.send(c, w, k, res, { type: 'setScoutMsg', msg: b.msg });
+  }
+
+  /** j_general_set_permission: the ruler names 외교권자 (at most two) or 조언자; the list replaces the holders. */
+  @Post(':world/nation/permissions')
+  permissions(@Caller() c: SignedIn, @Param('world') w: string, @ValidBody(NationPermissionDto) b: NationPermissionDto, @Headers('idempotency-key') k: string | undefined, @Res({ passthrough: true }) res: Response) {
+    return this.send(c, w, k, res, { type: 'setPermission', permission: b.permission, generalIds: b.generalIds });
+  }
+
+  /**
+   * j_myBossInfo 임명: a chief appoints a member to a city office (2–4, with `destCityId`) or a
+   * chief seat (5–11); `destGeneralId` 0 empties the seat (libs/sammo `officers.ts`).
+   */
+  @Post(':world/nation/officers')
+  appoint(@Caller() c: SignedIn, @Param('world') w: string, @ValidBody(NationAppointDto) b: NationAppointDto, @Headers('idempotency-key') k: string | undefined, @Res({ passthrough: true }) res: Response) {
+    return this.send(c, w, k, res, { type: 'appoint', officerLevel: b.officerLevel, destGeneralId: b.destGeneralId, destCityId: b.destCityId ?? 0 });
+  }
+
+  /** j_myBossInfo 추방: a chief expels a member (once a quarter after the opening years). */
+  @Post(':world/nation/expel')
+  expel(@Caller() c: SignedIn, @Param('world') w: string, @ValidBody(NationExpelDto) b: NationExpelDto, @Headers('idempotency-key') k: string | undefined, @Res({ passthrough: true }) res: Response) {
+    return this.send(c, w, k, res, { type: 'expel', destGeneralId: b.destGeneralId });
   }
 
   private send(caller: SignedIn, world: string, key: string | undefined, res: Response, move: Json): Promise<WriteAnswer> {

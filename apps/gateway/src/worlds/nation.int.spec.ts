@@ -145,4 +145,22 @@ describe('gateway: nation settings and the mailbox (real services)', () => {
     const stranger = await system.signUp('stranger');
     expect(await get(stranger, '/worlds/w1/messages')).toMatchObject({ status: 403, body: { error: { code: 'NOT_JOINED' } } });
   });
+
+  it('lets the ruler appoint, name permissions and expel as the legacy\'s personnel page does, refusing in its words', async () => {
+    const general = async (who: string) => (await read<{ general: { nation: number; officerLevel: number } }>(who, '/worlds/w1/general')).general;
+    const city = (await read<{ cities: Array<{ id: number; nation: number }> }>(ruler, '/worlds/w1/cities')).cities.find((c) => c.nation === nationId)!;
+    // 종사 (2) asks no stat.
+    expect(await write(ruler, 'nation/officers', { officerLevel: 2, destGeneralId: memberGeneral, destCityId: city.id })).toMatchObject({ status: 200 });
+    expect(await general(member)).toMatchObject({ nation: nationId, officerLevel: 2 });
+    expect(await write(member, 'nation/officers', { officerLevel: 2, destGeneralId: memberGeneral, destCityId: city.id }))
+      .toMatchObject({ status: 422, body: { error: { message: expect.stringMatching(/^수뇌가 아닙니다\./) } } });
+    expect(await write(ruler, 'nation/officers', { officerLevel: 3 })).toMatchObject({ status: 400, body: { error: { field: 'destGeneralId' } } });
+    expect(await write(ruler, 'nation/permissions', { permission: 'ambassador', generalIds: [memberGeneral] })).toMatchObject({ status: 200 });
+    expect(await write(ruler, 'nation/expel', { destGeneralId: memberGeneral }))
+      .toMatchObject({ status: 422, body: { error: { message: expect.stringMatching(/^외교권자는 추방할 수 없습니다\./) } } });
+    expect(await write(ruler, 'nation/permissions', { permission: 'ambassador', generalIds: [] })).toMatchObject({ status: 200 });
+    expect(await write(ruler, 'nation/expel', { destGeneralId: memberGeneral })).toMatchObject({ status: 200 });
+    expect(await general(member)).toMatchObject({ nation: 0, officerLevel: 0 });
+    expect(await write(ruler, 'nation/permissions', { permission: 'chief', generalIds: [] })).toMatchObject({ status: 400, body: { error: { field: 'permission' } } });
+  });
 });
