@@ -70,7 +70,9 @@ export const sammo: Game<World, SammoMove, RandUtil> = {
   // 거병 in a scenario ≥ 1000 sets secretlimit 1, a nation's policy is set from permission 3;
   // version-9 tables with NPC rulers' promotions replay to other states.
   // 11: the chiefs' personnel page (appoint: 임명 to chief seats and city offices, emptying
-  // them; expel: 추방), as the legacy's j_myBossInfo.
+  // them; expel: 추방), as the legacy's j_myBossInfo. The views show the open resource
+  // auctions to a general (GetActiveResourceAuctionList) and the tournament to all (b_tournament,
+  // b_betting), a general's own entry and stakes to its seat.
   version: '11',
   streams: legacyStreams,
 

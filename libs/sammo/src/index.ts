@@ -26,4 +26,5 @@ export {
   type MailboxView, type MessageView,
   type SeatView, type SeatViewOptions, type PublicView, type MoveTold, type LineView, type SlotView, type MemberView, type MemberDetail, type OwnGeneralView,
   type OwnNationView, type CityDetail, type ChiefQueueView, type TroopView, type OwnTroopView, type MemberLogView, type CityGeneralView, type PublicNation, type PublicCity, type PublicGeneral, type DiplomacyRow,
+  type AuctionView, type AuctionsView, type TournamentBoardView, type TournamentRowView, type BracketSeatView, type BettingCandidateView, type OwnTournamentView,
 } from './views';

@@ -53,7 +53,7 @@ export { joinYearMonth } from './world/clock';
 export { STRATEGIC_COMMANDS } from './world/command-lists';
 export { fight, type FightDice } from './tournament/fight';
 export { settleGame } from './tournament/game';
-export { tournamentKind } from './tournament/kinds';
+export { tournamentKind } from './world/tournament-kinds';
 export { newTournament } from './tournament/state';
 export { newAuctionHouse } from './auction/house';
 export { openAuction, registerAuction, whyNotOpen } from './auction/open';

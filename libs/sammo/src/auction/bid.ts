@@ -1,10 +1,6 @@
 import { generalLog } from '../world/logbook';
 import type { Auction, AuctionBid, General, World } from '../world/types';
-import { auctionTitle, AUCTION_KINDS, bidderMinimum, bidExtensionMs, RESOURCE_NAME, turnsMs } from './kinds';
-
-export function highestBid(auction: Auction): AuctionBid | undefined {
-  return auction.bids[auction.bids.length - 1];
-}
+import { auctionTitle, AUCTION_KINDS, highestBid, bidderMinimum, bidExtensionMs, RESOURCE_NAME, turnsMs } from '../world/auction-kinds';
 
 /**
  * What `general` pays now for a bid of `amount`: the whole bid, or only the rise over its own

@@ -1,8 +1,7 @@
 import { generalLog, log } from '../world/logbook';
 import { withJosa } from '../world/josa';
 import type { Auction, World } from '../world/types';
-import { highestBid } from './bid';
-import { AUCTION_KINDS, MERCHANT, RESOURCE_NAME } from './kinds';
+import { AUCTION_KINDS, highestBid, MERCHANT, RESOURCE_NAME } from '../world/auction-kinds';
 
 /** The `type` column's enum order. */
 const KIND_ORDER = { buyRice: 0, sellRice: 1 } as const;

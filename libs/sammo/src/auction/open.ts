@@ -3,7 +3,7 @@ import { sqlAverage } from '../pool/pool-averages';
 import { joinYearMonth } from '../world/clock';
 import { phpRound } from '../world/php-math';
 import type { AuctionHouse, AuctionKind, General, World } from '../world/types';
-import { AUCTION_KINDS, hostMinimum, MAX_AUCTION_AMOUNT, MERCHANT, MIN_AUCTION_AMOUNT, RESOURCE_NAME, turnsMs } from './kinds';
+import { AUCTION_KINDS, hostMinimum, MAX_AUCTION_AMOUNT, MERCHANT, MIN_AUCTION_AMOUNT, RESOURCE_NAME, turnsMs } from '../world/auction-kinds';
 
 /** A lot as the opener asks for it (legacy `openResourceAuction`'s arguments). */
 export interface AuctionLot {

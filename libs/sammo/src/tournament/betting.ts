@@ -2,7 +2,7 @@ import type { StreamSource } from '../state/turn-run';
 import { chronicle, generalLog } from '../world/logbook';
 import { phpNumberFormat, phpRound } from '../world/php-math';
 import type { General, World } from '../world/types';
-import { tournamentKind } from './kinds';
+import { tournamentKind } from '../world/tournament-kinds';
 import { addRecord, recordOf, Stage } from './state';
 
 /** `GameConst::$minGoldRequiredWhenBetting`: gold a bettor keeps beyond the stake. */

@@ -1,6 +1,6 @@
 import type { StreamSource } from '../state/turn-run';
 import type { General, Tournament, TournamentEntry, World } from '../world/types';
-import { tournamentKind } from './kinds';
+import { tournamentKind } from '../world/tournament-kinds';
 import { Stage, tournamentStream } from './state';
 
 export const GROUPS = 8;

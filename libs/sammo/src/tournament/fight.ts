@@ -3,7 +3,7 @@ import { itemOf, type Item } from '../items/catalog';
 import { josa, withJosa } from '../world/josa';
 import { phpRound } from '../world/php-math';
 import type { TournamentEntry } from '../world/types';
-import type { TournamentKind } from './kinds';
+import type { TournamentKind } from '../world/tournament-kinds';
 
 /**
  * The draws a fight makes, named after the legacy calls they stand for. The legacy fights

@@ -2,7 +2,7 @@ import type { StreamSource } from '../state/turn-run';
 import { phpRound } from '../world/php-math';
 import type { Tournament, TournamentEntry } from '../world/types';
 import { fight, fightDice, type FightMode, type FightResult } from './fight';
-import { tournamentKind } from './kinds';
+import { tournamentKind } from '../world/tournament-kinds';
 import { addRecord, entryAt, recordOf, tournamentStream } from './state';
 
 /**

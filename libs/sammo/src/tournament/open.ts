@@ -2,7 +2,7 @@ import type { RandUtil } from '../rng/rand-util';
 import type { StreamSource } from '../state/turn-run';
 import { chronicle } from '../world/logbook';
 import type { World } from '../world/types';
-import { tournamentKind } from './kinds';
+import { tournamentKind } from '../world/tournament-kinds';
 import { Stage, stepMs, tournamentStream } from './state';
 
 /** 전력전 twice, 통솔전, 일기토 and 설전 once in every cycle of five. */

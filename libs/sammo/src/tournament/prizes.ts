@@ -3,7 +3,7 @@ import { withJosa } from '../world/josa';
 import { phpNumberFormat } from '../world/php-math';
 import type { TournamentEntry, World } from '../world/types';
 import { payBets } from './betting';
-import { tournamentKind } from './kinds';
+import { tournamentKind } from '../world/tournament-kinds';
 import { addRecord } from './state';
 
 /**

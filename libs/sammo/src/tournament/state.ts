@@ -2,41 +2,16 @@ import type { Label } from '@chronicle/engine';
 import type { RandUtil } from '../rng/rand-util';
 import type { StreamSource } from '../state/turn-run';
 import type { Tournament, TournamentEntry } from '../world/types';
+import { Stage } from '../world/tournament-kinds';
 
-export const Stage = {
-  none: 0,
-  recruiting: 1,
-  qualifiers: 2,
-  draw: 3,
-  finalsGroups: 4,
-  seeding: 5,
-  betting: 6,
-  roundOf16: 7,
-  quarterFinals: 8,
-  semiFinals: 9,
-  final: 10,
-} as const;
-
-const SECOND = 1000;
+// The stages and the step length are the model's (the views read them too).
+export { Stage, stepMs, bettingMs } from '../world/tournament-kinds';
 
 export function newTournament(autoOpen: boolean): Tournament {
   return {
     autoOpen, stage: Stage.none, phase: 0, kind: 0, nextStep: 0, opened: 0, pattern: [],
     entries: [], betting: null, fightLogs: {}, handEntryOnly: [], records: {},
   };
-}
-
-/**
- * One stage step lasts the turn term read as seconds, kept within 5–120 (legacy
- * `calcTournamentTerm`): a 60-minute server plays a game a minute, sixty steps a month.
- */
-export function stepMs(turnterm: number): number {
-  return Math.min(Math.max(turnterm, 5), 120) * SECOND;
-}
-
-/** Betting stays open sixty steps, at most an hour. */
-export function bettingMs(turnterm: number): number {
-  return Math.min(stepMs(turnterm) * 60, 3600 * SECOND);
 }
 
 /** The tournament's own stream: every draw of tournament `opened` is labelled under it. */

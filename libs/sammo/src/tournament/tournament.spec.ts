@@ -8,7 +8,7 @@ import { withJosa } from '../world/josa';
 import { payBets, placeBet, whyNotBet } from './betting';
 import { joinTournament, setAutoEntry, whyNotJoin } from './entry';
 import { fight, levelRatio, type FightDice } from './fight';
-import { tournamentKind } from './kinds';
+import { tournamentKind } from '../world/tournament-kinds';
 import { openTournament, triggerTournament } from './open';
 import { nextTournamentStep, runTournamentUntil } from './process';
 import { newTournament, Stage } from './state';

@@ -15,6 +15,10 @@ export type {
   MemberLogView, CityGeneralView,
 } from './seat-view';
 export { moveView } from './move-view';
+export { auctionsView, AUCTION_LOG_LINES } from './auctions';
+export type { AuctionView, AuctionsView } from './auctions';
+export { tournamentBoard, ownTournament, fightGroups, STAGE_NAMES } from './tournament';
+export type { TournamentBoardView, TournamentRowView, BracketSeatView, BettingCandidateView, OwnTournamentView } from './tournament';
 export { mailboxOf, publicMessages, MESSAGES_SHOWN, DIPLOMACY_MASK } from './mailbox';
 export type { MailboxView, MessageView } from './mailbox';
 export type { MoveTold } from './move-view';

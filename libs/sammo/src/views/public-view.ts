@@ -4,6 +4,7 @@ import type { Diplomacy, World } from '../world/types';
 import { linesSince, type LineView } from './lines';
 import { publicMessages, type MessageView } from './mailbox';
 import { officerTitle } from './officer-titles';
+import { tournamentBoard, type TournamentBoardView } from './tournament';
 
 /** How many of the newest 장수동향 lines a view carries (legacy GetFrontInfo's ROW_LIMIT). */
 export const RECENT_LINES = 15;
@@ -72,6 +73,14 @@ export type PublicView = {
   logs: LineView[];
   /** The newest public messages (전체 메시지, legacy GetRecentMessage's `public`). */
   messages: MessageView[];
+  /**
+   * The tournament as every general reads it (b_tournament, b_betting): stage, tables, bracket,
+   * the betting's totals per candidate; null where tournaments are off. (Not the written
+   * world's `tournament`: no general's own stake, no kind cycle.)
+   */
+  tournamentBoard: TournamentBoardView | null;
+  /** How many auctions are open (GetFrontInfo's `auctionCount`); null where auctions are off. The lots are a seat's read. */
+  openAuctions: number | null;
 }
 
 export function envView(world: World): EnvView {
@@ -118,6 +127,8 @@ export function publicView(world: World, options: PublicViewOptions = {}): Publi
     history: linesSince(world.history, () => true, since),
     logs: linesSince(world.logs, (e) => e.scope === 'world', since, RECENT_LINES),
     messages: publicMessages(world),
+    tournamentBoard: tournamentBoard(world),
+    openAuctions: world.auctions ? world.auctions.open.length : null,
   };
 }
 

@@ -3,12 +3,14 @@ import { cutTurn, joinYearMonth } from '../world/clock';
 import { commandLists, STRATEGIC_COMMANDS } from '../world/command-lists';
 import { GameConst } from '../world/constants';
 import type { City, General, GeneralItems, Nation, TurnSlot, World } from '../world/types';
+import { auctionsView, type AuctionsView } from './auctions';
 import { citiesSeen } from './cities-seen';
 import { lineView, linesSince, type LineView } from './lines';
 import { mailboxOf, publicMessages, type MailboxView } from './mailbox';
 import { officerTitle } from './officer-titles';
 import { DEFAULT_SECRET_LIMIT, secretPermission } from './permission';
 import { envView, diplomacyRows, type EnvView, type DiplomacyRow } from './public-view';
+import { ownTournament, type OwnTournamentView } from './tournament';
 
 /** How many of a member's reserved turns its nation's officers read (legacy `turn_idx < 5`). */
 export const MEMBER_TURNS_SHOWN = 5;
@@ -178,6 +180,10 @@ export type SeatView = {
   diplomacy: DiplomacyRow[];
   /** The mailboxes it reads (legacy Message/GetRecentMessage): public, its nation's, its nation's diplomacy, its own. */
   messages: MailboxView;
+  /** The open resource auctions and the house's log (legacy Auction/GetActiveResourceAuctionList, a general's read); null without a general or auctions. */
+  auctions: AuctionsView | null;
+  /** Its own tournament entry and stakes (the board is public); null without a general or tournaments. */
+  tournament: OwnTournamentView | null;
 }
 
 export type SeatViewOptions = {
@@ -199,7 +205,7 @@ export function seatView(world: World, seat: string, options: SeatViewOptions = 
     return {
       seat, env: envView(world), general: null, queue: [], queueDate: { year: env.year, month: env.month }, log: [], nationLog: [], troop: null,
       city: null, nation: null, members: [], chiefQueues: null, cities: [], cityGenerals: [], memberLogs: [], diplomacy: diplomacyRows(world, 0),
-      messages: { public: publicMessages(world), national: [], diplomacy: [], private: [] },
+      messages: { public: publicMessages(world), national: [], diplomacy: [], private: [] }, auctions: null, tournament: null,
     };
   }
   const since = options.since ?? -1;
@@ -230,6 +236,8 @@ export function seatView(world: World, seat: string, options: SeatViewOptions = 
     memberLogs: general.nation === 0 ? [] : memberLogs(world, general, permission, since),
     diplomacy: diplomacyRows(world, general.nation),
     messages: mailboxOf(world, general, permission),
+    auctions: auctionsView(world),
+    tournament: ownTournament(world, general),
   };
 }
 

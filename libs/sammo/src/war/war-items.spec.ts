@@ -5,7 +5,7 @@ import { setItem } from '../items/held';
 import { streamFromSeed } from '../rng/streams';
 import { addGeneral, seededStreams, smallWorld, TEST_SEED } from '../testing/small-world';
 import { fight, type FightDice } from '../tournament/fight';
-import { tournamentKind } from '../tournament/kinds';
+import { tournamentKind } from '../world/tournament-kinds';
 import { generalHolder } from '../turn/general-turn';
 import { preprocess } from '../turn/preprocess';
 import { processCommand } from '../turn/process-command';

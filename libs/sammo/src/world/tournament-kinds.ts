@@ -1,5 +1,35 @@
-import { phpRound } from '../world/php-math';
-import type { TournamentEntry } from '../world/types';
+import { phpRound } from './php-math';
+import type { TournamentEntry } from './types';
+
+/** The stage machine's stages (legacy game_env `tournament`). */
+export const Stage = {
+  none: 0,
+  recruiting: 1,
+  qualifiers: 2,
+  draw: 3,
+  finalsGroups: 4,
+  seeding: 5,
+  betting: 6,
+  roundOf16: 7,
+  quarterFinals: 8,
+  semiFinals: 9,
+  final: 10,
+} as const;
+
+const SECOND = 1000;
+
+/**
+ * One stage step lasts the turn term read as seconds, kept within 5–120 (legacy
+ * `calcTournamentTerm`): a 60-minute server plays a game a minute, sixty steps a month.
+ */
+export function stepMs(turnterm: number): number {
+  return Math.min(Math.max(turnterm, 5), 120) * SECOND;
+}
+
+/** Betting stays open sixty steps, at most an hour. */
+export function bettingMs(turnterm: number): number {
+  return Math.min(stepMs(turnterm) * 60, 3600 * SECOND);
+}
 
 /** One of the four tournament kinds: what is measured, what it is called, the skills it shouts. */
 export interface TournamentKind {

@@ -1,5 +1,5 @@
-import type { AuctionKind } from '../world/types';
-import { GameConst } from '../world/constants';
+import type { Auction, AuctionBid, AuctionKind } from './types';
+import { GameConst } from './constants';
 
 export type Resource = 'gold' | 'rice';
 
@@ -46,4 +46,9 @@ export function bidExtensionMs(turnterm: number): number {
 
 export function turnsMs(turns: number, turnterm: number): number {
   return turns * turnterm * MINUTE;
+}
+
+/** The highest bid: bids are kept in the order placed, each higher than the one before. */
+export function highestBid(auction: Auction): AuctionBid | undefined {
+  return auction.bids[auction.bids.length - 1];
 }
