@@ -84,9 +84,9 @@ export async function main(args: string[]): Promise<void> {
     await waitUntil(async () => (await checkClient.get<{ worlds: Array<{ worldId: string }> }>('/worlds')).body.worlds.some((w) => w.worldId === WORLD) || undefined,
       60_000, 'the gateway to know the sample world');
 
-    // Sign-ups (usernames are 3 characters or more), then joins 16 at a time. The sample world takes no new general (600 at most; it
-    // has 665): each player takes over the next unowned NPC (빙의) while there are some; the
-    // others hold a live stream and read, as spectators do.
+    // Sign-ups (usernames are 3 characters or more), then joins 16 at a time: each player takes
+    // over the next unowned NPC (빙의) while there are some (generals already at work in nations);
+    // the others hold a live stream and read, as spectators do.
     const setupStarted = performance.now();
     const clients = await pool(Array.from({ length: players }, (_, i) => i), 16, (i) => GatewayClient.signUp(origin, `player-${i}`, 'a bench password'));
     const joined: GatewayClient[] = [];

@@ -24,7 +24,7 @@ interface LogLine {
 /**
  * A player's whole path over HTTP, against the services as processes (log service, snapshot
  * service, scheduler, an executor that checks the gateway's seat proofs, the gateway) on
- * NATS and PostgreSQL: sign up, join the sample world (full for new generals: by taking over an NPC), reserve 징병 then
+ * NATS and PostgreSQL: sign up, join the sample world (a new general, by the legacy's General/Join), reserve 징병 then
  * 훈련, wait for the general's turns as the game clock brings them, and read what each did in
  * the general's log and on the player's live stream; a second account sees none of it.
  */
@@ -101,9 +101,11 @@ describe("a player's path through the gateway, on the running system", () => {
         throw new Error(`${error.message}; last answer ${JSON.stringify(last)}; the services said:\n${services.map((s) => s.output().slice(-1_500)).join('\n---\n')}`);
       });
     };
-    // The sample world is full for new generals (600; it has 665): a player takes over an NPC (빙의).
-    const full = await decided(() => alice.post('/worlds/sample-world/join', { mode: 'create', name: '조자룡', leadership: 70, strength: 50, intel: 30 }, 'create'));
-    expect(full).toMatchObject({ status: 422, body: { error: { message: expect.stringMatching(/^더이상 등록할 수 없습니다!/) } } });
+    // A new general: the sample world's limit (600) counts the players' generals only (the legacy's
+    // General/Join), so it takes players though its NPCs number 665.
+    const created = await decided(() => alice.post('/worlds/sample-world/join', { mode: 'create', name: '조자룡', leadership: 70, strength: 50, intel: 30 }, 'create'));
+    expect(created).toMatchObject({ status: 200, body: { status: 'accepted' } });
+    // Bob takes over an NPC (빙의) below.
     const possess = async (player: GatewayClient, from: number) => {
       for (let id = from; id < from + 60; id++) {
         const answer = await decided(() => player.post('/worlds/sample-world/join', { mode: 'possess', generalId: id }, `possess-${id}`));
@@ -111,14 +113,14 @@ describe("a player's path through the gateway, on the running system", () => {
       }
       throw new Error('no NPC to take over among 60');
     };
-    const mine = await possess(alice, 1);
     // Views come from the snapshot service, which applies the accepted move a moment after the
     // executor: the seat's general shows once it has.
     const general = await waitUntil(async () => {
       const answer = await alice.get<{ general: { id: number; name: string } | null }>('/worlds/sample-world/general');
       return answer.body.general ? answer : undefined;
-    }, 60_000, 'the seat view to show the general taken over');
-    expect(general.body.general).toMatchObject({ id: mine });
+    }, 60_000, 'the seat view to show the general created');
+    expect(general.body.general).toMatchObject({ name: '조자룡' });
+    const mine = general.body.general!.id;
 
     const aliceLive = await alice.live(WORLD);
     await aliceLive.waitFor((e) => e.event === 'hello');
@@ -161,7 +163,7 @@ describe("a player's path through the gateway, on the running system", () => {
     const bobLive = await bob.live(WORLD);
     expect(await bob.get('/worlds/sample-world/log')).toMatchObject({ status: 403, body: { error: { code: 'NOT_JOINED' } } });
     expect((await bob.get('/worlds/sample-world/intents/conscript')).status).toBe(404);
-    await possess(bob, mine + 1);
+    await possess(bob, 1);
     const bobs = await bob.get<{ lines: LogLine[] }>('/worlds/sample-world/log?scope=general');
     expect(bobs.status).toBe(200);
     const alices = new Set(lines.all.map((l) => `${l.move} ${l.text}`));

@@ -193,7 +193,7 @@ describe('player moves', () => {
     const refuse = (seat: string, payload: object, message: RegExp) =>
       expect(() => engine.step(sammo, table.log.header(), table.state, seat, payload as never)).toThrow(message);
     refuse('carol', { type: 'autorun', generalId: 1, months: 1 }, /seat carol is not at table/);
-    table.play('carol', { type: 'createGeneral', name: '마초', leadership: 50, strength: 70, intel: 30, cityId: 3 });
+    table.play('carol', { type: 'createGeneral', name: '마초', leadership: 50, strength: 70, intel: 30 });
     table.play('dave', { type: 'possess', generalId: 1 });
     expect(table.state.order.seats).toEqual(['alice', 'carol', 'dave']);
     const carol = [...table.state.data.generals.values()].find((g) => g.owner === 'carol')!;
@@ -203,8 +203,8 @@ describe('player moves', () => {
     expect(carol.queue[1]!.action).toBe('che_훈련');
     refuse('erin', { type: 'reserve', command: 'farm', slots: [0] }, /not at table/);
     refuse('carol', { type: 'possess', generalId: 2 }, /^이미 등록하셨습니다!/);
-    refuse('erin', { type: 'createGeneral', name: '마초', leadership: 50, strength: 50, intel: 50, cityId: 3 }, /^이미 있는 장수입니다/);
-    refuse('erin', { type: 'createGeneral', name: '방덕', leadership: 60, strength: 60, intel: 50, cityId: 3 }, /^능력치가 150을 넘어섰습니다/);
+    refuse('erin', { type: 'createGeneral', name: '마초', leadership: 50, strength: 50, intel: 50 }, /^이미 있는 장수입니다/);
+    refuse('erin', { type: 'createGeneral', name: '방덕', leadership: 60, strength: 60, intel: 50 }, /^능력치가 165을 넘어섰습니다/);
     expect(table.state.order.seats).not.toContain('erin');
     // The log replays to the same seats (they are the moves'), so a chapter opened from this state carries them.
     const replayed = engine.replay(sammo, table.log);
@@ -214,10 +214,10 @@ describe('player moves', () => {
   it('creates a general, possesses an NPC, and sets autorun', () => {
     const table = new SammoTable(options, SEED_A, ['alice', 'bob']);
     const world = table.state.data;
-    table.play('alice', { type: 'createGeneral', name: '조운', leadership: 60, strength: 60, intel: 30, cityId: null });
+    table.play('alice', { type: 'createGeneral', name: '조운', leadership: 60, strength: 60, intel: 30 });
     const alice = [...world.generals.values()].find((g) => g.owner === 'alice')!;
     expect(alice).toMatchObject({ name: '조운', npc: 0, nation: 0, id: 41 });
-    expect(() => engine.step(sammo, table.log.header(), table.state, 'alice', { type: 'createGeneral', name: 'x', leadership: 50, strength: 50, intel: 50, cityId: 1 })).toThrow(/already plays/);
+    expect(() => engine.step(sammo, table.log.header(), table.state, 'alice', { type: 'createGeneral', name: 'x', leadership: 50, strength: 50, intel: 50 })).toThrow(/already plays/);
     table.play('bob', { type: 'possess', generalId: 1 });
     expect(world.generals.get(1)).toMatchObject({ npc: 1, owner: 'bob', npcOrg: 2 });
     table.play('bob', { type: 'autorun', generalId: 1, months: 6 });

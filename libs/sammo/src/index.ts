@@ -17,7 +17,7 @@ export { legacyStreams, streamFromSeed } from './rng/streams';
 export { GENERAL_COMMANDS, NATION_COMMANDS, findCommand } from './commands/registry';
 export { commandTable, type CommandTable, type CommandChoice } from './commands/command-table';
 export { DEFAULT_START } from './scenario/world-options';
-export { GameConst } from './world/constants';
+export { AVAILABLE_PERSONALITIES, GameConst } from './world/constants';
 export { CREW_TYPES, type CrewType } from './stats/crew-types';
 export { CHE_MAP_POSITIONS, type MapPosition } from './scenario/map-positions';
 export { nextDueTime } from './turn/next-due';

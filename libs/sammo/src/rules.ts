@@ -60,3 +60,4 @@ export { openAuction, registerAuction, whyNotOpen } from './auction/open';
 export { placeBid, whyNotBid } from './auction/bid';
 export { runAuctionsUntil } from './auction/close';
 export { appointmentAnswer } from './moves/officers';
+export { checkCreateGeneral, makeGeneral } from './moves/create-general';

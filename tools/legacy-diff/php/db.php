@@ -38,6 +38,15 @@ class UniqueConst
     public static $hiddenSeed = '';
 }
 
+/** The installer's RootDB (the accounts' database): here the case's own database, which holds its `member` tables (php/areas/join.php). */
+class RootDB
+{
+    public static function db(): \MeekroDB
+    {
+        return DB::db();
+    }
+}
+
 function legacy_db_settings(): array
 {
     return [

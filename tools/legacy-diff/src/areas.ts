@@ -13,12 +13,14 @@ import { invadersArea } from './invaders-area';
 import { preTurnArea } from './pre-turn-area';
 import { generalAiArea, nationAiArea } from './ai-area';
 import { hex, pick } from './case-helpers';
+import type { GoldenCase } from './golden';
 import { tournamentArea } from './tournament-area';
 import { auctionArea } from './auction-area';
 import { viewsArea } from './views-area';
 import { nationSettingsArea } from './nation-settings-area';
 import { mailboxArea } from './mailbox-area';
 import { officersArea } from './officers-area';
+import { joinArea } from './join-area';
 
 /**
  * One area of the differential: how to make its cases, and what libs/sammo answers for
@@ -28,7 +30,11 @@ export interface Area<C = unknown, R = unknown> {
   readonly name: string;
   readonly about: string;
   generate(rng: RandUtil, count: number): C[];
-  sammo(input: C): R;
+  /**
+   * `legacy` is the recorded answer, given only to an area whose legacy reads the machine's
+   * clock (join: the second its stream was seeded with), which reads that alone from it.
+   */
+  sammo(input: C, legacy?: GoldenCase['legacy']): R;
   /**
    * Set on an area whose differences are still being fixed: why. It runs only when named
    * (`--area`), and has no golden file until it is at 0.
@@ -214,5 +220,5 @@ const traitTablesArea: Area<TraitTableCase, number[]> = {
 
 export const AREAS: readonly Area[] = [
   rngArea, phpMathArea, josaArea, levelsArea, nationIncomeArea, traitsArea, traitTablesArea, battleArea, warArea, generalCommandsArea, nationCommandsArea, commandLogsArea, monthlyArea,
-  preTurnArea, generalAiArea, nationAiArea, tournamentArea, auctionArea, npcEventsArea, invadersArea, viewsArea, nationSettingsArea, mailboxArea, officersArea,
+  preTurnArea, generalAiArea, nationAiArea, tournamentArea, auctionArea, npcEventsArea, invadersArea, viewsArea, nationSettingsArea, mailboxArea, officersArea, joinArea,
 ] as Area[];

@@ -25,7 +25,7 @@ export function mismatches(area: Area, cases: readonly GoldenCase[]): Mismatch[]
   cases.forEach((c, index) => {
     let ours: { ok: unknown } | { error: string };
     try {
-      ours = { ok: area.sammo(c.input) };
+      ours = { ok: area.sammo(c.input, c.legacy) };
     } catch (error) {
       ours = { error: String(error) };
     }

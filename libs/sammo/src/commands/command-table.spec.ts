@@ -6,7 +6,7 @@ const SEED = '6a'.repeat(32);
 
 describe('the command table (legacy GetCommandTable)', () => {
   const t = new SammoTable({ world: 'synthetic', generals: 12, cities: 6, nations: 2, turnterm: 60 }, SEED, ['p', 'q']);
-  t.play('p', { type: 'createGeneral', name: '조운', leadership: 60, strength: 60, intel: 30, cityId: 1 });
+  t.play('p', { type: 'createGeneral', name: '조운', leadership: 60, strength: 60, intel: 30 });
   const world = t.state.data;
   const wanderer = [...world.generals.values()].find((g) => g.owner === 'p')!;
 

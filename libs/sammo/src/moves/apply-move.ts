@@ -1,12 +1,11 @@
 import type { GameState, Randomness } from '@chronicle/engine';
 import type { RandUtil } from '../rng/rand-util';
-import { randomTurnTime, joinYearMonth } from '../world/clock';
-import { specialityAges } from '../traits/speciality';
+import { joinYearMonth } from '../world/clock';
 import { chapterEnded, chapterOutcome } from '../turn/chapter';
 import { advanceWorld } from '../turn/advance';
 import { newRun } from '../state/turn-run';
-import { newGeneral } from '../state/factory';
-import { chronicle, generalLog, writingMove } from '../world/logbook';
+import { makeGeneral } from './create-general';
+import { generalLog, writingMove } from '../world/logbook';
 import type { CommandContext } from '../commands/command';
 import { LETTER_ANSWERS } from '../commands/nation/diplomacy-letters';
 import { acceptScout, settleScoutLetter } from '../commands/general/scout';
@@ -30,7 +29,7 @@ import { openAuction } from '../auction/open';
 import { placeBid } from '../auction/bid';
 
 /** A joining seat takes its place in the turn order, which the world's next chapters carry. */
-function seatAtTable(state: GameState<World>, seat: string): void {
+export function seatAtTable(state: GameState<World>, seat: string): void {
   if (!state.order.seats.includes(seat)) state.order.seats.push(seat);
 }
 
@@ -63,24 +62,12 @@ export function applyMove(state: GameState<World>, seat: string | null, move: Sa
       for (const slot of move.slots) queue[slot] = { action: move.command, arg: structuredClone(move.arg) };
       return;
     }
-    case 'createGeneral': {
+    case 'createGeneral':
       seatAtTable(state, seat!);
-      const env = world.env;
-      const rng = random.stream('MakeGeneral', seat!, env.turntime);
-      const id = env.nextGeneralId++;
-      const city = move.cityId ?? rng.nextRangeInt(1, world.cities.length - 1);
-      const general = newGeneral({
-        id, name: move.name, npc: 0, owner: seat, nation: 0, city, officerLevel: 0,
-        leadership: move.leadership, strength: move.strength, intel: move.intel,
-        bornyear: env.year - 20, deadyear: env.year + 60, year: env.year, affinity: rng.nextRangeInt(1, 150),
-        turntime: randomTurnTime(env.turntime, env.turnterm, rng), killturn: env.killturn,
-        // The join form's speciality ages; scenarios numbered from 1000 give both three years on.
-        ...(env.scenarioId >= 1000 ? { specage: 23, specage2: 23 } : specialityAges(20, env.year, env.startyear)),
-      });
-      world.generals.set(id, general);
-      chronicle(world, `${withJosa(move.name, '이')} 천하에 이름을 알립니다.`);
+      // The legacy's stream is (hiddenSeed, 'MakeGeneral', user id, the clock); here the seat
+      // and the world's turn time, which also stands for the clock.
+      makeGeneral(world, seat!, move, random.stream('MakeGeneral', seat!, world.env.turntime), world.env.turntime);
       return;
-    }
     case 'possess': {
       seatAtTable(state, seat!);
       const general = world.generals.get(move.generalId)!;

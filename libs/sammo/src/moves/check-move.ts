@@ -21,6 +21,7 @@ import { checkNationSetting, NATION_SETTING_TYPES } from './nation-settings';
 import { checkSetPermission } from './set-permission';
 import { checkSendMessage } from './messages';
 import { checkAppoint, checkExpel } from './officers';
+import { checkCreateGeneral } from './create-general';
 import { whyNotJoin } from '../tournament/entry';
 import { whyNotBet } from '../tournament/betting';
 import { whyNotOpen, type AuctionLot } from '../auction/open';
@@ -75,30 +76,9 @@ export function checkMove(state: Readonly<GameState<World>>, seat: Seat, payload
         command: command.key, arg, slots: readSlots(payload.slots, GameConst.maxChiefTurn),
       };
     }
-    case 'createGeneral': {
+    case 'createGeneral':
       if (seat === null) throw new IllegalMove('a general is created for a player seat');
-      // The legacy's join (General/Join) refusals, in its words.
-      if (ownedBy(world, seat)) throw new IllegalMove(`이미 등록하셨습니다! (seat ${seat} already plays a general)`);
-      if (world.generals.size >= world.env.maxgeneral) throw new IllegalMove(`더이상 등록할 수 없습니다! (the world is full: ${world.env.maxgeneral} generals)`);
-      const name = stringField(payload.name, 'createGeneral.name').trim();
-      if (name.length < 1) throw new IllegalMove('이름이 짧습니다. 다시 가입해주세요! (createGeneral.name is empty)');
-      if (name.length > 18) throw new IllegalMove('이름이 유효하지 않습니다. 다시 가입해주세요! (createGeneral.name: at most 18 characters)');
-      for (const g of world.generals.values()) {
-        if (g.name === name) throw new IllegalMove('이미 있는 장수입니다. 다른 이름으로 등록해 주세요! (createGeneral.name is taken)');
-      }
-      const stats = [payload.leadership, payload.strength, payload.intel].map((v, i) => {
-        if (typeof v !== 'number' || !Number.isInteger(v) || v < 15 || v > 80) {
-          throw new IllegalMove(`createGeneral.${['leadership', 'strength', 'intel'][i]} must be an integer from 15 to 80`);
-        }
-        return v;
-      }) as [number, number, number];
-      if (stats[0] + stats[1] + stats[2] > 150) throw new IllegalMove('능력치가 150을 넘어섰습니다. 다시 가입해주세요! (leadership + strength + intel must be at most 150)');
-      const cityId = payload.cityId ?? null;
-      if (cityId !== null && (typeof cityId !== 'number' || !Number.isInteger(cityId) || cityId < 1 || cityId >= world.cities.length)) {
-        throw new IllegalMove(`도시가 잘못 지정되었습니다. 다시 가입해주세요! (createGeneral.cityId must be a city from 1 to ${world.cities.length - 1}, or null for a random city)`);
-      }
-      return { type: 'createGeneral', name, leadership: stats[0], strength: stats[1], intel: stats[2], cityId };
-    }
+      return checkCreateGeneral(world, seat, payload);
     case 'possess': {
       if (seat === null) throw new IllegalMove('a general is possessed by a player seat');
       if (ownedBy(world, seat)) throw new IllegalMove(`이미 등록하셨습니다! (seat ${seat} already plays a general)`);

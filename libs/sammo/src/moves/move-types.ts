@@ -30,14 +30,17 @@ export interface ReserveNationMove {
   slots: number[];
 }
 
-/** A new general for the seat, in the wilderness. */
+/** A new general for the seat, in the wilderness (legacy General/Join; `create-general.ts`). */
 export interface CreateGeneralMove {
   type: 'createGeneral';
+  /** As stored: cleaned as the legacy cleans it. */
   name: string;
+  /** The stats chosen, before the bonus points. */
   leadership: number;
   strength: number;
   intel: number;
-  cityId: number | null;
+  /** The personality (성격) chosen; null: drawn. */
+  personality: string | null;
 }
 
 /** The seat takes over an unowned NPC (빙의: npc 1). */

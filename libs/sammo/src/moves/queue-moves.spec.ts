@@ -8,7 +8,7 @@ const SEED = '4e'.repeat(32);
 /** A synthetic world with one player general and one player taking over a nation's NPC. */
 function table() {
   const t = new SammoTable({ world: 'synthetic', generals: 12, cities: 6, nations: 2, turnterm: 60 }, SEED, ['p', 'q']);
-  t.play('p', { type: 'createGeneral', name: '조운', leadership: 60, strength: 60, intel: 30, cityId: 1 });
+  t.play('p', { type: 'createGeneral', name: '조운', leadership: 60, strength: 60, intel: 30 });
   const world = t.state.data;
   const own = [...world.generals.values()].find((g) => g.owner === 'p')!;
   return { t, world, own };

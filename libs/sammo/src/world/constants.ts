@@ -44,6 +44,12 @@ export const GameConst = {
   /** Alternative commands chain at most this deep (core2026 cap). */
   maxAlternativeDepth: 5,
   /** The default scenario's NPC stat limits (`stat.npcTotal`, `npcMax`, `npcMin`) that pool generals are drawn within. */
+  /** The default scenario's stat limits for a player's general (`stat.total`, `max`, `min`): General/Join's bounds. */
+  defaultStatTotal: 165,
+  defaultStatMax: 80,
+  defaultStatMin: 15,
+  /** `GameConst::$defaultMaxGenius`: the geniuses (천재) a world opens with. */
+  defaultMaxGenius: 5,
   defaultStatNPCTotal: 150,
   defaultStatNPCMax: 75,
   defaultStatNPCMin: 10,

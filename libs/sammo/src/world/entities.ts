@@ -51,6 +51,8 @@ export const GAME_ENV = {
   fiction: int(0, 1),
   npcmode: int(0, 2),
   maxgeneral: int(0),
+  /** Legacy game_env `genius`: the geniuses (천재) a joining player may still be born; absent, `GameConst.defaultMaxGenius`. */
+  genius: optional(int(0)),
   cityRate: int(0, 100),
   conlimit: int(0),
   /** `autorun_user.limit_minutes`; 0 when autorun is off for users. */
