@@ -405,7 +405,10 @@ function renderPlayer(here: string, front: FrontInfo, queue: Queue, log: Line[])
   const slots = renderQueue(queue, front);
   if (firstRender || !generalPicker || !document.getElementById('picker')) {
     generalPicker = commandPicker('', queueActions(here, 'general'), () => formContext(here, ''));
-    box.replaceChildren(title, stats, text('h3', t('queue')), slots, generalPicker.element, text('h3', t('log')), lines);
+    const own = document.createElement('div');
+    own.id = 'own-moves';
+    own.className = 'note';
+    box.replaceChildren(title, own, stats, text('h3', t('queue')), slots, generalPicker.element, text('h3', t('log')), lines);
   } else {
     box.replaceChild(title, box.querySelector('h3')!);
     document.getElementById('general-stats')!.replaceWith(stats);
@@ -413,6 +416,28 @@ function renderPlayer(here: string, front: FrontInfo, queue: Queue, log: Line[])
     document.getElementById('general-log')!.replaceWith(lines);
   }
   generalPicker.update(choicesOf('general'));
+  checkOwnMoves(here);
+}
+
+/** How often the page checks the player's moves against the signed log (each check is one audit read per chapter). */
+const OWN_MOVES_EVERY_MS = 5_000;
+let ownMovesAt = 0;
+
+/** The player's own check of its moves (`own-moves.ts`, loaded on first use), its verdict under the general's name. */
+function checkOwnMoves(here: string): void {
+  if (Date.now() - ownMovesAt < OWN_MOVES_EVERY_MS) return;
+  ownMovesAt = Date.now();
+  void import('./own-moves').then((own) => own.check(here)).then((status) => {
+    const box = document.getElementById('own-moves');
+    if (!box || world !== here) return;
+    box.dataset.state = status.state;
+    if (status.state === 'none') box.textContent = '';
+    else if (status.state === 'broken') box.textContent = t('ownMovesBroken', { reason: status.reason });
+    else {
+      box.textContent = t('ownMovesProved', { n: String(status.proved), size: String(status.treeSize) })
+        + (status.signed ? '' : t('ownMovesUnsigned')) + (status.pending > 0 ? t('ownMovesPending', { n: String(status.pending) }) : '');
+    }
+  });
 }
 
 /**

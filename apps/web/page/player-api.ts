@@ -19,7 +19,11 @@ export interface WorldInPlay { worldId: string; chapter: number; tableId: string
 export interface Frame { worldId: string; tableId: string; revision: number }
 export interface Slot { slot: number; action: string; arg: unknown }
 export interface Line { year: number; month: number; scope: string; subject: number; text: string; move: number }
-export interface WriteOutcome { status: 'accepted' | 'pending' | 'refused'; revision?: number; follow?: string; reason?: string }
+export interface WriteOutcome {
+  status: 'accepted' | 'pending' | 'refused'; revision?: number; follow?: string; reason?: string;
+  /** What the player's own check of its moves needs (`own-moves.ts`): the world, the chapter's table, the log entry the move became, the seat and the move. */
+  worldId?: string; tableId?: string; seq?: number | null; seat?: string; move?: unknown;
+}
 
 export interface OwnGeneral {
   id: number; name: string; nation: number; city: number; npc: number; injury: number; age: number;
@@ -92,13 +96,20 @@ async function call<T>(method: string, path: string, body?: unknown, key?: strin
   return { status: response.status, body: parsed };
 }
 
-/** A write's outcome: accepted, or (422) refused by the game's rules in its words, or pending (followed until it is known). */
+/**
+ * A write's outcome: accepted, or (422) refused by the game's rules in its words, or pending
+ * (followed until it is known). An accepted move is kept for the player's own check of it.
+ */
 async function write(path: string, body: unknown): Promise<WriteOutcome> {
   const key = `p-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
   const { status, body: answer } = await call<WriteOutcome & { error?: { code: string; message: string } }>('POST', path, body, key);
   if (status === 422) throw new Refusal(422, answer.error?.code ?? 'REFUSED', answer.error?.message ?? 'refused');
-  if (answer.status === 'pending' && answer.follow) return follow(answer.follow.replace(/^\/api\/v1/, ''));
-  return answer;
+  const outcome = answer.status === 'pending' && answer.follow ? await follow(answer.follow.replace(/^\/api\/v1/, '')) : answer;
+  const { worldId, tableId } = outcome;
+  if (outcome.status === 'accepted' && worldId !== undefined && tableId !== undefined) {
+    void import('./own-moves').then((own) => own.remember({ ...outcome, worldId, tableId }));
+  }
+  return outcome;
 }
 
 async function follow(path: string): Promise<WriteOutcome> {

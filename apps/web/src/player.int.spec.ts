@@ -192,6 +192,22 @@ describe('a new player plays a world from the page (the whole system, headless C
     expect(log.length).toBeGreaterThanOrEqual(2);
     await shot('play-ran');
 
+    // The page checked its own moves against the chapter's log (page/own-moves.ts: the gateway's
+    // audit, each checkpoint extending the last, each move in the tree): both reservations.
+    await page.waitForSelector('#own-moves[data-state="proved"] >> text=/내 명령 [2-9]건/', { timeout: 30_000 });
+    // A history replaced under it is caught: the checkpoint it keeps, given another root, is not extended by the log's.
+    await page.evaluate(() => {
+      const store = JSON.parse(localStorage.getItem('chronicle.own-moves')!) as Record<string, { record: { latest: string } }>;
+      for (const table of Object.values(store)) {
+        const lines = table.record.latest.split('\n');
+        lines[2] = btoa(String.fromCharCode(...new Uint8Array(32).fill(7)));
+        table.record.latest = lines.join('\n');
+      }
+      localStorage.setItem('chronicle.own-moves', JSON.stringify(store));
+    });
+    await page.waitForSelector('#own-moves[data-state="broken"] >> text=경고', { timeout: 30_000 });
+    await shot('play-own-moves-broken');
+
     stopWatching.abort();
     await listening;
     const events = heard.join('').split('\n\n').filter((e) => e.startsWith('event: move')).map((e) => JSON.parse(e.slice(e.indexOf('data: ') + 6)) as { move: Record<string, unknown>; feed: { by: string } });

@@ -1,4 +1,3 @@
-import { LogClient, RequestClient } from '@chronicle/bus';
 import { MoveNotLogged, OwnMoves } from '@chronicle/contracts';
 import type { Json } from '@chronicle/engine';
 import { startSystem, type GatewaySystem } from '../testing/system';
@@ -55,14 +54,27 @@ describe('gateway: joining a world and sending moves (real services)', () => {
     // the entry the move became, the seat and the move as the log keeps it, proved in the log's tree.
     const told = conscript.body as unknown as { seq: number; revision: number; seat: string; move: Json };
     expect(told).toMatchObject({ seq: expect.any(Number), seat: expect.stringMatching(/^p-/), move: { type: 'reserve', command: 'che_징병', slots: [0] } });
-    const log = new LogClient(new RequestClient(system.nc, system.subjects, 15_000));
-    const own = new OwnMoves('w1-c1', (await log.header({ tableId: 'w1-c1' })).commitment, undefined);
-    const seen = own.see((await log.tree({ tableId: 'w1-c1', fromSeq: 0, limit: 1 })).checkpoint, null);
-    own.include({ seq: told.seq, revision: told.revision, seat: told.seat, payload: told.move }, await log.inclusionProof({ tableId: 'w1-c1', seq: told.seq, treeSize: seen.treeSize }));
+    // The chapter's audit, over HTTP for anyone: the signed checkpoint and the proof of each entry asked.
+    type Audit = { tableId: string; commitment: string; checkpoint: string; treeSize: number; consistency: never; inclusions: never[] };
+    const audit = async (query: string) => (await fetch(`${api}/worlds/w1/chapters/1/audit?${query}`)).json() as Promise<Audit>;
+    const first = await audit(`seqs=${told.seq}`);
+    const own = new OwnMoves(first.tableId, first.commitment, undefined);
+    const seen = own.see(first.checkpoint, null);
+    own.include({ seq: told.seq, revision: told.revision, seat: told.seat, payload: told.move }, first.inclusions[0]!);
     expect(own.proved.map((m) => m.seq)).toEqual([told.seq]);
+    // A later checkpoint extends the one seen (its consistency proof), and still holds the move.
+    const later = await audit(`from=${seen.treeSize}&seqs=${told.seq}`);
+    expect(later.treeSize).toBeGreaterThanOrEqual(seen.treeSize);
+    own.see(later.checkpoint, later.consistency);
+    own.include({ seq: told.seq, revision: told.revision, seat: told.seat, payload: told.move }, later.inclusions[0]!);
     // A wrong entry is not the move: the check can fail.
-    const wrong = { tableId: 'w1-c1', seq: told.seq + 1, treeSize: seen.treeSize, leaf: own.proved[0]!.leaf, rootHash: seen.rootHash, proof: [] };
+    const wrong = { tableId: 'w1-c1', seq: told.seq + 1, treeSize: later.treeSize, leaf: own.proved[0]!.leaf, rootHash: own.latest!.rootHash, proof: [] };
     expect(() => own.include({ ...own.proved[0]!, seq: told.seq + 1 }, wrong)).toThrow(MoveNotLogged);
+    // Bad asks name the field.
+    for (const [query, field] of [['seqs=0', 'seqs'], ['seqs=a', 'seqs'], [`seqs=${later.treeSize + 5}`, 'seqs'], [`from=${later.treeSize + 5}`, 'from']]) {
+      const answer = await fetch(`${api}/worlds/w1/chapters/1/audit?${query}`);
+      expect([answer.status, ((await answer.json()) as { error: { field: string } }).error.field]).toEqual([400, field]);
+    }
 
     const refused = await post(alice, '/worlds/w1/commands/reserve', { command: 'che_징병', arg: { crewType: 42, amount: 1000 }, slots: [2] }, 'r3');
     expect(refused).toMatchObject({ status: 422, body: { error: { code: 'ILLEGAL_MOVE', message: '그런 병종이 없습니다. 목록에서 다시 고르십시오.', detail: expect.stringContaining('crew type 42') } } });

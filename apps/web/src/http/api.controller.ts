@@ -5,6 +5,7 @@ import type { Response } from 'express';
 import type { ApiError, LiveEvent } from '../view/api';
 import { worldsOf } from '../view/worlds';
 import { WorldBoard } from '../worlds/world-board';
+import { WebConfig } from '../config';
 
 /** The read API and the live feed; every error is one plain sentence (`{ error }`). */
 @Controller('api')
@@ -13,7 +14,17 @@ export class ApiController implements BeforeApplicationShutdown {
   /** Open live feeds: ended at shutdown, or the HTTP server would wait for them to close. */
   private readonly feeds = new Set<Response>();
 
-  constructor(private readonly board: WorldBoard) {}
+  constructor(private readonly board: WorldBoard, private readonly config: WebConfig) {}
+
+  /**
+   * The keys this site checks the log service's signatures with: a player's page checks its own
+   * moves against checkpoints signed by it (and remembers the first key it saw, so a site that
+   * changes it is noticed).
+   */
+  @Get('keys')
+  keys(): { log: string | null } {
+    return { log: this.config.CHRONICLE_LOG_PUBLIC_KEY || null };
+  }
 
   /** The worlds, each with its chapters in order and the one to follow. */
   @Get('worlds')
