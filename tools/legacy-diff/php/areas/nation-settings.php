@@ -62,24 +62,9 @@ function run_nation_setting(array $case): array
     return ['answer' => $answer, 'nations' => $nations, 'texts' => $texts, 'troops' => $troops, 'permissions' => $permissions];
 }
 
-/**
- * The ruler's page hwe/j_general_set_permission.php, its own code run on the POST fields it
- * reads: the page is a script that ends with Json::die, so its text is evaluated as a
- * function with its includes (loaded here already) and its AJAX check dropped, its login
- * gate the session api_login opened, and each Json::die returning the answer instead of
- * ending the process.
- */
+/** The ruler's page hwe/j_general_set_permission.php (see legacy_page). */
 function set_permission_page(array $args): array
 {
-    $src = file_get_contents(LEGACY_ROOT . '/hwe/j_general_set_permission.php');
-    $body = preg_replace('/^<\?php\s*namespace sammo;/', '', $src, 1, $prefixes);
-    $body = str_replace(['include "lib.php";', 'include "func.php";', 'WebUtil::requireAJAX();'], '', $body, $dropped);
-    // The login gate, as api_call skips the router's: the session api_login opened is the mover's.
-    $body = str_replace('Session::requireGameLogin([])->setReadOnly();', 'Session::getInstance();', $body, $gates);
-    $body = str_replace('Json::die(', 'return (', $body, $returns);
-    if ($prefixes !== 1 || $dropped !== 3 || $gates !== 1 || $returns < 4) {
-        throw new \RuntimeException("j_general_set_permission.php is not the page this runner knows ($prefixes, $dropped, $gates, $returns)");
-    }
-    $_POST = ['isAmbassador' => $args['isAmbassador'] ? 'true' : 'false', 'genlist' => $args['genlist']];
-    return eval("namespace sammo; return (function () { $body })();");
+    $post = ['isAmbassador' => $args['isAmbassador'] ? 'true' : 'false', 'genlist' => $args['genlist']];
+    return legacy_page('j_general_set_permission.php', $post, 'Session::requireGameLogin([])->setReadOnly();', 4);
 }

@@ -65,29 +65,8 @@ function officers_plain_log(string $text): string
     return trim($text);
 }
 
-/**
- * hwe/j_myBossInfo.php run on the POST fields it reads, as nation-settings.php runs the
- * ruler's permission page: its text evaluated as a function with its includes (loaded here
- * already) and its AJAX check dropped, its login gate the session api_login opened, each
- * Json::die returning the answer. Its three functions, declared as the page runs (before it
- * calls them), are renamed per call: a script declares them once, the runner runs the page
- * once a case.
- */
+/** The chiefs' page hwe/j_myBossInfo.php (see legacy_page): its three functions renamed per call. */
 function boss_info_page(array $post): array
 {
-    static $calls = 0;
-    $calls += 1;
-    $src = file_get_contents(LEGACY_ROOT . '/hwe/j_myBossInfo.php');
-    $body = preg_replace('/^<\?php\s*namespace sammo;/', '', $src, 1, $prefixes);
-    $body = preg_replace('/^use [^;]+;/m', '', $body);
-    $body = str_replace(['include "lib.php";', 'include "func.php";', 'WebUtil::requireAJAX();'], '', $body, $dropped);
-    $body = str_replace('Session::requireGameLogin();', 'Session::getInstance();', $body, $gates);
-    $body = str_replace('Json::die(', 'return (', $body, $returns);
-    $body = str_replace(['do수뇌임명(', 'do도시임명(', 'do추방('], ["do수뇌임명_$calls(", "do도시임명_$calls(", "do추방_$calls("], $body, $renamed);
-    if ($prefixes !== 1 || $dropped !== 3 || $gates !== 1 || $returns < 10 || $renamed !== 6) {
-        throw new \RuntimeException("j_myBossInfo.php is not the page this runner knows ($prefixes, $dropped, $gates, $returns, $renamed)");
-    }
-    $_POST = array_map(fn ($v) => (string)$v, $post);
-    $uses = "use sammo\\Enums\\GeneralLiteQueryMode; use sammo\\Enums\\GeneralQueryMode; use sammo\\Enums\\MessageType;";
-    return eval("namespace sammo; $uses return (function () { $body })();");
+    return legacy_page('j_myBossInfo.php', array_map(fn ($v) => (string)$v, $post), 'Session::requireGameLogin();', 10, ['do수뇌임명', 'do도시임명', 'do추방']);
 }
