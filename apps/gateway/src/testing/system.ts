@@ -63,6 +63,8 @@ export interface SystemOptions {
   scheduler?: boolean;
   /** More of the gateway's environment. */
   gatewayEnv?: Record<string, string>;
+  /** More of the world's table options (e.g. `auctions`, `tournaments`). */
+  worldOptions?: Record<string, Json>;
 }
 
 /**
@@ -114,7 +116,7 @@ export async function startSystem(name: string, options: SystemOptions = {}): Pr
       const tableId = `${worldId}-c1`;
       const opened = await log.open({
         tableId, gameId: 'sammo', seats: ['founder'],
-        options: { world: 'synthetic', generals: 12, cities: 6, nations: 2, turnterm: options.turnterm ?? 60, start: Date.now() - (options.startAgoMs ?? 0), ...firstChapter(worldId) } as Json as Record<string, Json>,
+        options: { world: 'synthetic', generals: 12, cities: 6, nations: 2, turnterm: options.turnterm ?? 60, start: Date.now() - (options.startAgoMs ?? 0), ...options.worldOptions, ...firstChapter(worldId) } as Json as Record<string, Json>,
       });
       const event: WorldEventV1 = {
         v: 1, kind: 'chapter-opened', worldId, chapter: 1, tableId, commitment: opened.commitment, previousTableId: null,

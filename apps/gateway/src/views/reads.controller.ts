@@ -6,16 +6,20 @@ import type { SignedIn } from '../accounts/accounts.service';
 import { GENERAL_LIST_LIMIT, Limit } from '../http/limits';
 import { intQuery, oneOf, worldParam } from '../http/params';
 import { Answers } from '../http/answers';
-import { forbidden, Refusal } from '../http/refusals';
+import { forbidden, notFound, Refusal } from '../http/refusals';
 import { Caller, SessionGuard } from '../http/session.guard';
 import { WorldPlay } from '../worlds/world-play';
-import { CommandTableAnswer } from './answers.dto';
+import { AuctionListAnswer, CommandTableAnswer, OwnTournamentAnswer, TournamentAnswer } from './answers.dto';
 import { WorldViews, type Viewed } from './world-views';
 
 const MAX_REVISION = 2 ** 31;
 
 /** Where a view was read: the world, the chapter's table and its revision (send it back as `since`). */
 const frame = <V>(viewed: Viewed<V>) => ({ worldId: viewed.worldId, tableId: viewed.tableId, revision: viewed.revision });
+
+const noGeneral = () => new Refusal(HttpStatus.CONFLICT, 'NO_GENERAL', '장수가 없습니다 (your seat plays no general in this chapter)');
+const noAuctions = () => notFound('경매가 열리지 않는 세계입니다. (auctions are not enabled in this world)');
+const noTournament = () => notFound('토너먼트가 열리지 않는 세계입니다. (tournaments are not enabled in this world)');
 
 const notInNation = () => forbidden('국가에 소속되어있지 않습니다. (the general serves no nation)');
 
@@ -46,7 +50,7 @@ export class SeatReadsController {
   async commandTable(@Caller() caller: SignedIn, @Param('world') world: string): Promise<CommandTableAnswer> {
     const viewed = await this.seatView(caller, world);
     const table = viewed.view.commandTable;
-    if (!table) throw new Refusal(HttpStatus.CONFLICT, 'NO_GENERAL', '장수가 없습니다 (your seat plays no general in this chapter)');
+    if (!table) throw noGeneral();
     return { ...frame(viewed), general: table.general, chief: table.chief };
   }
 
@@ -101,6 +105,32 @@ export class SeatReadsController {
     return { ...frame(viewed), chiefQueues: viewed.view.chiefQueues };
   }
 
+  /**
+   * The open resource auctions (Auction/GetActiveResourceAuctionList, a general's read): 쌀
+   * and 금 lots each by close, with host, dates, prices and the highest bid, and the house's
+   * 20 newest lines.
+   */
+  @Get(':world/auctions')
+  @Answers(AuctionListAnswer)
+  async auctions(@Caller() caller: SignedIn, @Param('world') world: string): Promise<AuctionListAnswer> {
+    const viewed = await this.seatView(caller, world);
+    const { general, auctions } = viewed.view;
+    if (general === null) throw noGeneral();
+    if (auctions === null) throw noAuctions();
+    return { ...frame(viewed), generalId: general.id, ...auctions };
+  }
+
+  /** The caller's own part of the tournament: entered, 자동참여, its stakes per candidate, its gold (b_tournament, b_betting). */
+  @Get(':world/tournament/mine')
+  @Answers(OwnTournamentAnswer)
+  async ownTournament(@Caller() caller: SignedIn, @Param('world') world: string): Promise<OwnTournamentAnswer> {
+    const viewed = await this.seatView(caller, world);
+    const { general, tournament } = viewed.view;
+    if (general === null) throw noGeneral();
+    if (tournament === null) throw noTournament();
+    return { ...frame(viewed), ...tournament, gold: general.gold };
+  }
+
   private async seatView(caller: SignedIn, worldId: string, since?: number): Promise<Viewed<SeatPlayView>> {
     const world = this.play.known(worldParam(worldId));
     const seat = await this.play.seatOrRefuse(world.worldId, caller.account.id);
@@ -149,6 +179,19 @@ export class PublicReadsController {
   async history(@Param('world') world: string, @Query('since') since?: string) {
     const viewed = await this.publicView(world, intQuery('since', since, 0, MAX_REVISION));
     return { ...frame(viewed), history: [...viewed.view.history].reverse(), logs: [...viewed.view.logs].reverse() };
+  }
+
+  /**
+   * The tournament as every general reads it (b_tournament, b_betting): stage, kind, the
+   * tables, the bracket, the fights shown, the stakes summed per candidate with the odds —
+   * no general's own stake (that is `tournament/mine`).
+   */
+  @Get(':world/tournament')
+  @Answers(TournamentAnswer)
+  async tournament(@Param('world') world: string): Promise<TournamentAnswer> {
+    const viewed = await this.publicView(world);
+    if (viewed.view.tournamentBoard === null) throw noTournament();
+    return { ...frame(viewed), tournament: viewed.view.tournamentBoard };
   }
 
   /** The game's constants (Global/GetConst): the rules' numbers, the crew types, the commands, the map's city positions. */
