@@ -1,7 +1,7 @@
 import { LogClient, provision, RequestClient, signedHeaders, openingsFromSnapshots, withChapterOpening } from '@chronicle/bus';
 import {
-  AdminSubjects, ed25519PrivateKey, EventSubjects, type AuditTrailV1, type DeadLettersV1, type WorldActionDoneV1, publicKeyHex, quarantineMsgId, SnapshotSubjects, Subjects, TrustedSubjects, unsealSeed, seedKey as toSeedKey,
-  type HeaderV1, type SealedSeedV1, type SnapshotV1, type TableEventV1, type TickV1, type WorldEventV1,
+  AdminSubjects, ed25519PrivateKey, EventSubjects, type AuditEntryV1, type AuditTrailV1, type BusStatePageV1, type DeadLettersV1, type WorldActionDoneV1, publicKeyHex, quarantineMsgId, SnapshotSubjects, Subjects, TrustedSubjects, unsealSeed, seedKey as toSeedKey,
+  type HeaderV1, type SealedSeedV1, type SnapshotV1, type TableEventV1, type TickV1, type WorldEventV1, unwrapReply,
 } from '@chronicle/contracts';
 import {
   clockOptions, endedChapter, readGameClock, engine, firstChapter, GameLog, readChapter, stateHash, verifyChain, type GameState, type JsonObject,
@@ -262,6 +262,45 @@ describe('scheduler (real NATS; the log and snapshot services as processes)', ()
     await startSchedulerHere();
     await waitUntil(async () => (await ticks('kept')).some((m) => (m.data as TickV1).dueAt === new Date(GAME_START + 1_000).toISOString()) || undefined,
       10_000, 'the tick after the restart');
+  });
+
+  it('pages the bus state: a system whose audit trail alone passes the 1 MB payload is read whole, a page under the bound at a time', async () => {
+    const js = jetstream(nc);
+    // A dead letter of its own, to read after the audit trail.
+    await js.publish(subjects.of(EventSubjects.deadLetters('web-moves')), JSON.stringify({
+      v: 1, reason: 'a test letter', consumer: subjects.name('web-moves'), stream: subjects.stream('MOVES'), subject: subjects.of(EventSubjects.moves('many-0')), streamSeq: 1, deliveries: 5,
+      headers: {}, data: '', size: 0, sha256: '0'.repeat(64), deadAt: new Date().toISOString(),
+    }));
+    // 2,000 tables, each with an operator's action and a long reason: ~1.4 MB of JSON in all.
+    const published: AuditEntryV1[] = [];
+    for (let n = 0; n < 2_000; n++) {
+      const entry: AuditEntryV1 = { v: 1, action: 'pause', target: `many-${n}`, tableId: `many-${n}`, operator: 'ops', reason: `${n} ${'r'.repeat(490)}`, at: new Date().toISOString() };
+      published.push(entry);
+      await js.publish(subjects.of(EventSubjects.audit(entry.target)), JSON.stringify(entry));
+    }
+    const page = async (query: object) => {
+      const reply = await nc.request(subjects.of(AdminSubjects.busState), JSON.stringify({ v: 1, ...query }), { timeout: 30_000 });
+      return { bytes: reply.data.length, ...unwrapReply<BusStatePageV1>(reply.json()) };
+    };
+    const pages = [await page({})];
+    while (pages.at(-1)!.next !== null) pages.push(await page({ cursor: pages.at(-1)!.next }));
+    // Together more than the server takes in one message: one reply could not carry it.
+    expect(pages.reduce((n, p) => n + p.bytes, 0)).toBeGreaterThan(nc.info!.max_payload);
+    for (const p of pages) expect(p.bytes).toBeLessThan(300 * 1024);
+    expect(new Set(pages.map((p) => p.takenAt)).size).toBe(1);
+    const audit = pages.flatMap((p) => p.audit).filter((e) => e.target.startsWith('many-'));
+    expect(audit).toEqual(published);
+    // The sections follow each other: the dead letters (earlier tests') come after every audit entry, each once.
+    const letters = pages.flatMap((p) => p.deadLetters).map((l) => l.seq);
+    expect(letters.length).toBeGreaterThan(0);
+    expect(new Set(letters).size).toBe(letters.length);
+    expect(pages.findIndex((p) => p.deadLetters.length > 0)).toBeGreaterThanOrEqual(pages.findLastIndex((p) => p.audit.length > 0));
+
+    const small = await page({ limit: 100 });
+    expect(small.audit.length + small.pendingIntents.length + small.paused.length).toBe(100);
+    expect((await page({ cursor: small.next, limit: 100 })).audit[0]).toEqual((await page({ limit: 101 })).audit[100]);
+    await expect(requests.request(AdminSubjects.busState, { v: 1, cursor: 'page-2' })).rejects.toThrow(/^cursor: not one this service gave/);
+    await expect(requests.request(AdminSubjects.busState, { v: 1, limit: 0 })).rejects.toThrow(/limit/);
   });
 
   it('keeps one tick a month after an operator halves the turn term (the clock coalesced to the opening term no longer)', async () => {

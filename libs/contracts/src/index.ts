@@ -29,7 +29,7 @@ export {
 export {
   AdminSubjects, WorldActionV1, AuditEntryV1, AuditQueryV1, WorldActions, DeadLettersQueryV1, RetryDeadLetterV1, OperatorMoveV1,
   type WorldAction, type TimeAction, type WorldActionDoneV1, type AuditTrailV1, type DeadLetterSummaryV1, type DeadLettersV1,
-  BusStateQueryV1, MAX_BUS_STATE_INTENTS, type BusStateV1, type PendingIntentV1, type PausedTableV1,
+  BusStateQueryV1, BUS_STATE_PAGE_BYTES, MAX_BUS_STATE_PAGE_ITEMS, type BusStatePageV1, type BusStateV1, type PendingIntentV1, type PausedTableV1,
 } from './admin/requests.v1';
 export { WorldEventV1, WorldEventKinds, worldEventMsgId, type WorldEventKind } from './world/events.v1';
 export { ScheduleSubjects, ExecuteNowV1, type ExecuteNowDoneV1 } from './world/execute-now.v1';

@@ -1,15 +1,25 @@
 import { writeFileSync } from 'node:fs';
-import { AdminSubjects, intentAppendKey, MAX_BUS_STATE_INTENTS, type AuditEntryV1, type BusStateV1, type DeadLetterSummaryV1 } from '@chronicle/contracts';
+import { AdminSubjects, intentAppendKey, type AuditEntryV1, type BusStatePageV1, type BusStateV1, type DeadLetterSummaryV1 } from '@chronicle/contracts';
 import { readChapter, UnknownTable } from '@chronicle/engine';
 import { CliError, type Output } from '../terminal/output';
 import type { Remote } from './connection';
 import { readJsonFile } from './offline';
 
-/** The scheduler reads every audit entry and dead letter for it: a large system takes a while. */
+/** A page is at most a few thousand items, each read from a stream by the scheduler. */
 const BUS_STATE_TIMEOUT_MS = 60_000;
 
-function busState(remote: Remote): Promise<BusStateV1> {
-  return remote.requests.request<BusStateV1>(AdminSubjects.busState, { v: 1 }, BUS_STATE_TIMEOUT_MS);
+/** The whole bus state, read a page at a time (one reply of a large system's would pass NATS's 1 MB payload). */
+export async function busState(remote: Remote): Promise<BusStateV1> {
+  const { next, ...state } = await remote.requests.request<BusStatePageV1>(AdminSubjects.busState, { v: 1 }, BUS_STATE_TIMEOUT_MS);
+  for (let cursor = next; cursor !== null;) {
+    const page = await remote.requests.request<BusStatePageV1>(AdminSubjects.busState, { v: 1, cursor }, BUS_STATE_TIMEOUT_MS);
+    state.pendingIntents.push(...page.pendingIntents);
+    state.paused.push(...page.paused);
+    state.audit.push(...page.audit);
+    state.deadLetters.push(...page.deadLetters);
+    cursor = page.next;
+  }
+  return state;
 }
 
 /**
@@ -21,7 +31,6 @@ export async function saveBusState(remote: Remote, out: Output, file: string): P
   const state = await busState(remote);
   writeFileSync(file, JSON.stringify(state, null, 1));
   out.line(`wrote what lives only in NATS (prefix ${state.prefix}) at ${state.takenAt} to ${file}: ${state.pendingIntents.length + state.intentsLeftOut} intents not yet decided, ${state.paused.length} paused tables, ${state.audit.length} audit entries, ${state.deadLetters.length} dead letters`);
-  if (state.intentsLeftOut > 0) out.line(`  the first ${MAX_BUS_STATE_INTENTS} intents are named by key; ${state.intentsLeftOut} more are only counted`);
   out.line(`keep it with the database dump; after a restore, chronicle restore-report ${file} names what of it the restored system lost`);
 }
 

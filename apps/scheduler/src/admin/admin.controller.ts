@@ -1,6 +1,6 @@
 import { OnRequest, PassErrorsToTransport } from '@chronicle/bus';
 import {
-  AdminSubjects, AuditQueryV1, BusStateQueryV1, type BusStateV1, ExecuteNowV1, ScheduleSubjects, type ExecuteNowDoneV1, DeadLettersQueryV1, OperatorMoveV1, RetryDeadLetterV1, WorldActionV1, type AuditTrailV1, type DeadLettersV1, type WorldActionDoneV1,
+  AdminSubjects, AuditQueryV1, BusStateQueryV1, type BusStatePageV1, ExecuteNowV1, ScheduleSubjects, type ExecuteNowDoneV1, DeadLettersQueryV1, OperatorMoveV1, RetryDeadLetterV1, WorldActionV1, type AuditTrailV1, type DeadLettersV1, type WorldActionDoneV1,
 } from '@chronicle/contracts';
 import { Controller, UseFilters } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
@@ -55,8 +55,8 @@ export class AdminController {
   }
 
   @OnRequest(AdminSubjects.busState, BusStateQueryV1)
-  busState(): Promise<BusStateV1> {
-    return this.desk.busState();
+  busState(@Payload() q: BusStateQueryV1): Promise<BusStatePageV1> {
+    return this.desk.busState(q);
   }
 
   @OnRequest(AdminSubjects.lift, WorldActionV1)

@@ -1,11 +1,11 @@
 import {
-  BadRequest, CHAPTER_CLOSED, EventSubjects, ExecutorSubjects, intentMsgId, MAX_BUS_STATE_INTENTS, MAX_INTENT_WAIT_MS, type BusStateV1, type PendingIntentV1, SnapshotSubjects, StreamRoles, tickMsgId,
+  BadRequest, BUS_STATE_PAGE_BYTES, CHAPTER_CLOSED, EventSubjects, ExecutorSubjects, intentMsgId, MAX_BUS_STATE_PAGE_ITEMS, MAX_INTENT_WAIT_MS, type BusStatePageV1, type BusStateQueryV1, SnapshotSubjects, StreamRoles, tickMsgId,
   type AuditEntryV1, type ExecuteNowDoneV1, type ExecuteNowV1, type RecheckedV1, type SnapshotV1, type DeadLetterSummaryV1, type DeadLetterV1, type HeaderV1, type IntentOutcomeV1, type IntentV1, type OperatorMoveV1, type RetryDeadLetterV1, type Subjects, type TickV1, type TimeAction, type WorldActionDoneV1, type WorldActionV1, type WorldEventV1,
 } from '@chronicle/contracts';
 import type { LogClient, RequestClient } from '@chronicle/bus';
 import { randomBytes } from 'node:crypto';
 import { readChapter, UnknownTable } from '@chronicle/engine';
-import { JetStreamApiCodes, JetStreamApiError, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
+import { DeliverPolicy, JetStreamApiCodes, JetStreamApiError, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
 import type { DueIndex } from '../schedule/due-index';
 import type { Ticker } from '../schedule/ticker';
 
@@ -177,11 +177,14 @@ export class OperatorDesk {
     const letters: DeadLetterSummaryV1[] = [];
     for (let seq = last; seq >= first && seq > 0 && letters.length < limit; seq--) {
       const letter = await this.letter(seq);
-      if (!letter) continue;
-      const subject = this.subjects.logical(letter.subject) ?? letter.subject;
-      letters.push({ seq, consumer: letter.consumer, subject, reason: letter.reason, deliveries: letter.deliveries, deadAt: letter.deadAt, retry: whyNotRetried(subject, letter) ?? 'possible' });
+      if (letter) letters.push(this.summary(seq, letter));
     }
     return letters;
+  }
+
+  private summary(seq: number, letter: DeadLetterV1): DeadLetterSummaryV1 {
+    const subject = this.subjects.logical(letter.subject) ?? letter.subject;
+    return { seq, consumer: letter.consumer, subject, reason: letter.reason, deliveries: letter.deliveries, deadAt: letter.deadAt, retry: whyNotRetried(subject, letter) ?? 'possible' };
   }
 
   /**
@@ -228,39 +231,83 @@ export class OperatorDesk {
   }
 
   /**
-   * What lives only in NATS: the intents in the executors' work queue (keys, never payloads),
-   * the pauses, the whole audit trail and the dead letters. A database dump holds none of it;
+   * What lives only in NATS, a page at a time: the intents in the executors' work queue (keys,
+   * never payloads), the pauses, the whole audit trail and the dead letters, in that order,
+   * each page at most `limit` items and `BUS_STATE_PAGE_BYTES` of them (one reply of a large
+   * system's whole state would pass NATS's 1 MB payload). A database dump holds none of it;
    * kept beside the dump, `chronicle restore-report` compares a restored system with it.
    */
-  async busState(): Promise<BusStateV1> {
-    const takenAt = new Date().toISOString();
-    const { pending, leftOut } = await this.pendingIntents();
-    return {
-      takenAt, prefix: this.subjects.prefix, pendingIntents: pending, intentsLeftOut: leftOut,
-      paused: this.index.paused().map(({ tableId, hold }) => ({ tableId, since: new Date(hold.at).toISOString(), by: hold.by, reason: hold.reason })),
-      audit: await this.auditEntries(),
-      deadLetters: (await this.deadLetters(Number.MAX_SAFE_INTEGER)).reverse(),
+  async busState(query: BusStateQueryV1): Promise<BusStatePageV1> {
+    const at = query.cursor === undefined ? { takenAt: Date.now(), section: 0, position: '' } : readCursor(query.cursor);
+    const page: BusStatePageV1 = {
+      takenAt: new Date(at.takenAt).toISOString(), prefix: this.subjects.prefix, pendingIntents: [], intentsLeftOut: 0, paused: [], audit: [], deadLetters: [], next: null,
     };
+    const room = new PageRoom(query.limit ?? MAX_BUS_STATE_PAGE_ITEMS, BUS_STATE_PAGE_BYTES);
+    const seqFrom = (section: number) => (at.section === section && at.position !== '' ? Number(at.position) : 1);
+    const stopped = (section: number, position: number | string) => {
+      page.next = `${at.takenAt}.${section}.${position}`;
+      return page;
+    };
+    // 0: the intents by their place in the work queue.
+    if (at.section <= 0) {
+      const stream = this.subjects.stream(StreamRoles.intents);
+      const last = await this.lastSeq(stream);
+      for (let seq = seqFrom(0); seq <= last; seq++) {
+        const intent = await this.message<IntentV1>(stream, seq);
+        if (!intent) continue;
+        const item = { tableId: intent.tableId, intentKey: intent.intentKey, seat: intent.seat, submittedAt: intent.submittedAt };
+        if (!room.take(item)) return stopped(0, seq);
+        page.pendingIntents.push(item);
+      }
+    }
+    // 1: the pauses by table id (the cursor names the last one given).
+    if (at.section <= 1) {
+      const after = at.section === 1 ? at.position : '';
+      const paused = this.index.paused().filter((p) => p.tableId > after).sort((a, b) => (a.tableId < b.tableId ? -1 : 1));
+      for (const { tableId, hold } of paused) {
+        const item = { tableId, since: new Date(hold.at).toISOString(), by: hold.by, reason: hold.reason };
+        if (!room.take(item)) return stopped(1, page.paused.at(-1)?.tableId ?? after);
+        page.paused.push(item);
+      }
+    }
+    // 2: the audit trail by its place in the stream, read with one ordered consumer a page.
+    if (at.section <= 2) {
+      const stream = this.subjects.stream(StreamRoles.audit);
+      const first = seqFrom(2);
+      const last = await this.lastSeq(stream);
+      if (first <= last) {
+        const consumer = await this.js.consumers.get(stream, { deliver_policy: DeliverPolicy.StartSequence, opt_start_seq: first });
+        for await (const message of await consumer.fetch({ max_messages: Math.min(last - first + 1, room.itemsLeft + 1), expires: 5_000 })) {
+          const item = message.json<AuditEntryV1>();
+          if (!room.take(item)) return stopped(2, message.seq);
+          page.audit.push(item);
+          if (message.seq >= last) break;
+        }
+      }
+    }
+    // 3: the dead letters by their place in the DEAD stream.
+    if (at.section <= 3) {
+      const last = await this.lastSeq(this.subjects.stream(StreamRoles.deadLetters));
+      for (let seq = seqFrom(3); seq <= last; seq++) {
+        const letter = await this.letter(seq);
+        if (!letter) continue;
+        const item = this.summary(seq, letter);
+        if (!room.take(item)) return stopped(3, seq);
+        page.deadLetters.push(item);
+      }
+    }
+    return page;
   }
 
-  /** The intents still in the INTENTS work queue (an executor removes each once decided), oldest first. */
-  private async pendingIntents(): Promise<{ pending: PendingIntentV1[]; leftOut: number }> {
-    const stream = this.subjects.stream(StreamRoles.intents);
-    let state;
+  /** A stream's last sequence, 0 for a stream never made (no executor ever made the intents' queue). */
+  private async lastSeq(stream: string): Promise<number> {
     try {
-      state = (await this.jsm.streams.info(stream)).state;
+      const { last_seq: last, messages } = (await this.jsm.streams.info(stream)).state;
+      return messages === 0 ? 0 : last;
     } catch (error) {
-      // No executor ever made the queue: nothing is pending.
-      if (error instanceof JetStreamApiError && error.code === JetStreamApiCodes.StreamNotFound) return { pending: [], leftOut: 0 };
+      if (error instanceof JetStreamApiError && error.code === JetStreamApiCodes.StreamNotFound) return 0;
       throw error;
     }
-    const { first_seq: first, last_seq: last, messages } = state;
-    const pending: PendingIntentV1[] = [];
-    for (let seq = first; seq <= last && seq > 0 && pending.length < Math.min(messages, MAX_BUS_STATE_INTENTS); seq++) {
-      const intent = await this.message<IntentV1>(stream, seq);
-      if (intent) pending.push({ tableId: intent.tableId, intentKey: intent.intentKey, seat: intent.seat, submittedAt: intent.submittedAt });
-    }
-    return { pending, leftOut: messages - pending.length };
   }
 
   /** Audit entries, oldest first: of one trail's subject, or of every trail. */
@@ -299,6 +346,36 @@ export class OperatorDesk {
       throw error;
     }
   }
+}
+
+/** What one bus-state page still holds: items up to a count, and their JSON up to a byte bound (at least one item a page). */
+class PageRoom {
+  private items = 0;
+  private bytes = 0;
+
+  constructor(private readonly maxItems: number, private readonly maxBytes: number) {}
+
+  get itemsLeft(): number {
+    return this.maxItems - this.items;
+  }
+
+  take(item: object): boolean {
+    const bytes = Buffer.byteLength(JSON.stringify(item));
+    if (this.items >= this.maxItems || (this.items > 0 && this.bytes + bytes > this.maxBytes)) return false;
+    this.items += 1;
+    this.bytes += bytes;
+    return true;
+  }
+}
+
+/** A bus-state cursor as `busState` writes it: the first page's time, the section, the position in it. */
+function readCursor(cursor: string): { takenAt: number; section: number; position: string } {
+  const match = /^(\d{1,15})\.([0-3])\.([A-Za-z0-9_-]*)$/.exec(cursor);
+  const position = match?.[3] ?? '';
+  if (!match || (match[2] !== '1' && !/^[1-9]\d{0,15}$/.test(position))) {
+    throw new BadRequest('cursor: not one this service gave; send the next of the page before, or none for the first page');
+  }
+  return { takenAt: Number(match[1]), section: Number(match[2]), position };
 }
 
 /** Why a dead letter cannot be handed back, or undefined when it can. */

@@ -34,9 +34,10 @@ export const AdminSubjects = {
    */
   lift: 'admin.v1.lift-quarantine',
   /**
-   * What lives only in NATS now (`BusStateQueryV1` → `BusStateV1`): pending intents by key,
-   * pauses, the audit trail, dead letters. A database dump does not hold them: kept beside the
-   * dump, it is what `chronicle restore-report` compares a restored system with.
+   * What lives only in NATS now (`BusStateQueryV1` → `BusStatePageV1`): pending intents by
+   * key, pauses, the audit trail, dead letters, a page at a time (`cursor`, `limit`; each page
+   * well under NATS's 1 MB payload). A database dump does not hold them: kept beside the
+   * dump, the pages put together are what `chronicle restore-report` compares a restored system with.
    */
   busState: 'admin.v1.bus-state',
 } as const;
@@ -114,9 +115,17 @@ export interface DeadLettersV1 {
   letters: DeadLetterSummaryV1[];
 }
 
-/** `admin.v1.bus-state`: no argument but the version. */
+/** Most items one bus-state page carries, and the JSON bytes its items stay under (a page's reply is far from NATS's 1 MB). */
+export const MAX_BUS_STATE_PAGE_ITEMS = 5_000;
+export const BUS_STATE_PAGE_BYTES = 256 * 1024;
+
+/** `admin.v1.bus-state`: a page of it. */
 export class BusStateQueryV1 {
   @Equals(1) v!: 1;
+  /** Where the page starts: the `next` of the page before; absent for the first page. */
+  @IsOptional() @IsString() @Length(1, 200) cursor?: string;
+  /** Most items (intents, pauses, audit entries and dead letters together) the page carries; the byte bound holds whatever the limit. */
+  @IsOptional() @IsInt() @Min(1) @Max(MAX_BUS_STATE_PAGE_ITEMS) limit?: number;
 }
 
 /** An intent in the executors' work queue, not decided yet (never its payload: a seat's command is its own). */
@@ -139,8 +148,9 @@ export interface PausedTableV1 {
 export interface BusStateV1 {
   takenAt: string;
   prefix: string;
-  /** At most `MAX_BUS_STATE_INTENTS`, the oldest first; `intentsLeftOut` counts the rest. */
+  /** The oldest first, each named by key. */
   pendingIntents: PendingIntentV1[];
+  /** Intents counted but not named: 0 since the state is paged (files written before paging may count some). */
   intentsLeftOut: number;
   paused: PausedTableV1[];
   /** Every audit entry, oldest first (who, when, what and why: nothing secret). */
@@ -149,8 +159,14 @@ export interface BusStateV1 {
   deadLetters: DeadLetterSummaryV1[];
 }
 
-/** Most pending intents one `admin.v1.bus-state` reply lists (each is about 150 bytes of JSON). */
-export const MAX_BUS_STATE_INTENTS = 2_000;
+/**
+ * One page of the bus state: each list continues the previous page's, in the order
+ * intents, pauses, audit entries, dead letters; `next` is the cursor of the page after, null
+ * on the last. A page is at most `limit` items and about `BUS_STATE_PAGE_BYTES` of JSON.
+ */
+export interface BusStatePageV1 extends BusStateV1 {
+  next: string | null;
+}
 
 /** Hands dead letter `seq` back to the work queue it came from. */
 export class RetryDeadLetterV1 {
