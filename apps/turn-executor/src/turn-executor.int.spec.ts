@@ -154,6 +154,31 @@ describe('turn executors (services as processes, real PostgreSQL and NATS)', () 
     expect(decided).toMatchObject({ status: 'accepted', revision: 13 });
   });
 
+  it('decides the intents a busy table gathered together: each once, in revision order, a refusal and a key sent twice apart', async () => {
+    await log.open({ tableId: 'crowd', gameId: 'journal', seats: ['ann'] });
+    const texts = (tableId: string) => movesOf(tableId).then((moves) => moves.map((m) => (m.payload as { text: string }).text));
+    const crowd = async (round: string) => {
+      const sent = Array.from({ length: 30 }, (_, n) => submit('crowd', `${round}-${n}`, { text: n === 7 ? '' : `${round}/${n}` }));
+      const twice = submit('crowd', `${round}-3`, { text: `${round}/3` });
+      const outcomes = await Promise.all(sent);
+      expect(await twice).toEqual(outcomes[3]);
+      expect(outcomes[7]).toMatchObject({ status: 'refused', reason: expect.stringMatching(/1 to 1000 characters/) });
+      return outcomes.filter((_, n) => n !== 7);
+    };
+    const first = await crowd('a');
+    expect(first.every((o) => o.status === 'accepted')).toBe(true);
+    expect(first.map((o) => o.revision).sort((x, y) => x! - y!)).toEqual(Array.from({ length: 29 }, (_, n) => n + 1));
+    // A move from elsewhere: the holder's state is behind the log, its next batch's appends are refused and each decided again.
+    await log.append({ tableId: 'crowd', seat: 'ann', payload: { text: 'elsewhere' }, expectedRevision: 29, idempotencyKey: 'elsewhere', random: false });
+    const second = await crowd('b');
+    expect(second.map((o) => o.revision).sort((x, y) => x! - y!)).toEqual(Array.from({ length: 29 }, (_, n) => n + 31));
+    const logged = await texts('crowd');
+    expect(logged).toHaveLength(59);
+    for (const outcome of [...first, ...second]) expect(logged[outcome.revision! - 1]).toBe(`${outcome.intentKey.replace('-', '/')}`);
+    // The state hashes the batches recorded agree with the snapshot service's replay.
+    expect((await snapshotOf('crowd', 59)).quarantined).toBeNull();
+  });
+
   it('decides an intent again, not refuses it, on a cached state the log has moved past', async () => {
     await log.open({ tableId: 'behind', gameId: 'tic-tac-toe', seats: ['ann', 'bob'] });
     expect(await submit('behind', 'ann-0', { cell: 0 })).toMatchObject({ status: 'accepted', revision: 1 });

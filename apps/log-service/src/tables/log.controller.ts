@@ -27,16 +27,30 @@ export class LogController {
     return this.tables.append(r);
   }
 
-  /** Each item as if it came alone on `log.v1.append`: its own checks and its own answer, in order. */
+  /**
+   * Each item as if it came alone on `log.v1.append`: its own checks and its own answer, in
+   * order. The items of one table (an executor's batch of a busy table's intents) are
+   * written together where they follow each other (`TableStore.appendRun`).
+   */
   @OnRequest(LogSubjects.appendMany, AppendManyV1)
   async appendMany(@Payload() r: AppendManyV1): Promise<AppendedManyV1> {
-    const results = await Promise.all(r.appends.map(async (raw) => {
-      try {
-        const item = validate(AppendMoveV1, raw);
-        if (!item.ok) throw new BadRequest(`appends: ${item.reasons.join('; ')}`);
-        return { data: await this.tables.append(item.value) };
-      } catch (error) {
-        return { error: replyError(outageAsUnavailable(error), LogSubjects.append) };
+    const results: AppendedManyV1['results'] = new Array(r.appends.length);
+    const byTable = new Map<string, Array<{ index: number; item: AppendMoveV1 }>>();
+    for (const [index, raw] of r.appends.entries()) {
+      const item = validate(AppendMoveV1, raw);
+      if (!item.ok) {
+        results[index] = { error: replyError(new BadRequest(`appends: ${item.reasons.join('; ')}`), LogSubjects.append) };
+        continue;
+      }
+      byTable.set(item.value.tableId, [...(byTable.get(item.value.tableId) ?? []), { index, item: item.value }]);
+    }
+    await Promise.all([...byTable.values()].map(async (items) => {
+      const answers = items.length === 1
+        ? [await this.tables.append(items[0]!.item).then((data) => ({ data }), (error: unknown) => ({ error }))]
+        : await this.tables.appendRun(items.map(({ item }) => item));
+      for (const [i, { index }] of items.entries()) {
+        const answer = answers[i]!;
+        results[index] = 'data' in answer ? answer : { error: replyError(outageAsUnavailable(answer.error), LogSubjects.append) };
       }
     }));
     return { results };

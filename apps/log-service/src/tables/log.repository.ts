@@ -229,6 +229,45 @@ export class LogRepository {
     return new Set(rows.map((r) => r.table_id));
   }
 
+  /**
+   * {@link appendIfLast} for consecutive entries of one table (`entries[0].seq` follows the
+   * table's last entry, each the one before it): one statement and one commit for them all,
+   * the header moved to the last (`change` is the last one's). Returns false, having written
+   * nothing, when another writer got there first; a reused idempotency key fails it whole.
+   */
+  async appendRunIfLast(em: EntityManager, tableId: string, entries: EntryRecord[], change: HeaderChange, events: OutboxMessage[]): Promise<boolean> {
+    const last = entries.at(-1)!;
+    const rows: Array<{ n: number }> = await em.query(
+      `WITH header AS (
+         UPDATE game_tables SET revision = $3, last_seq = $4, status = $5, outcome = $6::jsonb, checkpoint = $7,
+           finished_at = CASE WHEN $5 = 'finished' THEN $8::timestamptz ELSE NULL END
+         WHERE table_id = $1 AND last_seq = $2 - 1
+         RETURNING table_id
+       ), entry AS (
+         INSERT INTO log_entries (table_id, seq, kind, number, revision, seat, payload, random, state_hash, next_due_at, idempotency_key, recorded_at, leaf)
+         SELECT $1::text, i.seq, i.kind, i.number, i.revision, i.seat, i.payload, i.random, i.state_hash, i.next_due_at, i.idempotency_key,
+           i.recorded_at, decode(i.leaf, 'hex')
+         FROM jsonb_to_recordset($9::jsonb) AS i(seq int, kind text, number int, revision int, seat text, payload jsonb, random boolean,
+           state_hash text, next_due_at timestamptz, idempotency_key text, recorded_at timestamptz, leaf text)
+         WHERE EXISTS (SELECT 1 FROM header)
+         RETURNING seq
+       ), events AS (
+         INSERT INTO outbox (subject, msg_id, payload)
+         SELECT o.subject, o.msg_id, o.payload
+         FROM ROWS FROM (jsonb_to_recordset($10::jsonb) AS (subject text, msg_id text, payload text)) WITH ORDINALITY AS o(subject, msg_id, payload, n)
+         WHERE EXISTS (SELECT 1 FROM header)
+         ORDER BY o.n
+       )
+       SELECT count(*)::int AS n FROM entry`,
+      [tableId, entries[0]!.seq, last.revision, last.seq, change.status, change.outcome === null ? null : JSON.stringify(change.outcome),
+        change.checkpoint, last.recordedAt, JSON.stringify(entries.map((e) => ({
+          seq: e.seq, kind: e.kind, number: e.number, revision: e.revision, seat: e.seat, payload: e.payload, random: e.random,
+          state_hash: e.stateHash, next_due_at: e.nextDueAt, idempotency_key: e.idempotencyKey, recorded_at: e.recordedAt.toISOString(), leaf: e.leaf,
+        }))), outboxJson(events)],
+    );
+    return rows[0]!.n === entries.length;
+  }
+
   /** Appends one entry, moves the header on, and queues the events, in one statement (inside the caller's transaction). */
   async appendEntry(em: EntityManager, tableId: string, entry: EntryRecord, change: HeaderChange, events: OutboxMessage[]): Promise<void> {
     await em.query(

@@ -1,5 +1,5 @@
 import { BadRequest } from '@chronicle/contracts';
-import { ConcurrentMove, GameOver, IllegalMove } from '@chronicle/engine';
+import { ConcurrentMove, GameOver, IllegalMove, rootOf } from '@chronicle/engine';
 import { defaultGames } from '@chronicle/games';
 import { createTestDatabase, type TestDatabase } from '@chronicle/testing';
 import { randomBytes } from 'node:crypto';
@@ -83,6 +83,35 @@ describe('TableStore with two replicas (real PostgreSQL)', () => {
     }
     for (const tableId of tables) expect(seqs.get(tableId)).toEqual([1, 2, 3, 4, 5]);
   }, 60_000);
+
+  it('writes a run of one table\'s appends in one commit, as one by one would, and answers alone what does not follow', async () => {
+    await a.open({ tableId: 'run', gameId: 'journal', seats: ['ann'] });
+    const note = (revision: number, text = `run/${revision}`, idempotencyKey = `run:${revision}`) =>
+      ({ tableId: 'run', seat: 'ann', payload: { text }, expectedRevision: revision, idempotencyKey, random: false });
+    const before = commits;
+    const run = await a.appendRun([note(0), note(1), note(2)]);
+    expect(run.map((r) => ('data' in r ? [r.data.revision, r.data.seq, r.data.duplicate] : r.error))).toEqual([[1, 1, false], [2, 2, false], [3, 3, false]]);
+    expect(commits).toBe(before + 1);
+    // The tree kept for the next append is the one written (a's cache), and the one rebuilt from the stored leaves (b's).
+    expect(await a.append(note(3))).toMatchObject({ revision: 4 });
+    expect((await b.appendRun([note(4), note(5)])).map((r) => 'data' in r && r.data.revision)).toEqual([5, 6]);
+    const tree = await a.tree('run', 0);
+    expect(tree.treeSize).toBe(6);
+    expect(rootOf(tree.leaves.map((l) => Buffer.from(l, 'hex'))).toString('hex')).toBe(tree.rootHash);
+    expect((await a.readMoves('run', 0)).moves.map((m) => (m.payload as { text: string }).text)).toEqual([0, 1, 2, 3, 4, 5].map((n) => `run/${n}`));
+    const outbox: Array<{ msg_id: string }> = await ds.query(`SELECT msg_id FROM outbox WHERE subject LIKE 'moves.run' ORDER BY id`);
+    expect(outbox.map((o) => o.msg_id)).toEqual([1, 2, 3, 4, 5, 6].map((seq) => `run:${seq}`));
+
+    // a is behind (b wrote 5 and 6): its run is written alone, each from the database's header.
+    expect((await a.appendRun([note(6), note(7)])).map((r) => 'data' in r && r.data.revision)).toEqual([7, 8]);
+    // One that does not follow is refused alone; a reused key fails the run, and each gets its own answer.
+    const broken = await a.appendRun([note(8), note(8, 'again', 'run:again')]);
+    expect('data' in broken[0]! && broken[0].data.revision).toBe(9);
+    expect(broken[1]).toEqual({ error: expect.any(ConcurrentMove) });
+    const reused = await a.appendRun([note(9, 'other', 'run:0'), note(10)]);
+    expect(reused).toEqual([{ error: expect.any(BadRequest) }, { error: expect.any(ConcurrentMove) }]);
+    expect((await a.header('run')).revision).toBe(9);
+  });
 
   it('answers each append of a batch on its own when one of them reuses a key', async () => {
     await a.open({ tableId: 'reuse', gameId: 'journal', seats: ['ann'] });

@@ -14,7 +14,7 @@ import { AppendBatcher, type AppendBatcherOptions } from './append-batcher';
 import { KeyedMutex } from '@chronicle/service-kit';
 import type { DataSource, EntityManager } from 'typeorm';
 import { loggedMove, moveEvent, tableEvent } from './events';
-import { isDuplicateKey, type EntryRecord, type HeaderChange, type HeaderRecord, type LogRepository } from './log.repository';
+import { isDuplicateKey, type EntryRecord, type HeaderChange, type HeaderRecord, type LogRepository, type OutboxMessage } from './log.repository';
 import { TableCache } from './table-cache';
 import { DocumentStore } from '../documents/document-store';
 
@@ -184,6 +184,74 @@ export class TableStore {
         return { tableId: request.tableId, revision: entry.revision, seq: entry.seq, move: loggedMove(entry), duplicate: false, outcome };
       }
     });
+  }
+
+  /**
+   * Appends for one table in their order, as {@link append} would one after the other, but
+   * written together: the run of them that follows the table's revision (each expecting the
+   * one before, the table open and not full) in one statement and one commit. An executor
+   * sends the intents a busy table gathered this way (`log.v1.append-many`); one commit per
+   * move held a table to about 70 moves/s on the loaded machine. Whatever is not written in
+   * the run (a revision that does not follow, a reused key, another writer first) goes
+   * through {@link append} alone, which gives each its own answer.
+   */
+  async appendRun(requests: AppendRequest[]): Promise<Array<{ data: AppendedV1 } | { error: unknown }>> {
+    const tableId = requests[0]!.tableId;
+    const results: Array<{ data: AppendedV1 } | { error: unknown } | undefined> = await this.locks.run(tableId, async () => {
+      const written: Array<{ data: AppendedV1 } | undefined> = new Array(requests.length);
+      if (requests.length < 2) return written;
+      let header = await this.current(tableId, false);
+      const tree = (await this.treeOf(this.db.manager, header)).copy();
+      const run: Array<{ entry: EntryRecord; outcome: Outcome | null }> = [];
+      const events: OutboxMessage[] = [];
+      let change: HeaderChange | undefined;
+      for (const request of requests) {
+        if (request.tableId !== tableId || request.expectedRevision !== header.revision || header.status === 'finished' || header.revision >= GameLog.MAX_MOVES) break;
+        const recordedAt = new Date();
+        const outcome = request.outcome ?? null;
+        const base = {
+          seq: header.lastSeq + 1, kind: 'move' as const, number: header.revision + 1, revision: header.revision + 1, seat: request.seat,
+          payload: request.payload, random: request.random, stateHash: request.stateHash ?? null,
+          nextDueAt: request.nextDueAt ? new Date(request.nextDueAt).toISOString() : null, idempotencyKey: request.idempotencyKey, recordedAt,
+        };
+        const leaf = entryLeaf(tableId, header.seed, base);
+        tree.push(leaf);
+        const entry = { ...base, leaf: leaf.toString('hex') };
+        const checkpoint = this.checkpoint(tableId, header.commitment, tree);
+        events.push(moveEvent(tableId, entry, checkpoint));
+        if (outcome) events.push(tableEvent('finished', header, entry.seq, entry.revision, outcome, recordedAt));
+        change = { status: outcome ? 'finished' : 'open', outcome, checkpoint };
+        header = { ...header, ...change, revision: entry.revision, lastSeq: entry.seq };
+        run.push({ entry, outcome });
+      }
+      if (run.length < 2 || !change) return written;
+      let ok = false;
+      try {
+        ok = await this.repository.appendRunIfLast(this.db.manager, tableId, run.map((r) => r.entry), change, events);
+      } catch {
+        // A reused idempotency key, say: each is written (or answered) alone below.
+      }
+      if (!ok) {
+        this.headers.delete(tableId);
+        return written;
+      }
+      this.headers.set(tableId, header);
+      this.trees.set(tableId, tree);
+      this.options.onCommitted();
+      for (const [i, { entry, outcome }] of run.entries()) {
+        written[i] = { data: { tableId, revision: entry.revision, seq: entry.seq, move: loggedMove(entry), duplicate: false, outcome } };
+      }
+      return written;
+    });
+    for (const [i, request] of requests.entries()) {
+      if (results[i]) continue;
+      try {
+        results[i] = { data: await this.append(request) };
+      } catch (error) {
+        results[i] = { error };
+      }
+    }
+    return results as Array<{ data: AppendedV1 } | { error: unknown }>;
   }
 
   /**
