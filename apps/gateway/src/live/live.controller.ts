@@ -1,7 +1,7 @@
 import { Subjects } from '@chronicle/contracts';
 import { NATS_CONNECTION } from '@chronicle/service-kit';
 import type { NatsConnection } from '@nats-io/nats-core';
-import { Controller, Get, Headers, Inject, Param, Req, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, Headers, Inject, Param, Req, Res, UseGuards, type OnModuleDestroy } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { SignedIn } from '../accounts/accounts.service';
 import { worldParam } from '../http/params';
@@ -11,20 +11,23 @@ import { Caller, SessionGuard } from '../http/session.guard';
 import { WorldViews } from '../views/world-views';
 import { WorldDirectory } from '../worlds/world-directory';
 import { WorldPlay } from '../worlds/world-play';
+import { PublicFeeds } from './public-feed';
 import { readPosition, SeatStream, type LiveEvent } from './seat-stream';
 
 /** A comment line this often keeps proxies from closing a quiet stream. */
 const HEARTBEAT_MS = 15_000;
 
 function frame(event: LiveEvent): string {
-  return `${event.id === undefined ? '' : `id: ${event.id}\n`}event: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`;
+  return `${event.id === undefined ? '' : `id: ${event.id}\n`}event: ${event.event}\ndata: ${event.json ?? JSON.stringify(event.data)}\n\n`;
 }
 
 /** Live updates as Server-Sent Events (`/api/v1/worlds/:world/events`). */
 @Controller('api/v1/worlds')
-export class LiveController {
+export class LiveController implements OnModuleDestroy {
   /** Streams open per account (at most `MAX_STREAMS_PER_ACCOUNT`). */
   private readonly open = new Map<string, number>();
+  /** Each table's public events, read once for all its streams. */
+  private readonly feeds: PublicFeeds;
 
   constructor(
     private readonly config: GatewayConfig,
@@ -33,7 +36,13 @@ export class LiveController {
     private readonly directory: WorldDirectory,
     private readonly play: WorldPlay,
     private readonly views: WorldViews,
-  ) {}
+  ) {
+    this.feeds = new PublicFeeds(nc, subjects);
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.feeds.close();
+  }
 
   /**
    * The world's public move events, and for a joined caller its own log lines, its nation's
@@ -68,7 +77,7 @@ export class LiveController {
     });
     res.write('retry: 2000\n\n');
     const stream = new SeatStream(
-      { nc: this.nc, subjects: this.subjects, directory: this.directory, play: this.play, views: this.views },
+      { nc: this.nc, subjects: this.subjects, directory: this.directory, play: this.play, views: this.views, feeds: this.feeds },
       world, { accountId: caller.account.id, seat }, (event) => res.write(frame(event)), resumeFrom,
     );
     const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);

@@ -1,3 +1,6 @@
+import { StreamRoles } from '@chronicle/contracts';
+import { waitUntil } from '@chronicle/testing';
+import { jetstreamManager } from '@nats-io/jetstream';
 import { startSystem, type GatewaySystem, type ReadEvent } from '../testing/system';
 
 jest.setTimeout(240_000);
@@ -86,6 +89,32 @@ describe('gateway: live updates (real services)', () => {
     expect(seqOf(missed[1]!)).toBeGreaterThan(seqOf(missed[0]!));
     expect(back.events.some((e) => e.event === 'hello')).toBe(false);
     back.close();
+  });
+
+  it('reads a table\'s public events once for all its streams; a resumed stream catches up on its own consumer, then joins them', async () => {
+    const jsm = await jetstreamManager(system.nc);
+    const consumers = async () => (await jsm.streams.info(system.subjects.stream(StreamRoles.publicMoves))).state.consumer_count;
+    const before = await consumers();
+    const streams = await Promise.all([alice, alice, bob, bob].map((who) => system.events(who, 'w1')));
+    for (const stream of streams) await stream.waitFor((e) => e.event === 'hello');
+    // One consumer for the four (none more if the table's feed is still open for a stream of the tests before).
+    const shared = await consumers();
+    expect(shared - before).toBeLessThanOrEqual(1);
+    expect((await system.post(bob, '/worlds/w1/commands/reserve', { command: 'che_훈련', slots: [4] }, 'b5')).status).toBe(200);
+    const told = await Promise.all(streams.map((stream) => stream.waitFor((e) => e.event === 'move')));
+    expect(new Set(told.map((e) => e.id!.split('~')[1])).size).toBe(1);
+    expect(told.every((e) => JSON.stringify(e.data) === JSON.stringify(told[0]!.data) && !/payload|che_훈련/.test(JSON.stringify(e.data)))).toBe(true);
+
+    // Back from before that move: it comes first, from the stream's own consumer, which is closed once the feed covers the rest.
+    const seqOf = (e: ReadEvent) => Number(e.id!.split('~')[1]);
+    const back = await system.events(alice, 'w1', `w1-c1~${seqOf(told[0]!) - 1}~0`);
+    expect(seqOf(await back.waitFor((e) => e.event === 'move'))).toBe(seqOf(told[0]!));
+    expect((await system.post(bob, '/worlds/w1/commands/reserve', { command: 'che_훈련', slots: [5] }, 'b6')).status).toBe(200);
+    const next = await back.waitFor((e) => e.event === 'move' && seqOf(e) > seqOf(told[0]!));
+    for (const stream of streams) expect(seqOf(await stream.waitFor((e) => e.event === 'move' && seqOf(e) > seqOf(told[0]!)))).toBe(seqOf(next));
+    await waitUntil(async () => (await consumers()) === shared || undefined, 30_000, 'the resumed stream on the feed alone');
+    expect(back.events.filter((e) => e.event === 'move').map(seqOf)).toEqual([seqOf(told[0]!), seqOf(next)]);
+    for (const stream of [...streams, back]) stream.close();
   });
 
   it('refuses a stream without a session, or for a world that does not exist', async () => {

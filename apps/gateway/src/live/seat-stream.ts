@@ -1,16 +1,18 @@
 import { EventSubjects, StreamRoles, type PublicMoveEventV1, type Subjects } from '@chronicle/contracts';
 import type { LineView } from '@chronicle/sammo';
-import { DeliverPolicy, jetstream, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
+import { DeliverPolicy, jetstream, type ConsumerMessages } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/nats-core';
 import type { WorldViews } from '../views/world-views';
+import { feedEvent, type FeedEvent, type PublicFeeds } from './public-feed';
 import type { WorldDirectory, WorldInPlay } from '../worlds/world-directory';
 import type { WorldOutcome, WorldPlay } from '../worlds/world-play';
 
-/** One Server-Sent Event: `id` (resumable events only), `event`, `data` (JSON). */
+/** One Server-Sent Event: `id` (resumable events only), `event`, `data` (JSON; or `json`, already serialized). */
 export interface LiveEvent {
   id?: string;
   event: 'hello' | 'move' | 'log' | 'outcome' | 'chapter';
-  data: unknown;
+  data?: unknown;
+  json?: string;
 }
 
 /**
@@ -44,10 +46,15 @@ function timePassed(event: PublicMoveEventV1): boolean {
  * (`public.moves.<table>`, as the snapshot service tells them), and for a seat its own
  * general's log lines and its nation's chronicle (read from the seat's view, since the last
  * revision sent, each time the table's clock moved or the seat's own move was accepted) and
- * the outcomes of its intents. It follows the world into its next chapter.
+ * the outcomes of its intents. It follows the world into its next chapter. The public events
+ * come from the table's shared feed (`PublicFeeds`); a stream that starts behind it reads
+ * what it missed with a consumer of its own, then joins the feed.
  */
 export class SeatStream {
+  /** Its own consumer while it catches up with the feed. */
   private messages: ConsumerMessages | undefined;
+  private leaveFeed: (() => void) | undefined;
+  private catchingUp = false;
   private position: Position;
   private readonly stops: Array<() => void> = [];
   private closed = false;
@@ -58,7 +65,7 @@ export class SeatStream {
   private linesFrom = true;
 
   constructor(
-    private readonly deps: { nc: NatsConnection; subjects: Subjects; directory: WorldDirectory; play: WorldPlay; views: WorldViews },
+    private readonly deps: { nc: NatsConnection; subjects: Subjects; directory: WorldDirectory; play: WorldPlay; views: WorldViews; feeds: PublicFeeds },
     private readonly world: WorldInPlay,
     private readonly who: { accountId: string; seat: string | undefined },
     private readonly send: (event: LiveEvent) => void,
@@ -99,33 +106,57 @@ export class SeatStream {
   async close(): Promise<void> {
     this.closed = true;
     for (const stop of this.stops) stop();
+    this.leaveFeed?.();
     await this.messages?.close();
     await this.linesInFlight;
   }
 
   /** Reads the table's public events from a stream sequence, the table's first, or only new ones. */
   private async follow(from: number | 'all' | 'new'): Promise<void> {
-    const js = jetstream(this.deps.nc);
-    const subject = this.deps.subjects.of(EventSubjects.publicMoves(this.position.tableId));
-    // One subject as a string: a list needs a 2.10 server.
-    const consumer = await js.consumers.get(this.deps.subjects.stream(StreamRoles.publicMoves), {
-      filter_subjects: subject,
-      ...(typeof from === 'number'
-        ? { deliver_policy: DeliverPolicy.StartSequence, opt_start_seq: from }
-        : { deliver_policy: from === 'all' ? DeliverPolicy.All : DeliverPolicy.New }),
+    const tableId = this.position.tableId;
+    const leave = await this.deps.feeds.follow(tableId, (event) => !this.catchingUp && tableId === this.position.tableId && this.tell(event));
+    if (this.closed || tableId !== this.position.tableId) {
+      leave();
+      return;
+    }
+    this.leaveFeed = leave;
+    if (from === 'new') return;
+    const start = from === 'all' ? 1 : from;
+    if (this.deps.feeds.covers(tableId, start)) {
+      for (const event of this.deps.feeds.since(tableId, start)) this.tell(event);
+      return;
+    }
+    // Behind the feed: what was missed with a consumer of its own, until the feed covers the rest.
+    this.catchingUp = true;
+    const consumer = await jetstream(this.deps.nc).consumers.get(this.deps.subjects.stream(StreamRoles.publicMoves), {
+      // One subject as a string: a list needs a 2.10 server.
+      filter_subjects: this.deps.subjects.of(EventSubjects.publicMoves(tableId)),
+      ...(typeof from === 'number' ? { deliver_policy: DeliverPolicy.StartSequence, opt_start_seq: from } : { deliver_policy: DeliverPolicy.All }),
     });
-    if (this.closed) return;
-    this.messages = await consumer.consume({ callback: (m) => this.onMove(m) });
+    if (this.closed || tableId !== this.position.tableId) return;
+    // Its messages may come before `consume` is answered: the handle is looked up when one does.
+    const own: { messages?: ConsumerMessages } = {};
+    const messages = await consumer.consume({
+      callback: (m) => {
+        if (!this.catchingUp || this.closed || tableId !== this.position.tableId) return;
+        this.tell(feedEvent(m));
+        if (!this.deps.feeds.covers(tableId, m.seq + 1)) return;
+        this.catchingUp = false;
+        for (const event of this.deps.feeds.since(tableId, m.seq + 1)) this.tell(event);
+        void own.messages?.close();
+        if (this.messages === own.messages) this.messages = undefined;
+      },
+    });
+    own.messages = messages;
+    if (this.catchingUp && !this.closed && tableId === this.position.tableId) this.messages = messages;
+    else await messages.close();
   }
 
-  private onMove(m: JsMsg): void {
-    if (this.closed) return;
-    const event = m.json<PublicMoveEventV1>();
-    this.position = { ...this.position, streamSeq: m.seq };
-    // A game without views tells every move whole; a player still never reads another's
-    // command on this stream (the legacy shows none): the move's seat and payload stay out.
-    const { seat: _seat, payload: _payload, ...told } = event;
-    this.send({ id: positionId(this.position), event: 'move', data: told });
+  /** A public event, once, in stream order. */
+  private tell({ seq, event, told }: FeedEvent): void {
+    if (this.closed || seq <= this.position.streamSeq) return;
+    this.position = { ...this.position, streamSeq: seq };
+    this.send({ id: positionId(this.position), event: 'move', json: told });
     if (timePassed(event)) this.wantLines();
   }
 
@@ -136,7 +167,11 @@ export class SeatStream {
   }
 
   private async nextChapter(world: WorldInPlay): Promise<void> {
+    this.leaveFeed?.();
+    this.leaveFeed = undefined;
+    this.catchingUp = false;
     await this.messages?.close();
+    this.messages = undefined;
     if (this.closed) return;
     this.position = { tableId: world.tableId, streamSeq: 0, revision: 0 };
     this.send({ event: 'chapter', data: world });
