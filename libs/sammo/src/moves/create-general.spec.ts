@@ -85,6 +85,10 @@ describe('createGeneral: the legacy General/Join', () => {
       const g = makeGeneral(other, `p-${i}`, join(other, { name: `장수${i}` }, `p-${i}`), streamFromSeed(TEST_SEED, 'MakeGeneral', i, 0), other.env.turntime);
       expect(g.city).toBe(2);
     }
+    // A map without cities of level 5–6 (the legacy's draw would fail there): any city, not an error.
+    const flat = smallWorld();
+    for (const c of flat.cities) if (c) c.level = 3;
+    expect([1, 2, 3]).toContain(makeGeneral(flat, 'p-1', join(flat, {}), streamFromSeed(TEST_SEED, 'MakeGeneral', 'p-1'), 0).city);
   });
 
   it('makes a genius (1%) while the world has geniuses left: a war speciality at once, told to the world', () => {

@@ -103,6 +103,8 @@ export function makeGeneral(world: World, seat: string, move: CreateGeneralMove,
 
   let births = world.cities.filter((c) => c !== undefined && c.level >= 5 && c.level <= 6 && c.nation === 0);
   if (births.length === 0) births = world.cities.filter((c) => c !== undefined && c.level >= 5 && c.level <= 6);
+  // A map without such cities (the legacy's maps all have them; its draw would fail): any city.
+  if (births.length === 0) births = world.cities.filter((c) => c !== undefined);
   const city = rng.choice(births);
 
   const bonus = [0, 0, 0];
