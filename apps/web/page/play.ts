@@ -1,3 +1,4 @@
+import { AVAILABLE_PERSONALITIES, GameConst } from '@chronicle/sammo';
 import { $, button, link, row, text } from './dom';
 import { clearError, showError } from './http';
 import { gameDate, num, realTime, t } from './i18n';
@@ -8,16 +9,14 @@ import { commandPicker } from './picker';
 import { playerApi, Refusal, type Account, type ChiefQueue, type CommandChoice, type CommandTable, type Constants, type FrontInfo, type Line, type Queue } from './player-api';
 
 /**
- * The player's side of a world: signing in, joining (a new general with a city picked on the
- * map, or an NPC), their general, its log and its 30-slot queue with a command picker, and a
+ * The player's side of a world: signing in, joining (a new general — born where the legacy's
+ * join places it —, or an NPC), their general, its log and its 30-slot queue with a command picker, and a
  * chief's nation queue. Everything through the players' API (`player-api.ts`); refusals are
  * shown in the gateway's words.
  */
 
-/** The legacy's General/Join limits (the gateway checks them too): each stat 15–80, at most 150 together. */
-const STAT_MIN = 15;
-const STAT_MAX = 80;
-const STAT_TOTAL = 150;
+/** The legacy's General/Join limits (the game checks them): each stat 15–80, at most 165 together. */
+const { defaultStatMin: STAT_MIN, defaultStatMax: STAT_MAX, defaultStatTotal: STAT_TOTAL } = GameConst;
 const QUEUE_SLOTS = 30;
 /** A chief's nation queue (the legacy's maxChiefTurn). */
 const CHIEF_SLOTS = 12;
@@ -272,7 +271,6 @@ function renderJoin(here: string): void {
   box.hidden = false;
   if (box.dataset.mode === 'join') return;
   box.dataset.mode = 'join';
-  let cityId: number | null = null;
   const stat = (id: string, label: string, value: number) => {
     const input = document.createElement('input');
     input.type = 'number';
@@ -286,6 +284,7 @@ function renderJoin(here: string): void {
   };
   const name = document.createElement('input');
   name.id = 'join-name';
+  // A name wider than 18 columns (a Hangul syllable 2) the game refuses in the legacy's words.
   name.maxLength = 18;
   name.required = true;
   const nameLabel = document.createElement('label');
@@ -300,18 +299,20 @@ function renderJoin(here: string): void {
   };
   for (const s of stats) s.input.addEventListener('input', update);
   update();
-  const city = text('div', t('pickCity'));
-  city.id = 'join-city';
-  picking = (id) => {
-    cityId = id;
-    city.textContent = `${t('city')}: #${id}`;
-    city.dataset.city = String(id);
-    hooks?.pickCity(id);
-  };
-  hooks?.redraw();
+  // 성격: one of the legacy's ten, or drawn (Random). No city: the legacy's join places the general.
+  const personality = document.createElement('select');
+  personality.id = 'join-personality';
+  personality.replaceChildren(...['Random', ...AVAILABLE_PERSONALITIES].map((key) => {
+    const o = document.createElement('option');
+    o.value = key;
+    o.textContent = key === 'Random' ? t('randomPersonality') : key.replace(/^che_/, '');
+    return o;
+  }));
+  const personalityLabel = document.createElement('label');
+  personalityLabel.append(`${t('personality')} `, personality);
   const form = document.createElement('form');
   form.className = 'stack';
-  form.append(nameLabel, ...stats.map((s) => s.l), total, city, button(t('joinButton'), () => void join(), 'join'));
+  form.append(nameLabel, ...stats.map((s) => s.l), total, personalityLabel, button(t('joinButton'), () => void join(), 'join'));
   const npcs = document.createElement('select');
   npcs.id = 'possess-general';
   const possess = document.createElement('div');
@@ -332,8 +333,6 @@ function renderJoin(here: string): void {
   loadNpcs(3);
 
   const done = () => {
-    picking = null;
-    hooks?.pickCity(null);
     delete box.dataset.mode;
     void refresh();
   };
@@ -341,7 +340,7 @@ function renderJoin(here: string): void {
     try {
       clearError();
       const [leadership, strength, intel] = stats.map((s) => Number(s.input.value));
-      await playerApi.join(here, { mode: 'create', name: name.value, leadership: leadership!, strength: strength!, intel: intel!, ...(cityId ? { cityId } : {}) });
+      await playerApi.join(here, { mode: 'create', name: name.value, leadership: leadership!, strength: strength!, intel: intel!, personality: personality.value });
       done();
     } catch (error) {
       showRefusal(error);

@@ -145,7 +145,7 @@ export const playerApi = {
   oidc: async (): Promise<{ enabled: boolean; name: string | null; start: string | null } | null> =>
     call<{ enabled: boolean; name: string | null; start: string | null }>('GET', '/auth/oidc').then((r) => r.body, () => null),
   worlds: async () => (await call<{ worlds: WorldInPlay[] }>('GET', '/worlds')).body.worlds,
-  join: (world: string, body: { mode: 'create'; name: string; leadership: number; strength: number; intel: number; cityId?: number } | { mode: 'possess'; generalId: number }) =>
+  join: (world: string, body: { mode: 'create'; name: string; leadership: number; strength: number; intel: number; personality?: string } | { mode: 'possess'; generalId: number }) =>
     write(`/worlds/${world}/join`, body),
   reserve: (world: string, command: string, arg: unknown, slots: number[]) => write(`/worlds/${world}/commands/reserve`, { command, ...(arg === null ? {} : { arg }), slots }),
   /** Push (미루기; negative pulls) the general's queue, or the chief's (`nation`), by `amount` slots. */

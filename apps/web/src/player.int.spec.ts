@@ -118,7 +118,7 @@ describe('a new player plays a world from the page (the whole system, headless C
   /** The general's queue as the page shows it, slot by slot. */
   const actions = (on: Page) => on.$$eval('#queue tr[data-slot]', (rows) => rows.map((r) => r.getAttribute('data-action')));
 
-  it('signs up, joins with a general in a city picked on the map, reserves two commands and sees them run, the log saying so', async () => {
+  it('signs up, joins with a new general, reserves two commands and sees them run, the log saying so', async () => {
     // Sign up, from the world's page.
     await page.goto(`${url}#/world/w1`);
     await page.waitForSelector('svg#map circle[data-city]', { timeout: 30_000 });
@@ -132,12 +132,9 @@ describe('a new player plays a world from the page (the whole system, headless C
     // Back on the world: the join form. A refusal first, in the legacy's words (a name another general has).
     await page.waitForSelector('#join', { timeout: 20_000 });
     const detail = (await (await fetch(`${url}api/tables/w1-c1`)).json()) as TableDetail;
-    const home = detail.view!.cities[0]!;
     const taken = (await (await fetch(`${url}api/tables/w1-c1/generals/1`)).json()) as { name: string };
     await page.fill('#join-name', taken.name);
-    await page.click(`svg#map circle[data-city="${home.id}"]`);
-    await page.waitForSelector(`#join-city[data-city="${home.id}"]`);
-    expect(await page.getAttribute(`svg#map circle[data-city="${home.id}"]`, 'class')).toContain('picked');
+    await page.selectOption('#join-personality', 'che_왕좌');
     await page.click('#join');
     await page.waitForSelector('#error >> text=/이미 있는 장수입니다/', { timeout: 20_000 });
     await shot('play-join-refused');
@@ -147,9 +144,12 @@ describe('a new player plays a world from the page (the whole system, headless C
     await page.fill('#join-intel', '40');
     await page.click('#join');
 
-    // The general's panel: its name, its city, its 30 slots.
+    // The general's panel: its name, its city — one of level 5–6, where the legacy's join places
+    // a general (none of this world's is unowned: it draws among them all) —, its 30 slots.
     await page.waitForSelector('#general-name >> text=/새내기/', { timeout: 20_000 });
-    await page.waitForSelector(`#general-stats >> text=${home.name}`);
+    const stats = await page.textContent('#general-stats') ?? '';
+    const home = detail.view!.cities.find((c) => stats.includes(c.name))!;
+    expect([5, 6]).toContain(home.level);
     expect(await page.$$eval('#queue tr[data-slot]', (rows) => rows.length)).toBe(30);
     // Each slot's real time: the world's clock runs SPEED times the wall, so slot 0 comes within a month's few seconds.
     const times = await page.$$eval('#queue tr[data-slot]', (rows) => rows.map((r) => Number(r.getAttribute('data-at'))));

@@ -15,7 +15,7 @@ const FIELD_LABELS: Record<string, string> = {
   'pushQueue.amount': '칸 수', 'repeatQueue.amount': '칸 수', 'sendMessage.text': '내용', 'sendMessage.mailbox': '받는 곳',
   'openAuction.amount': '수량', 'bidAuction.amount': '금액', 'betTournament.amount': '금액', 'betTournament.target': '대상',
   'move-population.amount': '인구',
-  leadership: '통솔', strength: '무력', intel: '지력', name: '이름', cityId: '도시', generalId: '장수', mode: '방법',
+  leadership: '통솔', strength: '무력', intel: '지력', personality: '성격', name: '이름', cityId: '도시', generalId: '장수', mode: '방법',
   command: '명령', slots: '칸', arg: '명령의 인자', amount: '수량', value: '값', msg: '내용', text: '내용', mailbox: '받는 곳',
   destCityId: '도시', destGeneralId: '대상', destNationId: '국가', crewType: '병종', isGold: '자원', buyRice: '거래',
   nationName: '국호', nationType: '성향', color: '색', colorType: '색', year: '년', month: '월', commandType: '명령',

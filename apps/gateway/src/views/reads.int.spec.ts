@@ -57,6 +57,24 @@ describe('gateway: a seat\'s reads and the public reads (real services)', () => 
     expect(queue.body.queue[1]!.action).toBe('휴식');
   });
 
+  it('made alice\'s general by the legacy\'s join: 3–5 bonus points, the age they give, a birth city of level 5–6, the welcome lines', async () => {
+    const front = await get<{ general: { id: number; leadership: number; strength: number; intel: number; age: number; city: number; gold: number; rice: number } }>(alice, '/worlds/w1/general');
+    const g = front.body.general;
+    const bonus = [g.leadership - 60, g.strength - 60, g.intel - 30];
+    const total = bonus[0]! + bonus[1]! + bonus[2]!;
+    expect(bonus.every((b) => b >= 0) && total >= 3 && total <= 5).toBe(true);
+    expect([20 + total * 2, 19 + total * 2]).toContain(g.age);
+    expect(g).toMatchObject({ gold: 1000, rice: 1000 });
+    const map = await get<{ cities: Array<{ id: number; level: number }> }>(undefined, '/worlds/w1/map');
+    expect([5, 6]).toContain(map.body.cities.find((c) => c.id === g.city)!.level);
+    const log = await get<{ lines: Array<{ text: string }> }>(alice, '/worlds/w1/log');
+    const texts = log.body.lines.map((l) => l.text);
+    expect(texts).toContain(`통솔 ${bonus[0]} 무력 ${bonus[1]} 지력 ${bonus[2]} 의 보너스를 받으셨습니다.`);
+    expect(texts).toContain(`연령은 ${g.age}세로 시작합니다.`);
+    const history = await get<{ logs: Array<{ text: string }> }>(undefined, '/worlds/w1/history');
+    expect(history.body.logs.map((l) => l.text)).toContainEqual(expect.stringMatching(/에서 조운이라는 (호걸이|기재가) 천하에 이름을 알립니다\.$/));
+  });
+
   it('gives the caller its command table, each command possible or the legacy\'s reason, as the OpenAPI document describes it', async () => {
     type Choice = { key: string; name: string; possible: boolean; needsArg: boolean; reason: string | null };
     type Table = { general: Choice[]; chief: Choice[] | null };

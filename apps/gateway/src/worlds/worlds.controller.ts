@@ -32,7 +32,7 @@ export class WorldsController {
     @Headers('idempotency-key') key: string | undefined, @Res({ passthrough: true }) res: Response,
   ): Promise<unknown> {
     const move: Json = body.mode === 'create'
-      ? { type: 'createGeneral', name: body.name!, leadership: body.leadership!, strength: body.strength!, intel: body.intel!, cityId: body.cityId ?? null }
+      ? { type: 'createGeneral', name: body.name!, leadership: body.leadership!, strength: body.strength!, intel: body.intel!, personality: body.personality ?? null }
       : { type: 'possess', generalId: body.generalId! };
     // Without a key each join is a new try (a refused name must not stick to the next one).
     return answer(res, await this.play.join(world(worldId), caller.account.id, idempotencyKey(key, `join-${randomBytes(6).toString('hex')}`), move, WRITE_WAIT_MS));

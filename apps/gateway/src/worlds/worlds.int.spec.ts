@@ -84,7 +84,12 @@ describe('gateway: joining a world and sending moves (real services)', () => {
     const bob = await signUp('bob');
     const taken = await post(bob, '/worlds/w1/join', { mode: 'create', name: '조운', leadership: 50, strength: 50, intel: 50 });
     expect(taken).toMatchObject({ status: 422, body: { error: { message: expect.stringMatching(/^이미 있는 장수입니다/) } } });
-    expect(await post(bob, '/worlds/w1/join', { mode: 'create', name: '장비', leadership: 50, strength: 70, intel: 30, cityId: 2 })).toMatchObject({ status: 200 });
+    // The legacy's join: the name measured as it stores it (a Hangul syllable 2 columns), the total (the general: reads.int.spec).
+    expect(await post(bob, '/worlds/w1/join', { mode: 'create', name: '장비장비장비장비장비', leadership: 50, strength: 70, intel: 30 }))
+      .toMatchObject({ status: 422, body: { error: { message: expect.stringMatching(/^이름은 1~18칸이어야 합니다\. .*createGeneral\.name/) } } });
+    expect(await post(bob, '/worlds/w1/join', { mode: 'create', name: '장비', leadership: 80, strength: 80, intel: 30 }))
+      .toMatchObject({ status: 422, body: { error: { message: expect.stringMatching(/^능력치가 165을 넘어섰습니다\. 다시 가입해주세요!/) } } });
+    expect(await post(bob, '/worlds/w1/join', { mode: 'create', name: '장비', leadership: 50, strength: 70, intel: 30, personality: 'che_왕좌' })).toMatchObject({ status: 200 });
     // bob's key r1 is his own: alice's outcome under the same key is not his.
     expect((await fetch(`${api}/worlds/w1/intents/r1`, { headers: { authorization: bob } })).status).toBe(404);
     const seat = await (await fetch(`${api}/worlds/w1/seat`, { headers: { authorization: bob } })).json() as { seat: string; seatToken: string };
@@ -96,6 +101,11 @@ describe('gateway: joining a world and sending moves (real services)', () => {
     expect(await post(carol, '/worlds/w1/join', { mode: 'create', name: '', leadership: 50, strength: 50, intel: 50 })).toMatchObject({ status: 400, body: { error: { field: 'name' } } });
     expect(await post(carol, '/worlds/w1/join', { mode: 'fly' })).toMatchObject({ status: 400, body: { error: { field: 'mode' } } });
     expect(await post(carol, '/worlds/w1/join', { mode: 'create', name: '유비', leadership: 90, strength: 30, intel: 30 })).toMatchObject({ status: 400, body: { error: { field: 'leadership', message: expect.stringMatching(/^통솔은 80 이하로 넣으십시오\./) } } });
+    expect(await post(carol, '/worlds/w1/join', { mode: 'create', name: '유비', leadership: 50, strength: 30, intel: 30, personality: 'che_은둔' }))
+      .toMatchObject({ status: 400, body: { error: { field: 'personality', message: expect.stringMatching(/^성격은 목록에 있는 것 중에서 고르십시오\./) } } });
+    // No city is chosen (the legacy's join offers one only for inheritance points).
+    expect(await post(carol, '/worlds/w1/join', { mode: 'create', name: '유비', leadership: 50, strength: 30, intel: 30, cityId: 2 }))
+      .toMatchObject({ status: 400, body: { error: { field: 'cityId', message: expect.stringMatching(/^도시는 받지 않는 항목입니다/) } } });
     expect(await post(carol, '/worlds/nowhere/join', { mode: 'possess', generalId: 1 })).toMatchObject({ status: 404 });
     expect(await post(carol, '/worlds/w1/join', { mode: 'possess', generalId: 1 })).toMatchObject({ status: 200, body: { status: 'accepted' } });
     expect(await post(carol, '/worlds/w1/commands/reserve', { command: 'che_훈련', slots: [0] })).toMatchObject({ status: 400, body: { error: { field: 'Idempotency-Key' } } });
