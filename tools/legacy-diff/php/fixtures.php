@@ -113,6 +113,20 @@ function fixture_insert(array $case): void
     refreshNationStaticInfo();
 }
 
+/**
+ * What a player's page reads beside the fixture: the generals' permissions (외교권자/조언자),
+ * the troops, and the case's mover as its general's owner (its session's user).
+ */
+function fixture_members(array $case): void
+{
+    $db = DB::db();
+    foreach ($case['generals'] as $g) {
+        if (isset($g['permission'])) $db->update('general', ['permission' => $g['permission']], 'no = %i', $g['id']);
+    }
+    foreach ($case['troops'] as [$leader, $nation, $name]) $db->insert('troop', ['troop_leader' => $leader, 'nation' => $nation, 'name' => $name]);
+    $db->update('general', ['owner' => $case['mover']], 'no = %i', $case['mover']);
+}
+
 /** Every general's row after the case (FIXTURE_GENERAL_COLUMNS and `$more`), with its reserved turns that are not rest. */
 function fixture_general_rows(array $more = []): array
 {

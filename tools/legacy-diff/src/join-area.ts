@@ -2,7 +2,7 @@ import { IllegalMove } from '@chronicle/engine';
 import { checkCreateGeneral, makeGeneral, personalities, streamFromSeed, type RandUtil } from '@chronicle/sammo/rules';
 import type { Area } from './areas';
 import type { GoldenCase } from './golden';
-import { hex, pick } from './case-helpers';
+import { hex, legacyWords, pick } from './case-helpers';
 import { MAP, fixtureWorld, randomCity, randomGeneral, type Fixture, type FixtureGeneral, type FixtureNation } from './fixtures';
 
 export interface JoinCase extends Fixture {
@@ -97,7 +97,7 @@ function sammoJoin(c: JoinCase, legacy?: GoldenCase['legacy']): JoinResult {
     move = checkCreateGeneral(world, seat, { ...rest, personality: character });
   } catch (error) {
     if (!(error instanceof IllegalMove)) throw error;
-    return { now, answer: error.message.replace(/ \(.*\)$/s, '') };
+    return { now, answer: legacyWords(error) };
   }
   const g = makeGeneral(world, seat, move, streamFromSeed(c.tableSeed, 'MakeGeneral', c.userID, now), utcMs(now));
   return {

@@ -1,8 +1,8 @@
-import { engine, GameLog, IllegalMove, type GameState } from '@chronicle/engine';
-import { sammo, seatView, type MessageView, type World } from '@chronicle/sammo';
+import type { World } from '@chronicle/sammo';
+import { seatView, type MessageView } from '@chronicle/sammo';
 import type { RandUtil } from '@chronicle/sammo/rules';
 import type { Area } from './areas';
-import { pick } from './case-helpers';
+import { caseTable, pick } from './case-helpers';
 import { MAP, fixtureWorld, randomCity, randomGeneral, type Fixture, type FixtureGeneral, type FixtureNation } from './fixtures';
 
 interface MailboxGeneral extends FixtureGeneral { permission?: 'ambassador' | 'auditor' }
@@ -78,19 +78,9 @@ function sammoMailbox(c: MailboxCase): MailboxResult {
     if (g.permission) general.permission = g.permission;
   }
   const seats = c.generals.map((g) => `seat-${g.id}`);
-  const log = GameLog.open({ tableId: 'legacy-diff', gameId: sammo.id, rulesVersion: sammo.version, seats, options: {}, seed: '00'.repeat(32) });
-  const state: GameState<World> = { tableId: 'legacy-diff', revision: 0, phase: 'play', turn: 1, order: { seats, acting: null, pending: [] }, outcome: null, data: world };
-  const answers = c.sends.map(([sender, mailbox, text]): true | string => {
-    try {
-      const step = engine.step(sammo, log.header(), state, `seat-${sender}`, { type: 'sendMessage', generalId: sender, mailbox, text });
-      log.append(step.move);
-      return true;
-    } catch (error) {
-      if (!(error instanceof IllegalMove)) throw error;
-      return error.message.replace(/ \(.*\)$/s, '');
-    }
-  });
-  const box = seatView(state.data, `seat-${c.reader}`).messages;
+  const table = caseTable(world, seats);
+  const answers = c.sends.map(([sender, mailbox, text]) => table.play(`seat-${sender}`, { type: 'sendMessage', generalId: sender, mailbox, text }));
+  const box = seatView(world, `seat-${c.reader}`).messages;
   const newestFirst = (list: MessageView[]) => [...list].reverse();
   return {
     answers,

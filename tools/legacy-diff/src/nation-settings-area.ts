@@ -1,8 +1,8 @@
-import { engine, GameLog, IllegalMove, type GameState, type Json } from '@chronicle/engine';
-import { sammo, type World } from '@chronicle/sammo';
+import type { Json } from '@chronicle/engine';
+import type { World } from '@chronicle/sammo';
 import type { RandUtil } from '@chronicle/sammo/rules';
 import type { Area } from './areas';
-import { pick } from './case-helpers';
+import { caseTable, pick } from './case-helpers';
 import { MAP, fixtureWorld, randomCity, randomGeneral, type Fixture, type FixtureGeneral, type FixtureNation } from './fixtures';
 
 interface SettingsNation extends FixtureNation { secretlimit: number; war: number; scout: number; warSettingsLeft: number }
@@ -143,16 +143,7 @@ function sammoSetting(c: SettingsCase): SettingsResult {
     : api === 'SetPermission'
       ? { type: 'setPermission', generalId: c.mover, permission: args.isAmbassador ? 'ambassador' : 'auditor', generalIds: args.genlist }
       : { type: `set${api.slice('Set'.length)}`, generalId: c.mover, ...args };
-  const log = GameLog.open({ tableId: 'legacy-diff', gameId: sammo.id, rulesVersion: sammo.version, seats: [seat], options: {}, seed: '00'.repeat(32) });
-  const state: GameState<World> = { tableId: 'legacy-diff', revision: 0, phase: 'play', turn: 1, order: { seats: [seat], acting: null, pending: [] }, outcome: null, data: world };
-  let answer: true | string = true;
-  try {
-    engine.step(sammo, log.header(), state, seat, payload);
-  } catch (error) {
-    if (!(error instanceof IllegalMove)) throw error;
-    // The legacy's words come first; what follows in parentheses is this port's explanation.
-    answer = error.message.replace(/ \(.*\)$/s, '');
-  }
+  const answer = caseTable(world, [seat]).play(seat, payload);
   const nations = [...world.nations.values()].sort((a, b) => a.id - b.id)
     .map((n) => [n.id, n.rate, n.bill, n.secretlimit ?? 3, n.war, n.scout, n.availableWarSettingCnt]);
   const texts = [...world.nations.values()].sort((a, b) => a.id - b.id)

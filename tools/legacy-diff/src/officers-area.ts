@@ -1,9 +1,9 @@
-import { engine, GameLog, IllegalMove, type GameState, type Json } from '@chronicle/engine';
-import { sammo, type World } from '@chronicle/sammo';
+import { IllegalMove, type Json } from '@chronicle/engine';
+import type { World } from '@chronicle/sammo';
 import { appointmentAnswer, type RandUtil } from '@chronicle/sammo/rules';
 import type { AppointMove } from '@chronicle/sammo';
 import type { Area } from './areas';
-import { hex, pick } from './case-helpers';
+import { caseTable, hex, pick } from './case-helpers';
 import { MAP, fixtureWorld, randomCity, randomGeneral, type Fixture, type FixtureGeneral, type FixtureNation } from './fixtures';
 
 interface OfficersGeneral extends FixtureGeneral { permission?: 'ambassador' | 'auditor' }
@@ -112,6 +112,15 @@ function caseWorld(c: OfficersCase): World {
   return world;
 }
 
+function refusalAfterWrite(world: World, move: AppointMove): string | null {
+  try {
+    return appointmentAnswer(world, move);
+  } catch (error) {
+    if (!(error instanceof IllegalMove)) throw error;
+    return null;
+  }
+}
+
 /** libs/sammo's move for the page's call, checked and applied as a table applies it; the refusal's legacy words when it is refused. */
 function sammoOfficers(c: OfficersCase): OfficersResult {
   const world = caseWorld(c);
@@ -121,19 +130,11 @@ function sammoOfficers(c: OfficersCase): OfficersResult {
   const payload: Json = action === '임명'
     ? { type: 'appoint', generalId: c.mover, officerLevel: args.officerLevel, destGeneralId: args.destGeneralID, destCityId: args.destCityID }
     : { type: 'expel', generalId: c.mover, destGeneralId: args.destGeneralID };
-  const log = GameLog.open({ tableId: 'legacy-diff', gameId: sammo.id, rulesVersion: sammo.version, seats: [seat], options: {}, seed: c.tableSeed });
-  const state: GameState<World> = { tableId: 'legacy-diff', revision: 0, phase: 'play', turn: 1, order: { seats: [seat], acting: null, pending: [] }, outcome: null, data: world };
-  let answer: true | string = true;
-  try {
-    // The page's answer to an appointment that empties the seat and then finds the appointee unfit is its refusal.
-    const words = action === '임명' ? appointmentAnswer(world, { ...(payload as object), type: 'appoint' } as AppointMove) : null;
-    engine.step(sammo, log.header(), state, seat, payload);
-    if (words !== null) answer = words;
-  } catch (error) {
-    if (!(error instanceof IllegalMove)) throw error;
-    // The legacy's words come first; what follows in parentheses is this port's explanation.
-    answer = error.message.replace(/ \(.*\)$/s, '');
-  }
+  // The page's answer to an appointment that empties the seat and then finds the appointee unfit
+  // is its refusal (a refusal that writes nothing refuses the move: the table says it).
+  const words = action === '임명' ? refusalAfterWrite(world, payload as unknown as AppointMove) : null;
+  const played = caseTable(world, [seat], c.tableSeed).play(seat, payload);
+  const answer = played === true && words !== null ? words : played;
   const generals = [...world.generals.values()].sort((a, b) => a.id - b.id).map((g) => [
     g.id, g.nation, g.officerLevel, g.officerCity, g.gold, g.rice, g.belong, g.makelimit, g.betray, g.experience, g.dedication, g.explevel, g.dedlevel,
     g.troop, g.injury, g.permission ?? 'normal',

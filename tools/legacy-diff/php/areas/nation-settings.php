@@ -29,11 +29,7 @@ function run_nation_setting(array $case): array
         $db->update('nation', ['secretlimit' => $n['secretlimit'], 'war' => $n['war'], 'scout' => $n['scout']], 'nation = %i', $n['id']);
         KVStorage::getStorage($db, $n['id'], 'nation_env')->setValue('available_war_setting_cnt', $n['warSettingsLeft']);
     }
-    foreach ($case['generals'] as $g) {
-        if (isset($g['permission'])) $db->update('general', ['permission' => $g['permission']], 'no = %i', $g['id']);
-    }
-    foreach ($case['troops'] as [$leader, $nation, $name]) $db->insert('troop', ['troop_leader' => $leader, 'nation' => $nation, 'name' => $name]);
-    $db->update('general', ['owner' => $case['mover']], 'no = %i', $case['mover']);
+    fixture_members($case);
     [$api, $args] = $case['call'];
     $session = api_login($case['mover']);
     if ($api === 'SetPermission') {

@@ -22,11 +22,7 @@ function run_officers(array $case): array
     $db = DB::db();
     UniqueConst::$hiddenSeed = $case['tableSeed'];
     fixture_insert($case);
-    foreach ($case['generals'] as $g) {
-        if (isset($g['permission'])) $db->update('general', ['permission' => $g['permission']], 'no = %i', $g['id']);
-    }
-    foreach ($case['troops'] as [$leader, $nation, $name]) $db->insert('troop', ['troop_leader' => $leader, 'nation' => $nation, 'name' => $name]);
-    $db->update('general', ['owner' => $case['mover']], 'no = %i', $case['mover']);
+    fixture_members($case);
     $firstLog = (int)$db->queryFirstField('SELECT COALESCE(MAX(id), 0) FROM general_record');
     api_login($case['mover']);
     [$action, $args] = $case['call'];
