@@ -1,4 +1,5 @@
 import { num, t, type WordKey } from './i18n';
+import type { NamedKey, ShopItem } from './player-api';
 
 /**
  * The argument form of each command, by the legacy's key: the fields its `readArg` reads
@@ -32,8 +33,8 @@ const ARMS: Array<[number, string]> = [[1, '보병'], [2, '궁병'], [3, '기병
 const ITEM_SLOTS: Array<[string, WordKey]> = [['horse', 'horse'], ['weapon', 'weapon'], ['book', 'book'], ['item', 'item']];
 /** The most people 인구이동 moves (legacy's limit). */
 const POPULATION_LIMIT = 100_000;
-/** A nation's flag colours (legacy GetNationColors): 국기변경 names one by its place. */
-const COLOUR_COUNT = 33;
+/** The legacy's key for "no item": 장비매매 with it sells the one held. */
+const NO_ITEM = 'None';
 
 export interface Choice { id: number; name: string }
 export interface CrewTypeRow { id: number; name: string; cost?: number; reqTech?: number; impossible?: boolean }
@@ -47,6 +48,10 @@ export interface FormContext {
   treasury: { gold: number; rice: number } | null;
   year: number;
   crewTypes: CrewTypeRow[];
+  /** What the gateway's constants name (empty from an older gateway): 건국's nation types, the flag colours, the shop's items. */
+  nationTypes: NamedKey[];
+  nationColors: string[];
+  shopItems: ShopItem[];
   commandName(key: string): string;
   members(): Promise<Choice[]>;
   generals(): Promise<Choice[]>;
@@ -206,14 +211,12 @@ export function argForm(command: string, box: HTMLElement, ctx: FormContext): ()
       }
       case 'foundNation': {
         const name = textInput(box, id('nation-name'), t('nationName'), 18);
-        const type = textInput(box, id('nation-type'), t('nationType'), 12);
-        type.value = 'che_중립';
-        const colour = document.createElement('input');
-        colour.type = 'color';
-        colour.id = id('color');
-        colour.value = '#ff0000';
+        const types: Array<[string, string]> = ctx.nationTypes.length > 0 ? ctx.nationTypes.map((n) => [n.key, n.name]) : [['che_중립', t('neutral')]];
+        const type = select('nation-type', t('nationType'), types);
+        const colour = ctx.nationColors.length > 0 ? colourSelect(id('color'), ctx.nationColors) : colourInput(id('color'));
         label(t('colour'), colour);
-        readers.push((arg) => Object.assign(arg, { nationName: name.value, nationType: type.value, color: colour.value.toUpperCase() }));
+        const chosen = () => (colour instanceof HTMLSelectElement ? ctx.nationColors[Number(colour.value)]! : colour.value.toUpperCase());
+        readers.push((arg) => Object.assign(arg, { nationName: name.value, nationType: type.value, color: chosen() }));
         break;
       }
       case 'yearMonth': {
@@ -223,7 +226,9 @@ export function argForm(command: string, box: HTMLElement, ctx: FormContext): ()
         break;
       }
       case 'colorType': {
-        const colour = numberInput('color-type', t('colour'), 0, COLOUR_COUNT - 1, 0);
+        // The legacy's colours by their place; without the gateway's list, the place by hand.
+        const colour = ctx.nationColors.length > 0 ? colourSelect(id('color-type'), ctx.nationColors) : numberInput('color-type', t('colour'), 0, 32, 0);
+        if (colour instanceof HTMLSelectElement) label(t('colour'), colour);
         readers.push((arg) => (arg.colorType = Number(colour.value)));
         break;
       }
@@ -247,9 +252,13 @@ export function argForm(command: string, box: HTMLElement, ctx: FormContext): ()
         break;
       }
       case 'equipment': {
+        // The slot, then what the shop sells for it (its name and price) or selling the one held.
         const slot = select('item-type', t('itemType'), ITEM_SLOTS.map(([k, w]) => [k, t(w)]));
-        const code = textInput(box, id('item-code'), t('itemCode'), 40);
-        code.value = 'None';
+        const code = select('item-code', t('itemCode'), []);
+        const fill = () => code.replaceChildren(...[[NO_ITEM, t('sellItem')] as [string, string], ...ctx.shopItems
+          .filter((i) => i.slot === slot.value).map((i): [string, string] => [i.key, `${i.name} (${t('gold')} ${num(i.cost)})`])].map(([value, words]) => option(value, words)));
+        slot.addEventListener('change', fill);
+        fill();
         readers.push((arg) => Object.assign(arg, { itemType: slot.value, itemCode: code.value }));
         break;
       }
@@ -266,6 +275,90 @@ export function argForm(command: string, box: HTMLElement, ctx: FormContext): ()
     for (const read of readers) read(arg);
     return arg;
   };
+}
+
+/**
+ * What a reserved command's argument says, in the page's words: each field named as its form
+ * names it, and keys (a nation type, an item, a colour, an arm, a strategy, a crew type) by
+ * their names.
+ */
+export function argWords(arg: unknown, ctx: Pick<FormContext, 'commandName' | 'crewTypes' | 'nationTypes' | 'nationColors' | 'shopItems'>): string {
+  if (arg === null || typeof arg !== 'object') return '';
+  const a = arg as Record<string, unknown>;
+  const colour = (c: unknown) => {
+    const at = typeof c === 'number' ? c : ctx.nationColors.findIndex((x) => x.toUpperCase() === String(c).toUpperCase());
+    return at >= 0 ? t('colourN', { n: at + 1 }) : String(c);
+  };
+  const arm = (n: unknown) => ARMS.find(([k]) => k === n)?.[1] ?? String(n);
+  const parts: string[] = [];
+  for (const [key, value] of Object.entries(a)) {
+    switch (key) {
+      case 'destCityId': parts.push(`${t('city')} #${String(value)}`); break;
+      case 'destGeneralId': parts.push(`${t('target')} #${String(value)}`); break;
+      case 'destNationId': parts.push(`${t('nation')} #${String(value)}`); break;
+      case 'crewType': parts.push(`${t('crewType')} ${ctx.crewTypes.find((c) => c.id === value)?.name ?? String(value)}`); break;
+      case 'amount': parts.push(`${t('amount')} ${num(Number(value))}`); break;
+      case 'isGold': parts.push(t(value ? 'gold' : 'rice')); break;
+      case 'buyRice': parts.push(t(value ? 'buyRice' : 'sellRice')); break;
+      case 'nationName': parts.push(`${t('nationName')} ${String(value)}`); break;
+      case 'nationType': parts.push(`${t('nationType')} ${ctx.nationTypes.find((n) => n.key === value)?.name ?? String(value).replace(/^che_/, '')}`); break;
+      case 'color': case 'colorType': parts.push(colour(value)); break;
+      case 'year': parts.push(`${String(value)}${t('year')} ${String(a.month ?? '')}${a.month === undefined ? '' : t('month')}`); break;
+      case 'month': break;
+      case 'commandType': parts.push(ctx.commandName(String(value))); break;
+      case 'amountList': {
+        const [gold, rice] = Array.isArray(value) ? value as number[] : [];
+        parts.push(`${t('gold')} ${num(gold ?? 0)}, ${t('rice')} ${num(rice ?? 0)}`);
+        break;
+      }
+      case 'srcArmType': parts.push(`${arm(value)} → ${arm(a.destArmType)}`); break;
+      case 'destArmType': break;
+      case 'itemType': parts.push(t(ITEM_SLOTS.find(([k]) => k === value)?.[1] ?? 'item')); break;
+      case 'itemCode': parts.push(value === NO_ITEM ? t('sellItem') : ctx.shopItems.find((i) => i.key === value)?.name ?? String(value)); break;
+      default: parts.push(`${key} ${typeof value === 'number' ? num(value) : JSON.stringify(value)}`);
+    }
+  }
+  return parts.join(', ');
+}
+
+function option(value: string, words: string): HTMLOptionElement {
+  const o = document.createElement('option');
+  o.value = value;
+  o.textContent = words;
+  return o;
+}
+
+/** The legacy's flag colours to choose from, each option in its colour (its value: the colour's place). */
+function colourSelect(id: string, colours: readonly string[]): HTMLSelectElement {
+  const s = document.createElement('select');
+  s.id = id;
+  const paint = (el: HTMLElement, colour: string) => {
+    el.style.backgroundColor = colour;
+    el.style.color = contrast(colour);
+  };
+  s.append(...colours.map((c, i) => {
+    const o = option(String(i), t('colourN', { n: i + 1 }));
+    paint(o, c);
+    return o;
+  }));
+  s.addEventListener('change', () => paint(s, colours[Number(s.value)]!));
+  paint(s, colours[0]!);
+  return s;
+}
+
+function colourInput(id: string): HTMLInputElement {
+  const colour = document.createElement('input');
+  colour.type = 'color';
+  colour.id = id;
+  colour.value = '#ff0000';
+  return colour;
+}
+
+/** Black or white, whichever reads on `hex`. */
+function contrast(hex: string): string {
+  const v = Number.parseInt(hex.slice(1), 16);
+  const luminance = (0.299 * ((v >> 16) & 255) + 0.587 * ((v >> 8) & 255) + 0.114 * (v & 255)) / 255;
+  return luminance > 0.55 ? '#000' : '#fff';
 }
 
 function textInput(box: HTMLElement, id: string, words: string, maxLength: number): HTMLInputElement {

@@ -4,7 +4,7 @@ import { clearError, showError } from './http';
 import { gameDate, num, realTime, t } from './i18n';
 import { mailboxPanel } from './mailbox';
 import { nationPanel } from './nation-panel';
-import type { Choice, FormContext } from './command-forms';
+import { argWords, type Choice, type CrewTypeRow, type FormContext } from './command-forms';
 import { commandPicker } from './picker';
 import { playerApi, Refusal, type Account, type ChiefQueue, type CommandChoice, type CommandTable, type Constants, type FrontInfo, type Line, type Queue } from './player-api';
 
@@ -362,9 +362,20 @@ function commandName(key: string): string {
   return all.find((c) => c.key === key)?.name ?? key;
 }
 
+/** What the forms choose from by name, as the gateway's constants give it. */
+function byName() {
+  return {
+    commandName, crewTypes: crewTypesOf(constants), nationTypes: constants?.nationTypes ?? [], nationColors: constants?.nationColors ?? [], shopItems: constants?.shopItems ?? [],
+  };
+}
+
+function crewTypesOf(c: Constants | null): CrewTypeRow[] {
+  return Array.isArray(c?.crewTypes) ? c.crewTypes : Object.values(c?.crewTypes ?? {});
+}
+
+/** A reserved slot's argument in the page's words (`argWords`: fields and keys by their names). */
 function argText(arg: unknown): string {
-  if (arg === null || typeof arg !== 'object') return '';
-  return Object.entries(arg as Record<string, unknown>).map(([k, v]) => `${k === 'destCityId' ? t('city') : k === 'amount' ? t('amount') : k === 'crewType' ? t('crewType') : k} ${typeof v === 'number' ? num(v) : String(v)}`).join(', ');
+  return argWords(arg, byName());
 }
 
 function renderPlayer(here: string, front: FrontInfo, queue: Queue, log: Line[]): void {
@@ -493,8 +504,7 @@ function formContext(here: string, prefix: '' | 'nation-'): FormContext {
     general: { leadership: g?.leadership ?? 50, gold: g?.gold ?? 0, rice: g?.rice ?? 0 },
     treasury: front?.nation ? { gold: front.nation.gold, rice: front.nation.rice } : null,
     year: front?.env.year ?? 184,
-    crewTypes: Array.isArray(constants?.crewTypes) ? constants!.crewTypes : Object.values(constants?.crewTypes ?? {}),
-    commandName,
+    ...byName(),
     members: () => playerApi.members(here).then((m) => named(m.members.filter((x) => x.id !== g?.id))),
     generals: () => generalsOf(here).then((rows) => rows.filter((x) => x.id !== g?.id)),
     nations: () => nationsOf(here).then((rows) => rows.filter((n) => n.id !== g?.nation)),

@@ -47,7 +47,15 @@ export interface Constants {
   worldId: string;
   crewTypes: Array<{ id: number; name: string; cost?: number; rice?: number; [k: string]: unknown }> | Record<string, { id: number; name: string; cost?: number }>;
   commands: { general: Array<{ key: string; name: string; id: string }>; nation: Array<{ key: string; name: string; id: string }> };
+  /** The nation types 건국 may name (legacy GameConst::$availableNationType), each with its name (older gateways: absent). */
+  nationTypes?: NamedKey[];
+  /** A nation's flag colours in the legacy's order (GetNationColors): 국기변경 names one by its place. */
+  nationColors?: string[];
+  /** The items the shop sells (장비매매), each with its slot, name and price. */
+  shopItems?: ShopItem[];
 }
+export interface NamedKey { key: string; name: string }
+export interface ShopItem { key: string; slot: 'horse' | 'weapon' | 'book' | 'item'; name: string; cost: number; reqSecu: number }
 /** One command of the table (libs/sammo `CommandChoice`, legacy GetCommandTable): possible now, or the first condition it fails. */
 export interface CommandChoice { key: string; name: string; id: string; needsArg: boolean; possible: boolean; reason: string | null }
 export interface CommandTable extends Frame { general: CommandChoice[]; chief: CommandChoice[] | null }

@@ -240,6 +240,19 @@ describe('a new player plays a world from the page (the whole system, headless C
     await page.selectOption('#command', 'che_헌납');
     await page.waitForSelector('#arg-resource');
     await shot('play-picker');
+    // 건국: the nation types by their names and the legacy's 33 flag colours; 장비매매: the shop's items by name and price, or selling the one held. No key typed by hand.
+    await page.selectOption('#command', 'che_건국');
+    const types = await page.$$eval('#arg-nation-type option', (os) => os.map((o) => o.textContent ?? ''));
+    expect(types.length).toBeGreaterThan(5);
+    for (const name of types) expect(name).toMatch(/^[가-힣]+$/);
+    expect(await page.$$eval('#arg-color option', (os) => os.map((o) => o.textContent))).toEqual(Array.from({ length: 33 }, (_, i) => `색 ${i + 1}`));
+    await page.selectOption('#command', 'che_장비매매');
+    await page.selectOption('#arg-item-type', 'weapon');
+    const items = await page.$$eval('#arg-item-code option', (os) => os.map((o) => o.textContent ?? ''));
+    expect(items[0]).toBe('지금 것을 팔기');
+    expect(items.length).toBeGreaterThan(1);
+    for (const item of items.slice(1)) expect(item).toMatch(/^[가-힣].*\(금 [\d,]+\)$/);
+    await shot('play-picker-items');
 
     // 견문 into the first four slots, repeated over the whole queue (반복 4); turns running meanwhile take at most a few.
     for (const slot of [0, 1, 2, 3]) await page.check(`#queue tr[data-slot="${slot}"] input[type=checkbox]`);
@@ -325,6 +338,11 @@ describe('a new player plays a world from the page (the whole system, headless C
     await chief.waitForSelector('#error >> text=/^세율은 5~30 사이의 정수로 넣으십시오\.$/', { timeout: 20_000 });
     await chief.waitForSelector(`#nation-panel >> text=/세율 ${rate}%/`);
     await chiefShot('play-chief-settings');
+    // 국기변경: the legacy's colours to choose from, each shown in its colour, not a number typed by hand.
+    await chief.selectOption('#nation-command', 'che_국기변경');
+    const colours = await chief.$$eval('#nation-arg-color-type option', (os) => os.map((o) => ({ words: o.textContent, colour: (o as HTMLElement).style.backgroundColor })));
+    expect(colours).toHaveLength(33);
+    expect(colours[0]).toEqual({ words: '색 1', colour: 'rgb(255, 0, 0)' });
   });
 
   it('carries a message from one player to another: the ruler writes, the newcomer reads it in the private mailbox', async () => {
@@ -353,7 +371,10 @@ describe('a new player plays a world from the page (the whole system, headless C
       await on.click('#reserve');
       await on.waitForSelector('#reserve-outcome >> text=접수되었습니다', { timeout: 20_000 });
       // In the last slot, or the one before once the general's turn has run meanwhile.
-      await on.locator('#queue tr[data-slot]', { hasText: name }).waitFor({ timeout: 20_000 });
+      const reserved = on.locator('#queue tr[data-slot]', { hasText: name });
+      await reserved.waitFor({ timeout: 20_000 });
+      // The reservation in the page's words: the nation type and the colour by name, no key.
+      expect(await reserved.textContent()).toMatch(new RegExp(`건국 \\(국호 ${name}, 성향 [가-힣]+, 색 \\d+\\)$`));
     };
     const writeSecret = async (on: Page, to: string, words: string) => {
       const id = await on.$eval('#mail-to', (select, name) => [...(select as HTMLSelectElement).options].find((o) => o.textContent === name)!.value, to);

@@ -17,7 +17,11 @@ export { legacyStreams, streamFromSeed } from './rng/streams';
 export { GENERAL_COMMANDS, NATION_COMMANDS, findCommand } from './commands/registry';
 export { commandTable, type CommandTable, type CommandChoice } from './commands/command-table';
 export { DEFAULT_START } from './scenario/world-options';
-export { AVAILABLE_PERSONALITIES, GameConst } from './world/constants';
+export { AVAILABLE_PERSONALITIES, GameConst, NATION_COLORS } from './world/constants';
+// What a player's forms choose from (the gateway's constants): 건국's nation types (legacy availableNationType), the shop's items.
+export { NATION_TYPES as FOUNDABLE_NATION_TYPES } from './ai/founding-ai';
+export { nationTypeOf } from './traits/nation-types';
+export { ITEMS } from './items/catalog';
 export { CREW_TYPES, type CrewType } from './stats/crew-types';
 export { CHE_MAP_POSITIONS, type MapPosition } from './scenario/map-positions';
 export { nextDueTime } from './turn/next-due';

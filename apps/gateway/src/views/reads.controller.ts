@@ -1,6 +1,7 @@
 import { Controller, Get, HttpStatus, Param, Query, UseGuards } from '@nestjs/common';
 import {
-  CHE_MAP_POSITIONS, CREW_TYPES, GameConst, GENERAL_COMMANDS, NATION_COMMANDS, type LineView, type SeatPlayView,
+  CHE_MAP_POSITIONS, CREW_TYPES, FOUNDABLE_NATION_TYPES, GameConst, GENERAL_COMMANDS, ITEMS, NATION_COLORS, NATION_COMMANDS, nationTypeOf,
+  type LineView, type SeatPlayView,
 } from '@chronicle/sammo';
 import type { SignedIn } from '../accounts/accounts.service';
 import { GENERAL_LIST_LIMIT, Limit } from '../http/limits';
@@ -194,7 +195,11 @@ export class PublicReadsController {
     return { ...frame(viewed), tournament: viewed.view.tournamentBoard };
   }
 
-  /** The game's constants (Global/GetConst): the rules' numbers, the crew types, the commands, the map's city positions. */
+  /**
+   * The game's constants (Global/GetConst): the rules' numbers, the crew types, the commands,
+   * the map's city positions, and what the argument forms choose from by name: 건국's nation
+   * types, the flag colours (국기변경 names one by its place) and the shop's items (장비매매).
+   */
   @Get(':world/constants')
   constants(@Param('world') world: string) {
     const { worldId } = this.play.known(worldParam(world));
@@ -203,6 +208,9 @@ export class PublicReadsController {
       worldId, gameConst: GameConst, crewTypes: CREW_TYPES,
       commands: { general: commands(GENERAL_COMMANDS), nation: commands(NATION_COMMANDS) },
       mapPositions: Object.fromEntries(CHE_MAP_POSITIONS),
+      nationTypes: FOUNDABLE_NATION_TYPES.map((key) => ({ key, name: nationTypeOf(key)?.label ?? key })),
+      nationColors: NATION_COLORS,
+      shopItems: ITEMS.filter((i) => i.buyable).map(({ key, slot, name, cost, reqSecu }) => ({ key, slot, name, cost, reqSecu })),
     };
   }
 

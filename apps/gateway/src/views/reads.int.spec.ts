@@ -168,9 +168,19 @@ describe('gateway: a seat\'s reads and the public reads (real services)', () => 
   });
 
   it('serves the constants and refuses bad reads with a 4xx naming the field', async () => {
-    const constants = await get<{ gameConst: { maxTurn: number }; crewTypes: unknown[]; commands: { general: Array<{ key: string }> } }>(undefined, '/worlds/w1/constants');
+    const constants = await get<{
+      gameConst: { maxTurn: number }; crewTypes: unknown[]; commands: { general: Array<{ key: string }> };
+      nationTypes: Array<{ key: string; name: string }>; nationColors: string[]; shopItems: Array<{ key: string; slot: string; name: string; cost: number }>;
+    }>(undefined, '/worlds/w1/constants');
     expect(constants.body.gameConst.maxTurn).toBe(30);
     expect(constants.body.commands.general.map((c) => c.key)).toContain('che_징병');
+    // What the forms choose from by name: 건국's types (the legacy's 13), the 33 flag colours, the shop's items of every slot.
+    expect(constants.body.nationTypes).toHaveLength(13);
+    expect(constants.body.nationTypes).toContainEqual({ key: 'che_법가', name: '법가' });
+    expect(constants.body.nationColors).toHaveLength(33);
+    expect(constants.body.nationColors[0]).toBe('#FF0000');
+    expect(new Set(constants.body.shopItems.map((i) => i.slot))).toEqual(new Set(['horse', 'weapon', 'book', 'item']));
+    for (const item of constants.body.shopItems) expect(item.cost).toBeGreaterThan(0);
     expect(await get(alice, '/worlds/w1/log?since=abc')).toMatchObject({ status: 400, body: { error: { field: 'since' } } });
     expect(await get(alice, '/worlds/w1/log?scope=city')).toMatchObject({ status: 400, body: { error: { field: 'scope' } } });
     expect(await get(alice, '/worlds/nowhere/general')).toMatchObject({ status: 404 });
