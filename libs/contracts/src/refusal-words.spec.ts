@@ -41,6 +41,8 @@ describe('inPlayersWords: a refusal as the player reads it', () => {
     expect(fieldLabel('reservations.0.slots')).toBe('칸');
     expect(fieldLabel('setSecretLimit.amount')).toBe('기밀 권한 (년)');
     expect(fieldLabel('pushQueue.amount')).toBe('칸 수');
+    expect(fieldLabel('officerLevel')).toBe('관직');
+    expect(inPlayersWords('permission must be one of the following values: ambassador, auditor', 'permission')).toBe('권한은 목록에 있는 것 중에서 고르십시오.');
     expect(fieldLabel('somethingNew')).toBe('somethingNew');
   });
 });

@@ -24,6 +24,8 @@ const FIELD_LABELS: Record<string, string> = {
   username: '아이디', password: '비밀번호', reservations: '예약', serverID: '세계', world: '세계', nation: '국가 명령 여부',
   closeTurnCnt: '마감 턴', startBidAmount: '시작가', finishBidAmount: '즉시 낙찰가', auctionId: '경매',
   'Idempotency-Key': '요청 키 (Idempotency-Key)', '(body)': '요청 본문',
+  permission: '권한', generalIds: '장수', officerLevel: '관직', letter: '서신', auction: '경매',
+  since: '기준 수', scope: '기록 종류', seqs: '수 번호', code: '인증 코드', state: '인증 상태',
 };
 
 /**
