@@ -1,6 +1,7 @@
 import { streamFromSeed } from '../rng/streams';
 import { addGeneral, smallWorld, TEST_SEED } from '../testing/small-world';
 import { REST_KEY } from '../world/constants';
+import { DEFAULT_NATION_POLICY } from '../world/policy';
 import type { General } from '../world/types';
 import { AiSession } from './ai-session';
 import { chooseGeneralTurn } from './general-ai';
@@ -288,6 +289,19 @@ describe('nation AI 구출발령 (legacy do유저장구출발령 / doNPC구출�
     user.train = user.defenceTrain;
     user.atmos = user.defenceTrain;
     expect(chooseNationTurn(world, ruler, nation, rest, stream(1, 3))).toEqual({ action: 'che_발령', arg: { destGeneralId: 2, destCityId: 1 } });
+  });
+
+  it("reads the defended post's army from the ruler's policy (legacy nationPolicy->minWarCrew), not the default 1500", () => {
+    const { world, ruler, nation } = stranded();
+    const user = addGeneral(world, { id: 3, city: 3 });
+    Object.assign(user, { gold: 5000, crewtype: 1100, crew: 1200 });
+    user.train = user.atmos = user.defenceTrain;
+    // Below the default 1500: rescued (user 3 → bit 0 → 가).
+    expect(chooseNationTurn(world, ruler, nation, rest, stream(1, 3))).toEqual({ action: 'che_발령', arg: { destGeneralId: 3, destCityId: 1 } });
+    // With minWarCrew 100 (legacy-diff nation-ai `--seed other` case 241) 1200 soldiers hold
+    // the post on purpose: nobody is rescued and the chief rests.
+    nation.policy = { ...DEFAULT_NATION_POLICY, minWarCrew: 100 };
+    expect(chooseNationTurn(world, ruler, nation, rest, stream(1, 3))).toEqual(rest);
   });
 });
 

@@ -3,8 +3,6 @@ import { DipState } from './diplomacy-state';
 import type { ChiefTurn } from './turns';
 import { isTroopLeader, nationCities } from './nation-categories';
 
-const minWarCrew = 1500;
-
 /** Legacy `lostGenerals`: members (not the chief) in a city the nation does not hold or that is cut off. */
 function lostMembers(t: ChiefTurn): General[] {
   return t.members.filter((g) => {
@@ -15,10 +13,10 @@ function lostMembers(t: ChiefTurn): General[] {
 
 /**
  * 유저장구출발령 (legacy do유저장구출발령): a user stranded in a lost city is sent home, unless
- * they look like they stay on purpose (≥ 1500 soldiers trained and spirited to their defence
- * level) or ride with a troop leader who is in a supplied city and moves first. At 직전/전쟁 with
- * more than two front cities they go to a front city, else to any supplied city; one city
- * drawn per candidate, then one candidate.
+ * they look like they stay on purpose (the policy's `minWarCrew` soldiers or more, trained and
+ * spirited to their defence level) or ride with a troop leader who is in a supplied city and
+ * moves first. At 직전/전쟁 with more than two front cities they go to a front city, else to
+ * any supplied city; one city drawn per candidate, then one candidate.
  */
 export function userRescue(t: ChiefTurn): TurnSlot | null {
   if (!t.nation.capital) return null;
@@ -28,7 +26,7 @@ export function userRescue(t: ChiefTurn): TurnSlot | null {
   const args: { destGeneralId: number; destCityId: number }[] = [];
   for (const g of lostMembers(t)) {
     if (g.npc >= 2) continue;
-    if (g.crew >= minWarCrew && g.train >= g.defenceTrain && g.atmos >= g.defenceTrain) continue;
+    if (g.crew >= t.policy.minWarCrew && g.train >= g.defenceTrain && g.atmos >= g.defenceTrain) continue;
     const leader = g.troop !== 0 ? t.world.generals.get(g.troop) : undefined;
     if (leader && leader.nation === t.nation.id && isTroopLeader(leader)) {
       const leaderCity = t.world.cities[leader.city]!;
