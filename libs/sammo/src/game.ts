@@ -78,7 +78,7 @@ export const sammo: Game<World, SammoMove, RandUtil> = {
   // 12: createGeneral is the legacy's General/Join (bonus stats, age, 천재, a birth city among
   // the unowned level 5–6 ones, personality, starting experience, the welcome lines); version
   // 11 is kept beside it (`sammoV11`), as version-11 tables with a join replay to other states.
-  // Also 11 and 12 (this session's): the nation AI's 유저장구출발령 reads the policy's minWarCrew, not 1500.
+  // Also 11 and 12 (this session's): the AI's 유저장구출발령 reads the policy's minWarCrew; 거병 puts ㉥ before a taken name.
   version: '12',
   streams: legacyStreams,
 

@@ -1,6 +1,6 @@
 // The rule helpers the legacy differential (tools/legacy-diff) drives one at a time, beside
 // the legacy PHP, and its golden-file test checks.
-export { phpNumberFormat, phpRound } from './world/php-math';
+export { phpNumberFormat, phpRound, phpStrimWidth } from './world/php-math';
 export { josa, type Particle } from './world/josa';
 export { billOfLevel, dedLevelOf, dedLevelText, expLevelOf } from './stats/levels';
 export { applyTable, domesticSpecials, nationTypes, personalities, specialDomestic, warSpecials, type DomesticTurn, type DomesticVar } from './traits';

@@ -1,6 +1,6 @@
 import type { Json } from '@chronicle/engine';
 import {
-  CREW_TYPES, DEFAULT_MAP, GENERAL_COMMANDS, instantRetreat, ITEMS, ITEM_SLOTS, domesticSpecials, warSpecials, NATION_COLORS, NATION_COMMANDS, generalHolder, nationHolder, nationTypes, processCommand, streamFromSeed, whyNot,
+  CREW_TYPES, DEFAULT_MAP, GENERAL_COMMANDS, instantRetreat, ITEMS, ITEM_SLOTS, domesticSpecials, warSpecials, NATION_COLORS, NATION_COMMANDS, generalHolder, nationHolder, nationTypes, phpStrimWidth, processCommand, streamFromSeed, whyNot,
   type AnyCommand, type CommandContext, type RandUtil,
 } from '@chronicle/sammo/rules';
 import type { General, LastTurn, World } from '@chronicle/sammo';
@@ -156,7 +156,7 @@ const generalCommand = (key: string): AnyCommand => GENERAL_COMMANDS.get(key) ??
 const STRATEGIC = new Set(['che_급습', 'che_이호경식', 'che_피장파장', 'che_허보', 'che_수몰', 'che_백성동원', 'che_필사즉생']);
 const CAPITAL = new Set(['che_천도', 'che_증축', 'che_감축']);
 
-function randomWorld(rng: RandUtil, kind: 'general' | 'nation', opening = false): Omit<CommandCase, 'command' | 'arg'> {
+function randomWorld(rng: RandUtil, kind: 'general' | 'nation', opening = false, neutral = false): Omit<CommandCase, 'command' | 'arg'> {
   const startyear = pick(rng, [180, 184, 190]);
   const year = startyear + (opening ? pick(rng, [0, 0, 1, 1, 2]) : pick(rng, [0, 1, 2, 3, 5, 10, 20, 40]));
   const home = pick(rng, CITY_IDS);
@@ -171,7 +171,7 @@ function randomWorld(rng: RandUtil, kind: 'general' | 'nation', opening = false)
   };
   // Nation 1 is the actor's: a settled nation, or (for general commands) a wandering band
   // or none at all; nation 2 a neighbour; sometimes a third.
-  const mode = kind === 'nation' ? 'settled' : opening ? 'wandering' : pick(rng, ['settled', 'settled', 'settled', 'settled', 'wandering', 'none']);
+  const mode = kind === 'nation' ? 'settled' : neutral ? 'none' : opening ? 'wandering' : pick(rng, ['settled', 'settled', 'settled', 'settled', 'wandering', 'none']);
   taken.add(home);
   const own = mode === 'settled' ? [home, ...around(home, rng.nextInt(3))] : [];
   const second = around(home, 1 + rng.nextInt(2));
@@ -256,7 +256,10 @@ function generateCase(rng: RandUtil, kind: 'general' | 'nation'): CommandCase {
   const command = pick(rng, commandKeys(args));
   // The scenario-only founding commands and the random capital move mostly come where they can run.
   const opening = (SCENARIO_FOUNDING.has(command) || command === 'che_무작위수도이전') && rng.nextBool(0.7);
-  const c: CommandCase = { command, arg: null, ...randomWorld(rng, kind, opening) };
+  // 거병 is a wanderer's in the opening years: mostly steered there.
+  const neutral = command === 'che_거병' && rng.nextBool(0.7);
+  const c: CommandCase = { command, arg: null, ...randomWorld(rng, kind, opening || neutral, neutral) };
+  if (command === 'che_거병' && rng.nextBool(0.7)) nameNationsAfterActor(rng, c);
   if (kind === 'general') for (const g of c.generals) randomItems(rng, g);
   c.arg = args[command]!(rng, c);
   // Only an NPC can reserve 순간이동 (the legacy's permission check when the turn is set).
@@ -331,6 +334,22 @@ function generateCase(rng: RandUtil, kind: 'general' | 'nation'): CommandCase {
     actor(c).lastTurn = { command: '의병모집', arg: null, term: 2 };
   }
   return c;
+}
+
+/**
+ * 거병 names the band after its general, with `㉥` before a name a nation holds (cut to 18
+ * columns; a second `㉥`, uncut, when that is taken too): the actor gets a long name now and
+ * then (Hangul, mixed, Latin, at 17–18 columns), and nation 2 — and nation 3 when there is
+ * one — that name, its `㉥` form, or the name with a trailing space (MariaDB compares
+ * utf8mb4_bin with the spaces padded).
+ */
+function nameNationsAfterActor(rng: RandUtil, c: CommandCase): void {
+  const me = actor(c);
+  if (rng.nextBool(0.5)) me.name = pick(rng, ['가나다라마바사아자', '가a나b다c라d마e바', 'Cao Mengde of Qiao', '가나다라마바사아b']);
+  const marked = phpStrimWidth(`㉥${me.name}`, 18);
+  const [second, third] = [c.nations.find((n) => n.id === 2), c.nations.find((n) => n.id === 3)];
+  if (second) second.name = pick(rng, [me.name, me.name, `${me.name} `, marked]);
+  if (third && rng.nextBool(0.7)) third.name = pick(rng, [marked, marked, me.name]);
 }
 
 /**

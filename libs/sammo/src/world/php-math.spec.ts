@@ -1,4 +1,4 @@
-import { phpNumberFormat, phpRound, phpStrWidth } from './php-math';
+import { phpNumberFormat, phpRound, phpStrimWidth, phpStrWidth } from './php-math';
 
 // Every expected value below is what PHP 8.2.36 (Debian php8.2-cli) printed for the same
 // call: `php -r 'echo json_encode([round($v), round($v, 2)]);'`.
@@ -100,5 +100,21 @@ describe("PHP's mb_strwidth", () => {
   it('adds the columns of a name', () => {
     expect(phpStrWidth('조조 Cao☃😀')).toBe(11);
     expect(phpStrWidth('')).toBe(0);
+  });
+});
+
+// `php -r 'echo mb_strimwidth($s, 0, $w);'` (PHP 8.2): the head that fits, a wide character
+// crossing the edge left out whole, no trim marker.
+describe("PHP's mb_strimwidth from 0", () => {
+  it.each([
+    ['㉥가나다라마바사아자', 18, '㉥가나다라마바사아'],
+    ['㉥가a나b다c라d마e바f사', 18, '㉥가a나b다c라d마e'],
+    ['㉥abcdefghijklmnopqrstu', 18, '㉥abcdefghijklmnop'],
+    ['㉥조조😀ab', 18, '㉥조조😀ab'],
+    ['㉥가나다라마바사아😀', 18, '㉥가나다라마바사아'],
+    ['가나다', 5, '가나'],
+    ['abc', 0, ''],
+  ])('%p at %p columns is %p', (text, width, head) => {
+    expect(phpStrimWidth(text, width)).toBe(head);
   });
 });

@@ -106,6 +106,21 @@ export function phpStrWidth(text: string): number {
   return width;
 }
 
+/**
+ * PHP `mb_strimwidth($text, 0, $width)` without a trim marker: the longest head of the text
+ * at most `$width` columns wide (a wide character that would cross the edge is left out whole).
+ */
+export function phpStrimWidth(text: string, width: number): string {
+  let used = 0;
+  let head = '';
+  for (const ch of text) {
+    used += isWide(ch.codePointAt(0)!) ? 2 : 1;
+    if (used > width) break;
+    head += ch;
+  }
+  return head;
+}
+
 function isWide(cp: number): boolean {
   for (let i = 0; i < WIDE.length; i += 2) if (cp >= WIDE[i]! && cp <= WIDE[i + 1]!) return true;
   return false;

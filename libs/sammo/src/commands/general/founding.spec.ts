@@ -5,7 +5,7 @@ import { addGeneral, commandContext, seededStreams, smallWorld, TEST_SEED } from
 import type { World } from '../../world/types';
 import { disband } from './disband';
 import { foundNation } from './found-nation';
-import { raiseBand } from './raise-band';
+import { bandName, raiseBand } from './raise-band';
 import { join } from './join';
 
 const ctxFor = (world: World, id: number) => commandContext(world, id, 'founding');
@@ -52,6 +52,36 @@ describe('거병, 건국, 해산', () => {
     expect(world.history.at(-1)!.text).toBe('【건국】덕가 촉한이 새로이 등장하였습니다.');
     expect(world.cities[2]!.nation).toBe(3);
     expect(leader.experience).toBe(1100);
+  });
+
+  // Legacy che_거병: `㉥` before a name a nation holds, cut by mb_strimwidth to 18 columns; a
+  // second `㉥`, uncut, when that is taken too. The cut forms are the legacy's, as legacy-diff's
+  // general-commands showed them (LEGACY_DIFF_COMMANDS=che_거병 --seed raise-band).
+  it('names the band after its general, with ㉥ before a name a nation holds', () => {
+    const world = smallWorld();
+    world.cities[2]!.nation = 0;
+    const leader = addGeneral(world, { id: 1, nation: 0, officerLevel: 0, city: 2, name: '위' });
+    raiseBand.run(ctxFor(world, 1), null);
+    expect(world.nations.get(leader.nation)!.name).toBe('㉥위');
+
+    const nation2 = world.nations.get(2)!;
+    nation2.name = '가나다라마바사아자';
+    expect(bandName(world, '가나다라마바사아자')).toBe('㉥가나다라마바사아');
+    nation2.name = 'Cao Mengde of Qiao';
+    expect(bandName(world, 'Cao Mengde of Qiao')).toBe('㉥Cao Mengde of Qi');
+    nation2.name = '가a나b다c라d마e바';
+    expect(bandName(world, '가a나b다c라d마e바')).toBe('㉥가a나b다c라d마e');
+    // The ㉥ form taken as well: one more ㉥, uncut (20 columns).
+    world.nations.get(1)!.name = '㉥가a나b다c라d마e';
+    expect(bandName(world, '가a나b다c라d마e바')).toBe('㉥㉥가a나b다c라d마e');
+    // Only the ㉥ form taken: the name is free.
+    nation2.name = '조조';
+    expect(bandName(world, '가a나b다c라d마e바')).toBe('가a나b다c라d마e바');
+    // MariaDB's utf8mb4_bin pads: '조조 ' holds '조조'; a tab is no space.
+    nation2.name = '조조 ';
+    expect(bandName(world, '조조')).toBe('㉥조조');
+    nation2.name = '조조\t';
+    expect(bandName(world, '조조')).toBe('조조');
   });
 
   it('disbands bands still wandering two years in, with the monthly stream', () => {

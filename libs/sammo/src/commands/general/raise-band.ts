@@ -9,6 +9,8 @@ import { allowJoinAction, beNeutral, beOpeningPartNextYear } from '../constraint
 import { withJosa } from '../../world/josa';
 import { increaseInheritancePoint } from '../../world/inheritance';
 import { tryUniqueItemLottery } from '../../lottery/item-lottery';
+import { phpStrimWidth } from '../../world/php-math';
+import type { World } from '../../world/types';
 
 /** 거병: a wanderer raises a band, a level-0 nation named after the general (§1.2, §5.4). */
 export const raiseBand: CommandDef<null> = {
@@ -21,7 +23,7 @@ export const raiseBand: CommandDef<null> = {
   run(ctx) {
     const { world, general } = ctx;
     const id = world.env.nextNationId++;
-    const nation = newNation({ id, name: general.name, color: '#330000', capital: 0, gold: 0, rice: GameConst.baserice, tech: 0, level: 0, type: 'che_중립' });
+    const nation = newNation({ id, name: bandName(world, general.name), color: '#330000', capital: 0, gold: 0, rice: GameConst.baserice, tech: 0, level: 0, type: 'che_중립' });
     nation.gennum = 1;
     // As the legacy's 거병: in a scenario numbered 1000 or more a member reads secrets after one year, not three.
     if (world.env.scenarioId >= 1000) nation.secretlimit = 1;
@@ -44,3 +46,22 @@ export const raiseBand: CommandDef<null> = {
     return true;
   },
 };
+
+
+/**
+ * The band's name as the legacy's 거병 gives it: the general's name, or — when a nation holds
+ * it — `㉥` before it, cut to 18 columns; if that is taken too, one more `㉥` before that,
+ * uncut. The legacy asks MariaDB (`name` is utf8mb4_bin, a PAD SPACE collation: trailing
+ * spaces do not count), so names are compared without them.
+ */
+export function bandName(world: World, generalName: string): string {
+  const taken = (name: string) => {
+    const bare = name.replace(/ +$/, '');
+    for (const other of world.nations.values()) if (other.name.replace(/ +$/, '') === bare) return true;
+    return false;
+  };
+  let name = generalName;
+  if (taken(name)) name = phpStrimWidth(`㉥${name}`, 18);
+  if (taken(name)) name = `㉥${name}`;
+  return name;
+}
