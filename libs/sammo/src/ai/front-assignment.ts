@@ -6,9 +6,10 @@ import { warUsers } from './user-reward';
 
 /**
  * Legacy do유저장전방발령 / doNPC전방발령: outside peace and a far declaration, a war general
- * with an army (1500) in spirits (max(train, atmos) ≥ 90), in a held city off the front and in
- * no troop, is drawn and sent to a front city, drawn by weight — every front city weighs 1, as
- * legacy's front list keeps the weight its officers add only in the table of all its cities.
+ * with an army (the policy's minWarCrew) in spirits (max(train, atmos) ≥ 90), in a held city
+ * off the front and in no troop, is drawn and sent to a front city, drawn by weight — every
+ * front city weighs 1, as legacy's front list keeps the weight its officers add only in the
+ * table of all its cities.
  */
 function frontAssignment(t: ChiefTurn, pool: General[]): TurnSlot | null {
   if (t.nation.capital === 0 || t.dip.dipState === DipState.peace || t.dip.dipState === DipState.declared) return null;
