@@ -1,6 +1,6 @@
 import { LogClient, RequestClient } from '@chronicle/bus';
 import {
-  decodeSnapshot, ed25519PrivateKey, ed25519PublicKey, openCheckpoint, EventSubjects, ExecutorSubjects, Forbidden, issueSeatToken, publicKeyHex, Subjects, ViewSubjects,
+  AdminSubjects, decodeSnapshot, ed25519PrivateKey, ed25519PublicKey, openCheckpoint, EventSubjects, ExecutorSubjects, Forbidden, issueSeatToken, publicKeyHex, Subjects, ViewSubjects,
   type IntentOutcomeV1, type PublicMoveEventV1, type ViewV1,
 } from '@chronicle/contracts';
 import { firstChapter } from '@chronicle/engine';
@@ -60,6 +60,7 @@ describe('NATS roles and permissions (deploy/nats/chronicle.conf)', () => {
   let db: TestDatabase;
   const services: ServiceProcess[] = [];
   let gatewayOrigin: string;
+  let webOrigin: string;
   const steps = 6;
   const connections = new Map<Role, { nc: NatsConnection; violations: PermissionViolationError[] }>();
 
@@ -131,6 +132,7 @@ describe('NATS roles and permissions (deploy/nats/chronicle.conf)', () => {
       gateway.waitFor(/gateway public API on port \d+/, 120_000),
     ]);
     gatewayOrigin = `http://127.0.0.1:${/gateway public API on port (\d+)/.exec(gateway.output())![1]}`;
+    webOrigin = `http://127.0.0.1:${/web page on port (\d+)/.exec(web.output())![1]}`;
   }, 600_000);
 
   afterAll(async () => {
@@ -179,6 +181,11 @@ describe('NATS roles and permissions (deploy/nats/chronicle.conf)', () => {
     // The snapshot service wrote its bucket with its own credentials.
     const kv = await new Kvm((await as('provision')).nc).open('chronicle_SNAPSHOTS');
     await waitUntil(async () => (await kv.get('perm')) ?? undefined, 10_000, 'the stored snapshot');
+    // An operator's notice: kept in the scheduler's bucket, under its role, and read by the web, under its own, for the table's page.
+    await new RequestClient((await as('operator')).nc, subjects, 20_000)
+      .request(AdminSubjects.notice, { v: 1, target: 'perm', operator: 'ops', reason: 'a permissions test', text: '점검 안내' });
+    await waitUntil(async () => ((await (await fetch(`${webOrigin}/api/tables/perm`)).json()) as { summary: { notice: string | null } }).summary.notice === '점검 안내' || undefined,
+      15_000, "the notice on the table's page");
     for (const { violations } of connections.values()) expect(violations).toEqual([]);
   });
 

@@ -7,7 +7,7 @@ import { runDiceDemo } from './dice-demo';
 import type { Json } from '@chronicle/engine';
 import { connectRemote, type ConnectionOptions, type Remote } from './commands/connection';
 import {
-  generalsNamed, liftQuarantine, listDeadLetters, listPlayers, operatorMove, operatorName, requireReason, retryDeadLetter, showAudit, worldAction,
+  generalsNamed, liftQuarantine, listDeadLetters, listPlayers, operatorMove, operatorName, postNotice, requireReason, retryDeadLetter, showAudit, worldAction,
 } from './commands/admin';
 import { contribute } from './commands/contribute';
 import { checkOwnMoves } from './commands/own-moves';
@@ -354,6 +354,18 @@ operatorCommand('notice', 'write an operator\'s line into a world\'s history, st
   .action((target: string, text: string, options: Remotely<{ reason?: string; operator?: string }>) => {
     const reason = requireReason('notice', options.reason);
     return withRemote(options, (remote) => operatorMove(remote, out, target, { type: 'operatorLog', text }, operatorName(options.operator), reason));
+  });
+
+remoteCommand('banner', 'post the operator\'s notice (legacy 운영자 메세지) that a world\'s page shows its players as a banner until cleared, or clear it; not a move (the game does not change), recorded in the audit trail with who, when and why', 'npm run chronicle -- banner sample-world "서버 점검: 10분 뒤 재개합니다" --reason "maintenance"')
+  .argument('<world or table>', 'a world id (its chapter in play) or a table id')
+  .argument('[text]', 'the notice, plain text up to 500 characters (it replaces the one shown)')
+  .option('--clear', 'take the notice down')
+  .option('--reason <why>', 'why (required: it goes in the audit trail)')
+  .option('--operator <name>', 'who acts (default: CHRONICLE_OPERATOR, else NATS_USER, else the login name)')
+  .action((target: string, text: string | undefined, options: Remotely<{ clear?: boolean; reason?: string; operator?: string }>) => {
+    if ((text === undefined || text.trim() === '') === !options.clear) throw new CliError('banner takes a text to show, or --clear to take it down (not both)');
+    const reason = requireReason('banner', options.reason);
+    return withRemote(options, (remote) => postNotice(remote, out, target, options.clear ? '' : text!, operatorName(options.operator), reason));
   });
 
 operatorCommand('turnterm', 'change a world\'s turn term (legacy 턴시간: the current month keeps its place, every general\'s next turn scales)', 'npm run chronicle -- turnterm sample-world 30 --reason "a faster season"')

@@ -8,6 +8,7 @@ import {
   Inject, Injectable, Logger, Module, type DynamicModule, type OnApplicationBootstrap, type OnApplicationShutdown,
 } from '@nestjs/common';
 import { AdminController, ExecuteNowController } from './admin/admin.controller';
+import { NoticeBoard } from './admin/notice-board';
 import { OperatorDesk } from './admin/operator-desk';
 import { SchedulerConfig } from './config';
 import { DueIndex } from './schedule/due-index';
@@ -105,12 +106,13 @@ export class SchedulerModule {
           useFactory: (nc: NatsConnection, index: DueIndex, worlds: WorldKeeper) =>
             new LogResync(index, new LogClient(new RequestClient(nc, subjects, config.REQUEST_TIMEOUT_MS)), worlds),
         },
+        { provide: NoticeBoard, inject: [NATS_CONNECTION], useFactory: (nc: NatsConnection) => NoticeBoard.open(nc, subjects) },
         {
           provide: OperatorDesk,
-          inject: [NATS_CONNECTION, DueIndex, Ticker],
-          useFactory: async (nc: NatsConnection, index: DueIndex, ticker: Ticker) => {
+          inject: [NATS_CONNECTION, DueIndex, Ticker, NoticeBoard],
+          useFactory: async (nc: NatsConnection, index: DueIndex, ticker: Ticker, notices: NoticeBoard) => {
             const requests = new RequestClient(nc, subjects, config.REQUEST_TIMEOUT_MS);
-            return new OperatorDesk(index, ticker, new LogClient(requests), requests, jetstream(nc), await jetstreamManager(nc), subjects);
+            return new OperatorDesk(index, ticker, new LogClient(requests), requests, jetstream(nc), await jetstreamManager(nc), subjects, notices);
           },
         },
         Lifecycle,

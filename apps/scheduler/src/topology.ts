@@ -24,5 +24,5 @@ export const tablesConsumer = () =>
 export const schedulerTopology = (): Topology => ({
   streams: [...coreStreams(), ...schedulerStreams()],
   consumers: [movesConsumer(), tablesConsumer()],
-  buckets: [{ name: BucketNames.schedule, history: 1 }],
+  buckets: [{ name: BucketNames.schedule, history: 1 }, { name: BucketNames.notices, history: 1 }],
 });

@@ -8,7 +8,7 @@ export type Lang = 'ko' | 'en';
 const KO = {
   title: '삼국지 — 살아 있는 세계', worlds: '세계 목록', worldsHeading: '세계', noWorlds: '아직 열린 세계가 없습니다.',
   world: '세계', game: '게임', date: '날짜', status: '상태', chapters: '장', revision: '수', movesPerSecond: '수/초',
-  open: '진행 중', finished: '끝남', quarantined: '격리됨', follow: '따라가기', chapter: '{n}장', chapterOf: '{world} · {n}장',
+  operatorNotice: '운영자 메세지:', open: '진행 중', finished: '끝남', quarantined: '격리됨', follow: '따라가기', chapter: '{n}장', chapterOf: '{world} · {n}장',
   publicNote: '진행 중인 장은 공개 정보만 보입니다. 각국의 금·쌀·기술과 장수의 예약은 장이 끝난 뒤 공개됩니다.',
   map: '지도', legend: '범례', unowned: '공백지', nations: '국가', nation: '국가', cities: '도시', generals: '장수', gold: '금', rice: '쌀', tech: '기술', power: '국력',
   details: '자세히', clickHint: '도시나 장수를 누르십시오.', feed: '소식', hidden: '비공개',
@@ -45,7 +45,7 @@ type Words = typeof KO;
 const EN: Words = {
   title: 'Three Kingdoms — living worlds', worlds: 'worlds', worldsHeading: 'Worlds', noWorlds: 'No world has opened yet.',
   world: 'world', game: 'game', date: 'date', status: 'status', chapters: 'chapters', revision: 'moves', movesPerSecond: 'moves/s',
-  open: 'in play', finished: 'finished', quarantined: 'quarantined', follow: 'follow', chapter: 'chapter {n}', chapterOf: '{world}, chapter {n}',
+  operatorNotice: 'From the operators:', open: 'in play', finished: 'finished', quarantined: 'quarantined', follow: 'follow', chapter: 'chapter {n}', chapterOf: '{world}, chapter {n}',
   publicNote: 'A chapter in play shows only what is public. Nations\' gold, rice and tech and every reservation are shown once it ends.',
   map: 'map', legend: 'Legend', unowned: 'unowned', nations: 'Nations', nation: 'nation', cities: 'cities', generals: 'generals', gold: 'gold', rice: 'rice', tech: 'tech', power: 'power',
   details: 'Details', clickHint: 'Click a city or a general.', feed: 'Live feed', hidden: 'hidden',

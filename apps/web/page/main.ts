@@ -258,6 +258,9 @@ function renderSummary(summary: TableSummary): void {
   if (!scrubbing) $('world-date').textContent = current?.view ? gameDate(current.view.year, current.view.month) : summary.date ?? '';
   $('world-status').textContent = `${summary.tableId} · ${statusText(summary)} · ${t('revision')} ${num(summary.revision)} · ${num(summary.movesPerSecond)} ${t('movesPerSecond')}`;
   $('world-status').dataset.status = summary.status;
+  // The operators' notice, as text: whatever it holds is never markup here.
+  $('world-notice-text').textContent = summary.notice ?? '';
+  $('world-notice').hidden = summary.notice === null;
   $('verify-panel').hidden = summary.status === 'open';
   $('public-note').hidden = summary.status === 'finished' || summary.gameId !== 'sammo';
   $('commitment').textContent = summary.commitment;

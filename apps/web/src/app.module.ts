@@ -1,5 +1,5 @@
 import { EventAuthenticity, eventSigners, LogClient, openingsFromSnapshots, RequestClient, withChapterOpening, withStoredDocuments } from '@chronicle/bus';
-import { checkRecordCheckpoint, ed25519PublicKey, EventSubjects, SnapshotSubjects, StreamRoles, Subjects, type SnapshotV1 } from '@chronicle/contracts';
+import { checkRecordCheckpoint, ed25519PublicKey, EventSubjects, ScheduleSubjects, SnapshotSubjects, StreamRoles, Subjects, type NoticesV1, type SnapshotV1 } from '@chronicle/contracts';
 import type { JsonObject } from '@chronicle/engine';
 import { defaultGames, GameRegistry } from '@chronicle/games';
 import { NATS_CONNECTION, natsProviders, ServiceKitModule } from '@chronicle/service-kit';
@@ -81,6 +81,7 @@ export class AppModule {
                 return { log: { ...finished, options: { ...options } }, record: record ?? null };
               },
               read: (reply, visibility) => reader.read(reply, visibility),
+              notices: async () => (await requests.request<NoticesV1>(ScheduleSubjects.notices, { v: 1 })).notices,
             };
             const logger = new Logger('WorldBoard');
             return new WorldBoard(source, games, { refreshMs: config.REFRESH_MS, feedSize: config.FEED_SIZE, summaryMs: config.SUMMARY_MS },

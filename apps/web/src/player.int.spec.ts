@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 // The page-side callbacks (page.evaluate, $eval) run in the browser.
 import { LogClient, RequestClient } from '@chronicle/bus';
-import { ed25519PrivateKey, EventSubjects, publicKeyHex, Subjects, worldEventMsgId, type WorldEventV1 } from '@chronicle/contracts';
+import { AdminSubjects, ed25519PrivateKey, EventSubjects, publicKeyHex, Subjects, worldEventMsgId, type AuditTrailV1, type WorldEventV1 } from '@chronicle/contracts';
 import { clockOptions, firstChapter, type Json } from '@chronicle/engine';
 import { connectNats, createTestDatabase, removePrefixed, spawnService, uniquePrefix, type ServiceProcess, type TestDatabase } from '@chronicle/testing';
 import { jetstream } from '@nats-io/jetstream';
@@ -214,6 +214,31 @@ describe('a new player plays a world from the page (the whole system, headless C
     expect(events.filter((e) => e.feed.by === 'player').length).toBeGreaterThanOrEqual(2);
     for (const e of events) expect(Object.keys(e.move).sort()).toEqual(['kind', 'nextDueAt', 'number', 'recordedAt', 'revision', 'seq', 'tableId']);
     expect(heard.join('')).not.toMatch(/che_견문|che_이동|destCityId|newcomer/);
+  });
+
+  it("shows the operators' notice on the world's page as a banner, live and as text, and takes it down when cleared", async () => {
+    const requests = new RequestClient(nc, subjects, 15_000);
+    const notice = (text: string) => requests.request(AdminSubjects.notice, { v: 1, target: 'w1', operator: 'ops', reason: 'an operator test', text });
+    const viewer = await browser.newPage({ locale: 'ko-KR' });
+    try {
+      await viewer.goto(`${url}#/world/w1`);
+      await viewer.waitForSelector('svg#map', { timeout: 20_000 });
+      expect(await viewer.isHidden('#world-notice')).toBe(true);
+      // Posted while the page is open: it comes with the next summary, and markup in it stays text.
+      await notice('서버 점검: <b onmouseover="alert(1)">10분</b> 뒤 재개합니다');
+      await viewer.waitForSelector('#world-notice', { state: 'visible', timeout: 10_000 });
+      expect(await viewer.textContent('#world-notice')).toBe('운영자 메세지: 서버 점검: <b onmouseover="alert(1)">10분</b> 뒤 재개합니다');
+      expect(await viewer.$$('#world-notice b')).toHaveLength(0);
+      await notice('점검이 끝났습니다');
+      await viewer.waitForSelector('#world-notice-text >> text=점검이 끝났습니다', { timeout: 10_000 });
+      await notice('');
+      await viewer.waitForSelector('#world-notice', { state: 'hidden', timeout: 10_000 });
+      await expect(notice('')).rejects.toThrow('w1 has no notice to clear; post one with chronicle banner w1 "<text>"');
+      const trail = await requests.request<AuditTrailV1>(AdminSubjects.audit, { v: 1, target: 'w1' });
+      expect(trail.entries.filter((e) => e.action === 'notice').map((e) => e.detail)).toEqual([expect.stringMatching(/^서버 점검/), '점검이 끝났습니다', 'cleared']);
+    } finally {
+      await viewer.close();
+    }
   });
 
   it('picks from the command table: the commands possible now first, the others with the game\'s reason', async () => {

@@ -27,12 +27,12 @@ export {
   MAX_INTENT_WAIT_MS, CHAPTER_CLOSED, intentMsgId, intentAppendKey, intentOutcomeKey, type IntentKind, type IntentStatus,
 } from './executor/intents.v1';
 export {
-  AdminSubjects, WorldActionV1, AuditEntryV1, AuditQueryV1, WorldActions, DeadLettersQueryV1, RetryDeadLetterV1, OperatorMoveV1,
+  AdminSubjects, WorldActionV1, AuditEntryV1, AuditQueryV1, WorldActions, DeadLettersQueryV1, RetryDeadLetterV1, OperatorMoveV1, WorldNoticeV1, MAX_NOTICE_LENGTH,
   type WorldAction, type TimeAction, type WorldActionDoneV1, type AuditTrailV1, type DeadLetterSummaryV1, type DeadLettersV1,
   BusStateQueryV1, BUS_STATE_PAGE_BYTES, MAX_BUS_STATE_PAGE_ITEMS, type BusStatePageV1, type BusStateV1, type PendingIntentV1, type PausedTableV1,
 } from './admin/requests.v1';
 export { WorldEventV1, WorldEventKinds, worldEventMsgId, type WorldEventKind } from './world/events.v1';
-export { ScheduleSubjects, ExecuteNowV1, type ExecuteNowDoneV1 } from './world/execute-now.v1';
+export { ScheduleSubjects, ExecuteNowV1, NoticesQueryV1, type ExecuteNowDoneV1, type NoticeV1, type NoticesV1 } from './world/execute-now.v1';
 export { SIGNATURE_HEADER, signEvent, verifyEvent } from './trust/event-signature';
 export { ed25519PrivateKey, ed25519PublicKey, publicKeyHex } from './trust/ed25519';
 export { issueSeatToken, SeatGate, type SeatClaimsV1 } from './trust/seat-token';

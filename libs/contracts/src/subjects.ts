@@ -96,6 +96,8 @@ export const BucketNames = {
   intentOutcomes: 'intent_outcomes',
   /** The scheduler's due-time index, one entry per table (see apps/scheduler). */
   schedule: 'schedule',
+  /** The operators' notices in force, one entry per world (`NoticeV1`; see apps/scheduler). */
+  notices: 'notices',
 } as const;
 export type StreamRole = (typeof StreamRoles)[keyof typeof StreamRoles];
 

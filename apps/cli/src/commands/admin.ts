@@ -1,5 +1,5 @@
 import { userInfo } from 'node:os';
-import { AdminSubjects, SnapshotSubjects, type AuditTrailV1, type DeadLettersV1, type SnapshotV1, type TimeAction, type WorldActionDoneV1 } from '@chronicle/contracts';
+import { AdminSubjects, MAX_NOTICE_LENGTH, SnapshotSubjects, type AuditTrailV1, type DeadLettersV1, type SnapshotV1, type TimeAction, type WorldActionDoneV1 } from '@chronicle/contracts';
 import type { JsonObject } from '@chronicle/engine';
 import { sammo, type General } from '@chronicle/sammo';
 import { CliError, type Output } from '../terminal/output';
@@ -25,6 +25,13 @@ export async function worldAction(remote: Remote, out: Output, action: TimeActio
   await resolveTable(remote, out, target);
   const done = await remote.requests.request<WorldActionDoneV1>(AdminSubjects[action], { v: 1, target, operator, reason });
   printDone(out, done);
+}
+
+/** Posts the operator's notice a world's page shows its players (legacy 운영자 메세지), or clears it with an empty text. */
+export async function postNotice(remote: Remote, out: Output, target: string, text: string, operator: string, reason: string): Promise<void> {
+  if (text.length > MAX_NOTICE_LENGTH) throw new CliError(`a notice is at most ${MAX_NOTICE_LENGTH} characters, this one ${text.length}; shorten it`);
+  await resolveTable(remote, out, target);
+  printDone(out, await remote.requests.request<WorldActionDoneV1>(AdminSubjects.notice, { v: 1, target, operator, reason, text }));
 }
 
 /**

@@ -1,20 +1,27 @@
 import { OnRequest, PassErrorsToTransport } from '@chronicle/bus';
 import {
-  AdminSubjects, AuditQueryV1, BusStateQueryV1, type BusStatePageV1, ExecuteNowV1, ScheduleSubjects, type ExecuteNowDoneV1, DeadLettersQueryV1, OperatorMoveV1, RetryDeadLetterV1, WorldActionV1, type AuditTrailV1, type DeadLettersV1, type WorldActionDoneV1,
+  AdminSubjects, AuditQueryV1, BusStateQueryV1, type BusStatePageV1, ExecuteNowV1, ScheduleSubjects, type ExecuteNowDoneV1, DeadLettersQueryV1, OperatorMoveV1, RetryDeadLetterV1, WorldActionV1, WorldNoticeV1, NoticesQueryV1, type NoticesV1, type AuditTrailV1, type DeadLettersV1, type WorldActionDoneV1,
 } from '@chronicle/contracts';
 import { Controller, UseFilters } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
+import { NoticeBoard } from './notice-board';
 import { OperatorDesk } from './operator-desk';
 
-/** The players' ExecuteEngine, through the gateway (no operator role: it only sends a tick that is due). */
+/** The players' ExecuteEngine, through the gateway (no operator role: it only sends a tick that is due), and the notices every world's page shows. */
 @Controller()
 @UseFilters(PassErrorsToTransport)
 export class ExecuteNowController {
-  constructor(private readonly desk: OperatorDesk) {}
+  constructor(private readonly desk: OperatorDesk, private readonly board: NoticeBoard) {}
 
   @OnRequest(ScheduleSubjects.executeNow, ExecuteNowV1)
   executeNow(@Payload() r: ExecuteNowV1): Promise<ExecuteNowDoneV1> {
     return this.desk.executeNow(r);
+  }
+
+  /** The notices in force: public (every world's page shows its own). */
+  @OnRequest(ScheduleSubjects.notices, NoticesQueryV1)
+  async notices(): Promise<NoticesV1> {
+    return { notices: await this.board.list() };
   }
 }
 
@@ -52,6 +59,11 @@ export class AdminController {
   @OnRequest(AdminSubjects.retryDead, RetryDeadLetterV1)
   retryDead(@Payload() r: RetryDeadLetterV1): Promise<WorldActionDoneV1> {
     return this.desk.retryDead(r);
+  }
+
+  @OnRequest(AdminSubjects.notice, WorldNoticeV1)
+  notice(@Payload() r: WorldNoticeV1): Promise<WorldActionDoneV1> {
+    return this.desk.notice(r);
   }
 
   @OnRequest(AdminSubjects.busState, BusStateQueryV1)

@@ -1,12 +1,13 @@
 import {
   BadRequest, BUS_STATE_PAGE_BYTES, CHAPTER_CLOSED, EventSubjects, ExecutorSubjects, intentMsgId, MAX_BUS_STATE_PAGE_ITEMS, MAX_INTENT_WAIT_MS, type BusStatePageV1, type BusStateQueryV1, SnapshotSubjects, StreamRoles, tickMsgId,
-  type AuditEntryV1, type ExecuteNowDoneV1, type ExecuteNowV1, type RecheckedV1, type SnapshotV1, type DeadLetterSummaryV1, type DeadLetterV1, type HeaderV1, type IntentOutcomeV1, type IntentV1, type OperatorMoveV1, type RetryDeadLetterV1, type Subjects, type TickV1, type TimeAction, type WorldActionDoneV1, type WorldActionV1, type WorldEventV1,
+  type AuditEntryV1, type ExecuteNowDoneV1, type ExecuteNowV1, type RecheckedV1, type SnapshotV1, type DeadLetterSummaryV1, type DeadLetterV1, type HeaderV1, type IntentOutcomeV1, type IntentV1, type OperatorMoveV1, type RetryDeadLetterV1, type Subjects, type TickV1, type TimeAction, type WorldActionDoneV1, type WorldActionV1, type WorldEventV1, type WorldNoticeV1,
 } from '@chronicle/contracts';
 import type { LogClient, RequestClient } from '@chronicle/bus';
 import { randomBytes } from 'node:crypto';
 import { readChapter, UnknownTable } from '@chronicle/engine';
 import { DeliverPolicy, JetStreamApiCodes, JetStreamApiError, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
 import type { DueIndex } from '../schedule/due-index';
+import type { NoticeBoard } from './notice-board';
 import type { Ticker } from '../schedule/ticker';
 
 /**
@@ -23,6 +24,7 @@ export class OperatorDesk {
     private readonly js: JetStreamClient,
     private readonly jsm: JetStreamManager,
     private readonly subjects: Subjects,
+    private readonly notices: NoticeBoard,
     /** How long the snapshot service may take to replay a whole table for a lift (a large world's year takes seconds). */
     private readonly recheckTimeoutMs = 120_000,
   ) {}
@@ -82,6 +84,26 @@ export class OperatorDesk {
         ? `table ${header.tableId} gets no ticks until resumed; its game clock stands still for its players`
         : `table ${header.tableId} is ticked again; the months the pause missed are skipped by the game's delay rule, not played`,
     };
+  }
+
+  /**
+   * The operator's notice to a world's players (legacy 운영자 메세지): posted, replacing the
+   * one in force, or cleared with an empty text; recorded in the audit trail first. Not a move:
+   * the game does not change, its page shows it (the web asks `schedule.v1.notices`).
+   */
+  async notice(request: WorldNoticeV1): Promise<WorldActionDoneV1> {
+    const header = await this.tableOf(request.target);
+    const world = trailOf(header);
+    const text = request.text.trim();
+    if (text === '' && !(await this.notices.get(world))) throw new BadRequest(`${request.target} has no notice to clear; post one with chronicle banner ${request.target} "<text>"`);
+    const at = new Date().toISOString();
+    const audit: AuditEntryV1 = {
+      v: 1, action: 'notice', target: request.target, tableId: header.tableId, operator: request.operator, reason: request.reason, at,
+      detail: text === '' ? 'cleared' : text.length > 200 ? `${text.slice(0, 199)}…` : text,
+    };
+    await this.js.publish(this.subjects.of(EventSubjects.audit(world)), JSON.stringify(audit));
+    await this.notices.post({ world, text, at });
+    return { entry: audit, result: text === '' ? `${world}'s notice is cleared: its page shows none` : `${world}'s page shows the notice to its players until it is cleared` };
   }
 
   /**

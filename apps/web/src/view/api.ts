@@ -31,6 +31,8 @@ export interface TableSummary {
   /** How its game time runs against the wall (`options.clock`; speed 1: the legacy's real-time turns). */
   clock: GameClock;
   outcome: Outcome | null;
+  /** The operator's notice in force for the table's world (plain text: the page shows it as text, never as markup), else null. */
+  notice: string | null;
 }
 
 /**

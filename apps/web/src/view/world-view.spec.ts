@@ -92,7 +92,7 @@ describe('nations\' colours on the map', () => {
 describe('worlds, not chapters', () => {
   const table = (tableId: string, world: string | null, number: number): TableSummary => ({
     tableId, gameId: 'sammo', rulesVersion: '9', status: 'open', reason: null, commitment: '', revision: 0, seq: 0,
-    chapter: world ? { world, number } : null, date: null, movesPerSecond: 0, outcome: null, clock: REAL_TIME,
+    chapter: world ? { world, number } : null, date: null, movesPerSecond: 0, outcome: null, clock: REAL_TIME, notice: null,
   });
 
   it('makes one row per world, its chapters in numeric order (c2 before c10), the newest the one followed', () => {

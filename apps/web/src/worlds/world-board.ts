@@ -1,4 +1,4 @@
-import type { HeaderV1, LogRecordV1, MoveEventV1, SnapshotV1, TableEventV1 } from '@chronicle/contracts';
+import type { HeaderV1, LogRecordV1, MoveEventV1, NoticeV1, SnapshotV1, TableEventV1 } from '@chronicle/contracts';
 import { readChapter, readGameClock, REAL_TIME, UnknownTable, type AnyGame, type GameClock, type JsonObject } from '@chronicle/engine';
 import type { GameRegistry } from '@chronicle/games';
 import { sammo } from '@chronicle/sammo';
@@ -15,6 +15,8 @@ export interface WorldSource {
   finishedLog(tableId: string): Promise<{ log: JsonObject; record: LogRecordV1 | null }>;
   /** A strategy world's state read into its view and details, public or full (`WorldReader`, off this thread). */
   read(reply: SnapshotV1, visibility: Visibility): Promise<WorldReading>;
+  /** The operators' notices in force, by world (the scheduler's). */
+  notices(): Promise<NoticeV1[]>;
 }
 
 export interface BoardOptions {
@@ -51,6 +53,9 @@ export class WorldBoard {
   private readonly listeners = new Set<(event: LiveEvent) => void>();
   private summaryTimer?: NodeJS.Timeout;
   private stopped = false;
+  /** The operators' notices in force by world, as last read (every `summaryMs`). */
+  private notices = new Map<string, string>();
+  private noticesFailing = false;
 
   constructor(
     private readonly source: WorldSource,
@@ -159,9 +164,24 @@ export class WorldBoard {
   }
 
   start(): void {
+    void this.readNotices();
     this.summaryTimer = setInterval(() => {
-      if (this.listeners.size > 0) this.emit({ kind: 'tables', tables: this.list() });
+      void this.readNotices().then(() => {
+        if (this.listeners.size > 0 && !this.stopped) this.emit({ kind: 'tables', tables: this.list() });
+      });
     }, this.options.summaryMs);
+  }
+
+  /** The notices as the scheduler holds them now; while it does not answer, the last ones read stand. */
+  private async readNotices(): Promise<void> {
+    try {
+      this.notices = new Map((await this.source.notices()).map((n) => [n.world, n.text]));
+      this.noticesFailing = false;
+    } catch (error) {
+      // Said once a failure begins, not every few seconds while the scheduler is away.
+      if (!this.noticesFailing) this.onError('(operators\' notices)', error);
+      this.noticesFailing = true;
+    }
   }
 
   stop(): void {
@@ -179,7 +199,8 @@ export class WorldBoard {
   private summaryOf(board: Board): TableSummary {
     const cutoff = Date.now() - RATE_WINDOW_MS;
     const recent = board.arrivals.filter((t) => t >= cutoff).length;
-    return { ...board.summary, movesPerSecond: Math.round((recent / (RATE_WINDOW_MS / 1_000)) * 10) / 10 };
+    const notice = this.notices.get(board.summary.chapter?.world ?? board.summary.tableId) ?? null;
+    return { ...board.summary, movesPerSecond: Math.round((recent / (RATE_WINDOW_MS / 1_000)) * 10) / 10, notice };
   }
 
   private known(tableId: string): Board {
@@ -224,7 +245,7 @@ export class WorldBoard {
       summary: {
         tableId, gameId: header.gameId, rulesVersion: header.rulesVersion, status, reason: null, commitment: header.commitment,
         revision: header.revision, seq: header.seq, chapter: chapter ? { world: chapter.world, number: chapter.number } : null,
-        date: null, movesPerSecond: 0, outcome: header.outcome, clock,
+        date: null, movesPerSecond: 0, outcome: header.outcome, clock, notice: null,
       },
       feed: [],
       arrivals: [],

@@ -40,12 +40,14 @@ export const AdminSubjects = {
    * dump, the pages put together are what `chronicle restore-report` compares a restored system with.
    */
   busState: 'admin.v1.bus-state',
+  /** The operator's notice to a world's players (legacy 운영자 메세지), shown on its page until cleared (`WorldNoticeV1`). */
+  notice: 'admin.v1.notice',
 } as const;
 
-export const WorldActions = ['pause', 'resume', 'retick', 'retry-dead', 'move', 'lift-quarantine'] as const;
+export const WorldActions = ['pause', 'resume', 'retick', 'retry-dead', 'move', 'lift-quarantine', 'notice'] as const;
 export type WorldAction = (typeof WorldActions)[number];
 /** The actions on a world's time, each with its own request subject. */
-export type TimeAction = Exclude<WorldAction, 'retry-dead' | 'move' | 'lift-quarantine'>;
+export type TimeAction = Exclude<WorldAction, 'retry-dead' | 'move' | 'lift-quarantine' | 'notice'>;
 
 /** An operator's action on a world or a table. */
 export class WorldActionV1 {
@@ -115,6 +117,9 @@ export interface DeadLettersV1 {
   letters: DeadLetterSummaryV1[];
 }
 
+/** The longest operator's notice, in characters. */
+export const MAX_NOTICE_LENGTH = 500;
+
 /** Most items one bus-state page carries, and the JSON bytes its items stay under (a page's reply is far from NATS's 1 MB). */
 export const MAX_BUS_STATE_PAGE_ITEMS = 5_000;
 export const BUS_STATE_PAGE_BYTES = 256 * 1024;
@@ -166,6 +171,11 @@ export interface BusStateV1 {
  */
 export interface BusStatePageV1 extends BusStateV1 {
   next: string | null;
+}
+
+/** The operator's notice to a world (or a table in no world): `text` shown to its players, or empty to clear it. */
+export class WorldNoticeV1 extends WorldActionV1 {
+  @IsString() @Length(0, MAX_NOTICE_LENGTH) text!: string;
 }
 
 /** Hands dead letter `seq` back to the work queue it came from. */

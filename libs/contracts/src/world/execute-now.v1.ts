@@ -8,7 +8,24 @@ import { IsTableId } from '../validators';
  */
 export const ScheduleSubjects = {
   executeNow: 'schedule.v1.execute-now',
+  /** The operators' notices in force, one per world (`NoticesQueryV1` → `NoticesV1`): public, what a world's page shows its players. */
+  notices: 'schedule.v1.notices',
 } as const;
+
+export class NoticesQueryV1 {
+  @Equals(1) v!: 1;
+}
+
+/** A world's (or a table in no world's) operator notice in force: its text (plain, never markup) and when it was posted. */
+export interface NoticeV1 {
+  world: string;
+  text: string;
+  at: string;
+}
+
+export interface NoticesV1 {
+  notices: NoticeV1[];
+}
 
 export class ExecuteNowV1 {
   @Equals(1) v!: 1;
