@@ -1,8 +1,6 @@
 import { InvalidGame, type Game, type GameState, type Json, type Views } from '@chronicle/engine';
 import { sammoClock } from './clock';
-import { applyMove, seatAtTable } from './moves/apply-move';
-import { applyCreateGeneralV11, checkCreateGeneralV11, type CreateGeneralMoveV11 } from './moves/create-general-v11';
-import { writingMove } from './world/logbook';
+import { applyMove } from './moves/apply-move';
 import { checkMove } from './moves/check-move';
 import type { SammoMove } from './moves/move-types';
 import type { RandUtil } from './rng/rand-util';
@@ -76,9 +74,9 @@ export const sammo: Game<World, SammoMove, RandUtil> = {
   // auctions to a general (GetActiveResourceAuctionList) and the tournament to all (b_tournament,
   // b_betting), a general's own entry and stakes to its seat.
   // 12: createGeneral is the legacy's General/Join (bonus stats, age, 천재, a birth city among
-  // the unowned level 5–6 ones, personality, starting experience, the welcome lines); version
-  // 11 is kept beside it (`sammoV11`), as version-11 tables with a join replay to other states.
-  // Also 11 and 12 (this session's): the AI's 유저장구출발령 reads the policy's minWarCrew; 거병 puts ㉥ before a taken name.
+  // the unowned level 5–6 ones, personality, starting experience, the welcome lines); the AI's
+  // 유저장구출발령 reads the policy's minWarCrew; 거병 puts ㉥ before a taken name. (11 was
+  // never released: it ships within 12.)
   version: '12',
   streams: legacyStreams,
 
@@ -122,25 +120,4 @@ export const sammo: Game<World, SammoMove, RandUtil> = {
  * that replays them unchanged, until its last table is finished and verified (see README,
  * "Shipping a rules fix").
  */
-export const sammoVersions: readonly Game<World, SammoMove, RandUtil>[] = [sammoV11(), sammo];
-
-/**
- * Rules version 11: version 12 less the legacy's join, which only createGeneral's check and
- * apply tell apart (its move has a chosen city where 12's has a personality, hence the casts).
- */
-function sammoV11(): Game<World, SammoMove, RandUtil> {
-  return {
-    ...sammo,
-    version: '11',
-    check(state, seat, payload) {
-      const joining = seat !== null && typeof payload === 'object' && payload !== null && !Array.isArray(payload) && payload.type === 'createGeneral';
-      return joining ? (checkCreateGeneralV11(state.data, seat, payload) as unknown as SammoMove) : checkMove(state, seat, payload);
-    },
-    apply(state, seat, move, random) {
-      if (move.type !== 'createGeneral') return applyMove(state, seat, move, random);
-      writingMove(state.data, state.revision + 1);
-      seatAtTable(state, seat!);
-      applyCreateGeneralV11(state, seat!, move as unknown as CreateGeneralMoveV11, random);
-    },
-  };
-}
+export const sammoVersions: readonly Game<World, SammoMove, RandUtil>[] = [sammo];

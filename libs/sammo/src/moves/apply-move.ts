@@ -29,7 +29,7 @@ import { openAuction } from '../auction/open';
 import { placeBid } from '../auction/bid';
 
 /** A joining seat takes its place in the turn order, which the world's next chapters carry. */
-export function seatAtTable(state: GameState<World>, seat: string): void {
+function seatAtTable(state: GameState<World>, seat: string): void {
   if (!state.order.seats.includes(seat)) state.order.seats.push(seat);
 }
 

@@ -1,5 +1,4 @@
-import { engine, GameLog, IllegalMove } from '@chronicle/engine';
-import { sammo, sammoVersions } from '../game';
+import { IllegalMove } from '@chronicle/engine';
 import { streamFromSeed } from '../rng/streams';
 import { smallWorld, addGeneral, TEST_SEED } from '../testing/small-world';
 import { AVAILABLE_PERSONALITIES, GameConst } from '../world/constants';
@@ -117,18 +116,5 @@ describe('createGeneral: the legacy General/Join', () => {
     const general = makeGeneral(world, 'p-1', join(world, {}), streamFromSeed(TEST_SEED, 'MakeGeneral', 'p-1'), 0);
     // Nine ranked (the npc-5 dummy is not): round(9 × 0.2) = 2, the second lowest 200.
     expect(general.experience).toBe(160);
-  });
-
-  it('keeps rules version 11\'s join for the tables opened under it', () => {
-    expect(sammoVersions.map((g) => g.version)).toEqual(['11', sammo.version]);
-    const v11 = sammoVersions[0]!;
-    const log = GameLog.open({ tableId: 't', gameId: sammo.id, rulesVersion: '11', seats: ['alice'], options: { world: 'synthetic', generals: 20, cities: 10, nations: 2 }, seed: TEST_SEED });
-    const state = engine.setup(v11, log.header());
-    log.append(engine.step(v11, log.header(), state, 'alice', { type: 'createGeneral', name: '조운', leadership: 60, strength: 60, intel: 30, cityId: 3 }).move);
-    const alice = [...state.data.generals.values()].find((g) => g.owner === 'alice')!;
-    expect(alice).toMatchObject({ city: 3, leadership: 60, strength: 60, intel: 30, age: 20 });
-    expect(engine.replay(v11, log).data.generals.get(alice.id)).toEqual(alice);
-    // Version 12 replays no version-11 table (it would make another general of the same move).
-    expect(() => engine.replay(sammo, log)).toThrow(/played under sammo rules 11; these rules are 12/);
   });
 });
