@@ -38,6 +38,13 @@ const KO = {
   nationSettings: '국가 설정', change: '변경', secretLimit: '기밀 권한 (년)', blockWar: '전쟁 금지', blockScout: '임관 금지', on: '켜짐', off: '꺼짐',
   turnOn: '켜기', turnOff: '끄기', changesLeft: '남은 변경 {n}회',
   gameDate: '게임 날짜', realTime: '실제 시각', selectSlots: '칸을 고르고(여러 칸 가능) 명령을 고르십시오.', signedInAs: '{name} 님',
+  auctions: '경매장', auctionRice: '쌀 경매 (쌀을 팔고 금을 받음)', auctionGold: '금 경매 (금을 팔고 쌀을 받음)', auctionNone: '이 세계에는 경매가 없습니다.',
+  auctionNo: '번호', auctionHost: '판매자', auctionAmount: '거래량', auctionStart: '시작가', auctionFinish: '즉시거래가', auctionHighest: '현재 입찰', auctionClose: '마감',
+  auctionBid: '입찰', auctionOpen: '경매 열기', auctionKind: '종류', auctionTurns: '종료 턴 (1~24)', auctionLog: '최근 경매 기록', auctionOwn: '내 경매',
+  tournament: '토너먼트', tournamentNone: '이 세계에는 토너먼트가 없습니다.', tournamentEnter: '참가 (참가비 금 {fee})', tournamentEntered: '참가 중',
+  tournamentAuto: '자동참여', tournamentHand: '수동참여', tournamentBracket: '16강 승자전', tournamentBetting: '베팅', tournamentTotal: '전체 금액 {total} / 내 투자 금액 {mine}',
+  tournamentOdds: '배당률', tournamentStake: '베팅금', tournamentBet: '베팅!', tournamentMax: '최대', tournamentGame: '경기당 {n}초',
+  tournamentQualifiers: '조별 예선 순위', tournamentFinals: '조별 본선 순위', tournamentFights: '경기 기록',
 };
 
 type Words = typeof KO;
@@ -75,6 +82,13 @@ const EN: Words = {
   nationSettings: 'Nation settings', change: 'change', secretLimit: 'secret limit (years)', blockWar: 'war blocked', blockScout: 'recruiting closed', on: 'on', off: 'off',
   turnOn: 'turn on', turnOff: 'turn off', changesLeft: '{n} changes left',
   gameDate: 'game date', realTime: 'real time', selectSlots: 'Select slots (several at once if you like), then a command.', signedInAs: 'signed in as {name}',
+  auctions: 'Auctions', auctionRice: 'rice auctions (rice sold for gold)', auctionGold: 'gold auctions (gold sold for rice)', auctionNone: 'This world has no auctions.',
+  auctionNo: 'no.', auctionHost: 'seller', auctionAmount: 'amount', auctionStart: 'start', auctionFinish: 'buy-out', auctionHighest: 'highest bid', auctionClose: 'closes',
+  auctionBid: 'bid', auctionOpen: 'open an auction', auctionKind: 'kind', auctionTurns: 'turns to close (1–24)', auctionLog: 'recent auctions', auctionOwn: 'yours',
+  tournament: 'Tournament', tournamentNone: 'This world has no tournament.', tournamentEnter: 'enter (fee: {fee} gold)', tournamentEntered: 'entered',
+  tournamentAuto: 'enter automatically', tournamentHand: 'enter by hand only', tournamentBracket: 'round of 16', tournamentBetting: 'Betting', tournamentTotal: 'all stakes {total} / yours {mine}',
+  tournamentOdds: 'odds', tournamentStake: 'stake', tournamentBet: 'bet!', tournamentMax: 'max', tournamentGame: '{n} s a game',
+  tournamentQualifiers: 'qualifier groups', tournamentFinals: 'final groups', tournamentFights: 'fights',
 };
 
 const STORE = 'chronicle.lang';

@@ -3,6 +3,7 @@ import { $, button, link, row, text } from './dom';
 import { clearError, showError } from './http';
 import { gameDate, num, realTime, t } from './i18n';
 import { mailboxPanel } from './mailbox';
+import { marketPanel } from './market';
 import { nationPanel } from './nation-panel';
 import { argWords, type Choice, type CrewTypeRow, type FormContext } from './command-forms';
 import { commandPicker } from './picker';
@@ -201,6 +202,7 @@ async function read(): Promise<void> {
     listen(here);
     if (read.general && read.general.nation !== 0) await renderNation(here, read.general);
     if (read.general) await renderMailbox(here, read.general);
+    if (read.general) await renderMarket(here, read.general);
     if (read.general && read.general.officerLevel >= 5) await renderChiefQueue(here, read.general.officerLevel);
   } catch (error) {
     if (error instanceof Refusal && error.code === 'NOT_JOINED') renderJoin(here);
@@ -613,6 +615,16 @@ async function renderMailbox(here: string, me: { id: number; nation: number; per
   } else {
     $('play').append(panel);
   }
+}
+
+/** The auctions and the tournament, read again with the rest; left alone while the player types a bid or a lot. */
+async function renderMarket(here: string, me: { id: number }): Promise<void> {
+  if (typingIn(document.getElementById('market'))) return;
+  const panel = await marketPanel(here, { me, act }).catch(() => null);
+  if (!panel || world !== here || typingIn(document.getElementById('market'))) return;
+  const now = document.getElementById('market');
+  if (now) now.replaceWith(panel);
+  else $('play').append(panel);
 }
 
 /** The world's generals and nations as the forms list them, read once a world (a failed read is asked again next time). */

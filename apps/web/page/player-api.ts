@@ -83,6 +83,29 @@ export interface NationInfo extends Frame {
 /** A member as the caller's office reads it (Nation/GeneralList). */
 export interface MemberRow { id: number; name: string; officerTitle: string; leadership: number; strength: number; intel: number; gold: number; rice: number; troop: number; city: number }
 
+/** An open resource auction (legacy GetActiveResourceAuctionList): dates on the game clock. */
+export interface AuctionLot {
+  id: number; kind: 'buyRice' | 'sellRice'; hostGeneralId: number; hostName: string | null; openDate: number; closeDate: number;
+  amount: number; startBidAmount: number; finishBidAmount: number;
+  highestBid: { amount: number; date: number; generalId: number; generalName: string | null } | null;
+}
+/** The open lots by kind (each by close) and the house's newest lines (oldest first). */
+export interface AuctionList extends Frame { generalId: number; buyRice: AuctionLot[]; sellRice: AuctionLot[]; recentLogs: Line[] }
+/** What a lot's opener sets (Auction/OpenBuyRiceAuction, OpenSellRiceAuction). */
+export interface AuctionOpening { kind: 'buyRice' | 'sellRice'; amount: number; closeTurnCnt: number; startBidAmount: number; finishBidAmount: number }
+export interface TournamentRow { generalId: number; npc: number; name: string; stat: number; games: number; win: number; draw: number; lose: number; points: number; gl: number; prmt: number }
+/** The tournament as every general reads it (b_tournament, b_betting): no general's own stake. */
+export interface TournamentBoard {
+  stage: number; stageName: string; phase: number; kind: number; kindName: string; statName: string;
+  nextStep: number; nextStepLabel: string | null; stepSeconds: number; entryFee: number;
+  qualifiers: TournamentRow[][]; finals: TournamentRow[][];
+  bracket: Array<Array<{ generalId: number; npc: number; name: string; stat: number; won: boolean } | null>>;
+  fights: Array<{ grp: number; lines: string[] }>;
+  betting: { id: number; open: boolean; total: number; candidates: Array<{ generalId: number; name: string; npc: number; total: number; ratio: number | null }> } | null;
+}
+/** The caller's own part: entered, 자동참여, its stakes per candidate, its gold. */
+export interface OwnTournament extends Frame { entered: boolean; autoEntry: boolean; bets: Array<{ target: number; amount: number }>; gold: number }
+
 let csrfToken: string | null = null;
 
 async function call<T>(method: string, path: string, body?: unknown, key?: string): Promise<{ status: number; body: T }> {
@@ -180,4 +203,14 @@ export const playerApi = {
   setNation: (world: string, setting: NationSetting, body: { amount: number } | { value: boolean } | { msg: string }) => write(`/worlds/${world}/nation/${setting}`, body),
   answerLetter: (world: string, letter: number, accept: boolean) => write(`/worlds/${world}/letters/${letter}/answer`, { accept }),
   generals: async (world: string) => (await call<{ generals: PublicGeneralRow[] }>('GET', `/worlds/${world}/generals`)).body.generals,
+  /** The open resource auctions, a general's read (Auction/GetActiveResourceAuctionList). */
+  auctions: async (world: string) => (await call<AuctionList>('GET', `/worlds/${world}/auctions`)).body,
+  openAuction: (world: string, lot: AuctionOpening) => write(`/worlds/${world}/auctions`, lot),
+  bid: (world: string, auction: number, amount: number) => write(`/worlds/${world}/auctions/${auction}/bids`, { amount }),
+  /** The tournament board, anyone's read (b_tournament, b_betting). */
+  tournament: async (world: string) => (await call<Frame & { tournament: TournamentBoard }>('GET', `/worlds/${world}/tournament`)).body.tournament,
+  ownTournament: async (world: string) => (await call<OwnTournament>('GET', `/worlds/${world}/tournament/mine`)).body,
+  bet: (world: string, target: number, amount: number) => write(`/worlds/${world}/tournament/bets`, { target, amount }),
+  joinTournament: (world: string) => write(`/worlds/${world}/tournament/join`, {}),
+  tournamentAutoEntry: (world: string, auto: boolean) => write(`/worlds/${world}/tournament/auto-entry`, { auto }),
 };

@@ -78,7 +78,7 @@ describe('a new player plays a world from the page (the whole system, headless C
     const opened = await log.open({
       tableId: 'w1-c1', gameId: 'sammo', seats: ['founder'],
       options: {
-        world: 'synthetic', generals: 12, cities: 6, nations: 2, turnterm: 1, start: GAME_START, ...firstChapter('w1'),
+        world: 'synthetic', generals: 12, cities: 6, nations: 2, turnterm: 1, start: GAME_START, auctions: true, ...firstChapter('w1'),
         ...clockOptions({ openedAt: Date.now(), gameStart: GAME_START, speed: SPEED, minTickInterval: 0 }),
       } as Json as Record<string, Json>,
     });
@@ -458,6 +458,41 @@ describe('a new player plays a world from the page (the whole system, headless C
         expect(held[me]).not.toContain(line.words);
       }
     }
+  });
+
+  it('shows a player the resource auction another opened, and takes its bid from the page', async () => {
+    type Purse = { name: string; gold: number; rice: number };
+    const purse = (on: Page) => on.evaluate(async () => (await (await fetch('api/v1/worlds/w1/general')).json() as { general: Purse }).general);
+    const players = [{ on: page, ...(await purse(page)) }, { on: chief, ...(await purse(chief)) }];
+    // A lot of 100 the host can put up (rice beyond the 500 it keeps; gold), and a first bid of 60 the bidder can pay beyond the 1,000 it keeps.
+    const plans = players.flatMap((host) => players.filter((b) => b !== host).flatMap((bidder) => [
+      ...(host.rice >= 600 && bidder.gold >= 1_060 ? [{ host, bidder, kind: 'buyRice' }] : []),
+      ...(host.gold >= 100 && bidder.rice >= 1_060 ? [{ host, bidder, kind: 'sellRice' }] : []),
+    ]));
+    expect(plans.length).toBeGreaterThan(0);
+    const { host, bidder, kind } = plans[0]!;
+
+    await host.on.waitForSelector('#auction-open', { timeout: 30_000 });
+    await host.on.selectOption('#auction-open-kind', kind);
+    await host.on.fill('#auction-open-amount', '100');
+    await host.on.fill('#auction-open-turns', '24');
+    await host.on.fill('#auction-open-start', '50');
+    await host.on.fill('#auction-open-finish', '200');
+    await host.on.click('#auction-open');
+    const lot = `#auctions-${kind} tr[data-auction]:has-text("${host.name}")`;
+    await host.on.waitForSelector(`${lot} >> text=내 경매`, { timeout: 30_000 });
+
+    // The other player sees it on its own page, with the seller's name, and bids.
+    await bidder.on.waitForSelector(lot, { timeout: 30_000 });
+    const id = await bidder.on.getAttribute(lot, 'data-auction');
+    await bidder.on.fill(`#bid-amount-${id}`, '60');
+    await bidder.on.click(`#bid-${id}`);
+    for (const on of [bidder.on, host.on]) await on.waitForSelector(`tr[data-auction="${id}"] >> text=60 (${bidder.name})`, { timeout: 30_000 });
+    // The same bid again: refused in the game's words, the highest unchanged.
+    await bidder.on.fill(`#bid-amount-${id}`, '60');
+    await bidder.on.click(`#bid-${id}`);
+    await bidder.on.waitForSelector('#error >> text=현재입찰가보다 높게 입찰해야 합니다.', { timeout: 20_000 });
+    await bidder.on.screenshot({ path: path.join(SHOTS, 'play-auction.png'), fullPage: true });
   });
 
   it('says when the connection is lost and resumes by itself once the server is back', async () => {
