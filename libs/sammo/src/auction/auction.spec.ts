@@ -2,26 +2,18 @@ import { engine, type Json } from '@chronicle/engine';
 import { sammo } from '../game';
 import type { RandUtil } from '../rng/rand-util';
 import { SammoTable } from '../testing/table';
-import { addGeneral, smallWorld } from '../testing/small-world';
+import { addGeneral } from '../testing/small-world';
 import { nextDueTime } from '../turn/next-due';
 import { readWorld, writeWorld } from '../state/serialize';
 import type { General, World } from '../world/types';
 import { placeBid, whyNotBid } from './bid';
 import { nextAuctionClose, runAuctionsUntil } from './close';
-import { newAuctionHouse } from './house';
 import { openAuction, registerAuction, whyNotOpen, type AuctionLot } from './open';
 import { untaggedWorld } from '../testing/untagged';
+import { auctionWorld } from '../testing/market-worlds';
 
 const MINUTE = 60_000;
 
-/** smallWorld in its fourth month (auctions may open), the house on, a host and two bidders. */
-function auctionWorld(): { world: World; host: General; a: General; b: General } {
-  const world = smallWorld();
-  world.env.month = 4;
-  world.auctions = newAuctionHouse(world.env.turntime);
-  const [host, a, b] = [1, 2, 3].map((id) => Object.assign(addGeneral(world, { id }), { gold: 5000, rice: 5000 })) as [General, General, General];
-  return { world, host, a, b };
-}
 
 const riceLot: AuctionLot = { kind: 'buyRice', amount: 1000, closeTurnCnt: 3, startBidAmount: 800, finishBidAmount: 1500 };
 

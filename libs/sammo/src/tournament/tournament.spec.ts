@@ -1,5 +1,5 @@
 import { streamFromSeed } from '../rng/streams';
-import { addGeneral, seededStreams, smallWorld, TEST_SEED } from '../testing/small-world';
+import { addGeneral, seededStreams, TEST_SEED } from '../testing/small-world';
 import { advanceWorld } from '../turn/advance';
 import { newRun } from '../state/turn-run';
 import { writeWorld } from '../state/serialize';
@@ -11,23 +11,14 @@ import { fight, levelRatio, type FightDice } from './fight';
 import { tournamentKind } from '../world/tournament-kinds';
 import { openTournament, triggerTournament } from './open';
 import { nextTournamentStep, runTournamentUntil } from './process';
-import { newTournament, Stage } from './state';
+import { Stage } from './state';
+import { tournamentWorld } from '../testing/market-worlds';
 
 const MINUTE = 60_000;
 
 /** Every draw at its lowest: `rand() % n` 0, ranges their minimum, the first item. */
 const lowest: FightDice = { below: () => 0, rangeInt: (a) => a, pick: (items) => items[0]! };
 
-/** smallWorld with `count` users (stats varied, gold 5,000) and tournaments on. */
-function tournamentWorld(count: number): World {
-  const world = smallWorld();
-  world.tournament = newTournament(true);
-  for (let id = 1; id <= count; id++) {
-    const g = addGeneral(world, { id, leadership: 20 + ((id * 37) % 70), strength: 20 + ((id * 53) % 70), intel: 20 + ((id * 29) % 70) });
-    g.gold = 5000;
-  }
-  return world;
-}
 
 describe('the fight (legacy fight)', () => {
   it('weighs a level gap as the legacy getLog: 1.1 for 10 levels, 1.2 for 100', () => {

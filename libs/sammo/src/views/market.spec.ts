@@ -1,29 +1,22 @@
 import { placeBid } from '../auction/bid';
 import { runAuctionsUntil } from '../auction/close';
-import { newAuctionHouse } from '../auction/house';
 import { openAuction, type AuctionLot } from '../auction/open';
 import { addGeneral, seededStreams, smallWorld } from '../testing/small-world';
 import { placeBet } from '../tournament/betting';
 import { joinTournament, setAutoEntry } from '../tournament/entry';
 import { openTournament } from '../tournament/open';
 import { runTournamentUntil } from '../tournament/process';
-import { newTournament, Stage } from '../tournament/state';
+import { Stage } from '../tournament/state';
 import { log } from '../world/logbook';
-import type { General, TournamentEntry, World } from '../world/types';
+import type { General, TournamentEntry } from '../world/types';
 import { AUCTION_LOG_LINES } from './auctions';
 import { publicView } from './public-view';
 import { seatView } from './seat-view';
 import { fightGroups } from './tournament';
+import { auctionWorld, tournamentWorld } from '../testing/market-worlds';
 
 const MINUTE = 60_000;
 
-function auctionWorld(): { world: World; host: General; a: General; b: General } {
-  const world = smallWorld();
-  world.env.month = 4;
-  world.auctions = newAuctionHouse(world.env.turntime);
-  const [host, a, b] = [1, 2, 3].map((id) => Object.assign(addGeneral(world, { id }), { gold: 5000, rice: 5000 })) as [General, General, General];
-  return { world, host, a, b };
-}
 
 const lot = (kind: AuctionLot['kind'], closeTurnCnt: number): AuctionLot => ({ kind, amount: 1000, closeTurnCnt, startBidAmount: 800, finishBidAmount: 1500 });
 
@@ -85,15 +78,6 @@ describe('the open resource auctions (legacy Auction/GetActiveResourceAuctionLis
   });
 });
 
-function tournamentWorld(count: number): World {
-  const world = smallWorld();
-  world.tournament = newTournament(true);
-  for (let id = 1; id <= count; id++) {
-    const g = addGeneral(world, { id, leadership: 20 + ((id * 37) % 70), strength: 20 + ((id * 53) % 70), intel: 20 + ((id * 29) % 70) });
-    g.gold = 5000;
-  }
-  return world;
-}
 
 const entry = (generalId: number, grp: number, grpNo: number, score: Partial<TournamentEntry> = {}): TournamentEntry => ({
   generalId, npc: 0, name: `장수${generalId}`, leadership: 50, strength: 60, intel: 70, lvl: 0, grp, grpNo, win: 0, draw: 0, lose: 0, gl: 0, prmt: 0, ...score,
