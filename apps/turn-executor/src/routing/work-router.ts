@@ -89,8 +89,8 @@ export class WorkRouter {
 
   /**
    * Hands work to the holder and waits for its answer, but not for a holder that stopped
-   * renewing its membership meanwhile (it died mid-work): the delivery is then retried, and
-   * the table taken over once its lease expired. Work done twice that way is harmless: the
+   * renewing its membership meanwhile (it died mid-work): its leases are then taken as expired
+   * and the delivery retried, which takes the table over. Work done twice that way is harmless: the
    * expected revision and the intent's key decide.
    */
   private async forward<T = null>(target: string, subject: string, work: TickV1 | IntentV1, timeoutMs = this.forwardTimeoutMs): Promise<T> {
@@ -100,6 +100,10 @@ export class WorkRouter {
     const gone = new Promise<never>((_, reject) => {
       watch = setInterval(() => {
         if (!this.leases.isLive(target)) {
+          // A member silent for a whole TTL holds no live lease by the lease rule: its tables are
+          // free now, even where this replica saw a lease renewed a moment after the membership
+          // (the redelivery would otherwise find the lease live and wait out another backoff).
+          this.leases.presumeGone(target);
           reject(new ServiceUnavailable(`${target} stopped renewing its leases while working on table ${work.tableId}: retrying`));
         }
       }, 250);
