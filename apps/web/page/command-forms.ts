@@ -1,3 +1,4 @@
+import { numberInput } from './dom';
 import { num, t, type WordKey } from './i18n';
 import type { NamedKey, ShopItem } from './player-api';
 
@@ -81,14 +82,10 @@ export function argForm(command: string, box: HTMLElement, ctx: FormContext): ()
     box.append(l, ' ');
     return l;
   };
-  const numberInput = (name: string, words: string, min: number, max: number, value: number, step = 1) => {
-    const input = document.createElement('input');
-    input.type = 'number';
-    input.id = id(name);
-    input.min = String(min);
-    input.max = String(Math.max(min, max));
+  const numberArg = (name: string, words: string, min: number, max: number, value: number, step = 1) => {
+    const top = Math.max(min, max);
+    const input = numberInput(id(name), min, top, Math.min(Math.max(value, min), top));
     input.step = String(step);
-    input.value = String(Math.min(Math.max(value, min), Math.max(min, max)));
     const range = document.createElement('span');
     range.className = 'muted';
     range.textContent = ` (${num(min)}–${num(Math.max(min, max))})`;
@@ -131,7 +128,7 @@ export function argForm(command: string, box: HTMLElement, ctx: FormContext): ()
   };
   const goldOrRice = (max: { gold: number; rice: number }) => {
     const kind = select('resource', t('resource'), [['gold', t('gold')], ['rice', t('rice')]]);
-    const amount = numberInput('amount', t('amount'), 1, max.gold, Math.min(1_000, max.gold), 1);
+    const amount = numberArg('amount', t('amount'), 1, max.gold, Math.min(1_000, max.gold), 1);
     kind.addEventListener('change', () => {
       const top = Math.max(1, kind.value === 'gold' ? max.gold : max.rice);
       amount.max = String(top);
@@ -177,7 +174,7 @@ export function argForm(command: string, box: HTMLElement, ctx: FormContext): ()
         const types = ctx.crewTypes.filter((c) => !c.impossible);
         const crew = select('crew', t('crewType'), types.map((c) => [String(c.id), `${c.name}${c.cost !== undefined ? ` (${t('gold')} ${num(c.cost)}/100)` : ''}`]));
         const top = 100 * Math.max(1, ctx.general.leadership);
-        const amount = numberInput('amount', t('amount'), 100, top, top, 100);
+        const amount = numberArg('amount', t('amount'), 100, top, top, 100);
         const cost = document.createElement('span');
         cost.id = id('cost');
         cost.className = 'muted';
@@ -200,7 +197,7 @@ export function argForm(command: string, box: HTMLElement, ctx: FormContext): ()
         break;
       case 'tradeRice': {
         const way = select('trade', t('trade'), [['buy', t('buyRice')], ['sell', t('sellRice')]]);
-        const amount = numberInput('amount', t('amount'), 1, Math.max(ctx.general.gold, ctx.general.rice), 1_000);
+        const amount = numberArg('amount', t('amount'), 1, Math.max(ctx.general.gold, ctx.general.rice), 1_000);
         readers.push((arg) => Object.assign(arg, { buyRice: way.value === 'buy', amount: Number(amount.value) }));
         break;
       }
@@ -220,14 +217,14 @@ export function argForm(command: string, box: HTMLElement, ctx: FormContext): ()
         break;
       }
       case 'yearMonth': {
-        const year = numberInput('year', t('year'), ctx.year, ctx.year + 100, ctx.year + 1);
-        const month = numberInput('month', t('month'), 1, 12, 1);
+        const year = numberArg('year', t('year'), ctx.year, ctx.year + 100, ctx.year + 1);
+        const month = numberArg('month', t('month'), 1, 12, 1);
         readers.push((arg) => Object.assign(arg, { year: Number(year.value), month: Number(month.value) }));
         break;
       }
       case 'colorType': {
         // The legacy's colours by their place; without the gateway's list, the place by hand.
-        const colour = ctx.nationColors.length > 0 ? colourSelect(id('color-type'), ctx.nationColors) : numberInput('color-type', t('colour'), 0, 32, 0);
+        const colour = ctx.nationColors.length > 0 ? colourSelect(id('color-type'), ctx.nationColors) : numberArg('color-type', t('colour'), 0, 32, 0);
         if (colour instanceof HTMLSelectElement) label(t('colour'), colour);
         readers.push((arg) => (arg.colorType = Number(colour.value)));
         break;
@@ -238,8 +235,8 @@ export function argForm(command: string, box: HTMLElement, ctx: FormContext): ()
         break;
       }
       case 'aidAmounts': {
-        const gold = numberInput('aid-gold', t('gold'), 0, ctx.treasury?.gold ?? 1_000_000, 0, 100);
-        const rice = numberInput('aid-rice', t('rice'), 0, ctx.treasury?.rice ?? 1_000_000, 0, 100);
+        const gold = numberArg('aid-gold', t('gold'), 0, ctx.treasury?.gold ?? 1_000_000, 0, 100);
+        const rice = numberArg('aid-rice', t('rice'), 0, ctx.treasury?.rice ?? 1_000_000, 0, 100);
         readers.push((arg) => (arg.amountList = [Number(gold.value), Number(rice.value)]));
         break;
       }
@@ -263,7 +260,7 @@ export function argForm(command: string, box: HTMLElement, ctx: FormContext): ()
         break;
       }
       case 'population': {
-        const amount = numberInput('amount', t('amount'), 0, POPULATION_LIMIT, 10_000, 100);
+        const amount = numberArg('amount', t('amount'), 0, POPULATION_LIMIT, 10_000, 100);
         readers.push((arg) => (arg.amount = Number(amount.value)));
         break;
       }

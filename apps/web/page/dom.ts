@@ -33,3 +33,14 @@ export function button(label: string, onClick: () => void, id?: string): HTMLBut
   b.addEventListener('click', onClick);
   return b;
 }
+
+/** A number field: its id, bounds and first value (the value as given: a caller that clamps does so). */
+export function numberInput(id: string, min: number, max: number, value: number): HTMLInputElement {
+  const input = document.createElement('input');
+  input.type = 'number';
+  input.id = id;
+  input.min = String(min);
+  input.max = String(max);
+  input.value = String(value);
+  return input;
+}

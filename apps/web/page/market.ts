@@ -1,4 +1,4 @@
-import { button, row, text } from './dom';
+import { button, numberInput, row, text } from './dom';
 import { num, realTime, t } from './i18n';
 import { playerApi, Refusal, type AuctionList, type AuctionLot, type AuctionOpening, type OwnTournament, type TournamentBoard, type TournamentRow } from './player-api';
 
@@ -72,12 +72,8 @@ function lotRow(here: string, ctx: MarketContext, lot: AuctionLot): HTMLTableRow
   let action: string | Node = t('auctionOwn');
   if (lot.hostGeneralId !== ctx.me.id) {
     const form = document.createElement('span');
-    const amount = document.createElement('input');
-    amount.type = 'number';
-    amount.id = `bid-amount-${lot.id}`;
-    amount.min = String(bid ? bid.amount + 1 : lot.startBidAmount);
-    amount.max = String(lot.finishBidAmount);
-    amount.value = amount.min;
+    const least = bid ? bid.amount + 1 : lot.startBidAmount;
+    const amount = numberInput(`bid-amount-${lot.id}`, least, lot.finishBidAmount, least);
     amount.setAttribute('aria-label', `${t('auctionBid')} ${lot.id}`);
     form.append(amount, ' ', button(t('auctionBid'), () => void ctx.act(() => playerApi.bid(here, lot.id, Number(amount.value))).catch(() => undefined), `bid-${lot.id}`));
     action = form;
@@ -101,12 +97,7 @@ function openForm(here: string, ctx: MarketContext): HTMLElement {
   }
   // The legacy's bounds (openResourceAuction): 100–10,000; start 50–200 %, buy-out 110–200 % and ≥ 110 % of the start; 1–24 turns.
   const field = (id: string, label: Parameters<typeof t>[0], value: number, min: number, max: number) => {
-    const input = document.createElement('input');
-    input.type = 'number';
-    input.id = `auction-open-${id}`;
-    input.min = String(min);
-    input.max = String(max);
-    input.value = String(value);
+    const input = numberInput(`auction-open-${id}`, min, max, value);
     const wrap = document.createElement('label');
     wrap.append(`${t(label)} `, input, ' ');
     return { input, wrap };

@@ -1,5 +1,5 @@
 import type { Choice } from './command-forms';
-import { button, row, text } from './dom';
+import { button, numberInput, row, text } from './dom';
 import { num, t, type WordKey } from './i18n';
 import type { NationInfo, NationSetting } from './player-api';
 
@@ -59,12 +59,7 @@ export function officePanel(
   const settings = document.createElement('div');
   settings.id = 'nation-settings';
   const amount = (id: string, words: WordKey, [min, max]: [number, number], value: number, setting: NationSetting) => {
-    const input = document.createElement('input');
-    input.type = 'number';
-    input.id = id;
-    input.min = String(min);
-    input.max = String(max);
-    input.value = String(value);
+    const input = numberInput(id, min, max, value);
     const l = document.createElement('label');
     l.append(`${t(words)} `, input, ` (${num(min)}–${num(max)}) `, button(t('change'), () => void set(setting, { amount: Number(input.value) }), `${id}-set`));
     settings.append(l, ' ');

@@ -1,5 +1,5 @@
 import { argForm, fieldsOf, type FormContext } from './command-forms';
-import { button, text } from './dom';
+import { button, numberInput, text } from './dom';
 import { t } from './i18n';
 import type { CommandChoice } from './player-api';
 
@@ -60,12 +60,7 @@ export function commandPicker(prefix: '' | 'nation-', actions: PickerActions, co
     }
   })(), id('reserve'));
 
-  const amount = document.createElement('input');
-  amount.type = 'number';
-  amount.id = id('shift-amount');
-  amount.min = String(-SHIFT_MAX);
-  amount.max = String(SHIFT_MAX);
-  amount.value = '1';
+  const amount = numberInput(id('shift-amount'), -SHIFT_MAX, SHIFT_MAX, 1);
   const amountLabel = document.createElement('label');
   amountLabel.append(`${t('shiftBy')} `, amount);
   const shift = (how: 'push' | 'repeat') => button(t(how), () => void actions.shift(how, Number(amount.value)), id(how));

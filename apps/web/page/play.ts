@@ -1,5 +1,5 @@
 import { AVAILABLE_PERSONALITIES, GameConst } from '@chronicle/sammo';
-import { $, button, link, row, text } from './dom';
+import { $, button, link, numberInput, row, text } from './dom';
 import { clearError, showError } from './http';
 import { gameDate, num, realTime, t } from './i18n';
 import { mailboxPanel } from './mailbox';
@@ -274,12 +274,7 @@ function renderJoin(here: string): void {
   if (box.dataset.mode === 'join') return;
   box.dataset.mode = 'join';
   const stat = (id: string, label: string, value: number) => {
-    const input = document.createElement('input');
-    input.type = 'number';
-    input.id = id;
-    input.min = String(STAT_MIN);
-    input.max = String(STAT_MAX);
-    input.value = String(value);
+    const input = numberInput(id, STAT_MIN, STAT_MAX, value);
     const l = document.createElement('label');
     l.append(`${label} `, input);
     return { l, input };
